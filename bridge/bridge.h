@@ -1,0 +1,23 @@
+/* The C side of the thin C++ bridge: what the MLIR 22 C API lacks.
+ * MLIR's C API cannot add a pass to the global registry, so textual
+ * pipelines could not name C passes nor pass them options. */
+#ifndef STRATA_BRIDGE_H
+#define STRATA_BRIDGE_H
+
+#include "strata/pass.h"
+#include "strata/strata.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Registers `info` (static storage) in MLIR's global pass registry as a
+ * pipeline entry whose builder parses the options and adds the C pass
+ * (nested under info->anchor when the enclosing pass manager runs on
+ * another op), or, for a named pipeline, its textual pipeline. */
+void strata_bridge_register_pass(const strata_pass_info_t *info);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,3 @@
+// The graph dialect (placeholder: being written).
+irdl.dialect @graph {
+}

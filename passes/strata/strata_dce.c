@@ -1,0 +1,84 @@
+/* strata-dce: erases Strata ops (graph, te, tir, hwi) whose results are all
+ * unused. Upstream canonicalize/cse cannot do this: IRDL-defined ops are not
+ * known to be side-effect free. Ops without results (stores, intrinsic
+ * declarations, loops) are kept. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "strata/pass.h"
+
+static bool is_strata_op(MlirOperation op) {
+  static const char *const prefixes[] = {"graph.", "te.", "tir.", "hwi."};
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; ++i) {
+    size_t n = strlen(prefixes[i]);
+    if (name.length > n && memcmp(name.data, prefixes[i], n) == 0)
+      return true;
+  }
+  return false;
+}
+
+static bool is_dead(MlirOperation op) {
+  intptr_t n = mlirOperationGetNumResults(op);
+  if (n == 0 || !is_strata_op(op))
+    return false;
+  for (intptr_t i = 0; i < n; ++i)
+    if (!mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, i))))
+      return false;
+  return true;
+}
+
+static size_t sweep_op(MlirOperation op);
+
+/* Visits a block's ops last to first, so that erasing a user can make the
+ * ops before it (its producers, possibly used only inside its regions)
+ * dead within the same sweep. Returns the number of ops erased. */
+static size_t sweep_block(MlirBlock block) {
+  size_t count = 0, cap = 16;
+  MlirOperation *ops = malloc(cap * sizeof *ops);
+  for (MlirOperation op = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (count == cap)
+      ops = realloc(ops, (cap *= 2) * sizeof *ops);
+    ops[count++] = op;
+  }
+  size_t erased = 0;
+  for (size_t i = count; i-- > 0;) {
+    if (is_dead(ops[i])) {
+      mlirOperationDestroy(ops[i]);
+      ++erased;
+    } else {
+      erased += sweep_op(ops[i]);
+    }
+  }
+  free(ops);
+  return erased;
+}
+
+static size_t sweep_op(MlirOperation op) {
+  size_t erased = 0;
+  for (intptr_t r = 0; r < mlirOperationGetNumRegions(op); ++r)
+    for (MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, r));
+         !mlirBlockIsNull(b); b = mlirBlockGetNextInRegion(b))
+      erased += sweep_block(b);
+  return erased;
+}
+
+static MlirLogicalResult run(MlirOperation op, const strata_pass_options_t *opts) {
+  (void)opts;
+  while (sweep_op(op) > 0) {
+  }
+  return mlirLogicalResultSuccess();
+}
+
+const strata_pass_info_t strata_dce_pass = {
+    .argument = "strata-dce",
+    .summary = "Erase Strata ops whose results are unused",
+    .description =
+        "Removes graph/te/tir/hwi ops that have results, none of which is used, "
+        "repeating until nothing changes. Needed because IRDL-defined ops are not "
+        "known to be side-effect free, so upstream canonicalize and cse keep them. "
+        "Ops without results are never removed.",
+    .anchor = "builtin.module",
+    .run = run,
+};

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Strata needs to build and test (LLVM/MLIR 22,
+# CMake, Ninja, lit/FileCheck, xxHash). Idempotent, and silent when
+# everything is already there.
+set -euo pipefail
+
+packages=(
+  cmake ninja-build gcc g++ python3
+  llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
+  libxxhash-dev
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "setup: installing ${missing[*]}" >&2
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,30 @@
+# lit configuration for Strata: FileCheck tests over strata-opt, upstream
+# mlir-opt (with Strata's IRDL file and pass plugin) and C API programs.
+import os
+import lit.formats
+
+config.name = "Strata"
+config.test_format = lit.formats.ShTest(True)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.strata_obj_root, "test")
+
+# Tools: ours first, then LLVM's FileCheck/not/count.
+path = os.pathsep.join([config.strata_tools_dir, config.strata_capi_dir,
+                        config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
+config.environment["PATH"] = path
+
+config.substitutions.append(("%irdl", config.strata_irdl))
+config.substitutions.append(("%plugin", os.path.join(config.strata_lib_dir, "StrataPlugin.so")))
+config.substitutions.append(("%strata_src", config.strata_src_root))
+# Upstream mlir-opt, named as the Debian package installs it.
+config.substitutions.append(("mlir-opt-22", config.mlir_opt))
+
+if config.strata_sanitize:
+    config.available_features.add("asan")
+    # MLIR's own global registries are not freed at exit; report real errors only.
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=0:abort_on_error=0"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+else:
+    config.available_features.add("no-asan")

@@ -1,0 +1,255 @@
+/* strata-opt: the opt-style driver. Parses MLIR (Strata and upstream
+ * dialects), verifies it (IRDL plus Strata's C checks), runs a textual pass
+ * pipeline, prints the result. Supports --split-input-file and
+ * --verify-diagnostics so lit tests can check both output and errors. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "strata/pass.h"
+#include "strata/strata.h"
+#include "tools/strata-opt/opt.h"
+
+typedef struct {
+  const char *input;
+  const char *output;
+  const char *pipeline;
+  bool list_passes, split, verify_diags, print_before, print_after;
+  bool debuginfo, generic, allow_unregistered;
+} options_t;
+
+static const char usage[] =
+    "OVERVIEW: strata-opt - the Strata optimizer driver\n"
+    "\n"
+    "Reads MLIR (Strata's graph/te/tir/hwi dialects and upstream dialects),\n"
+    "verifies it, runs a pass pipeline and prints the result.\n"
+    "\n"
+    "USAGE: strata-opt [options] [<input file> | -]\n"
+    "\n"
+    "OPTIONS:\n"
+    "  -p, --pass-pipeline=<text>   pipeline to run, e.g.\n"
+    "                               'builtin.module(graph-canonicalize,strata-dce)'\n"
+    "                               or a plain list 'graph-canonicalize,canonicalize'\n"
+    "                               (Strata and upstream passes mix; options in {})\n"
+    "  -o <file>                    write output there (default: stdout)\n"
+    "  --list-passes                print every Strata pass with its summary and exit\n"
+    "  --split-input-file           process each '// -----' separated chunk alone\n"
+    "  --verify-diagnostics         check diagnostics against 'expected-error' comments\n"
+    "  --mlir-print-ir-before-all   print the IR before every pass (stderr)\n"
+    "  --mlir-print-ir-after-all    print the IR after every pass (stderr)\n"
+    "  --mlir-print-debuginfo       print locations\n"
+    "  --mlir-print-op-generic      print every op in generic form\n"
+    "  --allow-unregistered-dialect accept ops of unknown dialects\n"
+    "  --version                    print the version and exit\n"
+    "  -h, --help                   print this help and exit\n"
+    "\n"
+    "Exit status: 0 on success; 1 on a parse, verify or pass failure (or, with\n"
+    "--verify-diagnostics, when diagnostics differ from the expectations); 2 on\n"
+    "a usage error.\n";
+
+/* Matches "--name=value", "--name value", "-name=value" (one dash too). */
+static bool take_value(int argc, char **argv, int *i, const char *name, const char **value) {
+  const char *a = argv[*i];
+  if (a[0] != '-')
+    return false;
+  a += a[1] == '-' ? 2 : 1;
+  size_t n = strlen(name);
+  if (strncmp(a, name, n) != 0)
+    return false;
+  if (a[n] == '=') {
+    *value = a + n + 1;
+    return true;
+  }
+  if (a[n] == '\0' && *i + 1 < argc) {
+    *value = argv[++*i];
+    return true;
+  }
+  return false;
+}
+
+static bool is_flag(const char *arg, const char *name) {
+  if (arg[0] != '-')
+    return false;
+  arg += arg[1] == '-' ? 2 : 1;
+  return strcmp(arg, name) == 0;
+}
+
+static int parse_args(int argc, char **argv, options_t *o) {
+  for (int i = 1; i < argc; ++i) {
+    const char *a = argv[i], *v = NULL;
+    if (is_flag(a, "h") || is_flag(a, "help")) {
+      fputs(usage, stdout);
+      exit(0);
+    } else if (is_flag(a, "version")) {
+      printf("strata-opt %s (MLIR 22)\n", STRATA_VERSION);
+      exit(0);
+    } else if (is_flag(a, "list-passes")) {
+      o->list_passes = true;
+    } else if (is_flag(a, "split-input-file")) {
+      o->split = true;
+    } else if (is_flag(a, "verify-diagnostics")) {
+      o->verify_diags = true;
+    } else if (is_flag(a, "mlir-print-ir-before-all") || is_flag(a, "print-ir-before-all")) {
+      o->print_before = true;
+    } else if (is_flag(a, "mlir-print-ir-after-all") || is_flag(a, "print-ir-after-all")) {
+      o->print_after = true;
+    } else if (is_flag(a, "mlir-print-debuginfo")) {
+      o->debuginfo = true;
+    } else if (is_flag(a, "mlir-print-op-generic")) {
+      o->generic = true;
+    } else if (is_flag(a, "allow-unregistered-dialect")) {
+      o->allow_unregistered = true;
+    } else if (take_value(argc, argv, &i, "pass-pipeline", &v) ||
+               take_value(argc, argv, &i, "p", &v)) {
+      o->pipeline = v;
+    } else if (take_value(argc, argv, &i, "o", &v)) {
+      o->output = v;
+    } else if (a[0] == '-' && a[1] != '\0') {
+      fprintf(stderr, "strata-opt: unknown option '%s' (see --help)\n", a);
+      return 2;
+    } else if (o->input) {
+      fprintf(stderr, "strata-opt: more than one input file ('%s' and '%s')\n", o->input, a);
+      return 2;
+    } else {
+      o->input = a;
+    }
+  }
+  if (!o->input)
+    o->input = "-";
+  return 0;
+}
+
+static char *read_all(FILE *f, size_t *len) {
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap);
+  size_t got;
+  while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+    n += got;
+    if (n + 1 == cap)
+      buf = realloc(buf, cap *= 2);
+  }
+  buf[n] = '\0';
+  *len = n;
+  return buf;
+}
+
+static void list_passes(void) {
+  for (size_t i = 0; i < strata_pass_count(); ++i) {
+    const strata_pass_info_t *p = strata_pass_at(i);
+    printf("%-28s %s\n", p->argument, p->summary);
+    for (size_t k = 0; k < p->num_options; ++k)
+      printf("  %-26s %s (default: %s)\n", p->options[k].name, p->options[k].help,
+             p->options[k].default_value ? p->options[k].default_value : "");
+  }
+}
+
+static void write_to_file(MlirStringRef s, void *user) { fwrite(s.data, 1, s.length, user); }
+
+/* Parses, verifies, transforms and prints one chunk. Returns success when
+ * every step succeeded. */
+static bool process_chunk(MlirContext ctx, const options_t *o, const strata_chunk_t *chunk,
+                          FILE *out) {
+  char *source = strata_chunk_padded(chunk);
+  const char *name = strcmp(o->input, "-") == 0 ? "<stdin>" : o->input;
+  MlirOperation op = strata_parse_module(ctx, mlirStringRefCreateFromCString(source),
+                                         mlirStringRefCreateFromCString(name));
+  free(source);
+  if (mlirOperationIsNull(op))
+    return false;
+  bool ok = mlirLogicalResultIsSuccess(strata_verify(op));
+  if (ok && o->pipeline) {
+    MlirPassManager pm = strata_pass_manager_create(op, o->pipeline);
+    ok = !mlirPassManagerIsNull(pm);
+    if (ok) {
+      mlirPassManagerEnableVerifier(pm, true);
+      if (o->print_before || o->print_after) {
+        MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+        mlirPassManagerEnableIRPrinting(pm, o->print_before, o->print_after,
+                                        /*printModuleScope=*/true,
+                                        /*printAfterOnlyOnChange=*/false,
+                                        /*printAfterOnlyOnFailure=*/false, flags,
+                                        mlirStringRefCreate(NULL, 0));
+        mlirOpPrintingFlagsDestroy(flags);
+      }
+      ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, op)) &&
+           mlirLogicalResultIsSuccess(strata_verify(op));
+      mlirPassManagerDestroy(pm);
+    }
+  }
+  if (ok) {
+    MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+    if (o->debuginfo)
+      mlirOpPrintingFlagsEnableDebugInfo(flags, true, false);
+    if (o->generic)
+      mlirOpPrintingFlagsPrintGenericOpForm(flags);
+    mlirOperationPrintWithFlags(op, flags, write_to_file, out);
+    fputc('\n', out);
+    mlirOpPrintingFlagsDestroy(flags);
+  }
+  mlirOperationDestroy(op);
+  return ok;
+}
+
+int main(int argc, char **argv) {
+  options_t o = {0};
+  int rc = parse_args(argc, argv, &o);
+  if (rc)
+    return rc;
+  strata_register_all_passes();
+  if (o.list_passes) {
+    list_passes();
+    return 0;
+  }
+
+  FILE *in = strcmp(o.input, "-") == 0 ? stdin : fopen(o.input, "rb");
+  if (!in) {
+    fprintf(stderr, "strata-opt: cannot open input '%s': %s\n", o.input, strerror(errno));
+    return 1;
+  }
+  size_t len = 0;
+  char *text = read_all(in, &len);
+  if (in != stdin)
+    fclose(in);
+
+  MlirContext ctx = strata_context_create();
+  if (mlirContextIsNull(ctx)) {
+    free(text);
+    return 1;
+  }
+  mlirContextSetAllowUnregisteredDialects(ctx, o.allow_unregistered);
+  if (o.verify_diags)
+    strata_context_set_print_op_on_diagnostic(ctx, false);
+  const char *name = strcmp(o.input, "-") == 0 ? "<stdin>" : o.input;
+  strata_diag_log_t log = {.echo = !o.verify_diags, .source = text, .source_len = len,
+                           .source_name = name};
+  strata_diag_log_attach(ctx, &log);
+
+  FILE *out = stdout;
+  if (o.output && strcmp(o.output, "-") != 0 && !(out = fopen(o.output, "w"))) {
+    fprintf(stderr, "strata-opt: cannot open output '%s': %s\n", o.output, strerror(errno));
+    mlirContextDestroy(ctx);
+    free(text);
+    return 1;
+  }
+
+  strata_chunk_t *chunks = NULL;
+  size_t n = strata_split_input(text, len, o.split, &chunks);
+  bool all_ok = true;
+  for (size_t i = 0; i < n; ++i) {
+    if (i > 0)
+      fputs("// -----\n", out);
+    bool ok = process_chunk(ctx, &o, &chunks[i], out);
+    if (o.verify_diags)
+      ok = strata_verify_diagnostics(&chunks[i], name, &log, stderr);
+    all_ok &= ok;
+    strata_diag_log_clear(&log);
+  }
+  free(chunks);
+  if (out != stdout)
+    fclose(out);
+  mlirContextDestroy(ctx);
+  free(log.items);
+  free(text);
+  return all_ok ? 0 : 1;
+}
