@@ -19,10 +19,11 @@ for dir in build build-asan; do
   echo "== $dir: running lit" >&2
   out=$("$lit" -sv "$root/$dir/test" 2>&1)
   echo "$out" | tail -n 40
-  p=$(echo "$out" | awk '/^ *Passed *:/ {print $2}')
-  f=$(echo "$out" | awk '/^ *Failed *:/ {print $2}')
-  x=$(echo "$out" | awk '/^ *Unexpectedly Passed *:/ {print $3}')
-  u=$(echo "$out" | awk '/^ *(Unresolved|Timed Out) *:/ {s += $NF} END {print s+0}')
+  count() { echo "$out" | sed -nE "s/^ *$1: *([0-9]+).*/\1/p"; }
+  p=$(count Passed)
+  f=$(count Failed)
+  x=$(count "Unexpectedly Passed")
+  u=$(( $(count Unresolved | head -1) + $(count "Timed Out" | head -1) + 0 ))
   passed=$((passed + ${p:-0}))
   failed=$((failed + ${f:-0} + ${x:-0} + ${u:-0}))
   if [ -z "$p" ] && [ -z "$f" ]; then

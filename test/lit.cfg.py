@@ -23,8 +23,7 @@ config.substitutions.append(("mlir-opt-22", config.mlir_opt))
 
 if config.strata_sanitize:
     config.available_features.add("asan")
-    # MLIR's own global registries are not freed at exit; report real errors only.
-    config.environment["ASAN_OPTIONS"] = "detect_leaks=0:abort_on_error=0"
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=1:abort_on_error=0"
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
 else:
     config.available_features.add("no-asan")

@@ -316,9 +316,10 @@ static MlirLogicalResult check_step(MlirOperation op, long index, MlirAttribute 
     }
     char desc[MSG];
     if (!fixed_value_ok(fields[f].kind, v))
-      return strata_emit_error(op, "schedule step #%ld (%s): '%s' must be %s or a knob", index,
+      return strata_emit_error(op, "schedule step #%ld (%s): '%s' must be %s%s", index,
                                ctx.prim, fields[f].name,
-                               describe(fields[f].kind, desc, sizeof desc));
+                               describe(fields[f].kind, desc, sizeof desc),
+                               fields[f].tunable ? " or a knob" : "");
   }
   return mlirLogicalResultSuccess();
 }
@@ -437,9 +438,7 @@ static MlirLogicalResult check_body(MlirOperation op, MlirType elem) {
 }
 
 static MlirLogicalResult verify_compute(MlirOperation op) {
-  MlirType type = result_type(op);
-  if (!mlirShapedTypeHasRank(type))
-    return strata_emit_error(op, "result must be a ranked tensor");
+  MlirType type = result_type(op); /* ranked: IRDL's !builtin.tensor */
   MlirType elem = mlirShapedTypeGetElementType(type);
   if (!strata_type_is_scalar(elem)) {
     char buf[MSG];
@@ -469,9 +468,7 @@ MlirValue strata_te_read_index(MlirOperation op, intptr_t i) {
 }
 
 static MlirLogicalResult verify_read(MlirOperation op) {
-  MlirType type = mlirValueGetType(strata_te_read_tensor(op));
-  if (!mlirShapedTypeHasRank(type))
-    return strata_emit_error(op, "tensor must be ranked");
+  MlirType type = mlirValueGetType(strata_te_read_tensor(op)); /* ranked (IRDL) */
   intptr_t rank = mlirShapedTypeGetRank(type);
   intptr_t n = strata_te_read_num_indices(op);
   if (n != rank)

@@ -78,9 +78,8 @@ static MlirLogicalResult verify_for(MlirOperation op) {
 static MlirLogicalResult verify_alloc_buffer(MlirOperation op) {
   if (mlirLogicalResultIsFailure(strata_check_string_in(op, "scope", scopes, N_SCOPES, NULL)))
     return mlirLogicalResultFailure();
+  /* Ranked: IRDL's !builtin.memref excludes unranked memrefs. */
   MlirType type = mlirValueGetType(mlirOperationGetResult(op, 0));
-  if (!mlirShapedTypeHasRank(type))
-    return strata_emit_error(op, "result must be a ranked memref");
   int64_t dynamic = 0;
   for (intptr_t d = 0; d < mlirShapedTypeGetRank(type); ++d)
     dynamic += mlirShapedTypeIsDynamicDim(type, d);
