@@ -10,7 +10,7 @@
 #include <mlir-c/BuiltinTypes.h>
 #include <stdio.h>
 
-#include "dialects/te/check.h"
+#include "dialects/op_checks.h"
 #include "dialects/verify.h"
 #include "strata/diagnostics.h"
 

@@ -7,7 +7,7 @@
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 
-#include "dialects/te/check.h"
+#include "dialects/op_checks.h"
 #include "dialects/verify.h"
 #include "strata/diagnostics.h"
 

@@ -1,5 +1,5 @@
-/* Small checks shared by the te, tir and hwi verifiers (see check.h). */
-#include "dialects/te/check.h"
+/* Small checks shared by the te, tir and hwi verifiers (see op_checks.h). */
+#include "dialects/op_checks.h"
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>

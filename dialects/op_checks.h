@@ -4,8 +4,8 @@
  * Functions named strata_check_* emit a located error on `op` and return
  * failure when the check fails; the others only query. None of them takes
  * ownership of anything. */
-#ifndef STRATA_DIALECTS_CHECK_H
-#define STRATA_DIALECTS_CHECK_H
+#ifndef STRATA_DIALECTS_OP_CHECKS_H
+#define STRATA_DIALECTS_OP_CHECKS_H
 
 #include <mlir-c/IR.h>
 #include <mlir-c/Support.h>
