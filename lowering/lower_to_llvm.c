@@ -1,0 +1,20 @@
+/* strata-lower-to-llvm: the named pipeline from tir (plus upstream
+ * arith/math/memref/scf/vector) to the llvm dialect, ready for the JIT or
+ * for translation to LLVM IR. Parallel loops go to OpenMP (scf.parallel ->
+ * omp.parallel + omp.wsloop), run by Debian's libomp; see docs/lowering. */
+#include "strata/pass.h"
+
+const strata_pass_info_t strata_lower_to_llvm_pass = {
+    .argument = "strata-lower-to-llvm",
+    .summary = "Lower tir and upstream dialects to the llvm dialect",
+    .description =
+        "convert-tir-to-scf, then upstream: scf.parallel to OpenMP, "
+        "canonicalize (required before scf-to-cf: it folds single-block "
+        "alloca scopes), scf to cf, affine/strided-metadata expansion, memref, "
+        "math, vector and func to llvm, and unrealized-cast reconciliation.",
+    .anchor = "builtin.module",
+    .pipeline = "convert-tir-to-scf,convert-scf-to-openmp,canonicalize,lower-affine,"
+                "convert-vector-to-scf,convert-scf-to-cf,expand-strided-metadata,"
+                "lower-affine,convert-math-to-llvm,convert-vector-to-llvm,"
+                "finalize-memref-to-llvm,convert-to-llvm,reconcile-unrealized-casts",
+};

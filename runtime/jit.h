@@ -1,0 +1,33 @@
+/* Running compiled Strata functions in-process: JIT-compile an llvm-dialect
+ * module (host CPU, LLVM O0-O3, OpenMP runtime linked for parallel loops)
+ * and call a function that follows the destination-passing C interface
+ * (`llvm.emit_c_interface`: one memref descriptor pointer per argument). */
+#ifndef STRATA_RUNTIME_JIT_H
+#define STRATA_RUNTIME_JIT_H
+
+#include <mlir-c/IR.h>
+#include <stdbool.h>
+
+#include "runtime/tensor.h"
+
+typedef struct strata_jit strata_jit_t;
+
+/* Compiles `module` (already in the llvm dialect). On failure returns NULL
+ * and sets *error (malloc'd). The module must outlive nothing: the engine
+ * owns its own copy of the code. */
+strata_jit_t *strata_jit_create(MlirOperation module, int opt_level, char **error);
+
+/* Calls `function` with one strided memref descriptor per tensor (inputs
+ * and destination buffers in signature order). Returns false and sets
+ * *error when the function is not found. */
+bool strata_jit_call(strata_jit_t *jit, const char *function, strata_tensor_t *args,
+                     int num_args, char **error);
+
+void strata_jit_destroy(strata_jit_t *jit);
+
+/* Shared libraries the JIT and AOT outputs need at run time (OpenMP, MLIR's
+ * C runner utils), NULL-terminated; paths exist on Debian with the packages
+ * scripts/setup.sh installs. */
+const char *const *strata_runtime_libraries(void);
+
+#endif

@@ -1,0 +1,176 @@
+/* NumPy .npy reader and writer: the magic, a version, a header length and a
+ * Python dict literal {'descr': '<f4', 'fortran_order': False, 'shape': (2, 3)}
+ * padded to 64 bytes, then the raw little-endian C-order data. */
+#include "runtime/npy.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool fail(char **error, const char *fmt, ...) {
+  char buf[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  *error = strdup(buf);
+  return false;
+}
+
+static const struct {
+  const char *descr;
+  strata_dtype_t dtype;
+} descrs[] = {
+    {"<f4", STRATA_DTYPE_F32}, {"<f8", STRATA_DTYPE_F64}, {"|i1", STRATA_DTYPE_I8},
+    {"<i4", STRATA_DTYPE_I32}, {"<i8", STRATA_DTYPE_I64}, {"|u1", STRATA_DTYPE_U8},
+    {"|b1", STRATA_DTYPE_BOOL},
+};
+
+/* Finds the value after 'key': in the header dict. */
+static const char *find_key(const char *header, const char *key) {
+  char quoted[32];
+  snprintf(quoted, sizeof quoted, "'%s'", key);
+  const char *p = strstr(header, quoted);
+  if (!p)
+    return NULL;
+  p = strchr(p + strlen(quoted), ':');
+  if (!p)
+    return NULL;
+  ++p;
+  while (*p == ' ')
+    ++p;
+  return p;
+}
+
+bool strata_npy_read(const char *path, strata_tensor_t *out, char **error) {
+  memset(out, 0, sizeof *out);
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return fail(error, "%s: cannot open: %s", path, strerror(errno));
+  unsigned char pre[10];
+  bool ok = false;
+  char *header = NULL;
+  if (fread(pre, 1, 8, f) != 8 || memcmp(pre, "\x93NUMPY", 6) != 0) {
+    fail(error, "%s: not a .npy file (bad magic)", path);
+    goto done;
+  }
+  uint32_t header_len;
+  if (pre[6] == 1) {
+    if (fread(pre + 8, 1, 2, f) != 2)
+      goto truncated;
+    header_len = pre[8] | (uint32_t)pre[9] << 8;
+  } else if (pre[6] == 2 || pre[6] == 3) {
+    unsigned char l[4];
+    if (fread(l, 1, 4, f) != 4)
+      goto truncated;
+    header_len = l[0] | (uint32_t)l[1] << 8 | (uint32_t)l[2] << 16 | (uint32_t)l[3] << 24;
+  } else {
+    fail(error, "%s: unsupported .npy version %d.%d", path, pre[6], pre[7]);
+    goto done;
+  }
+  if (header_len > (1u << 20)) {
+    fail(error, "%s: .npy header too large (%u bytes)", path, header_len);
+    goto done;
+  }
+  header = malloc(header_len + 1);
+  if (fread(header, 1, header_len, f) != header_len)
+    goto truncated;
+  header[header_len] = '\0';
+
+  const char *d = find_key(header, "descr");
+  if (!d || *d != '\'') {
+    fail(error, "%s: .npy header has no 'descr'", path);
+    goto done;
+  }
+  strata_dtype_t dtype = STRATA_DTYPE_F32;
+  bool known = false;
+  for (size_t i = 0; i < sizeof descrs / sizeof descrs[0] && !known; ++i)
+    if (strncmp(d + 1, descrs[i].descr, 3) == 0 && d[4] == '\'') {
+      dtype = descrs[i].dtype;
+      known = true;
+    }
+  if (!known) {
+    const char *end = strchr(d + 1, '\'');
+    fail(error, "%s: unsupported element type %.*s (supported: f4, f8, i1, i4, i8, u1, b1, little-endian)",
+         path, end ? (int)(end - d + 1) : 8, d);
+    goto done;
+  }
+  const char *fo = find_key(header, "fortran_order");
+  if (!fo || strncmp(fo, "False", 5) != 0) {
+    fail(error, "%s: only C-order (fortran_order: False) arrays are supported", path);
+    goto done;
+  }
+  const char *s = find_key(header, "shape");
+  if (!s || *s != '(') {
+    fail(error, "%s: .npy header has no 'shape'", path);
+    goto done;
+  }
+  int64_t shape[STRATA_MAX_RANK];
+  int rank = 0;
+  for (++s;;) {
+    while (*s == ' ' || *s == ',')
+      ++s;
+    if (*s == ')')
+      break;
+    char *end;
+    long long v = strtoll(s, &end, 10);
+    if (end == s || v < 0 || rank == STRATA_MAX_RANK) {
+      fail(error, "%s: bad or too long shape in .npy header", path);
+      goto done;
+    }
+    shape[rank++] = v;
+    s = end;
+  }
+  if (!strata_tensor_alloc(out, dtype, rank, shape)) {
+    fail(error, "%s: cannot allocate the array", path);
+    goto done;
+  }
+  size_t bytes = (size_t)strata_tensor_numel(out) * strata_dtype_size(dtype);
+  if (fread(out->data, 1, bytes, f) != bytes) {
+    strata_tensor_free(out);
+    goto truncated;
+  }
+  ok = true;
+  goto done;
+truncated:
+  fail(error, "%s: truncated .npy file", path);
+done:
+  free(header);
+  fclose(f);
+  return ok;
+}
+
+bool strata_npy_write(const char *path, const strata_tensor_t *t, char **error) {
+  const char *descr = NULL;
+  for (size_t i = 0; i < sizeof descrs / sizeof descrs[0]; ++i)
+    if (descrs[i].dtype == t->dtype)
+      descr = descrs[i].descr;
+  if (!descr)
+    return fail(error, "%s: element type has no .npy spelling", path);
+  char dict[512];
+  int n = snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': False, 'shape': (", descr);
+  for (int i = 0; i < t->rank; ++i)
+    n += snprintf(dict + n, sizeof dict - (size_t)n, "%lld%s", (long long)t->shape[i],
+                  t->rank == 1 ? "," : i + 1 < t->rank ? ", " : "");
+  n += snprintf(dict + n, sizeof dict - (size_t)n, "), }");
+  /* Pad with spaces so that magic+version+len+dict+'\n' is a multiple of 64. */
+  int total = 10 + n + 1;
+  int pad = (64 - total % 64) % 64;
+  FILE *f = fopen(path, "wb");
+  if (!f)
+    return fail(error, "%s: cannot create: %s", path, strerror(errno));
+  uint16_t header_len = (uint16_t)(n + pad + 1);
+  unsigned char pre[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, (unsigned char)(header_len & 0xff),
+                           (unsigned char)(header_len >> 8)};
+  fwrite(pre, 1, 10, f);
+  fwrite(dict, 1, (size_t)n, f);
+  for (int i = 0; i < pad; ++i)
+    fputc(' ', f);
+  fputc('\n', f);
+  size_t bytes = (size_t)strata_tensor_numel(t) * strata_dtype_size(t->dtype);
+  bool ok = fwrite(t->data, 1, bytes, f) == bytes;
+  ok &= fclose(f) == 0;
+  return ok ? true : fail(error, "%s: write failed: %s", path, strerror(errno));
+}

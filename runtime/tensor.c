@@ -1,0 +1,146 @@
+/* Host tensors: allocation, seeded random fill, tolerance comparison. */
+#include "runtime/tensor.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+size_t strata_dtype_size(strata_dtype_t t) {
+  switch (t) {
+  case STRATA_DTYPE_F32: return 4;
+  case STRATA_DTYPE_F64: return 8;
+  case STRATA_DTYPE_I8: return 1;
+  case STRATA_DTYPE_I32: return 4;
+  case STRATA_DTYPE_I64: return 8;
+  case STRATA_DTYPE_U8: return 1;
+  case STRATA_DTYPE_BOOL: return 1;
+  }
+  return 0;
+}
+
+static const char *const dtype_names[] = {"f32", "f64", "i8", "i32", "i64", "ui8", "i1"};
+
+const char *strata_dtype_name(strata_dtype_t t) {
+  return (size_t)t < sizeof dtype_names / sizeof dtype_names[0] ? dtype_names[t] : "?";
+}
+
+bool strata_dtype_parse(const char *name, strata_dtype_t *out) {
+  for (size_t i = 0; i < sizeof dtype_names / sizeof dtype_names[0]; ++i)
+    if (strcmp(name, dtype_names[i]) == 0) {
+      *out = (strata_dtype_t)i;
+      return true;
+    }
+  return false;
+}
+
+int64_t strata_tensor_numel(const strata_tensor_t *t) {
+  int64_t n = 1;
+  for (int i = 0; i < t->rank; ++i)
+    n *= t->shape[i];
+  return n;
+}
+
+bool strata_tensor_alloc(strata_tensor_t *t, strata_dtype_t dtype, int rank,
+                         const int64_t *shape) {
+  memset(t, 0, sizeof *t);
+  if (rank < 0 || rank > STRATA_MAX_RANK)
+    return false;
+  t->dtype = dtype;
+  t->rank = rank;
+  for (int i = 0; i < rank; ++i) {
+    if (shape[i] < 0)
+      return false;
+    t->shape[i] = shape[i];
+  }
+  size_t bytes = (size_t)strata_tensor_numel(t) * strata_dtype_size(dtype);
+  size_t rounded = (bytes + 63) / 64 * 64;
+  t->data = aligned_alloc(64, rounded ? rounded : 64);
+  if (!t->data)
+    return false;
+  memset(t->data, 0, rounded ? rounded : 64);
+  return true;
+}
+
+void strata_tensor_free(strata_tensor_t *t) {
+  free(t->data);
+  t->data = NULL;
+}
+
+/* splitmix64: small, fast, and the same everywhere. */
+static uint64_t next_random(uint64_t *state) {
+  uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+void strata_tensor_fill_random(strata_tensor_t *t, uint64_t seed) {
+  uint64_t state = seed;
+  int64_t n = strata_tensor_numel(t);
+  for (int64_t i = 0; i < n; ++i) {
+    uint64_t r = next_random(&state);
+    double u = (double)(r >> 11) * 0x1.0p-53; /* [0, 1) */
+    switch (t->dtype) {
+    case STRATA_DTYPE_F32: ((float *)t->data)[i] = (float)(2.0 * u - 1.0); break;
+    case STRATA_DTYPE_F64: ((double *)t->data)[i] = 2.0 * u - 1.0; break;
+    case STRATA_DTYPE_I8: ((int8_t *)t->data)[i] = (int8_t)((int)(u * 16) - 8); break;
+    case STRATA_DTYPE_I32: ((int32_t *)t->data)[i] = (int32_t)(u * 16) - 8; break;
+    case STRATA_DTYPE_I64: ((int64_t *)t->data)[i] = (int64_t)(u * 16) - 8; break;
+    case STRATA_DTYPE_U8: ((uint8_t *)t->data)[i] = (uint8_t)(u * 16); break;
+    case STRATA_DTYPE_BOOL: ((uint8_t *)t->data)[i] = u < 0.5; break;
+    }
+  }
+}
+
+static double element(const strata_tensor_t *t, int64_t i) {
+  switch (t->dtype) {
+  case STRATA_DTYPE_F32: return ((const float *)t->data)[i];
+  case STRATA_DTYPE_F64: return ((const double *)t->data)[i];
+  case STRATA_DTYPE_I8: return ((const int8_t *)t->data)[i];
+  case STRATA_DTYPE_I32: return ((const int32_t *)t->data)[i];
+  case STRATA_DTYPE_I64: return (double)((const int64_t *)t->data)[i];
+  case STRATA_DTYPE_U8: return ((const uint8_t *)t->data)[i];
+  case STRATA_DTYPE_BOOL: return ((const uint8_t *)t->data)[i] != 0;
+  }
+  return 0;
+}
+
+strata_compare_t strata_tensor_compare(const strata_tensor_t *actual,
+                                       const strata_tensor_t *expected, double rtol,
+                                       double atol) {
+  strata_compare_t c = {.ok = true, .worst_index = -1};
+  bool same = actual->dtype == expected->dtype && actual->rank == expected->rank;
+  for (int i = 0; same && i < actual->rank; ++i)
+    same = actual->shape[i] == expected->shape[i];
+  if (!same) {
+    c.ok = false;
+    c.shape_mismatch = true;
+    return c;
+  }
+  int64_t n = strata_tensor_numel(actual);
+  for (int64_t i = 0; i < n; ++i) {
+    double a = element(actual, i), e = element(expected, i);
+    if (isnan(a) && isnan(e))
+      continue;
+    double err = fabs(a - e);
+    if (isnan(err) || err > atol + rtol * fabs(e)) {
+      c.ok = false;
+      ++c.mismatches;
+    }
+    if (isnan(err) || err > c.max_abs_error || c.worst_index < 0) {
+      if (!(c.worst_index >= 0 && isnan(c.max_abs_error))) {
+        c.max_abs_error = err;
+        c.worst_index = i;
+      }
+    }
+  }
+  return c;
+}
+
+double strata_tensor_checksum(const strata_tensor_t *t) {
+  double s = 0;
+  int64_t n = strata_tensor_numel(t);
+  for (int64_t i = 0; i < n; ++i)
+    s += element(t, i);
+  return s;
+}

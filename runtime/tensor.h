@@ -1,0 +1,63 @@
+/* Host tensors for running compiled Strata functions: a dense, row-major
+ * array with an element type and a shape, plus the operations the tools
+ * need on them (create, random fill, compare, checksum). */
+#ifndef STRATA_RUNTIME_TENSOR_H
+#define STRATA_RUNTIME_TENSOR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum { STRATA_MAX_RANK = 8 };
+
+typedef enum {
+  STRATA_DTYPE_F32,
+  STRATA_DTYPE_F64,
+  STRATA_DTYPE_I8,
+  STRATA_DTYPE_I32,
+  STRATA_DTYPE_I64,
+  STRATA_DTYPE_U8,
+  STRATA_DTYPE_BOOL,
+} strata_dtype_t;
+
+typedef struct {
+  strata_dtype_t dtype;
+  int rank;
+  int64_t shape[STRATA_MAX_RANK];
+  void *data; /* owned, 64-byte aligned */
+} strata_tensor_t;
+
+size_t strata_dtype_size(strata_dtype_t t);
+const char *strata_dtype_name(strata_dtype_t t); /* "f32", "i64", ... */
+/* Parses an MLIR element type spelling ("f32", "i64", "i1", "ui8"). */
+bool strata_dtype_parse(const char *name, strata_dtype_t *out);
+
+int64_t strata_tensor_numel(const strata_tensor_t *t);
+/* Allocates zeroed storage. Returns false when out of memory or when the
+ * shape is invalid (negative extent, rank too large). */
+bool strata_tensor_alloc(strata_tensor_t *t, strata_dtype_t dtype, int rank,
+                         const int64_t *shape);
+void strata_tensor_free(strata_tensor_t *t);
+
+/* Fills with values drawn from a seeded generator (uniform in [-1, 1) for
+ * floats, [-8, 8) for integers, {0, 1} for bool). Same seed, same values. */
+void strata_tensor_fill_random(strata_tensor_t *t, uint64_t seed);
+
+/* Compares actual with expected: |a - e| <= atol + rtol * |e| elementwise
+ * (NaN equals NaN). Shapes and dtypes must agree. Reports the largest
+ * absolute error and its flat index. */
+typedef struct {
+  bool ok;
+  bool shape_mismatch;
+  double max_abs_error;
+  int64_t worst_index;
+  int64_t mismatches;
+} strata_compare_t;
+strata_compare_t strata_tensor_compare(const strata_tensor_t *actual,
+                                       const strata_tensor_t *expected, double rtol,
+                                       double atol);
+
+/* Sum of all elements as double (a quick fingerprint for demos). */
+double strata_tensor_checksum(const strata_tensor_t *t);
+
+#endif

@@ -1,0 +1,55 @@
+// RUN: strata-opt %s --pass-pipeline='builtin.module(convert-tir-to-scf)' | FileCheck %s
+
+// Parallel loops become scf.parallel, the others scf.for; buffers become
+// aligned allocations (global/packed) or stack allocations (local); loop
+// names, kinds and the compute's attributes stay on the new loops.
+// CHECK-LABEL: func.func @nest
+// CHECK: %[[P:.*]] = memref.alloc() {alignment = 64 : i64} : memref<8x16xf32>
+// CHECK: %[[L:.*]] = memref.alloca() {alignment = 64 : i64} : memref<16xf32>
+// CHECK: scf.parallel (%[[I:.*]]) = (%c0) to (%c8) step (%c1) {
+// CHECK:   scf.for %[[J:.*]] = %c0 to %c16 step %c1 {
+// CHECK:     memref.load %arg0[%[[I]], %[[J]]]
+// CHECK:     memref.store %{{.*}}, %[[P]][%[[I]], %[[J]]]
+// CHECK:   } {tir.kind = "vectorized", tir.name = "d1"}
+// CHECK:   scf.reduce
+// CHECK: } {te.compute = "copy", te.schedule = [{axis = "d0", prim = "parallel"}], tir.kind = "parallel", tir.name = "d0"}
+// CHECK: memref.dealloc %[[P]]
+// CHECK-NOT: tir.
+func.func @nest(%in: memref<8x16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %p = "tir.alloc_buffer"() {scope = "packed"} : () -> memref<8x16xf32>
+  %l = "tir.alloc_buffer"() {scope = "local"} : () -> memref<16xf32>
+  "tir.for"(%c0, %c8, %c1) ({
+  ^bb0(%i: index):
+    "tir.for"(%c0, %c16, %c1) ({
+    ^bb0(%j: index):
+      %v = memref.load %in[%i, %j] : memref<8x16xf32>
+      memref.store %v, %p[%i, %j] : memref<8x16xf32>
+      gpu.yield
+    }) {name = "d1", kind = "vectorized"} : (index, index, index) -> ()
+    gpu.yield
+  }) {name = "d0", kind = "parallel", te.compute = "copy",
+      te.schedule = [{prim = "parallel", axis = "d0"}]} : (index, index, index) -> ()
+  memref.dealloc %p : memref<8x16xf32>
+  return
+}
+
+// Dynamic buffer sizes carry over.
+// CHECK-LABEL: func.func @dynamic
+// CHECK: memref.alloc(%arg0) {alignment = 64 : i64} : memref<?x4xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %arg0 step %c1 {
+// CHECK-NEXT: } {tir.kind = "serial", tir.name = "n"}
+func.func @dynamic(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %b = "tir.alloc_buffer"(%n) {scope = "global"} : (index) -> memref<?x4xf32>
+  "tir.for"(%c0, %n, %c1) ({
+  ^bb0(%i: index):
+    gpu.yield
+  }) {name = "n", kind = "serial"} : (index, index, index) -> ()
+  memref.dealloc %b : memref<?x4xf32>
+  return
+}

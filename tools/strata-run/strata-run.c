@@ -1,0 +1,353 @@
+/* strata-run: compile a model (MLIR at any Strata stage) with the JIT and
+ * run its entry function on inputs from .npy files or seeded random data;
+ * write outputs as .npy, compare them with expected .npy files within a
+ * tolerance, and time repeated runs (median). */
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "runtime/jit.h"
+#include "runtime/npy.h"
+#include "runtime/signature.h"
+#include "strata/strata.h"
+
+#define DEFAULT_PIPELINE \
+  "builtin.module(convert-graph-to-te,convert-te-to-tir,strata-lower-to-llvm)"
+
+typedef struct {
+  const char *model, *entry, *pipeline;
+  const char *inputs[STRATA_MAX_ARGS], *outputs[STRATA_MAX_ARGS], *expected[STRATA_MAX_ARGS];
+  int num_inputs, num_outputs, num_expected;
+  unsigned long long seed;
+  int repeat, threads, opt_level;
+  double rtol, atol;
+  bool print_values;
+} options_t;
+
+static const char usage[] =
+    "OVERVIEW: strata-run - JIT-compile a Strata model and run it\n"
+    "\n"
+    "USAGE: strata-run [options] <model.mlir | ->\n"
+    "\n"
+    "The model's entry function takes and returns tensors (graph, te or tir\n"
+    "stage); it is lowered with the default pipeline\n"
+    "  " DEFAULT_PIPELINE "\n"
+    "compiled for the host CPU and called once (or --repeat times).\n"
+    "\n"
+    "OPTIONS:\n"
+    "  --entry <name>         function to run (default: main, or the only public one)\n"
+    "  --input <file.npy>     an input, in argument order (repeat for each)\n"
+    "  --seed <n>             inputs not given as files are random, from this seed (default 0)\n"
+    "  --output <file.npy>    write result i to this file (repeat for each)\n"
+    "  --expected <file.npy>  compare result i with this file (repeat for each)\n"
+    "  --rtol <x> --atol <x>  comparison tolerance |a-e| <= atol + rtol*|e|\n"
+    "                         (default rtol 1e-4, atol 1e-5)\n"
+    "  --repeat <n>           run n times and print the median and min time\n"
+    "  --threads <n>          OpenMP threads for parallel loops (default: all cores)\n"
+    "  -O<0-3>                LLVM optimization level (default 3)\n"
+    "  --pass-pipeline <p>    lowering pipeline to the llvm dialect (replaces the default)\n"
+    "  --print                print the output values\n"
+    "  -h, --help             this help\n"
+    "\n"
+    "Exit status: 0 when everything ran (and matched); 1 on any error or mismatch.\n";
+
+static bool take(int argc, char **argv, int *i, const char *name, const char **value) {
+  size_t n = strlen(name);
+  if (strncmp(argv[*i], name, n) != 0)
+    return false;
+  if (argv[*i][n] == '=') {
+    *value = argv[*i] + n + 1;
+    return true;
+  }
+  if (argv[*i][n] == '\0') {
+    if (*i + 1 >= argc) {
+      fprintf(stderr, "strata-run: %s needs a value\n", name);
+      exit(2);
+    }
+    *value = argv[++*i];
+    return true;
+  }
+  return false;
+}
+
+static double number(const char *flag, const char *v) {
+  char *end;
+  errno = 0;
+  double x = strtod(v, &end);
+  if (errno || end == v || *end) {
+    fprintf(stderr, "strata-run: %s expects a number, got '%s'\n", flag, v);
+    exit(2);
+  }
+  return x;
+}
+
+static void add(const char **list, int *n, const char *flag, const char *v) {
+  if (*n == STRATA_MAX_ARGS) {
+    fprintf(stderr, "strata-run: too many %s options\n", flag);
+    exit(2);
+  }
+  list[(*n)++] = v;
+}
+
+static void parse_args(int argc, char **argv, options_t *o) {
+  o->rtol = 1e-4;
+  o->atol = 1e-5;
+  o->repeat = 1;
+  o->opt_level = 3;
+  for (int i = 1; i < argc; ++i) {
+    const char *v;
+    const char *a = argv[i];
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+      fputs(usage, stdout);
+      exit(0);
+    } else if (take(argc, argv, &i, "--entry", &v)) {
+      o->entry = v;
+    } else if (take(argc, argv, &i, "--input", &v)) {
+      add(o->inputs, &o->num_inputs, "--input", v);
+    } else if (take(argc, argv, &i, "--output", &v)) {
+      add(o->outputs, &o->num_outputs, "--output", v);
+    } else if (take(argc, argv, &i, "--expected", &v)) {
+      add(o->expected, &o->num_expected, "--expected", v);
+    } else if (take(argc, argv, &i, "--seed", &v)) {
+      o->seed = (unsigned long long)number("--seed", v);
+    } else if (take(argc, argv, &i, "--rtol", &v)) {
+      o->rtol = number("--rtol", v);
+    } else if (take(argc, argv, &i, "--atol", &v)) {
+      o->atol = number("--atol", v);
+    } else if (take(argc, argv, &i, "--repeat", &v)) {
+      o->repeat = (int)number("--repeat", v);
+    } else if (take(argc, argv, &i, "--threads", &v)) {
+      o->threads = (int)number("--threads", v);
+    } else if (take(argc, argv, &i, "--pass-pipeline", &v)) {
+      o->pipeline = v;
+    } else if (!strcmp(a, "--print")) {
+      o->print_values = true;
+    } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
+      o->opt_level = a[2] - '0';
+    } else if (a[0] == '-' && a[1]) {
+      fprintf(stderr, "strata-run: unknown option '%s' (see --help)\n", a);
+      exit(2);
+    } else if (o->model) {
+      fprintf(stderr, "strata-run: more than one model ('%s' and '%s')\n", o->model, a);
+      exit(2);
+    } else {
+      o->model = a;
+    }
+  }
+  if (!o->model) {
+    fprintf(stderr, "strata-run: no model given (see --help)\n");
+    exit(2);
+  }
+  if (o->repeat < 1) {
+    fprintf(stderr, "strata-run: --repeat must be at least 1\n");
+    exit(2);
+  }
+}
+
+static char *read_file(const char *path, size_t *len) {
+  FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
+  if (!f)
+    return NULL;
+  size_t cap = 1 << 16, n = 0, got;
+  char *buf = malloc(cap);
+  while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0)
+    if ((n += got) + 1 == cap)
+      buf = realloc(buf, cap *= 2);
+  buf[n] = '\0';
+  if (f != stdin)
+    fclose(f);
+  *len = n;
+  return buf;
+}
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+static void shape_str(const strata_tensor_t *t, char *buf, size_t size) {
+  size_t n = 0;
+  for (int i = 0; i < t->rank && n < size; ++i)
+    n += (size_t)snprintf(buf + n, size - n, "%lldx", (long long)t->shape[i]);
+  snprintf(buf + n, size > n ? size - n : 0, "%s", strata_dtype_name(t->dtype));
+}
+
+static void print_values(const strata_tensor_t *t) {
+  int64_t n = strata_tensor_numel(t);
+  printf("  [");
+  for (int64_t i = 0; i < n && i < 64; ++i) {
+    double v = t->dtype == STRATA_DTYPE_F32   ? ((float *)t->data)[i]
+               : t->dtype == STRATA_DTYPE_F64 ? ((double *)t->data)[i]
+               : t->dtype == STRATA_DTYPE_I64 ? (double)((int64_t *)t->data)[i]
+               : t->dtype == STRATA_DTYPE_I32 ? ((int32_t *)t->data)[i]
+                                              : ((uint8_t *)t->data)[i];
+    printf("%s%g", i ? ", " : "", v);
+  }
+  printf("%s]\n", n > 64 ? ", ..." : "");
+}
+
+/* Checks a given input against the signature (dtype, rank, static dims). */
+static bool check_input(const strata_signature_t *sig, int i, const strata_tensor_t *t,
+                        const char *path) {
+  const strata_arg_spec_t *s = &sig->inputs[i];
+  bool ok = s->dtype == t->dtype && s->rank == t->rank;
+  for (int d = 0; ok && d < s->rank; ++d)
+    ok = s->shape[d] < 0 || s->shape[d] == t->shape[d];
+  if (!ok) {
+    char have[128];
+    shape_str(t, have, sizeof have);
+    fprintf(stderr, "strata-run: %s: input %d of '%s' has shape %s, which the function does not accept\n",
+            path, i, sig->name, have);
+  }
+  return ok;
+}
+
+int main(int argc, char **argv) {
+  options_t o = {0};
+  parse_args(argc, argv, &o);
+  if (o.threads > 0) {
+    char n[16];
+    snprintf(n, sizeof n, "%d", o.threads);
+    setenv("OMP_NUM_THREADS", n, 1);
+  }
+  strata_register_all_passes();
+  size_t len = 0;
+  char *text = read_file(o.model, &len);
+  if (!text) {
+    fprintf(stderr, "strata-run: cannot open model '%s': %s\n", o.model, strerror(errno));
+    return 1;
+  }
+  MlirContext ctx = strata_context_create();
+  if (mlirContextIsNull(ctx))
+    return 1;
+  int rc = 1;
+  strata_tensor_t args[2 * STRATA_MAX_ARGS] = {0};
+  strata_jit_t *jit = NULL;
+  char *error = NULL;
+  MlirOperation module = strata_parse_module(ctx, mlirStringRefCreate(text, len),
+                                             mlirStringRefCreateFromCString(o.model));
+  strata_signature_t sig;
+  if (mlirOperationIsNull(module) || mlirLogicalResultIsFailure(strata_verify(module)))
+    goto done;
+  if (!strata_signature_get(module, o.entry, &sig, &error))
+    goto done;
+  if (o.num_inputs > sig.num_inputs || o.num_outputs > sig.num_outputs ||
+      o.num_expected > sig.num_outputs) {
+    fprintf(stderr, "strata-run: '%s' takes %d inputs and returns %d results; got %d --input, "
+                    "%d --output, %d --expected\n",
+            sig.name, sig.num_inputs, sig.num_outputs, o.num_inputs, o.num_outputs,
+            o.num_expected);
+    goto done;
+  }
+  /* Inputs: files first, the rest random. */
+  for (int i = 0; i < sig.num_inputs; ++i) {
+    if (i < o.num_inputs) {
+      if (!strata_npy_read(o.inputs[i], &args[i], &error) ||
+          !check_input(&sig, i, &args[i], o.inputs[i]))
+        goto done;
+    } else {
+      int64_t shape[STRATA_MAX_RANK];
+      for (int d = 0; d < sig.inputs[i].rank; ++d) {
+        if ((shape[d] = sig.inputs[i].shape[d]) < 0) {
+          fprintf(stderr, "strata-run: input %d of '%s' has a dynamic dimension: give it as a "
+                          "file with --input\n", i, sig.name);
+          goto done;
+        }
+      }
+      strata_tensor_alloc(&args[i], sig.inputs[i].dtype, sig.inputs[i].rank, shape);
+      strata_tensor_fill_random(&args[i], o.seed + (uint64_t)i);
+    }
+  }
+  for (int r = 0; r < sig.num_outputs; ++r) {
+    int64_t shape[STRATA_MAX_RANK];
+    if (!strata_signature_output_shape(&sig, args, r, shape)) {
+      fprintf(stderr, "strata-run: cannot tell the extent of a dynamic dimension of result %d\n", r);
+      goto done;
+    }
+    strata_tensor_alloc(&args[sig.num_inputs + r], sig.outputs[r].dtype, sig.outputs[r].rank,
+                        shape);
+  }
+  /* Lower and compile. */
+  double t0 = now_seconds();
+  if (mlirLogicalResultIsFailure(
+          strata_run_pipeline(module, o.pipeline ? o.pipeline : DEFAULT_PIPELINE)))
+    goto done;
+  if (!(jit = strata_jit_create(module, o.opt_level, &error)))
+    goto done;
+  double compile_ms = 1e3 * (now_seconds() - t0);
+  /* Run. */
+  double *times = malloc(sizeof(double) * (size_t)o.repeat);
+  int total = sig.num_inputs + sig.num_outputs;
+  for (int k = 0; k < o.repeat; ++k) {
+    double s = now_seconds();
+    if (!strata_jit_call(jit, sig.name, args, total, &error)) {
+      free(times);
+      goto done;
+    }
+    times[k] = now_seconds() - s;
+  }
+  qsort(times, (size_t)o.repeat, sizeof *times, cmp_double);
+  printf("compiled '%s' in %.1f ms\n", sig.name, compile_ms);
+  if (o.repeat > 1)
+    printf("time: median %.3f ms, min %.3f ms over %d runs\n", 1e3 * times[o.repeat / 2],
+           1e3 * times[0], o.repeat);
+  free(times);
+  /* Outputs. */
+  rc = 0;
+  for (int r = 0; r < sig.num_outputs; ++r) {
+    strata_tensor_t *out = &args[sig.num_inputs + r];
+    char shape[128];
+    shape_str(out, shape, sizeof shape);
+    printf("result %d: %s checksum %.6g\n", r, shape, strata_tensor_checksum(out));
+    if (o.print_values)
+      print_values(out);
+    if (r < o.num_outputs && !strata_npy_write(o.outputs[r], out, &error)) {
+      rc = 1;
+      break;
+    }
+    if (r < o.num_expected) {
+      strata_tensor_t expected;
+      if (!strata_npy_read(o.expected[r], &expected, &error)) {
+        rc = 1;
+        break;
+      }
+      strata_compare_t c = strata_tensor_compare(out, &expected, o.rtol, o.atol);
+      if (c.shape_mismatch)
+        printf("result %d: MISMATCH: shape or type differs from %s\n", r, o.expected[r]);
+      else if (!c.ok)
+        printf("result %d: MISMATCH: %lld elements differ, max abs error %.3g at index %lld "
+               "(rtol %g, atol %g)\n",
+               r, (long long)c.mismatches, c.max_abs_error, (long long)c.worst_index, o.rtol,
+               o.atol);
+      else
+        printf("result %d: matches %s (max abs error %.3g)\n", r, o.expected[r],
+               c.max_abs_error);
+      rc |= !c.ok;
+      strata_tensor_free(&expected);
+    }
+  }
+done:
+  if (error) {
+    fprintf(stderr, "strata-run: %s\n", error);
+    free(error);
+    rc = 1;
+  }
+  strata_jit_destroy(jit);
+  for (int i = 0; i < 2 * STRATA_MAX_ARGS; ++i)
+    strata_tensor_free(&args[i]);
+  if (!mlirOperationIsNull(module))
+    mlirOperationDestroy(module);
+  mlirContextDestroy(ctx);
+  free(text);
+  return rc;
+}
