@@ -15,8 +15,7 @@
 #include "runtime/signature.h"
 #include "strata/strata.h"
 
-#define DEFAULT_PIPELINE \
-  "builtin.module(convert-graph-to-te,convert-te-to-tir,strata-lower-to-llvm)"
+#define DEFAULT_PIPELINE "builtin.module(strata-graph-to-llvm)"
 
 typedef struct {
   const char *model, *entry, *pipeline;

@@ -1,0 +1,13 @@
+/* strata-graph-to-llvm: the whole ladder as one named pipeline, from the
+ * graph dialect (or any later stage: each conversion leaves IR without its
+ * source dialect unchanged) to the llvm dialect. The default of strata-run
+ * and strata-compile. */
+#include "strata/pass.h"
+
+const strata_pass_info_t strata_graph_to_llvm_pass = {
+    .argument = "strata-graph-to-llvm",
+    .summary = "Lower graph (or te, or tir) all the way to the llvm dialect",
+    .description = "convert-graph-to-te, convert-te-to-tir, then strata-lower-to-llvm.",
+    .anchor = "builtin.module",
+    .pipeline = "convert-graph-to-te,convert-te-to-tir,strata-lower-to-llvm",
+};

@@ -1,0 +1,140 @@
+/* strata-compile: ahead-of-time compilation of a Strata model to a native
+ * object file or shared library with a C ABI, plus a C header declaring
+ * its entry point (`_mlir_ciface_<entry>`). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "runtime/aot.h"
+#include "runtime/signature.h"
+#include "strata/strata.h"
+
+static const char usage[] =
+    "OVERVIEW: strata-compile - compile a Strata model to native code\n"
+    "\n"
+    "USAGE: strata-compile [options] <model.mlir> -o <out.so | out.o>\n"
+    "\n"
+    "Lowers the model with builtin.module(strata-graph-to-llvm) (or\n"
+    "--pass-pipeline), optimizes for the host CPU and writes an object file\n"
+    "(.o) or a shared library (any other name), and a C header next to it\n"
+    "(<out>.h, or --header) declaring the entry point.\n"
+    "\n"
+    "OPTIONS:\n"
+    "  -o <file>              output (.o: object file; otherwise shared library)\n"
+    "  --header <file.h>      where to write the header (default: <out without ext>.h)\n"
+    "  --entry <name>         entry function (default: main, or the only public one)\n"
+    "  --pass-pipeline <p>    lowering pipeline to the llvm dialect\n"
+    "  -O<0-3>                optimization level (default 3)\n"
+    "  -h, --help             this help\n";
+
+static char *read_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return NULL;
+  size_t cap = 1 << 16, n = 0, got;
+  char *buf = malloc(cap);
+  while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0)
+    if ((n += got) + 1 == cap)
+      buf = realloc(buf, cap *= 2);
+  buf[n] = '\0';
+  fclose(f);
+  *len = n;
+  return buf;
+}
+
+static bool ends_with(const char *s, const char *suffix) {
+  size_t n = strlen(s), m = strlen(suffix);
+  return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+int main(int argc, char **argv) {
+  const char *model = NULL, *out = NULL, *header = NULL, *entry = NULL, *pipeline = NULL;
+  int opt_level = 3;
+  for (int i = 1; i < argc; ++i) {
+    const char *a = argv[i];
+    bool has_next = i + 1 < argc;
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+      fputs(usage, stdout);
+      return 0;
+    } else if (!strcmp(a, "-o") && has_next) {
+      out = argv[++i];
+    } else if (!strcmp(a, "--header") && has_next) {
+      header = argv[++i];
+    } else if (!strcmp(a, "--entry") && has_next) {
+      entry = argv[++i];
+    } else if (!strcmp(a, "--pass-pipeline") && has_next) {
+      pipeline = argv[++i];
+    } else if (!strncmp(a, "--pass-pipeline=", 16)) {
+      pipeline = a + 16;
+    } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
+      opt_level = a[2] - '0';
+    } else if (a[0] == '-') {
+      fprintf(stderr, "strata-compile: unknown option or missing value: '%s' (see --help)\n", a);
+      return 2;
+    } else if (model) {
+      fprintf(stderr, "strata-compile: more than one model ('%s' and '%s')\n", model, a);
+      return 2;
+    } else {
+      model = a;
+    }
+  }
+  if (!model || !out) {
+    fprintf(stderr, "strata-compile: need a model and -o <output> (see --help)\n");
+    return 2;
+  }
+  char header_buf[4096];
+  if (!header) {
+    const char *dot = strrchr(out, '.');
+    size_t stem = dot && !strchr(dot, '/') ? (size_t)(dot - out) : strlen(out);
+    snprintf(header_buf, sizeof header_buf, "%.*s.h", (int)stem, out);
+    header = header_buf;
+  }
+
+  size_t len = 0;
+  char *text = read_file(model, &len);
+  if (!text) {
+    fprintf(stderr, "strata-compile: cannot open model '%s': %s\n", model, strerror(errno));
+    return 1;
+  }
+  strata_register_all_passes();
+  MlirContext ctx = strata_context_create();
+  if (mlirContextIsNull(ctx))
+    return 1;
+  int rc = 1;
+  char *error = NULL;
+  strata_signature_t sig;
+  MlirOperation module = strata_parse_module(ctx, mlirStringRefCreate(text, len),
+                                             mlirStringRefCreateFromCString(model));
+  if (mlirOperationIsNull(module) || mlirLogicalResultIsFailure(strata_verify(module)) ||
+      !strata_signature_get(module, entry, &sig, &error) ||
+      mlirLogicalResultIsFailure(
+          strata_run_pipeline(module, pipeline ? pipeline : "builtin.module(strata-graph-to-llvm)")))
+    goto done;
+  bool object_only = ends_with(out, ".o");
+  char object[4096];
+  snprintf(object, sizeof object, object_only ? "%s" : "%s.tmp.o", out);
+  if (!strata_aot_emit_object(module, object, opt_level, &error))
+    goto done;
+  if (!object_only) {
+    bool linked = strata_aot_link_shared(object, out, &error);
+    unlink(object);
+    if (!linked)
+      goto done;
+  }
+  if (!strata_aot_write_header(&sig, header, model, &error))
+    goto done;
+  printf("wrote %s and %s (entry: _mlir_ciface_%s)\n", out, header, sig.name);
+  rc = 0;
+done:
+  if (error) {
+    fprintf(stderr, "strata-compile: %s\n", error);
+    free(error);
+  }
+  if (!mlirOperationIsNull(module))
+    mlirOperationDestroy(module);
+  mlirContextDestroy(ctx);
+  free(text);
+  return rc;
+}
