@@ -1,7 +1,778 @@
-/* Checks for the graph dialect that IRDL cannot express. (Placeholder: being written.) */
+/* The graph dialect's checks that IRDL cannot express, and its shape
+ * inference. One inference function per op (or per family: elementwise
+ * unary, broadcasting binary, pooling, reductions) reads the operand shapes
+ * and attributes, checks attribute values (lengths, ranges, layouts,
+ * element types), and computes the result shape and element type; the
+ * verifier then compares the result type with it (a `?` matches anything).
+ * The same functions serve strata_graph_infer_result (graph.h), silently.
+ * Shape arithmetic lives in graph_shapes.c. Rules: docs/dialects/graph.md. */
+#include "dialects/graph/graph.h"
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
 #include "dialects/verify.h"
+#include "strata/diagnostics.h"
+
+typedef strata_graph_shape_t shape_t;
+typedef strata_graph_layout_t layout_t;
+#define DYN STRATA_GRAPH_DYN
+
+enum { MSG = 512, STR = 160, MAX_LIST = 2 * STRATA_GRAPH_MAX_RANK };
+
+/* One check of one op: errors are reported only when `emit` is set. */
+typedef struct {
+  MlirOperation op;
+  bool emit;
+} ctx_t;
+
+static bool fail(ctx_t *c, const char *fmt, ...) STRATA_PRINTF(2, 3);
+
+/* Reports an error (when emitting) and returns false. */
+static bool fail(ctx_t *c, const char *fmt, ...) {
+  if (c->emit) {
+    char msg[MSG];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    strata_emit_error(c->op, "%s", msg);
+  }
+  return false;
+}
+
+/* ---- Operands and types ------------------------------------------------- */
+
+static MlirType operand_type(ctx_t *c, intptr_t i) {
+  return mlirValueGetType(mlirOperationGetOperand(c->op, i));
+}
+
+static MlirType elem_of(MlirType t) { return mlirShapedTypeGetElementType(t); }
+
+static const char *type_str(MlirType t, char *buf) { return strata_type_str(t, buf, STR); }
+
+static const char *shape_str(const shape_t *s, char *buf) {
+  return strata_graph_shape_str(s, buf, STR);
+}
+
+/* The shape of a ranked tensor type; `what` names it in the message. */
+static bool read_shape(ctx_t *c, MlirType t, const char *what, shape_t *s) {
+  if (!mlirTypeIsARankedTensor(t))
+    return false; /* IRDL has reported it already */
+  if (!strata_graph_shape_from_type(t, s))
+    return fail(c, "%s has rank %lld, more than the supported %d", what,
+                (long long)mlirShapedTypeGetRank(t), STRATA_GRAPH_MAX_RANK);
+  return true;
+}
+
+/* The shape of operand `i`, named `name` in messages. */
+static bool operand_shape(ctx_t *c, intptr_t i, const char *name, shape_t *s) {
+  char what[64];
+  snprintf(what, sizeof what, "operand '%s'", name);
+  return read_shape(c, operand_type(c, i), what, s);
+}
+
+static bool expect_rank(ctx_t *c, const char *name, const shape_t *s, intptr_t rank) {
+  if (s->rank != rank)
+    return fail(c, "operand '%s' must have rank %lld, got %lld", name, (long long)rank,
+                (long long)s->rank);
+  return true;
+}
+
+static bool expect_min_rank(ctx_t *c, const char *name, const shape_t *s, intptr_t rank) {
+  if (s->rank < rank)
+    return fail(c, "operand '%s' must have rank at least %lld, got %lld", name,
+                (long long)rank, (long long)s->rank);
+  return true;
+}
+
+/* Operands i and j have the same element type. */
+static bool same_elem(ctx_t *c, intptr_t i, const char *ni, intptr_t j, const char *nj) {
+  MlirType a = elem_of(operand_type(c, i)), b = elem_of(operand_type(c, j));
+  if (mlirTypeEqual(a, b))
+    return true;
+  char sa[STR], sb[STR];
+  return fail(c, "element type of '%s' (%s) differs from '%s' (%s)", nj, type_str(b, sb), ni,
+              type_str(a, sa));
+}
+
+/* Operand `i` has exactly the shape `want` (`?` matching anything). */
+static bool expect_shape(ctx_t *c, intptr_t i, const char *name, const shape_t *want) {
+  shape_t s;
+  if (!operand_shape(c, i, name, &s))
+    return false;
+  if (strata_graph_shapes_compatible(&s, want))
+    return true;
+  char a[STR], b[STR];
+  return fail(c, "operand '%s' shape %s does not match expected %s", name, shape_str(&s, a),
+              shape_str(want, b));
+}
+
+static bool expect_float(ctx_t *c, MlirType elem) {
+  if (mlirTypeIsAFloat(elem))
+    return true;
+  char s[STR];
+  return fail(c, "operand element type must be a float type, got %s", type_str(elem, s));
+}
+
+static bool not_broadcastable(ctx_t *c, const char *what, const shape_t *a, const shape_t *b) {
+  char sa[STR], sb[STR];
+  return fail(c, "%s are not broadcast-compatible: %s vs %s", what, shape_str(a, sa),
+              shape_str(b, sb));
+}
+
+/* Static dims a and b (of `what`) are equal; `?` matches anything. */
+static bool dims_agree(int64_t a, int64_t b) { return a == b || a == DYN || b == DYN; }
+
+/* ---- Attributes --------------------------------------------------------- */
+
+static MlirAttribute attr(ctx_t *c, const char *name) {
+  return mlirOperationGetAttributeByName(c->op, mlirStringRefCreateFromCString(name));
+}
+
+static bool attr_i64(ctx_t *c, const char *name, int64_t *v) {
+  MlirAttribute a = attr(c, name);
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a) ||
+      !mlirTypeIsAInteger(mlirAttributeGetType(a)) ||
+      mlirIntegerTypeGetWidth(mlirAttributeGetType(a)) != 64)
+    return fail(c, "'%s' must be an i64 integer attribute", name);
+  *v = mlirIntegerAttrGetValueInt(a);
+  return true;
+}
+
+static bool attr_bool(ctx_t *c, const char *name, bool *v) {
+  MlirAttribute a = attr(c, name);
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsABool(a))
+    return fail(c, "'%s' must be a bool attribute (true or false)", name);
+  *v = mlirBoolAttrGetValue(a);
+  return true;
+}
+
+static bool attr_f32(ctx_t *c, const char *name, double *v) {
+  MlirAttribute a = attr(c, name);
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAFloat(a) || !mlirTypeIsAF32(mlirAttributeGetType(a)))
+    return fail(c, "'%s' must be an f32 float attribute", name);
+  *v = mlirFloatAttrGetValueDouble(a);
+  return true;
+}
+
+/* A string attribute's value; empty if absent (IRDL requires it). */
+static MlirStringRef attr_str(ctx_t *c, const char *name) {
+  MlirAttribute a = attr(c, name);
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
+    return mlirStringRefCreate("", 0);
+  return mlirStringAttrGetValue(a);
+}
+
+/* An array<i64: ...> of min_n..max_n elements, copied to vals. */
+static bool attr_i64s(ctx_t *c, const char *name, intptr_t min_n, intptr_t max_n,
+                      int64_t vals[MAX_LIST], intptr_t *n) {
+  MlirAttribute a = attr(c, name);
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseI64Array(a))
+    return fail(c, "'%s' must be an array<i64: ...> attribute", name);
+  intptr_t len = mlirDenseArrayGetNumElements(a);
+  if (len < min_n || len > max_n) {
+    if (min_n == max_n)
+      return fail(c, "'%s' must have %lld elements, got %lld", name, (long long)min_n,
+                  (long long)len);
+    return fail(c, "'%s' must have between %lld and %lld elements, got %lld", name,
+                (long long)min_n, (long long)max_n, (long long)len);
+  }
+  for (intptr_t i = 0; i < len; ++i)
+    vals[i] = mlirDenseI64ArrayGetElement(a, i);
+  *n = len;
+  return true;
+}
+
+/* Every value of vals[0..n) is >= min. */
+static bool at_least(ctx_t *c, const char *name, const int64_t *vals, intptr_t n, int64_t min) {
+  for (intptr_t i = 0; i < n; ++i)
+    if (vals[i] < min)
+      return fail(c, "'%s' must be at least %lld, got %lld", name, (long long)min,
+                  (long long)vals[i]);
+  return true;
+}
+
+/* An array attribute of exactly n values, each >= min. */
+static bool attr_i64s_min(ctx_t *c, const char *name, intptr_t n, int64_t min,
+                          int64_t vals[MAX_LIST]) {
+  intptr_t len;
+  return attr_i64s(c, name, n, n, vals, &len) && at_least(c, name, vals, n, min);
+}
+
+static bool in_range(ctx_t *c, const char *name, int64_t v, int64_t bound) {
+  if (v < 0 || v >= bound)
+    return fail(c, "'%s' value %lld is out of range [0, %lld)", name, (long long)v,
+                (long long)bound);
+  return true;
+}
+
+/* vals[0..n) are distinct axes in [0, bound). */
+static bool distinct_axes(ctx_t *c, const char *name, const int64_t *vals, intptr_t n,
+                          int64_t bound) {
+  for (intptr_t i = 0; i < n; ++i) {
+    if (!in_range(c, name, vals[i], bound))
+      return false;
+    for (intptr_t j = 0; j < i; ++j)
+      if (vals[j] == vals[i])
+        return fail(c, "'%s' contains %lld more than once", name, (long long)vals[i]);
+  }
+  return true;
+}
+
+/* A scalar IntegerAttr/FloatAttr whose type is the element type `elem`. */
+static bool attr_scalar_of(ctx_t *c, const char *name, MlirType elem, MlirAttribute *out) {
+  MlirAttribute a = attr(c, name);
+  if (mlirAttributeIsNull(a))
+    return false; /* IRDL requires it */
+  if (!mlirTypeEqual(mlirAttributeGetType(a), elem)) {
+    char sa[STR], se[STR];
+    return fail(c, "'%s' type %s does not match element type %s", name,
+                type_str(mlirAttributeGetType(a), sa), type_str(elem, se));
+  }
+  *out = a;
+  return true;
+}
+
+/* The index of string attribute `name` in choices[0..n). */
+static bool attr_choice(ctx_t *c, const char *name, const char *const *choices, int n,
+                        int *index) {
+  MlirStringRef v = attr_str(c, name);
+  char list[STR] = "";
+  for (int i = 0; i < n; ++i) {
+    if (strlen(choices[i]) == v.length && memcmp(choices[i], v.data, v.length) == 0) {
+      *index = i;
+      return true;
+    }
+    size_t used = strlen(list);
+    snprintf(list + used, sizeof list - used, "%s\"%s\"", i ? ", " : "", choices[i]);
+  }
+  return fail(c, "'%s' must be one of %s, got \"%.*s\"", name, list, (int)v.length, v.data);
+}
+
+/* A layout attribute whose primal axes are exactly `primals` (NULL: any). */
+static bool attr_layout(ctx_t *c, const char *name, const char *primals, layout_t *l) {
+  MlirStringRef v = attr_str(c, name);
+  if (!strata_graph_layout_parse(v, l))
+    return fail(c, "'%s' is not a valid layout: \"%.*s\"", name, (int)v.length, v.data);
+  if (primals && !strata_graph_layout_has_primals(l, primals))
+    return fail(c, "'%s' must have the axes %s, each once (e.g. \"%s\"), got \"%.*s\"", name,
+                primals, primals, (int)v.length, v.data);
+  return true;
+}
+
+/* Operand shape `s` (named `name`) is laid out as `l` (attribute `lname`):
+ * one dim per axis, each block dim equal to its block size. */
+static bool shape_in_layout(ctx_t *c, const char *name, const shape_t *s, const char *lname,
+                            const layout_t *l) {
+  if (s->rank != l->rank)
+    return fail(c, "operand '%s' has rank %lld but '%s' has %d axes", name, (long long)s->rank,
+                lname, l->rank);
+  for (int d = 0; d < l->rank; ++d)
+    if (l->blocks[d] && !dims_agree(s->dims[d], l->blocks[d]))
+      return fail(c, "dimension %d of operand '%s' must be %lld (block '%c' of '%s'), got %lld", d,
+                  name, (long long)l->blocks[d], l->axes[d], lname, (long long)s->dims[d]);
+  return true;
+}
+
+/* The physical shape in layout `l` (attribute `lname`) of logical sizes. */
+static bool to_physical(ctx_t *c, const layout_t *l, const char *lname, const int64_t logical[26],
+                        shape_t *out) {
+  char axis = 0;
+  if (!strata_graph_layout_from_logical(l, logical, out, &axis))
+    return fail(c, "size %lld of axis '%c' is not divisible by its block %lld in '%s'",
+                (long long)logical[axis - 'A'], axis,
+                (long long)strata_graph_layout_block(l, axis), lname);
+  return true;
+}
+
+/* ---- Per-op inference ----------------------------------------------------
+ * Each function reads operands and attributes, checks them, and sets the
+ * result shape; *elem arrives as operand 0's element type (null for ops
+ * without operands) and may be changed (null: any element type). */
+
+typedef bool (*infer_fn)(ctx_t *c, shape_t *out, MlirType *elem);
+
+static bool infer_constant(ctx_t *c, shape_t *out, MlirType *elem) {
+  MlirAttribute value = attr(c, "value");
+  MlirType rt = mlirValueGetType(mlirOperationGetResult(c->op, 0));
+  if (mlirAttributeIsNull(value) || !mlirAttributeIsAElements(value))
+    return false; /* IRDL requires an elements attribute */
+  MlirType vt = mlirAttributeGetType(value);
+  if (!mlirTypeEqual(vt, rt)) {
+    char sv[STR], sr[STR];
+    return fail(c, "'value' type %s does not match result type %s", type_str(vt, sv),
+                type_str(rt, sr));
+  }
+  *elem = elem_of(vt);
+  return read_shape(c, vt, "'value'", out);
+}
+
+static bool infer_unary(ctx_t *c, shape_t *out, MlirType *elem) {
+  return operand_shape(c, 0, "input", out);
+}
+
+static bool infer_unary_float(ctx_t *c, shape_t *out, MlirType *elem) {
+  return infer_unary(c, out, elem) && expect_float(c, *elem);
+}
+
+static bool infer_gelu(ctx_t *c, shape_t *out, MlirType *elem) {
+  static const char *const modes[] = {"none", "tanh"};
+  int mode;
+  return infer_unary_float(c, out, elem) && attr_choice(c, "approximate", modes, 2, &mode);
+}
+
+static bool infer_leaky_relu(ctx_t *c, shape_t *out, MlirType *elem) {
+  double alpha;
+  return infer_unary(c, out, elem) && attr_f32(c, "alpha", &alpha);
+}
+
+static double scalar_value(MlirAttribute a) {
+  return mlirAttributeIsAFloat(a) ? mlirFloatAttrGetValueDouble(a)
+                                  : (double)mlirIntegerAttrGetValueInt(a);
+}
+
+static bool infer_clip(ctx_t *c, shape_t *out, MlirType *elem) {
+  MlirAttribute lo, hi;
+  if (!infer_unary(c, out, elem) || !attr_scalar_of(c, "min", *elem, &lo) ||
+      !attr_scalar_of(c, "max", *elem, &hi))
+    return false;
+  if (scalar_value(lo) > scalar_value(hi))
+    return fail(c, "'min' must not be greater than 'max'");
+  return true;
+}
+
+static bool infer_broadcast(ctx_t *c, shape_t *out, MlirType *elem) {
+  shape_t a, b;
+  if (!operand_shape(c, 0, "lhs", &a) || !operand_shape(c, 1, "rhs", &b) ||
+      !same_elem(c, 0, "lhs", 1, "rhs"))
+    return false;
+  if (!strata_graph_broadcast_shape(&a, &b, out))
+    return not_broadcastable(c, "operands", &a, &b);
+  return true;
+}
+
+static bool inner_dims(ctx_t *c, const char *na, int64_t a, const char *nb, int64_t b) {
+  if (!dims_agree(a, b))
+    return fail(c, "inner dimensions differ: %s has %lld, %s has %lld", na, (long long)a, nb,
+                (long long)b);
+  return true;
+}
+
+static bool infer_matmul(ctx_t *c, shape_t *out, MlirType *elem) {
+  shape_t a, b;
+  if (!operand_shape(c, 0, "lhs", &a) || !operand_shape(c, 1, "rhs", &b) ||
+      !expect_rank(c, "lhs", &a, 2) || !expect_rank(c, "rhs", &b, 2) ||
+      !same_elem(c, 0, "lhs", 1, "rhs") || !inner_dims(c, "lhs", a.dims[1], "rhs", b.dims[0]))
+    return false;
+  *out = (shape_t){.rank = 2, .dims = {a.dims[0], b.dims[1]}};
+  return true;
+}
+
+static bool infer_batch_matmul(ctx_t *c, shape_t *out, MlirType *elem) {
+  shape_t a, b;
+  if (!operand_shape(c, 0, "lhs", &a) || !operand_shape(c, 1, "rhs", &b) ||
+      !expect_min_rank(c, "lhs", &a, 3) || !expect_min_rank(c, "rhs", &b, 3) ||
+      !same_elem(c, 0, "lhs", 1, "rhs") ||
+      !inner_dims(c, "lhs", a.dims[a.rank - 1], "rhs", b.dims[b.rank - 2]))
+    return false;
+  shape_t ba = {.rank = a.rank - 2}, bb = {.rank = b.rank - 2};
+  memcpy(ba.dims, a.dims, sizeof(int64_t) * (size_t)ba.rank);
+  memcpy(bb.dims, b.dims, sizeof(int64_t) * (size_t)bb.rank);
+  if (!strata_graph_broadcast_shape(&ba, &bb, out))
+    return not_broadcastable(c, "batch dimensions", &ba, &bb);
+  out->dims[out->rank++] = a.dims[a.rank - 2];
+  out->dims[out->rank++] = b.dims[b.rank - 1];
+  return true;
+}
+
+/* The optional bias (operand 2) of dense/conv2d: [n], same element type. */
+static bool check_bias(ctx_t *c, int64_t n) {
+  if (mlirOperationGetNumOperands(c->op) < 3)
+    return true;
+  shape_t want = {.rank = 1, .dims = {n}};
+  return same_elem(c, 0, "input", 2, "bias") && expect_shape(c, 2, "bias", &want);
+}
+
+static bool infer_dense(ctx_t *c, shape_t *out, MlirType *elem) {
+  shape_t x, w;
+  if (!operand_shape(c, 0, "input", &x) || !operand_shape(c, 1, "weight", &w) ||
+      !expect_min_rank(c, "input", &x, 1) || !expect_rank(c, "weight", &w, 2) ||
+      !same_elem(c, 0, "input", 1, "weight") ||
+      !inner_dims(c, "input", x.dims[x.rank - 1], "weight", w.dims[1]) || !check_bias(c, w.dims[0]))
+    return false;
+  *out = x;
+  out->dims[out->rank - 1] = w.dims[0];
+  return true;
+}
+
+/* Reports an output extent <= 0 along `axis` (the window does not fit). */
+static bool window_fits(ctx_t *c, char axis, int64_t size) {
+  if (size != DYN && size <= 0)
+    return fail(c, "output size along '%c' would be %lld (window larger than the padded input)",
+                axis, (long long)size);
+  return true;
+}
+
+static bool infer_conv2d(ctx_t *c, shape_t *out, MlirType *elem) {
+  shape_t x, w;
+  layout_t dl, kl;
+  int64_t strides[MAX_LIST], pads[MAX_LIST], dil[MAX_LIST], groups;
+  if (!operand_shape(c, 0, "input", &x) || !operand_shape(c, 1, "weight", &w) ||
+      !same_elem(c, 0, "input", 1, "weight") || !attr_i64s_min(c, "strides", 2, 1, strides) ||
+      !attr_i64s_min(c, "padding", 4, 0, pads) || !attr_i64s_min(c, "dilation", 2, 1, dil) ||
+      !attr_i64(c, "groups", &groups) || !at_least(c, "groups", &groups, 1, 1) ||
+      !attr_layout(c, "data_layout", "NCHW", &dl) || !attr_layout(c, "kernel_layout", "OIHW", &kl) ||
+      !shape_in_layout(c, "input", &x, "data_layout", &dl) ||
+      !shape_in_layout(c, "weight", &w, "kernel_layout", &kl))
+    return false;
+  int64_t in[26], k[26];
+  strata_graph_layout_to_logical(&dl, &x, in);
+  strata_graph_layout_to_logical(&kl, &w, k);
+  int64_t ch = in['C' - 'A'], oc = k['O' - 'A'], ic = k['I' - 'A'];
+  if (ch != DYN && ch % groups != 0)
+    return fail(c, "input channels %lld are not divisible by groups %lld", (long long)ch,
+                (long long)groups);
+  if (ch != DYN && !dims_agree(ic, ch / groups))
+    return fail(c, "weight has %lld input channels, expected %lld (input channels / groups)",
+                (long long)ic, (long long)(ch / groups));
+  if (oc != DYN && oc % groups != 0)
+    return fail(c, "output channels %lld are not divisible by groups %lld", (long long)oc,
+                (long long)groups);
+  /* padding = [top, left, bottom, right]. */
+  in['H' - 'A'] = strata_graph_window_out_size(in['H' - 'A'], k['H' - 'A'], strides[0], pads[0],
+                                               pads[2], dil[0], false);
+  in['W' - 'A'] = strata_graph_window_out_size(in['W' - 'A'], k['W' - 'A'], strides[1], pads[1],
+                                               pads[3], dil[1], false);
+  in['C' - 'A'] = oc;
+  return window_fits(c, 'H', in['H' - 'A']) && window_fits(c, 'W', in['W' - 'A']) &&
+         check_bias(c, oc) && to_physical(c, &dl, "data_layout", in, out);
+}
+
+/* max_pool2d (with dilation) and avg_pool2d (with count_include_pad). */
+static bool infer_pool(ctx_t *c, shape_t *out, bool is_max) {
+  shape_t x;
+  layout_t l;
+  int64_t kernel[MAX_LIST], strides[MAX_LIST], pads[MAX_LIST], dil[MAX_LIST] = {1, 1};
+  bool ceil_mode, include_pad;
+  if (!operand_shape(c, 0, "input", &x) || !attr_i64s_min(c, "kernel", 2, 1, kernel) ||
+      !attr_i64s_min(c, "strides", 2, 1, strides) || !attr_i64s_min(c, "padding", 4, 0, pads) ||
+      (is_max && !attr_i64s_min(c, "dilation", 2, 1, dil)) ||
+      !attr_bool(c, "ceil_mode", &ceil_mode) ||
+      (!is_max && !attr_bool(c, "count_include_pad", &include_pad)) ||
+      !attr_layout(c, "layout", "NCHW", &l) || !shape_in_layout(c, "input", &x, "layout", &l))
+    return false;
+  int64_t in[26];
+  strata_graph_layout_to_logical(&l, &x, in);
+  in['H' - 'A'] = strata_graph_window_out_size(in['H' - 'A'], kernel[0], strides[0], pads[0],
+                                               pads[2], dil[0], ceil_mode);
+  in['W' - 'A'] = strata_graph_window_out_size(in['W' - 'A'], kernel[1], strides[1], pads[1],
+                                               pads[3], dil[1], ceil_mode);
+  return window_fits(c, 'H', in['H' - 'A']) && window_fits(c, 'W', in['W' - 'A']) &&
+         to_physical(c, &l, "layout", in, out);
+}
+
+static bool infer_max_pool2d(ctx_t *c, shape_t *out, MlirType *elem) {
+  return infer_pool(c, out, true);
+}
+
+static bool infer_avg_pool2d(ctx_t *c, shape_t *out, MlirType *elem) {
+  return infer_pool(c, out, false);
+}
+
+static bool infer_global_avg_pool2d(ctx_t *c, shape_t *out, MlirType *elem) {
+  shape_t x;
+  layout_t l;
+  if (!operand_shape(c, 0, "input", &x) || !attr_layout(c, "layout", "NCHW", &l) ||
+      !shape_in_layout(c, "input", &x, "layout", &l))
+    return false;
+  int64_t in[26];
+  strata_graph_layout_to_logical(&l, &x, in);
+  in['H' - 'A'] = in['W' - 'A'] = 1;
+  return to_physical(c, &l, "layout", in, out);
+}
+
+static bool infer_batch_norm(ctx_t *c, shape_t *out, MlirType *elem) {
+  static const char *const params[] = {"gamma", "beta", "mean", "var"};
+  int64_t axis;
+  double eps;
+  if (!operand_shape(c, 0, "input", out) || !expect_min_rank(c, "input", out, 1) ||
+      !attr_i64(c, "axis", &axis) || !in_range(c, "axis", axis, out->rank) ||
+      !attr_f32(c, "epsilon", &eps))
+    return false;
+  if (!(eps >= 0))
+    return fail(c, "'epsilon' must be non-negative, got %g", eps);
+  shape_t want = {.rank = 1, .dims = {out->dims[axis]}};
+  for (intptr_t i = 0; i < 4; ++i)
+    if (!same_elem(c, 0, "input", i + 1, params[i]) || !expect_shape(c, i + 1, params[i], &want))
+      return false;
+  return true;
+}
+
+static bool infer_softmax(ctx_t *c, shape_t *out, MlirType *elem) {
+  int64_t axis;
+  return operand_shape(c, 0, "input", out) && attr_i64(c, "axis", &axis) &&
+         in_range(c, "axis", axis, out->rank);
+}
+
+static bool infer_reshape(ctx_t *c, shape_t *out, MlirType *elem) {
+  shape_t x;
+  if (!operand_shape(c, 0, "input", &x) ||
+      !read_shape(c, mlirValueGetType(mlirOperationGetResult(c->op, 0)), "result", out))
+    return false;
+  /* Compare element counts as far as static dims allow: the result's static
+   * dims must divide the input's count, and equal it if all are static. */
+  int64_t n = strata_graph_num_elements(&x), known = 1;
+  bool dynamic = false;
+  for (intptr_t i = 0; i < out->rank; ++i) {
+    if (out->dims[i] == DYN)
+      dynamic = true;
+    else
+      known *= out->dims[i];
+  }
+  if (n != DYN && (dynamic ? known != 0 && n % known != 0 : known != n)) {
+    char s[STR];
+    return fail(c, "result shape %s cannot hold the %lld elements of the input",
+                shape_str(out, s), (long long)n);
+  }
+  return true;
+}
+
+static bool infer_transpose(ctx_t *c, shape_t *out, MlirType *elem) {
+  shape_t x;
+  int64_t perm[MAX_LIST];
+  intptr_t n;
+  if (!operand_shape(c, 0, "input", &x) || !attr_i64s(c, "perm", x.rank, x.rank, perm, &n) ||
+      !distinct_axes(c, "perm", perm, n, x.rank))
+    return false;
+  out->rank = x.rank;
+  for (intptr_t i = 0; i < x.rank; ++i)
+    out->dims[i] = x.dims[perm[i]];
+  return true;
+}
+
+static bool infer_concat(ctx_t *c, shape_t *out, MlirType *elem) {
+  shape_t a, b;
+  int64_t axis;
+  if (!operand_shape(c, 0, "lhs", &a) || !operand_shape(c, 1, "rhs", &b) ||
+      !expect_rank(c, "rhs", &b, a.rank) || !same_elem(c, 0, "lhs", 1, "rhs") ||
+      !attr_i64(c, "axis", &axis) || !in_range(c, "axis", axis, a.rank))
+    return false;
+  *out = a;
+  for (intptr_t d = 0; d < a.rank; ++d) {
+    if (d == axis)
+      out->dims[d] = a.dims[d] == DYN || b.dims[d] == DYN ? DYN : a.dims[d] + b.dims[d];
+    else if (!dims_agree(a.dims[d], b.dims[d]))
+      return fail(c, "operands differ in dimension %lld: %lld vs %lld", (long long)d,
+                  (long long)a.dims[d], (long long)b.dims[d]);
+    else if (a.dims[d] == DYN)
+      out->dims[d] = b.dims[d];
+  }
+  return true;
+}
+
+static bool infer_slice(ctx_t *c, shape_t *out, MlirType *elem) {
+  shape_t x;
+  int64_t starts[MAX_LIST], ends[MAX_LIST], steps[MAX_LIST];
+  if (!operand_shape(c, 0, "input", &x) || !attr_i64s_min(c, "starts", x.rank, 0, starts) ||
+      !attr_i64s_min(c, "ends", x.rank, 0, ends) || !attr_i64s_min(c, "steps", x.rank, 1, steps))
+    return false;
+  out->rank = x.rank;
+  for (intptr_t d = 0; d < x.rank; ++d) {
+    if (ends[d] < starts[d])
+      return fail(c, "'ends' value %lld is less than start %lld in dimension %lld",
+                  (long long)ends[d], (long long)starts[d], (long long)d);
+    if (x.dims[d] == DYN) {
+      out->dims[d] = DYN;
+      continue;
+    }
+    if (starts[d] > x.dims[d])
+      return fail(c, "start %lld is beyond dimension %lld of size %lld", (long long)starts[d],
+                  (long long)d, (long long)x.dims[d]);
+    int64_t end = ends[d] < x.dims[d] ? ends[d] : x.dims[d]; /* clamped: "to the end" */
+    out->dims[d] = (end - starts[d] + steps[d] - 1) / steps[d];
+  }
+  return true;
+}
+
+static bool infer_pad(ctx_t *c, shape_t *out, MlirType *elem) {
+  int64_t pads[MAX_LIST];
+  MlirAttribute value;
+  if (!operand_shape(c, 0, "input", out) || !attr_i64s_min(c, "pads", 2 * out->rank, 0, pads) ||
+      !attr_scalar_of(c, "pad_value", *elem, &value))
+    return false;
+  for (intptr_t d = 0; d < out->rank; ++d)
+    if (out->dims[d] != DYN)
+      out->dims[d] += pads[d] + pads[out->rank + d];
+  return true;
+}
+
+/* Product of dims [from, to) of s, DYN if any is dynamic. */
+static int64_t dims_product(const shape_t *s, intptr_t from, intptr_t to) {
+  shape_t part = {.rank = to - from};
+  memcpy(part.dims, s->dims + from, sizeof(int64_t) * (size_t)part.rank);
+  return strata_graph_num_elements(&part);
+}
+
+static bool infer_flatten(ctx_t *c, shape_t *out, MlirType *elem) {
+  shape_t x;
+  int64_t axis;
+  if (!operand_shape(c, 0, "input", &x) || !attr_i64(c, "axis", &axis) ||
+      !in_range(c, "axis", axis, x.rank + 1))
+    return false;
+  *out = (shape_t){.rank = 2,
+                   .dims = {dims_product(&x, 0, (intptr_t)axis), dims_product(&x, (intptr_t)axis, x.rank)}};
+  return true;
+}
+
+static bool infer_reduce(ctx_t *c, shape_t *out, MlirType *elem) {
+  shape_t x;
+  int64_t axes[MAX_LIST];
+  intptr_t n;
+  bool keepdims;
+  if (!operand_shape(c, 0, "input", &x) || !attr_i64s(c, "axes", 1, x.rank, axes, &n) ||
+      !distinct_axes(c, "axes", axes, n, x.rank) || !attr_bool(c, "keepdims", &keepdims))
+    return false;
+  out->rank = 0;
+  for (intptr_t d = 0; d < x.rank; ++d) {
+    bool reduced = false;
+    for (intptr_t i = 0; i < n; ++i)
+      reduced |= axes[i] == d;
+    if (!reduced)
+      out->dims[out->rank++] = x.dims[d];
+    else if (keepdims)
+      out->dims[out->rank++] = 1;
+  }
+  return true;
+}
+
+static bool infer_cast(ctx_t *c, shape_t *out, MlirType *elem) {
+  *elem = (MlirType){NULL}; /* any element type */
+  return operand_shape(c, 0, "input", out);
+}
+
+static bool infer_layout_transform(ctx_t *c, shape_t *out, MlirType *elem) {
+  shape_t x;
+  layout_t src, dst;
+  if (!operand_shape(c, 0, "input", &x) || !attr_layout(c, "src_layout", NULL, &src) ||
+      !attr_layout(c, "dst_layout", NULL, &dst))
+    return false;
+  char primals[STRATA_GRAPH_MAX_RANK + 1];
+  int n = 0;
+  for (int d = 0; d < src.rank; ++d)
+    if (src.blocks[d] == 0)
+      primals[n++] = src.axes[d];
+  primals[n] = '\0';
+  if (!strata_graph_layout_has_primals(&dst, primals)) {
+    MlirStringRef s = attr_str(c, "src_layout"), t = attr_str(c, "dst_layout");
+    return fail(c, "'src_layout' \"%.*s\" and 'dst_layout' \"%.*s\" have different axes",
+                (int)s.length, s.data, (int)t.length, t.data);
+  }
+  if (!shape_in_layout(c, "input", &x, "src_layout", &src))
+    return false;
+  int64_t logical[26];
+  strata_graph_layout_to_logical(&src, &x, logical);
+  return to_physical(c, &dst, "dst_layout", logical, out);
+}
+
+/* ---- Dispatch ------------------------------------------------------------ */
+
+typedef struct {
+  const char *name; /* without the "graph." prefix */
+  infer_fn infer;
+} op_rule_t;
+
+static const op_rule_t rules[] = {
+    {"constant", infer_constant},
+    {"relu", infer_unary},
+    {"neg", infer_unary},
+    {"abs", infer_unary},
+    {"sigmoid", infer_unary_float},
+    {"tanh", infer_unary_float},
+    {"exp", infer_unary_float},
+    {"log", infer_unary_float},
+    {"sqrt", infer_unary_float},
+    {"erf", infer_unary_float},
+    {"gelu", infer_gelu},
+    {"leaky_relu", infer_leaky_relu},
+    {"clip", infer_clip},
+    {"add", infer_broadcast},
+    {"sub", infer_broadcast},
+    {"mul", infer_broadcast},
+    {"div", infer_broadcast},
+    {"maximum", infer_broadcast},
+    {"minimum", infer_broadcast},
+    {"pow", infer_broadcast},
+    {"matmul", infer_matmul},
+    {"batch_matmul", infer_batch_matmul},
+    {"dense", infer_dense},
+    {"conv2d", infer_conv2d},
+    {"max_pool2d", infer_max_pool2d},
+    {"avg_pool2d", infer_avg_pool2d},
+    {"global_avg_pool2d", infer_global_avg_pool2d},
+    {"batch_norm", infer_batch_norm},
+    {"softmax", infer_softmax},
+    {"reshape", infer_reshape},
+    {"transpose", infer_transpose},
+    {"concat", infer_concat},
+    {"slice", infer_slice},
+    {"pad", infer_pad},
+    {"flatten", infer_flatten},
+    {"reduce_sum", infer_reduce},
+    {"reduce_mean", infer_reduce},
+    {"reduce_max", infer_reduce},
+    {"reduce_min", infer_reduce},
+    {"cast", infer_cast},
+    {"layout_transform", infer_layout_transform},
+};
+
+static const op_rule_t *find_rule(MlirOperation op) {
+  static const char prefix[] = "graph.";
+  const size_t np = sizeof prefix - 1;
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if (name.length <= np || memcmp(name.data, prefix, np) != 0)
+    return NULL;
+  for (size_t i = 0; i < sizeof rules / sizeof rules[0]; ++i)
+    if (strlen(rules[i].name) == name.length - np &&
+        memcmp(rules[i].name, name.data + np, name.length - np) == 0)
+      return &rules[i];
+  return NULL;
+}
+
+/* Runs the op's rule; false if it has none or the rule failed. */
+static bool infer(ctx_t *c, shape_t *shape, MlirType *elem) {
+  const op_rule_t *rule = find_rule(c->op);
+  if (!rule || mlirOperationGetNumResults(c->op) != 1)
+    return false;
+  *elem = mlirOperationGetNumOperands(c->op) > 0 ? elem_of(operand_type(c, 0)) : (MlirType){NULL};
+  return rule->infer(c, shape, elem);
+}
+
+bool strata_graph_infer_result(MlirOperation op, strata_graph_shape_t *shape, MlirType *elem) {
+  ctx_t c = {op, false};
+  return infer(&c, shape, elem);
+}
 
 MlirLogicalResult strata_graph_verify_op(MlirOperation op) {
-  (void)op;
+  ctx_t c = {op, true};
+  if (!find_rule(op))
+    return mlirLogicalResultSuccess(); /* not a graph op this file knows */
+  shape_t want, got;
+  MlirType elem;
+  if (!infer(&c, &want, &elem))
+    return mlirLogicalResultFailure();
+  MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (!read_shape(&c, rt, "result", &got))
+    return mlirLogicalResultFailure();
+  char a[STR], b[STR];
+  if (!mlirTypeIsNull(elem) && !mlirTypeEqual(elem, elem_of(rt)))
+    return strata_emit_error(op, "result element type %s does not match expected %s",
+                             type_str(elem_of(rt), a), type_str(elem, b));
+  if (!strata_graph_shapes_compatible(&got, &want))
+    return strata_emit_error(op, "result shape %s does not match inferred %s", shape_str(&got, a),
+                             shape_str(&want, b));
   return mlirLogicalResultSuccess();
 }

@@ -1,3 +1,453 @@
-// The graph dialect (placeholder: being written).
+// The graph dialect: one op per deep-learning operator, on builtin ranked
+// tensors with value semantics (the top of Strata's lowering ladder).
+// IRDL checks structure only: operand/result counts, that every operand and
+// result is a ranked tensor, and attribute kinds. Shape rules and attribute
+// values (lengths, ranges, layouts, element types) are checked in C by
+// dialects/graph/graph.c. Reference: docs/dialects/graph.md.
+//
+// IRDL conventions used below (each constraint value is a type variable:
+// every use of one value must bind the same type/attribute):
+// - one constraint value per operand, result and attribute, never shared;
+// - integer lists are array<i64: ...> (#builtin.dense_array), integer
+//   scalars i64 and booleans i1 (#builtin.integer), floats f32
+//   (#builtin.float), enums and layouts strings (#builtin.string);
+// - every declared attribute is mandatory (no defaults in the IR);
+// - concat is binary: a variadic group would force identical input types.
 irdl.dialect @graph {
+  // %r = graph.constant {value = dense<...> | dense_resource<...>}: value's type is the result type.
+  irdl.operation @constant {
+    %result = irdl.base "!builtin.tensor"
+    %value_dense = irdl.base "#builtin.dense_int_or_fp_elements"
+    %value_resource = irdl.base "#builtin.dense_resource_elements"
+    %value = irdl.any_of(%value_dense, %value_resource)
+    irdl.results(result: %result)
+    irdl.attributes {"value" = %value}
+  }
+
+  // ---- Elementwise unary: result shape and element type are the input's.
+
+  // max(x, 0).
+  irdl.operation @relu {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+  }
+
+  // Logistic 1 / (1 + exp(-x)); float only.
+  irdl.operation @sigmoid {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+  }
+
+  // tanh(x); float only.
+  irdl.operation @tanh {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+  }
+
+  // e^x; float only.
+  irdl.operation @exp {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+  }
+
+  // Natural logarithm; float only.
+  irdl.operation @log {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+  }
+
+  // Square root; float only.
+  irdl.operation @sqrt {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+  }
+
+  // Gauss error function; float only.
+  irdl.operation @erf {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+  }
+
+  // Negation.
+  irdl.operation @neg {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+  }
+
+  // Absolute value.
+  irdl.operation @abs {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+  }
+
+  // x * Phi(x); approximate = "none" (erf form) or "tanh"; float only.
+  irdl.operation @gelu {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %approximate = irdl.base "#builtin.string"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"approximate" = %approximate}
+  }
+
+  // x < 0 ? alpha * x : x; alpha: f32.
+  irdl.operation @leaky_relu {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %alpha = irdl.base "#builtin.float"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"alpha" = %alpha}
+  }
+
+  // min(max(x, min), max); min, max: scalars of the element type, min <= max.
+  irdl.operation @clip {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %min_int = irdl.base "#builtin.integer"
+    %min_float = irdl.base "#builtin.float"
+    %min = irdl.any_of(%min_int, %min_float)
+    %max_int = irdl.base "#builtin.integer"
+    %max_float = irdl.base "#builtin.float"
+    %max = irdl.any_of(%max_int, %max_float)
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"min" = %min, "max" = %max}
+  }
+
+  // ---- Elementwise binary with numpy broadcasting; same element types.
+
+  // lhs + rhs.
+  irdl.operation @add {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(result: %result)
+  }
+
+  // lhs - rhs.
+  irdl.operation @sub {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(result: %result)
+  }
+
+  // lhs * rhs.
+  irdl.operation @mul {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(result: %result)
+  }
+
+  // lhs / rhs.
+  irdl.operation @div {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(result: %result)
+  }
+
+  // Elementwise maximum(lhs, rhs).
+  irdl.operation @maximum {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(result: %result)
+  }
+
+  // Elementwise minimum(lhs, rhs).
+  irdl.operation @minimum {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(result: %result)
+  }
+
+  // lhs ^ rhs.
+  irdl.operation @pow {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(result: %result)
+  }
+
+  // ---- Contractions.
+
+  // Matrix product [M, K] x [K, N] -> [M, N].
+  irdl.operation @matmul {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(result: %result)
+  }
+
+  // [B..., M, K] x [B..., K, N] -> [B..., M, N] (rank >= 3, batch dims broadcast).
+  irdl.operation @batch_matmul {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(result: %result)
+  }
+
+  // input [..., K] . weight[N, K]^T (+ bias [N]) -> [..., N].
+  irdl.operation @dense {
+    %input = irdl.base "!builtin.tensor"
+    %weight = irdl.base "!builtin.tensor"
+    %bias = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input, weight: %weight, bias: optional %bias)
+    irdl.results(result: %result)
+  }
+
+  // 2-D convolution (+ bias [O]). padding = [top, left, bottom, right];
+  // data_layout e.g. "NCHW", "NHWC", "NCHW8c"; kernel_layout e.g. "OIHW", "HWIO", "OIHW8i8o".
+  // The result has the data layout.
+  irdl.operation @conv2d {
+    %input = irdl.base "!builtin.tensor"
+    %weight = irdl.base "!builtin.tensor"
+    %bias = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %strides = irdl.base "#builtin.dense_array"
+    %padding = irdl.base "#builtin.dense_array"
+    %dilation = irdl.base "#builtin.dense_array"
+    %groups = irdl.base "#builtin.integer"
+    %data_layout = irdl.base "#builtin.string"
+    %kernel_layout = irdl.base "#builtin.string"
+    irdl.operands(input: %input, weight: %weight, bias: optional %bias)
+    irdl.results(result: %result)
+    irdl.attributes {"strides" = %strides, "padding" = %padding, "dilation" = %dilation, "groups" = %groups, "data_layout" = %data_layout, "kernel_layout" = %kernel_layout}
+  }
+
+  // ---- Pooling (layout as conv2d's data_layout).
+
+  // kernel, strides, dilation: [h, w]; padding: [top, left, bottom, right]; ceil_mode: i1.
+  irdl.operation @max_pool2d {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %kernel = irdl.base "#builtin.dense_array"
+    %strides = irdl.base "#builtin.dense_array"
+    %padding = irdl.base "#builtin.dense_array"
+    %dilation = irdl.base "#builtin.dense_array"
+    %ceil_mode = irdl.base "#builtin.integer"
+    %layout = irdl.base "#builtin.string"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"kernel" = %kernel, "strides" = %strides, "padding" = %padding, "dilation" = %dilation, "ceil_mode" = %ceil_mode, "layout" = %layout}
+  }
+
+  // count_include_pad: i1 (padding zeros count in the divisor).
+  irdl.operation @avg_pool2d {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %kernel = irdl.base "#builtin.dense_array"
+    %strides = irdl.base "#builtin.dense_array"
+    %padding = irdl.base "#builtin.dense_array"
+    %ceil_mode = irdl.base "#builtin.integer"
+    %count_include_pad = irdl.base "#builtin.integer"
+    %layout = irdl.base "#builtin.string"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"kernel" = %kernel, "strides" = %strides, "padding" = %padding, "ceil_mode" = %ceil_mode, "count_include_pad" = %count_include_pad, "layout" = %layout}
+  }
+
+  // Mean over H and W, which become 1 (rank kept).
+  irdl.operation @global_avg_pool2d {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %layout = irdl.base "#builtin.string"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"layout" = %layout}
+  }
+
+  // ---- Normalization.
+
+  // Inference: (x - mean) / sqrt(var + epsilon) * gamma + beta along `axis`;
+  // gamma, beta, mean, var: [C] with C = dim(input, axis).
+  irdl.operation @batch_norm {
+    %input = irdl.base "!builtin.tensor"
+    %gamma = irdl.base "!builtin.tensor"
+    %beta = irdl.base "!builtin.tensor"
+    %mean = irdl.base "!builtin.tensor"
+    %var = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %epsilon = irdl.base "#builtin.float"
+    %axis = irdl.base "#builtin.integer"
+    irdl.operands(input: %input, gamma: %gamma, beta: %beta, mean: %mean, var: %var)
+    irdl.results(result: %result)
+    irdl.attributes {"epsilon" = %epsilon, "axis" = %axis}
+  }
+
+  // Softmax along `axis` (0 <= axis < rank).
+  irdl.operation @softmax {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %axis = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"axis" = %axis}
+  }
+
+  // ---- Data movement.
+
+  // The result type is the new shape; element counts agree.
+  irdl.operation @reshape {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+  }
+
+  // Permutation: result dim i = input dim perm[i].
+  irdl.operation @transpose {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %perm = irdl.base "#builtin.dense_array"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"perm" = %perm}
+  }
+
+  // Binary: dims other than `axis` agree; result dim axis = lhs + rhs.
+  irdl.operation @concat {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %axis = irdl.base "#builtin.integer"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(result: %result)
+    irdl.attributes {"axis" = %axis}
+  }
+
+  // Per dim: [start, min(end, dim)) by step; full rank, 0 <= start <= end, step >= 1.
+  irdl.operation @slice {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %starts = irdl.base "#builtin.dense_array"
+    %ends = irdl.base "#builtin.dense_array"
+    %steps = irdl.base "#builtin.dense_array"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"starts" = %starts, "ends" = %ends, "steps" = %steps}
+  }
+
+  // pads = [begin_0, ..., begin_r-1, end_0, ..., end_r-1] (>= 0);
+  // pad_value: scalar of the element type.
+  irdl.operation @pad {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %pads = irdl.base "#builtin.dense_array"
+    %pad_value_int = irdl.base "#builtin.integer"
+    %pad_value_float = irdl.base "#builtin.float"
+    %pad_value = irdl.any_of(%pad_value_int, %pad_value_float)
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"pads" = %pads, "pad_value" = %pad_value}
+  }
+
+  // [d0..dn-1] -> [d0*..*d(axis-1), d(axis)*..*d(n-1)], 0 <= axis <= rank.
+  irdl.operation @flatten {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %axis = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"axis" = %axis}
+  }
+
+  // ---- Reductions: axes non-empty, distinct, in range; keepdims: i1.
+
+  // Sum over `axes`.
+  irdl.operation @reduce_sum {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %axes = irdl.base "#builtin.dense_array"
+    %keepdims = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"axes" = %axes, "keepdims" = %keepdims}
+  }
+
+  // Mean over `axes`.
+  irdl.operation @reduce_mean {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %axes = irdl.base "#builtin.dense_array"
+    %keepdims = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"axes" = %axes, "keepdims" = %keepdims}
+  }
+
+  // Max over `axes`.
+  irdl.operation @reduce_max {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %axes = irdl.base "#builtin.dense_array"
+    %keepdims = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"axes" = %axes, "keepdims" = %keepdims}
+  }
+
+  // Min over `axes`.
+  irdl.operation @reduce_min {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %axes = irdl.base "#builtin.dense_array"
+    %keepdims = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"axes" = %axes, "keepdims" = %keepdims}
+  }
+
+  // ---- Types and layouts.
+
+  // Element type conversion; shape unchanged.
+  irdl.operation @cast {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+  }
+
+  // TVM-style: e.g. "NCHW" -> "NCHW8c" ([1,32,7,7] -> [1,4,7,7,8]); same primal axes.
+  irdl.operation @layout_transform {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %src_layout = irdl.base "#builtin.string"
+    %dst_layout = irdl.base "#builtin.string"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"src_layout" = %src_layout, "dst_layout" = %dst_layout}
+  }
 }

@@ -13,7 +13,7 @@ func.func @mlp(%x: tensor<1x16xf32>) -> tensor<1x4xf32> {
 
   // Redundant: x + 0, reshape to the same shape, transpose twice.
   %x0 = "graph.add"(%x, %zero) : (tensor<1x16xf32>, tensor<1x16xf32>) -> tensor<1x16xf32>
-  %x1 = "graph.reshape"(%x0) {shape = array<i64: 1, 16>} : (tensor<1x16xf32>) -> tensor<1x16xf32>
+  %x1 = "graph.reshape"(%x0) : (tensor<1x16xf32>) -> tensor<1x16xf32>
   %t1 = "graph.transpose"(%x1) {perm = array<i64: 1, 0>} : (tensor<1x16xf32>) -> tensor<16x1xf32>
   %t2 = "graph.transpose"(%t1) {perm = array<i64: 1, 0>} : (tensor<16x1xf32>) -> tensor<1x16xf32>
 

@@ -1,0 +1,645 @@
+// Every error the graph verifier (dialects/graph/graph.c) can emit, one case
+// each (several for the shape rule of the main ops), plus the structural
+// errors IRDL itself reports.
+// RUN: strata-opt --split-input-file --verify-diagnostics %s
+
+// ---- Structure (IRDL) ------------------------------------------------------
+
+func.func @unranked(%x: tensor<*xf32>) {
+  // expected-error @+1 {{expected base type 'builtin.tensor' but got 'builtin.unranked_tensor'}}
+  %0 = "graph.relu"(%x) : (tensor<*xf32>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @concat_is_binary(%a: tensor<2xf32>) {
+  // expected-error @+1 {{expects exactly 2 operands, but got 3}}
+  %0 = "graph.concat"(%a, %a, %a) {axis = 0 : i64} : (tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> tensor<6xf32>
+  return
+}
+
+// -----
+
+func.func @missing_attribute(%x: tensor<4xf32>) {
+  // expected-error @+1 {{attribute "axis" is expected but not provided}}
+  %0 = "graph.softmax"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// ---- Result types ------------------------------------------------------------
+
+// -----
+
+func.func @result_shape(%a: tensor<2x3xf32>, %b: tensor<3xf32>) {
+  // expected-error @+1 {{'graph.add' op result shape [3, 2] does not match inferred [2, 3]}}
+  %0 = "graph.add"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<3x2xf32>
+  return
+}
+
+// -----
+
+func.func @result_rank(%x: tensor<2x3xf32>) {
+  // expected-error @+1 {{result shape [2, 3, 1] does not match inferred [2, 3]}}
+  %0 = "graph.relu"(%x) : (tensor<2x3xf32>) -> tensor<2x3x1xf32>
+  return
+}
+
+// -----
+
+func.func @result_element_type(%x: tensor<2x3xf32>) {
+  // expected-error @+1 {{result element type f16 does not match expected f32}}
+  %0 = "graph.relu"(%x) : (tensor<2x3xf32>) -> tensor<2x3xf16>
+  return
+}
+
+// -----
+
+func.func @operand_rank_limit(%x: tensor<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1xf32>) {
+  // expected-error @+1 {{operand 'input' has rank 17, more than the supported 16}}
+  %0 = "graph.relu"(%x) : (tensor<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1xf32>) -> tensor<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1xf32>
+  return
+}
+
+// -----
+
+func.func @result_rank_limit(%x: tensor<1xf32>) {
+  // expected-error @+1 {{result has rank 17, more than the supported 16}}
+  %0 = "graph.reshape"(%x) : (tensor<1xf32>) -> tensor<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1xf32>
+  return
+}
+
+// ---- constant ----------------------------------------------------------------
+
+// -----
+
+func.func @constant_type() {
+  // expected-error @+1 {{'value' type tensor<2xf32> does not match result type tensor<3xf32>}}
+  %0 = "graph.constant"() {value = dense<1.0> : tensor<2xf32>} : () -> tensor<3xf32>
+  return
+}
+
+// ---- Elementwise -------------------------------------------------------------
+
+// -----
+
+func.func @float_only(%x: tensor<4xi32>) {
+  // expected-error @+1 {{'graph.sigmoid' op operand element type must be a float type, got i32}}
+  %0 = "graph.sigmoid"(%x) : (tensor<4xi32>) -> tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @gelu_mode(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'approximate' must be one of "none", "tanh", got "fast"}}
+  %0 = "graph.gelu"(%x) {approximate = "fast"} : (tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @leaky_relu_f64(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'alpha' must be an f32 float attribute}}
+  %0 = "graph.leaky_relu"(%x) {alpha = 0.1 : f64} : (tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @clip_type(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'min' type i32 does not match element type f32}}
+  %0 = "graph.clip"(%x) {min = 0 : i32, max = 6.0 : f32} : (tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @clip_order(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'min' must not be greater than 'max'}}
+  %0 = "graph.clip"(%x) {min = 6.0 : f32, max = 0.0 : f32} : (tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast(%a: tensor<2x3xf32>, %b: tensor<4xf32>) {
+  // expected-error @+1 {{operands are not broadcast-compatible: [2, 3] vs [4]}}
+  %0 = "graph.mul"(%a, %b) : (tensor<2x3xf32>, tensor<4xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_dynamic(%a: tensor<?x3xf32>, %b: tensor<4x1xf32>) {
+  // ? broadcasts against 4 to 4: a static result of another size is wrong.
+  // expected-error @+1 {{result shape [5, 3] does not match inferred [4, 3]}}
+  %0 = "graph.add"(%a, %b) : (tensor<?x3xf32>, tensor<4x1xf32>) -> tensor<5x3xf32>
+  return
+}
+
+// -----
+
+func.func @element_types(%a: tensor<3xf32>, %b: tensor<3xf16>) {
+  // expected-error @+1 {{element type of 'rhs' (f16) differs from 'lhs' (f32)}}
+  %0 = "graph.add"(%a, %b) : (tensor<3xf32>, tensor<3xf16>) -> tensor<3xf32>
+  return
+}
+
+// ---- Contractions ------------------------------------------------------------
+
+// -----
+
+func.func @matmul_rank(%a: tensor<2x3x4xf32>, %b: tensor<4x5xf32>) {
+  // expected-error @+1 {{operand 'lhs' must have rank 2, got 3}}
+  %0 = "graph.matmul"(%a, %b) : (tensor<2x3x4xf32>, tensor<4x5xf32>) -> tensor<2x5xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_inner(%a: tensor<2x3xf32>, %b: tensor<4x5xf32>) {
+  // expected-error @+1 {{inner dimensions differ: lhs has 3, rhs has 4}}
+  %0 = "graph.matmul"(%a, %b) : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<2x5xf32>
+  return
+}
+
+// -----
+
+func.func @batch_matmul_rank(%a: tensor<3x4xf32>, %b: tensor<2x4x5xf32>) {
+  // expected-error @+1 {{operand 'lhs' must have rank at least 3, got 2}}
+  %0 = "graph.batch_matmul"(%a, %b) : (tensor<3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>
+  return
+}
+
+// -----
+
+func.func @batch_matmul_batch(%a: tensor<2x3x4xf32>, %b: tensor<3x4x5xf32>) {
+  // expected-error @+1 {{batch dimensions are not broadcast-compatible: [2] vs [3]}}
+  %0 = "graph.batch_matmul"(%a, %b) : (tensor<2x3x4xf32>, tensor<3x4x5xf32>) -> tensor<2x3x5xf32>
+  return
+}
+
+// -----
+
+func.func @batch_matmul_result(%a: tensor<2x3x4xf32>, %b: tensor<1x4x5xf32>) {
+  // expected-error @+1 {{result shape [2, 3, 4] does not match inferred [2, 3, 5]}}
+  %0 = "graph.batch_matmul"(%a, %b) : (tensor<2x3x4xf32>, tensor<1x4x5xf32>) -> tensor<2x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @dense_inner(%x: tensor<?x64xf32>, %w: tensor<10x32xf32>) {
+  // expected-error @+1 {{inner dimensions differ: input has 64, weight has 32}}
+  %0 = "graph.dense"(%x, %w) : (tensor<?x64xf32>, tensor<10x32xf32>) -> tensor<?x10xf32>
+  return
+}
+
+// -----
+
+func.func @dense_bias(%x: tensor<?x64xf32>, %w: tensor<10x64xf32>, %b: tensor<64xf32>) {
+  // expected-error @+1 {{operand 'bias' shape [64] does not match expected [10]}}
+  %0 = "graph.dense"(%x, %w, %b) : (tensor<?x64xf32>, tensor<10x64xf32>, tensor<64xf32>) -> tensor<?x10xf32>
+  return
+}
+
+// ---- conv2d ------------------------------------------------------------------
+
+// -----
+
+func.func @conv_result(%x: tensor<1x4x8x8xf32>, %w: tensor<4x4x3x3xf32>) {
+  // expected-error @+1 {{result shape [1, 4, 8, 8] does not match inferred [1, 4, 6, 6]}}
+  %0 = "graph.conv2d"(%x, %w) {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>,
+      dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW"}
+      : (tensor<1x4x8x8xf32>, tensor<4x4x3x3xf32>) -> tensor<1x4x8x8xf32>
+  return
+}
+
+// -----
+
+func.func @conv_strides_length(%x: tensor<1x4x8x8xf32>, %w: tensor<4x4x3x3xf32>) {
+  // expected-error @+1 {{'strides' must have 2 elements, got 3}}
+  %0 = "graph.conv2d"(%x, %w) {strides = array<i64: 1, 1, 1>, padding = array<i64: 0, 0, 0, 0>,
+      dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW"}
+      : (tensor<1x4x8x8xf32>, tensor<4x4x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv_strides_positive(%x: tensor<1x4x8x8xf32>, %w: tensor<4x4x3x3xf32>) {
+  // expected-error @+1 {{'strides' must be at least 1, got 0}}
+  %0 = "graph.conv2d"(%x, %w) {strides = array<i64: 0, 1>, padding = array<i64: 0, 0, 0, 0>,
+      dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW"}
+      : (tensor<1x4x8x8xf32>, tensor<4x4x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv_padding_negative(%x: tensor<1x4x8x8xf32>, %w: tensor<4x4x3x3xf32>) {
+  // expected-error @+1 {{'padding' must be at least 0, got -1}}
+  %0 = "graph.conv2d"(%x, %w) {strides = array<i64: 1, 1>, padding = array<i64: 0, -1, 0, 0>,
+      dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW"}
+      : (tensor<1x4x8x8xf32>, tensor<4x4x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv_strides_i32(%x: tensor<1x4x8x8xf32>, %w: tensor<4x4x3x3xf32>) {
+  // expected-error @+1 {{'strides' must be an array<i64: ...> attribute}}
+  %0 = "graph.conv2d"(%x, %w) {strides = array<i32: 1, 1>, padding = array<i64: 0, 0, 0, 0>,
+      dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW"}
+      : (tensor<1x4x8x8xf32>, tensor<4x4x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv_groups_i32(%x: tensor<1x4x8x8xf32>, %w: tensor<4x4x3x3xf32>) {
+  // expected-error @+1 {{'groups' must be an i64 integer attribute}}
+  %0 = "graph.conv2d"(%x, %w) {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>,
+      dilation = array<i64: 1, 1>, groups = 1 : i32, data_layout = "NCHW", kernel_layout = "OIHW"}
+      : (tensor<1x4x8x8xf32>, tensor<4x4x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv_groups_zero(%x: tensor<1x4x8x8xf32>, %w: tensor<4x4x3x3xf32>) {
+  // expected-error @+1 {{'groups' must be at least 1, got 0}}
+  %0 = "graph.conv2d"(%x, %w) {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>,
+      dilation = array<i64: 1, 1>, groups = 0 : i64, data_layout = "NCHW", kernel_layout = "OIHW"}
+      : (tensor<1x4x8x8xf32>, tensor<4x4x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv_input_groups(%x: tensor<1x6x8x8xf32>, %w: tensor<4x1x3x3xf32>) {
+  // expected-error @+1 {{input channels 6 are not divisible by groups 4}}
+  %0 = "graph.conv2d"(%x, %w) {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>,
+      dilation = array<i64: 1, 1>, groups = 4 : i64, data_layout = "NCHW", kernel_layout = "OIHW"}
+      : (tensor<1x6x8x8xf32>, tensor<4x1x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv_weight_channels(%x: tensor<1x4x8x8xf32>, %w: tensor<4x4x3x3xf32>) {
+  // expected-error @+1 {{weight has 4 input channels, expected 2 (input channels / groups)}}
+  %0 = "graph.conv2d"(%x, %w) {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>,
+      dilation = array<i64: 1, 1>, groups = 2 : i64, data_layout = "NCHW", kernel_layout = "OIHW"}
+      : (tensor<1x4x8x8xf32>, tensor<4x4x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv_output_groups(%x: tensor<1x4x8x8xf32>, %w: tensor<6x1x3x3xf32>) {
+  // expected-error @+1 {{output channels 6 are not divisible by groups 4}}
+  %0 = "graph.conv2d"(%x, %w) {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>,
+      dilation = array<i64: 1, 1>, groups = 4 : i64, data_layout = "NCHW", kernel_layout = "OIHW"}
+      : (tensor<1x4x8x8xf32>, tensor<6x1x3x3xf32>) -> tensor<1x6x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv_bad_layout(%x: tensor<1x4x8x8xf32>, %w: tensor<4x4x3x3xf32>) {
+  // expected-error @+1 {{'data_layout' is not a valid layout: "NCHW8C"}}
+  %0 = "graph.conv2d"(%x, %w) {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>,
+      dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW8C", kernel_layout = "OIHW"}
+      : (tensor<1x4x8x8xf32>, tensor<4x4x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv_layout_axes(%x: tensor<1x4x8x8xf32>, %w: tensor<4x4x3x3xf32>) {
+  // expected-error @+1 {{'kernel_layout' must have the axes OIHW, each once (e.g. "OIHW"), got "OIDW"}}
+  %0 = "graph.conv2d"(%x, %w) {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>,
+      dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIDW"}
+      : (tensor<1x4x8x8xf32>, tensor<4x4x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv_layout_rank(%x: tensor<1x4x8x8x8xf32>, %w: tensor<4x4x3x3xf32>) {
+  // expected-error @+1 {{operand 'input' has rank 5 but 'data_layout' has 4 axes}}
+  %0 = "graph.conv2d"(%x, %w) {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>,
+      dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW"}
+      : (tensor<1x4x8x8x8xf32>, tensor<4x4x3x3xf32>) -> tensor<1x4x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv_block_dim(%x: tensor<1x4x8x8x4xf32>, %w: tensor<4x4x3x3x8x8xf32>) {
+  // expected-error @+1 {{dimension 4 of operand 'input' must be 8 (block 'c' of 'data_layout'), got 4}}
+  %0 = "graph.conv2d"(%x, %w) {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>,
+      dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW8c", kernel_layout = "OIHW8i8o"}
+      : (tensor<1x4x8x8x4xf32>, tensor<4x4x3x3x8x8xf32>) -> tensor<1x4x6x6x8xf32>
+  return
+}
+
+// -----
+
+func.func @conv_output_block(%x: tensor<1x2x8x8x8xf32>, %w: tensor<12x16x3x3xf32>) {
+  // 12 output channels do not fill blocks of 8.
+  // expected-error @+1 {{size 12 of axis 'C' is not divisible by its block 8 in 'data_layout'}}
+  %0 = "graph.conv2d"(%x, %w) {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>,
+      dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW8c", kernel_layout = "OIHW"}
+      : (tensor<1x2x8x8x8xf32>, tensor<12x16x3x3xf32>) -> tensor<1x2x6x6x8xf32>
+  return
+}
+
+// -----
+
+func.func @conv_window(%x: tensor<1x4x2x8xf32>, %w: tensor<4x4x3x3xf32>) {
+  // expected-error @+1 {{output size along 'H' would be 0 (window larger than the padded input)}}
+  %0 = "graph.conv2d"(%x, %w) {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>,
+      dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW"}
+      : (tensor<1x4x2x8xf32>, tensor<4x4x3x3xf32>) -> tensor<1x4x1x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv_bias_type(%x: tensor<1x4x8x8xf32>, %w: tensor<4x4x3x3xf32>, %b: tensor<4xf16>) {
+  // expected-error @+1 {{element type of 'bias' (f16) differs from 'input' (f32)}}
+  %0 = "graph.conv2d"(%x, %w, %b) {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>,
+      dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW"}
+      : (tensor<1x4x8x8xf32>, tensor<4x4x3x3xf32>, tensor<4xf16>) -> tensor<1x4x6x6xf32>
+  return
+}
+
+// ---- Pooling -----------------------------------------------------------------
+
+// -----
+
+func.func @pool_result(%x: tensor<1x1x5x5xf32>) {
+  // Without ceil_mode 5 gives 2 windows of 2 (stride 2).
+  // expected-error @+1 {{result shape [1, 1, 3, 3] does not match inferred [1, 1, 2, 2]}}
+  %0 = "graph.max_pool2d"(%x) {kernel = array<i64: 2, 2>, strides = array<i64: 2, 2>, padding = array<i64: 0, 0, 0, 0>,
+      dilation = array<i64: 1, 1>, ceil_mode = false, layout = "NCHW"} : (tensor<1x1x5x5xf32>) -> tensor<1x1x3x3xf32>
+  return
+}
+
+// -----
+
+func.func @pool_ceil_mode_i64(%x: tensor<1x1x5x5xf32>) {
+  // expected-error @+1 {{'ceil_mode' must be a bool attribute (true or false)}}
+  %0 = "graph.max_pool2d"(%x) {kernel = array<i64: 2, 2>, strides = array<i64: 2, 2>, padding = array<i64: 0, 0, 0, 0>,
+      dilation = array<i64: 1, 1>, ceil_mode = 0 : i64, layout = "NCHW"} : (tensor<1x1x5x5xf32>) -> tensor<1x1x2x2xf32>
+  return
+}
+
+// -----
+
+func.func @pool_window(%x: tensor<1x1x3x3xf32>) {
+  // expected-error @+1 {{output size along 'W' would be -1 (window larger than the padded input)}}
+  %0 = "graph.avg_pool2d"(%x) {kernel = array<i64: 1, 5>, strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>,
+      ceil_mode = false, count_include_pad = true, layout = "NCHW"} : (tensor<1x1x3x3xf32>) -> tensor<1x1x3x1xf32>
+  return
+}
+
+// -----
+
+func.func @global_pool_result(%x: tensor<1x7x7x8xf32>) {
+  // expected-error @+1 {{result shape [1, 8, 1, 1] does not match inferred [1, 1, 1, 8]}}
+  %0 = "graph.global_avg_pool2d"(%x) {layout = "NHWC"} : (tensor<1x7x7x8xf32>) -> tensor<1x8x1x1xf32>
+  return
+}
+
+// ---- Normalization -----------------------------------------------------------
+
+// -----
+
+func.func @batch_norm_param(%x: tensor<?x64x7x7xf32>, %p: tensor<64xf32>, %q: tensor<32xf32>) {
+  // expected-error @+1 {{operand 'var' shape [32] does not match expected [64]}}
+  %0 = "graph.batch_norm"(%x, %p, %p, %p, %q) {epsilon = 1.0e-05 : f32, axis = 1 : i64}
+      : (tensor<?x64x7x7xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<32xf32>) -> tensor<?x64x7x7xf32>
+  return
+}
+
+// -----
+
+func.func @batch_norm_epsilon(%x: tensor<?x64x7x7xf32>, %p: tensor<64xf32>) {
+  // expected-error @+1 {{'epsilon' must be non-negative, got -1}}
+  %0 = "graph.batch_norm"(%x, %p, %p, %p, %p) {epsilon = -1.0 : f32, axis = 1 : i64}
+      : (tensor<?x64x7x7xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>) -> tensor<?x64x7x7xf32>
+  return
+}
+
+// -----
+
+func.func @softmax_axis(%x: tensor<2x10xf32>) {
+  // expected-error @+1 {{'axis' value 2 is out of range [0, 2)}}
+  %0 = "graph.softmax"(%x) {axis = 2 : i64} : (tensor<2x10xf32>) -> tensor<2x10xf32>
+  return
+}
+
+// -----
+
+func.func @softmax_negative_axis(%x: tensor<2x10xf32>) {
+  // Axes are normalized: frontends turn -1 into rank - 1.
+  // expected-error @+1 {{'axis' value -1 is out of range [0, 2)}}
+  %0 = "graph.softmax"(%x) {axis = -1 : i64} : (tensor<2x10xf32>) -> tensor<2x10xf32>
+  return
+}
+
+// ---- Data movement -----------------------------------------------------------
+
+// -----
+
+func.func @reshape_count(%x: tensor<2x3x4xf32>) {
+  // expected-error @+1 {{result shape [5, 5] cannot hold the 24 elements of the input}}
+  %0 = "graph.reshape"(%x) : (tensor<2x3x4xf32>) -> tensor<5x5xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_dynamic_count(%x: tensor<2x3x4xf32>) {
+  // expected-error @+1 {{result shape [?, 5] cannot hold the 24 elements of the input}}
+  %0 = "graph.reshape"(%x) : (tensor<2x3x4xf32>) -> tensor<?x5xf32>
+  return
+}
+
+// -----
+
+func.func @transpose_perm(%x: tensor<2x3x4xf32>) {
+  // expected-error @+1 {{'perm' contains 0 more than once}}
+  %0 = "graph.transpose"(%x) {perm = array<i64: 0, 0, 1>} : (tensor<2x3x4xf32>) -> tensor<2x2x3xf32>
+  return
+}
+
+// -----
+
+func.func @transpose_result(%x: tensor<2x3x4xf32>) {
+  // expected-error @+1 {{result shape [2, 3, 4] does not match inferred [4, 2, 3]}}
+  %0 = "graph.transpose"(%x) {perm = array<i64: 2, 0, 1>} : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @concat_dims(%a: tensor<1x64x28x28xf32>, %b: tensor<1x32x14x14xf32>) {
+  // expected-error @+1 {{operands differ in dimension 2: 28 vs 14}}
+  %0 = "graph.concat"(%a, %b) {axis = 1 : i64} : (tensor<1x64x28x28xf32>, tensor<1x32x14x14xf32>) -> tensor<1x96x28x28xf32>
+  return
+}
+
+// -----
+
+func.func @concat_rank(%a: tensor<2x3xf32>, %b: tensor<3xf32>) {
+  // expected-error @+1 {{operand 'rhs' must have rank 2, got 1}}
+  %0 = "graph.concat"(%a, %b) {axis = 0 : i64} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<3x3xf32>
+  return
+}
+
+// -----
+
+func.func @concat_result(%a: tensor<1x64x28x28xf32>, %b: tensor<1x32x28x28xf32>) {
+  // expected-error @+1 {{result shape [1, 64, 28, 28] does not match inferred [1, 96, 28, 28]}}
+  %0 = "graph.concat"(%a, %b) {axis = 1 : i64} : (tensor<1x64x28x28xf32>, tensor<1x32x28x28xf32>) -> tensor<1x64x28x28xf32>
+  return
+}
+
+// -----
+
+func.func @slice_order(%x: tensor<8xf32>) {
+  // expected-error @+1 {{'ends' value 2 is less than start 4 in dimension 0}}
+  %0 = "graph.slice"(%x) {starts = array<i64: 4>, ends = array<i64: 2>, steps = array<i64: 1>} : (tensor<8xf32>) -> tensor<0xf32>
+  return
+}
+
+// -----
+
+func.func @slice_start(%x: tensor<8xf32>) {
+  // expected-error @+1 {{start 9 is beyond dimension 0 of size 8}}
+  %0 = "graph.slice"(%x) {starts = array<i64: 9>, ends = array<i64: 10>, steps = array<i64: 1>} : (tensor<8xf32>) -> tensor<0xf32>
+  return
+}
+
+// -----
+
+func.func @slice_step(%x: tensor<8xf32>) {
+  // expected-error @+1 {{'steps' must be at least 1, got -1}}
+  %0 = "graph.slice"(%x) {starts = array<i64: 0>, ends = array<i64: 8>, steps = array<i64: -1>} : (tensor<8xf32>) -> tensor<8xf32>
+  return
+}
+
+// -----
+
+func.func @slice_result(%x: tensor<8xf32>) {
+  // [1:8:3] has 3 elements (1, 4, 7).
+  // expected-error @+1 {{result shape [2] does not match inferred [3]}}
+  %0 = "graph.slice"(%x) {starts = array<i64: 1>, ends = array<i64: 8>, steps = array<i64: 3>} : (tensor<8xf32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @pad_length(%x: tensor<2x3xf32>) {
+  // expected-error @+1 {{'pads' must have 4 elements, got 2}}
+  %0 = "graph.pad"(%x) {pads = array<i64: 1, 1>, pad_value = 0.0 : f32} : (tensor<2x3xf32>) -> tensor<4x5xf32>
+  return
+}
+
+// -----
+
+func.func @pad_value(%x: tensor<2x3xi8>) {
+  // expected-error @+1 {{'pad_value' type f32 does not match element type i8}}
+  %0 = "graph.pad"(%x) {pads = array<i64: 1, 1, 1, 1>, pad_value = 0.0 : f32} : (tensor<2x3xi8>) -> tensor<4x5xi8>
+  return
+}
+
+// -----
+
+func.func @flatten_axis(%x: tensor<2x3x4xf32>) {
+  // expected-error @+1 {{'axis' value 4 is out of range [0, 4)}}
+  %0 = "graph.flatten"(%x) {axis = 4 : i64} : (tensor<2x3x4xf32>) -> tensor<24x1xf32>
+  return
+}
+
+// -----
+
+func.func @flatten_result(%x: tensor<?x3x4xf32>) {
+  // expected-error @+1 {{result shape [?, 24] does not match inferred [?, 12]}}
+  %0 = "graph.flatten"(%x) {axis = 1 : i64} : (tensor<?x3x4xf32>) -> tensor<?x24xf32>
+  return
+}
+
+// ---- Reductions --------------------------------------------------------------
+
+// -----
+
+func.func @reduce_no_axes(%x: tensor<2x3xf32>) {
+  // expected-error @+1 {{'axes' must have between 1 and 2 elements, got 0}}
+  %0 = "graph.reduce_sum"(%x) {axes = array<i64>, keepdims = false} : (tensor<2x3xf32>) -> tensor<f32>
+  return
+}
+
+// -----
+
+func.func @reduce_axis_range(%x: tensor<2x3xf32>) {
+  // expected-error @+1 {{'axes' value 2 is out of range [0, 2)}}
+  %0 = "graph.reduce_max"(%x) {axes = array<i64: 2>, keepdims = false} : (tensor<2x3xf32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_keepdims(%x: tensor<2x3xf32>) {
+  // expected-error @+1 {{result shape [2] does not match inferred [2, 1]}}
+  %0 = "graph.reduce_mean"(%x) {axes = array<i64: 1>, keepdims = true} : (tensor<2x3xf32>) -> tensor<2xf32>
+  return
+}
+
+// ---- Types and layouts -------------------------------------------------------
+
+// -----
+
+func.func @cast_shape(%x: tensor<2x3xf32>) {
+  // expected-error @+1 {{result shape [3, 2] does not match inferred [2, 3]}}
+  %0 = "graph.cast"(%x) : (tensor<2x3xf32>) -> tensor<3x2xf16>
+  return
+}
+
+// -----
+
+func.func @layout_axes(%x: tensor<1x32x7x7xf32>) {
+  // expected-error @+1 {{'src_layout' "NCHW" and 'dst_layout' "NCDHW" have different axes}}
+  %0 = "graph.layout_transform"(%x) {src_layout = "NCHW", dst_layout = "NCDHW"} : (tensor<1x32x7x7xf32>) -> tensor<1x32x1x7x7xf32>
+  return
+}
+
+// -----
+
+func.func @layout_invalid(%x: tensor<1x32x7x7xf32>) {
+  // A block of an axis the layout lacks.
+  // expected-error @+1 {{'dst_layout' is not a valid layout: "NCHW8d"}}
+  %0 = "graph.layout_transform"(%x) {src_layout = "NCHW", dst_layout = "NCHW8d"} : (tensor<1x32x7x7xf32>) -> tensor<1x4x7x7x8xf32>
+  return
+}
+
+// -----
+
+func.func @layout_divisible(%x: tensor<1x30x7x7xf32>) {
+  // expected-error @+1 {{size 30 of axis 'C' is not divisible by its block 8 in 'dst_layout'}}
+  %0 = "graph.layout_transform"(%x) {src_layout = "NCHW", dst_layout = "NCHW8c"} : (tensor<1x30x7x7xf32>) -> tensor<1x4x7x7x8xf32>
+  return
+}
+
+// -----
+
+func.func @layout_result(%x: tensor<1x32x7x7xf32>) {
+  // expected-error @+1 {{result shape [1, 4, 7, 7, 8] does not match inferred [1, 2, 7, 7, 16]}}
+  %0 = "graph.layout_transform"(%x) {src_layout = "NCHW", dst_layout = "NCHW16c"} : (tensor<1x32x7x7xf32>) -> tensor<1x4x7x7x8xf32>
+  return
+}

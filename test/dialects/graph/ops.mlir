@@ -1,0 +1,216 @@
+// Round trip of every graph op (generic form: IRDL ops print generically)
+// through strata-opt (IRDL + the C checks of dialects/graph/graph.c), twice,
+// and through upstream mlir-opt with the IRDL definitions alone. Attributes
+// vary where they change the shape rule; `?` batch dims appear throughout.
+// RUN: strata-opt %s | FileCheck %s
+// RUN: strata-opt %s | strata-opt | FileCheck %s
+// RUN: mlir-opt-22 --irdl-file=%irdl %s | FileCheck %s
+
+// CHECK-LABEL: func.func @constant(
+// CHECK: "graph.constant"() {value = dense<{{\[\[}}1.000000e+00, 2.000000e+00], [3.000000e+00, 4.000000e+00]]> : tensor<2x2xf32>} : () -> tensor<2x2xf32>
+// CHECK-NEXT: "graph.constant"() {value = dense<7> : tensor<3xi32>} : () -> tensor<3xi32>
+// CHECK-NEXT: "graph.constant"() {value = dense_resource<weights> : tensor<2xf32>} : () -> tensor<2xf32>
+func.func @constant() -> (tensor<2x2xf32>, tensor<3xi32>, tensor<2xf32>) {
+  %0 = "graph.constant"() {value = dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>} : () -> tensor<2x2xf32>
+  %1 = "graph.constant"() {value = dense<7> : tensor<3xi32>} : () -> tensor<3xi32>
+  %2 = "graph.constant"() {value = dense_resource<weights> : tensor<2xf32>} : () -> tensor<2xf32>
+  return %0, %1, %2 : tensor<2x2xf32>, tensor<3xi32>, tensor<2xf32>
+}
+
+// CHECK-LABEL: func.func @unary(
+// CHECK: "graph.relu"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.sigmoid"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.tanh"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.exp"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.log"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.sqrt"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.erf"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.neg"(%{{[a-z0-9]+}}) : (tensor<4xi32>) -> tensor<4xi32>
+// CHECK-NEXT: "graph.abs"(%{{[a-z0-9]+}}) : (tensor<4xi32>) -> tensor<4xi32>
+// CHECK-NEXT: "graph.relu"(%{{[a-z0-9]+}}) : (tensor<4xi32>) -> tensor<4xi32>
+// CHECK-NEXT: "graph.gelu"(%{{[a-z0-9]+}}) {approximate = "none"} : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.gelu"(%{{[a-z0-9]+}}) {approximate = "tanh"} : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.leaky_relu"(%{{[a-z0-9]+}}) {alpha = 0.00999999977 : f32} : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.clip"(%{{[a-z0-9]+}}) {max = 6.000000e+00 : f32, min = 0.000000e+00 : f32} : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.clip"(%{{[a-z0-9]+}}) {max = 3 : i32, min = -3 : i32} : (tensor<4xi32>) -> tensor<4xi32>
+// CHECK-NEXT: "graph.relu"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<2x8xf32>
+func.func @unary(%x: tensor<?x8xf32>, %i: tensor<4xi32>) {
+  %0 = "graph.relu"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %1 = "graph.sigmoid"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %2 = "graph.tanh"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %3 = "graph.exp"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %4 = "graph.log"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %5 = "graph.sqrt"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %6 = "graph.erf"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %7 = "graph.neg"(%i) : (tensor<4xi32>) -> tensor<4xi32>
+  %8 = "graph.abs"(%i) : (tensor<4xi32>) -> tensor<4xi32>
+  %9 = "graph.relu"(%i) : (tensor<4xi32>) -> tensor<4xi32>
+  %10 = "graph.gelu"(%x) {approximate = "none"} : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %11 = "graph.gelu"(%x) {approximate = "tanh"} : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %12 = "graph.leaky_relu"(%x) {alpha = 0.01 : f32} : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %13 = "graph.clip"(%x) {min = 0.0 : f32, max = 6.0 : f32} : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %14 = "graph.clip"(%i) {min = -3 : i32, max = 3 : i32} : (tensor<4xi32>) -> tensor<4xi32>
+  // A static result where the input is dynamic is compatible.
+  %15 = "graph.relu"(%x) : (tensor<?x8xf32>) -> tensor<2x8xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @binary(
+// CHECK: "graph.add"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: "graph.sub"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: "graph.mul"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+// CHECK-NEXT: "graph.div"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<?x1x3xf32>, tensor<2x3xf32>) -> tensor<?x2x3xf32>
+// CHECK-NEXT: "graph.maximum"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<4x1xf32>, tensor<3xf32>) -> tensor<4x3xf32>
+// CHECK-NEXT: "graph.minimum"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<?x1x3xf32>, tensor<4x1xf32>) -> tensor<?x4x3xf32>
+// CHECK-NEXT: "graph.pow"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+func.func @binary(%a: tensor<2x3xf32>, %b: tensor<3xf32>, %c: tensor<?x1x3xf32>, %d: tensor<4x1xf32>) {
+  %0 = "graph.add"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  %1 = "graph.sub"(%b, %a) : (tensor<3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %2 = "graph.mul"(%a, %a) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %3 = "graph.div"(%c, %a) : (tensor<?x1x3xf32>, tensor<2x3xf32>) -> tensor<?x2x3xf32>
+  %4 = "graph.maximum"(%d, %b) : (tensor<4x1xf32>, tensor<3xf32>) -> tensor<4x3xf32>
+  %5 = "graph.minimum"(%c, %d) : (tensor<?x1x3xf32>, tensor<4x1xf32>) -> tensor<?x4x3xf32>
+  %6 = "graph.pow"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @contractions(
+// CHECK: "graph.matmul"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<?x64xf32>, tensor<64x32xf32>) -> tensor<?x32xf32>
+// CHECK-NEXT: "graph.dense"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<?x64xf32>, tensor<10x64xf32>) -> tensor<?x10xf32>
+// CHECK-NEXT: "graph.dense"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<?x64xf32>, tensor<10x64xf32>, tensor<10xf32>) -> tensor<?x10xf32>
+// CHECK-NEXT: "graph.batch_matmul"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<8x4x16xf32>, tensor<1x16x5xf32>) -> tensor<8x4x5xf32>
+// CHECK-NEXT: "graph.batch_matmul"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<2x3x4x16xf32>, tensor<1x16x5xf32>) -> tensor<2x3x4x5xf32>
+func.func @contractions(%a: tensor<?x64xf32>, %b: tensor<64x32xf32>, %w: tensor<10x64xf32>, %bias: tensor<10xf32>,
+                        %ba: tensor<8x4x16xf32>, %bb: tensor<1x16x5xf32>, %x4: tensor<2x3x4x16xf32>) {
+  %0 = "graph.matmul"(%a, %b) : (tensor<?x64xf32>, tensor<64x32xf32>) -> tensor<?x32xf32>
+  %1 = "graph.dense"(%a, %w) : (tensor<?x64xf32>, tensor<10x64xf32>) -> tensor<?x10xf32>
+  %2 = "graph.dense"(%a, %w, %bias) : (tensor<?x64xf32>, tensor<10x64xf32>, tensor<10xf32>) -> tensor<?x10xf32>
+  %3 = "graph.batch_matmul"(%ba, %bb) : (tensor<8x4x16xf32>, tensor<1x16x5xf32>) -> tensor<8x4x5xf32>
+  %4 = "graph.batch_matmul"(%x4, %bb) : (tensor<2x3x4x16xf32>, tensor<1x16x5xf32>) -> tensor<2x3x4x5xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @conv2d(
+// CHECK: "graph.conv2d"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {data_layout = "NCHW", dilation = array<i64: 1, 1>, groups = 1 : i64, kernel_layout = "OIHW", padding = array<i64: 3, 3, 3, 3>, strides = array<i64: 2, 2>} : (tensor<?x3x224x224xf32>, tensor<64x3x7x7xf32>, tensor<64xf32>) -> tensor<?x64x112x112xf32>
+// CHECK-NEXT: "graph.conv2d"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {data_layout = "NHWC", dilation = array<i64: 2, 2>, groups = 4 : i64, kernel_layout = "HWIO", padding = array<i64: 2, 2, 1, 1>, strides = array<i64: 1, 1>} : (tensor<1x56x56x64xf32>, tensor<3x3x16x64xf32>) -> tensor<1x55x55x64xf32>
+// CHECK-NEXT: "graph.conv2d"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {data_layout = "NCHW8c", dilation = array<i64: 1, 1>, groups = 1 : i64, kernel_layout = "OIHW8i8o", padding = array<i64: 1, 1, 1, 1>, strides = array<i64: 1, 1>} : (tensor<1x4x28x28x8xf32>, tensor<8x4x3x3x8x8xf32>) -> tensor<1x8x28x28x8xf32>
+func.func @conv2d(%x: tensor<?x3x224x224xf32>, %w: tensor<64x3x7x7xf32>, %b: tensor<64xf32>,
+                  %xh: tensor<1x56x56x64xf32>, %wh: tensor<3x3x16x64xf32>,
+                  %xc: tensor<1x4x28x28x8xf32>, %wc: tensor<8x4x3x3x8x8xf32>) {
+  // ResNet stem: 7x7 stride 2 pad 3.
+  %0 = "graph.conv2d"(%x, %w, %b) {strides = array<i64: 2, 2>, padding = array<i64: 3, 3, 3, 3>,
+      dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW"}
+      : (tensor<?x3x224x224xf32>, tensor<64x3x7x7xf32>, tensor<64xf32>) -> tensor<?x64x112x112xf32>
+  // NHWC/HWIO, no bias, grouped (4 groups of 16 channels), dilated, asymmetric padding.
+  %1 = "graph.conv2d"(%xh, %wh) {strides = array<i64: 1, 1>, padding = array<i64: 2, 2, 1, 1>,
+      dilation = array<i64: 2, 2>, groups = 4 : i64, data_layout = "NHWC", kernel_layout = "HWIO"}
+      : (tensor<1x56x56x64xf32>, tensor<3x3x16x64xf32>) -> tensor<1x55x55x64xf32>
+  // TVM's blocked NCHW8c / OIHW8i8o.
+  %2 = "graph.conv2d"(%xc, %wc) {strides = array<i64: 1, 1>, padding = array<i64: 1, 1, 1, 1>,
+      dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW8c", kernel_layout = "OIHW8i8o"}
+      : (tensor<1x4x28x28x8xf32>, tensor<8x4x3x3x8x8xf32>) -> tensor<1x8x28x28x8xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @pooling(
+// CHECK: "graph.max_pool2d"(%{{[a-z0-9]+}}) {ceil_mode = false, dilation = array<i64: 1, 1>, kernel = array<i64: 3, 3>, layout = "NCHW", padding = array<i64: 1, 1, 1, 1>, strides = array<i64: 2, 2>} : (tensor<?x64x112x112xf32>) -> tensor<?x64x56x56xf32>
+// CHECK-NEXT: "graph.avg_pool2d"(%{{[a-z0-9]+}}) {ceil_mode = false, count_include_pad = true, kernel = array<i64: 2, 2>, layout = "NCHW", padding = array<i64: 0, 0, 0, 0>, strides = array<i64: 2, 2>} : (tensor<?x64x112x112xf32>) -> tensor<?x64x56x56xf32>
+// CHECK-NEXT: "graph.max_pool2d"(%{{[a-z0-9]+}}) {ceil_mode = true, dilation = array<i64: 1, 1>, kernel = array<i64: 2, 2>, layout = "NCHW", padding = array<i64: 0, 0, 0, 0>, strides = array<i64: 2, 2>} : (tensor<1x1x5x5xf32>) -> tensor<1x1x3x3xf32>
+// CHECK-NEXT: "graph.avg_pool2d"(%{{[a-z0-9]+}}) {ceil_mode = false, count_include_pad = false, kernel = array<i64: 3, 3>, layout = "NHWC", padding = array<i64: 1, 1, 1, 1>, strides = array<i64: 1, 1>} : (tensor<1x7x7x512xf32>) -> tensor<1x7x7x512xf32>
+// CHECK-NEXT: "graph.global_avg_pool2d"(%{{[a-z0-9]+}}) {layout = "NCHW"} : (tensor<?x64x112x112xf32>) -> tensor<?x64x1x1xf32>
+// CHECK-NEXT: "graph.global_avg_pool2d"(%{{[a-z0-9]+}}) {layout = "NHWC"} : (tensor<1x7x7x512xf32>) -> tensor<1x1x1x512xf32>
+func.func @pooling(%x: tensor<?x64x112x112xf32>, %xh: tensor<1x7x7x512xf32>, %y: tensor<1x1x5x5xf32>) {
+  %0 = "graph.max_pool2d"(%x) {kernel = array<i64: 3, 3>, strides = array<i64: 2, 2>, padding = array<i64: 1, 1, 1, 1>,
+      dilation = array<i64: 1, 1>, ceil_mode = false, layout = "NCHW"} : (tensor<?x64x112x112xf32>) -> tensor<?x64x56x56xf32>
+  %1 = "graph.avg_pool2d"(%x) {kernel = array<i64: 2, 2>, strides = array<i64: 2, 2>, padding = array<i64: 0, 0, 0, 0>,
+      ceil_mode = false, count_include_pad = true, layout = "NCHW"} : (tensor<?x64x112x112xf32>) -> tensor<?x64x56x56xf32>
+  // ceil_mode: 5 -> 3 windows of 2 (stride 2), not 2.
+  %2 = "graph.max_pool2d"(%y) {kernel = array<i64: 2, 2>, strides = array<i64: 2, 2>, padding = array<i64: 0, 0, 0, 0>,
+      dilation = array<i64: 1, 1>, ceil_mode = true, layout = "NCHW"} : (tensor<1x1x5x5xf32>) -> tensor<1x1x3x3xf32>
+  %3 = "graph.avg_pool2d"(%xh) {kernel = array<i64: 3, 3>, strides = array<i64: 1, 1>, padding = array<i64: 1, 1, 1, 1>,
+      ceil_mode = false, count_include_pad = false, layout = "NHWC"} : (tensor<1x7x7x512xf32>) -> tensor<1x7x7x512xf32>
+  %4 = "graph.global_avg_pool2d"(%x) {layout = "NCHW"} : (tensor<?x64x112x112xf32>) -> tensor<?x64x1x1xf32>
+  %5 = "graph.global_avg_pool2d"(%xh) {layout = "NHWC"} : (tensor<1x7x7x512xf32>) -> tensor<1x1x1x512xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @normalization(
+// CHECK: "graph.batch_norm"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}, %{{[a-z0-9]+}}, %{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {axis = 1 : i64, epsilon = 9.99999974E-6 : f32} : (tensor<?x64x56x56xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>) -> tensor<?x64x56x56xf32>
+// CHECK-NEXT: "graph.softmax"(%{{[a-z0-9]+}}) {axis = 1 : i64} : (tensor<2x10xf32>) -> tensor<2x10xf32>
+func.func @normalization(%x: tensor<?x64x56x56xf32>, %p: tensor<64xf32>, %l: tensor<2x10xf32>) {
+  %0 = "graph.batch_norm"(%x, %p, %p, %p, %p) {epsilon = 1.0e-05 : f32, axis = 1 : i64}
+      : (tensor<?x64x56x56xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>) -> tensor<?x64x56x56xf32>
+  %1 = "graph.softmax"(%l) {axis = 1 : i64} : (tensor<2x10xf32>) -> tensor<2x10xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @data_movement(
+// CHECK: "graph.reshape"(%{{[a-z0-9]+}}) : (tensor<?x512x1x1xf32>) -> tensor<?x512xf32>
+// CHECK-NEXT: "graph.reshape"(%{{[a-z0-9]+}}) : (tensor<2x3x4xf32>) -> tensor<6x4xf32>
+// CHECK-NEXT: "graph.reshape"(%{{[a-z0-9]+}}) : (tensor<2x3x4xf32>) -> tensor<?x12xf32>
+// CHECK-NEXT: "graph.transpose"(%{{[a-z0-9]+}}) {perm = array<i64: 2, 0, 1>} : (tensor<2x3x4xf32>) -> tensor<4x2x3xf32>
+// CHECK-NEXT: "graph.concat"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {axis = 1 : i64} : (tensor<1x64x28x28xf32>, tensor<1x32x28x28xf32>) -> tensor<1x96x28x28xf32>
+// CHECK-NEXT: "graph.concat"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {axis = 0 : i64} : (tensor<?x512x1x1xf32>, tensor<?x512x1x1xf32>) -> tensor<?x512x1x1xf32>
+// CHECK-NEXT: "graph.slice"(%{{[a-z0-9]+}}) {ends = array<i64: 2, 9223372036854775807, 4>, starts = array<i64: 0, 1, 0>, steps = array<i64: 1, 1, 2>} : (tensor<2x3x4xf32>) -> tensor<2x2x2xf32>
+// CHECK-NEXT: "graph.slice"(%{{[a-z0-9]+}}) {ends = array<i64: 9223372036854775807, 256, 1, 1>, starts = array<i64: 0, 0, 0, 0>, steps = array<i64: 1, 2, 1, 1>} : (tensor<?x512x1x1xf32>) -> tensor<?x128x1x1xf32>
+// CHECK-NEXT: "graph.pad"(%{{[a-z0-9]+}}) {pad_value = 0.000000e+00 : f32, pads = array<i64: 0, 0, 1, 1, 0, 0, 2, 2>} : (tensor<1x64x28x28xf32>) -> tensor<1x64x31x31xf32>
+// CHECK-NEXT: "graph.flatten"(%{{[a-z0-9]+}}) {axis = 1 : i64} : (tensor<?x512x1x1xf32>) -> tensor<?x512xf32>
+// CHECK-NEXT: "graph.flatten"(%{{[a-z0-9]+}}) {axis = 0 : i64} : (tensor<2x3x4xf32>) -> tensor<1x24xf32>
+func.func @data_movement(%x: tensor<?x512x1x1xf32>, %y: tensor<2x3x4xf32>, %a: tensor<1x64x28x28xf32>, %b: tensor<1x32x28x28xf32>) {
+  %0 = "graph.reshape"(%x) : (tensor<?x512x1x1xf32>) -> tensor<?x512xf32>
+  %1 = "graph.reshape"(%y) : (tensor<2x3x4xf32>) -> tensor<6x4xf32>
+  %2 = "graph.reshape"(%y) : (tensor<2x3x4xf32>) -> tensor<?x12xf32>
+  %3 = "graph.transpose"(%y) {perm = array<i64: 2, 0, 1>} : (tensor<2x3x4xf32>) -> tensor<4x2x3xf32>
+  %4 = "graph.concat"(%a, %b) {axis = 1 : i64} : (tensor<1x64x28x28xf32>, tensor<1x32x28x28xf32>) -> tensor<1x96x28x28xf32>
+  %5 = "graph.concat"(%x, %x) {axis = 0 : i64} : (tensor<?x512x1x1xf32>, tensor<?x512x1x1xf32>) -> tensor<?x512x1x1xf32>
+  // [0:2:1, 1:3:1, 0:4:2]; an end beyond the dim means "to the end".
+  %6 = "graph.slice"(%y) {starts = array<i64: 0, 1, 0>, ends = array<i64: 2, 9223372036854775807, 4>, steps = array<i64: 1, 1, 2>}
+      : (tensor<2x3x4xf32>) -> tensor<2x2x2xf32>
+  %7 = "graph.slice"(%x) {starts = array<i64: 0, 0, 0, 0>, ends = array<i64: 9223372036854775807, 256, 1, 1>, steps = array<i64: 1, 2, 1, 1>}
+      : (tensor<?x512x1x1xf32>) -> tensor<?x128x1x1xf32>
+  %8 = "graph.pad"(%a) {pads = array<i64: 0, 0, 1, 1, 0, 0, 2, 2>, pad_value = 0.0 : f32}
+      : (tensor<1x64x28x28xf32>) -> tensor<1x64x31x31xf32>
+  %9 = "graph.flatten"(%x) {axis = 1 : i64} : (tensor<?x512x1x1xf32>) -> tensor<?x512xf32>
+  %10 = "graph.flatten"(%y) {axis = 0 : i64} : (tensor<2x3x4xf32>) -> tensor<1x24xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @reductions(
+// CHECK: "graph.reduce_sum"(%{{[a-z0-9]+}}) {axes = array<i64: 2, 3>, keepdims = true} : (tensor<?x64x7x7xf32>) -> tensor<?x64x1x1xf32>
+// CHECK-NEXT: "graph.reduce_mean"(%{{[a-z0-9]+}}) {axes = array<i64: 3, 2>, keepdims = false} : (tensor<?x64x7x7xf32>) -> tensor<?x64xf32>
+// CHECK-NEXT: "graph.reduce_max"(%{{[a-z0-9]+}}) {axes = array<i64: 1>, keepdims = false} : (tensor<?x64x7x7xf32>) -> tensor<?x7x7xf32>
+// CHECK-NEXT: "graph.reduce_min"(%{{[a-z0-9]+}}) {axes = array<i64: 0, 1, 2, 3>, keepdims = false} : (tensor<?x64x7x7xf32>) -> tensor<f32>
+func.func @reductions(%x: tensor<?x64x7x7xf32>) {
+  %0 = "graph.reduce_sum"(%x) {axes = array<i64: 2, 3>, keepdims = true} : (tensor<?x64x7x7xf32>) -> tensor<?x64x1x1xf32>
+  %1 = "graph.reduce_mean"(%x) {axes = array<i64: 3, 2>, keepdims = false} : (tensor<?x64x7x7xf32>) -> tensor<?x64xf32>
+  %2 = "graph.reduce_max"(%x) {axes = array<i64: 1>, keepdims = false} : (tensor<?x64x7x7xf32>) -> tensor<?x7x7xf32>
+  %3 = "graph.reduce_min"(%x) {axes = array<i64: 0, 1, 2, 3>, keepdims = false} : (tensor<?x64x7x7xf32>) -> tensor<f32>
+  return
+}
+
+// CHECK-LABEL: func.func @types_and_layouts(
+// CHECK: "graph.cast"(%{{[a-z0-9]+}}) : (tensor<?x32x7x7xf32>) -> tensor<?x32x7x7xf16>
+// CHECK-NEXT: "graph.cast"(%{{[a-z0-9]+}}) : (tensor<?x32x7x7xf32>) -> tensor<?x32x7x7xi8>
+// CHECK-NEXT: "graph.layout_transform"(%{{[a-z0-9]+}}) {dst_layout = "NCHW8c", src_layout = "NCHW"} : (tensor<?x32x7x7xf32>) -> tensor<?x4x7x7x8xf32>
+// CHECK-NEXT: "graph.layout_transform"(%{{[a-z0-9]+}}) {dst_layout = "NCHW", src_layout = "NCHW8c"} : (tensor<1x4x7x7x8xf32>) -> tensor<1x32x7x7xf32>
+// CHECK-NEXT: "graph.layout_transform"(%{{[a-z0-9]+}}) {dst_layout = "NCHW16c", src_layout = "NCHW8c"} : (tensor<1x4x7x7x8xf32>) -> tensor<1x2x7x7x16xf32>
+// CHECK-NEXT: "graph.layout_transform"(%{{[a-z0-9]+}}) {dst_layout = "NHWC", src_layout = "NCHW"} : (tensor<?x32x7x7xf32>) -> tensor<?x7x7x32xf32>
+func.func @types_and_layouts(%x: tensor<?x32x7x7xf32>, %y: tensor<1x4x7x7x8xf32>) {
+  %0 = "graph.cast"(%x) : (tensor<?x32x7x7xf32>) -> tensor<?x32x7x7xf16>
+  %1 = "graph.cast"(%x) : (tensor<?x32x7x7xf32>) -> tensor<?x32x7x7xi8>
+  %2 = "graph.layout_transform"(%x) {src_layout = "NCHW", dst_layout = "NCHW8c"} : (tensor<?x32x7x7xf32>) -> tensor<?x4x7x7x8xf32>
+  %3 = "graph.layout_transform"(%y) {src_layout = "NCHW8c", dst_layout = "NCHW"} : (tensor<1x4x7x7x8xf32>) -> tensor<1x32x7x7xf32>
+  %4 = "graph.layout_transform"(%y) {src_layout = "NCHW8c", dst_layout = "NCHW16c"} : (tensor<1x4x7x7x8xf32>) -> tensor<1x2x7x7x16xf32>
+  %5 = "graph.layout_transform"(%x) {src_layout = "NCHW", dst_layout = "NHWC"} : (tensor<?x32x7x7xf32>) -> tensor<?x7x7x32xf32>
+  return
+}
+
+// CHECK: dialect_resources
+// CHECK: weights: "0x040000000000803F00000040"
+{-#
+  dialect_resources: {
+    builtin: {
+      weights: "0x040000000000803F00000040"
+    }
+  }
+#-}
