@@ -19,7 +19,7 @@ for dir in build build-asan; do
   echo "== $dir: running lit" >&2
   out=$("$lit" -sv "$root/$dir/test" 2>&1)
   echo "$out" | tail -n 40
-  count() { echo "$out" | sed -nE "s/^ *$1: *([0-9]+).*/\1/p"; }
+  count() { echo "$out" | sed -nE "s/^ *$1 *: *([0-9]+).*/\1/p"; }
   p=$(count Passed)
   f=$(count Failed)
   x=$(count "Unexpectedly Passed")
