@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Strata needs to build and test (LLVM/MLIR 22,
-# CMake, Ninja, lit/FileCheck, xxHash, the OpenMP runtime). Idempotent, and silent when
+# CMake, Ninja, lit/FileCheck, xxHash, the OpenMP runtime, protobuf-c and
+# the ONNX schema and backend test data). Idempotent, and silent when
 # everything is already there.
 set -euo pipefail
 
@@ -8,6 +9,7 @@ packages=(
   cmake ninja-build gcc g++ python3
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libxxhash-dev libomp-22-dev
+  libprotobuf-c-dev protobuf-c-compiler libonnx-dev libonnx-testdata
 )
 
 missing=()

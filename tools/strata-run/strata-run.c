@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "frontends/onnx/tensor_proto.h"
 #include "runtime/jit.h"
 #include "runtime/npy.h"
 #include "runtime/signature.h"
@@ -39,10 +40,11 @@ static const char usage[] =
     "\n"
     "OPTIONS:\n"
     "  --entry <name>         function to run (default: main, or the only public one)\n"
-    "  --input <file.npy>     an input, in argument order (repeat for each)\n"
+    "  --input <file>         an input, in argument order (repeat for each): .npy, or\n"
+    "                         .pb (ONNX TensorProto, as in the ONNX backend test data)\n"
     "  --seed <n>             inputs not given as files are random, from this seed (default 0)\n"
     "  --output <file.npy>    write result i to this file (repeat for each)\n"
-    "  --expected <file.npy>  compare result i with this file (repeat for each)\n"
+    "  --expected <file>      compare result i with this file (.npy or .pb; repeat for each)\n"
     "  --rtol <x> --atol <x>  comparison tolerance |a-e| <= atol + rtol*|e|\n"
     "                         (default rtol 1e-4, atol 1e-5)\n"
     "  --repeat <n>           run n times and print the median and min time\n"
@@ -163,6 +165,14 @@ static char *read_file(const char *path, size_t *len) {
   return buf;
 }
 
+/* .pb files are ONNX TensorProtos (the ONNX test data); others are .npy. */
+static bool read_tensor_file(const char *path, strata_tensor_t *t, char **error) {
+  size_t n = strlen(path);
+  if (n > 3 && strcmp(path + n - 3, ".pb") == 0)
+    return strata_onnx_read_tensor(path, t, error);
+  return strata_npy_read(path, t, error);
+}
+
 static double now_seconds(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -251,7 +261,7 @@ int main(int argc, char **argv) {
   /* Inputs: files first, the rest random. */
   for (int i = 0; i < sig.num_inputs; ++i) {
     if (i < o.num_inputs) {
-      if (!strata_npy_read(o.inputs[i], &args[i], &error) ||
+      if (!read_tensor_file(o.inputs[i], &args[i], &error) ||
           !check_input(&sig, i, &args[i], o.inputs[i]))
         goto done;
     } else {
@@ -316,7 +326,7 @@ int main(int argc, char **argv) {
     }
     if (r < o.num_expected) {
       strata_tensor_t expected;
-      if (!strata_npy_read(o.expected[r], &expected, &error)) {
+      if (!read_tensor_file(o.expected[r], &expected, &error)) {
         rc = 1;
         break;
       }

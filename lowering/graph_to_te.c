@@ -1,0 +1,650 @@
+/* convert-graph-to-te: lowers every graph op to te.compute ops (tensor
+ * expressions). This file holds the pass record, the driver (collects graph
+ * ops, dispatches each through the op table, replaces its result), the
+ * lowering of graph.constant (arith.constant of the same elements attribute)
+ * and the helpers every family uses: te.compute building with unique names,
+ * index arithmetic that folds constants, dims of dynamic tensors
+ * (tensor.dim), numpy broadcasting of read indices and layout index maps.
+ * The op families live in graph_to_te_{elementwise,nn,shape,reduce}.c;
+ * graph_to_te.h is their shared interface. docs/lowering/graph_to_te.md
+ * describes the mapping of each op. */
+#include "lowering/graph_to_te.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <mlir-c/Dialect/Arith.h>
+#include <mlir-c/Dialect/Func.h>
+#include <mlir-c/Dialect/GPU.h>
+#include <mlir-c/Dialect/Math.h>
+#include <mlir-c/Dialect/Tensor.h>
+
+#include "dialects/op_checks.h"
+#include "strata/diagnostics.h"
+#include "strata/pass.h"
+
+static MlirStringRef sref(const char *s) { return mlirStringRefCreateFromCString(s); }
+
+/* ---- compute names: unique within a function ----------------------------- */
+
+struct g2t_names {
+  struct { void *scope; char *name; } *items;
+  size_t count, cap;
+};
+
+static bool names_has(const g2t_names_t *n, void *scope, const char *name) {
+  for (size_t i = 0; i < n->count; ++i)
+    if (n->items[i].scope == scope && strcmp(n->items[i].name, name) == 0)
+      return true;
+  return false;
+}
+
+static void names_add(g2t_names_t *n, void *scope, const char *name) {
+  if (n->count == n->cap) {
+    n->cap = n->cap ? 2 * n->cap : 64;
+    n->items = realloc(n->items, n->cap * sizeof *n->items);
+  }
+  size_t len = strlen(name);
+  char *copy = malloc(len + 1);
+  memcpy(copy, name, len + 1);
+  n->items[n->count].scope = scope;
+  n->items[n->count].name = copy;
+  n->count++;
+}
+
+static void names_free(g2t_names_t *n) {
+  for (size_t i = 0; i < n->count; ++i)
+    free(n->items[i].name);
+  free(n->items);
+}
+
+/* ---- attributes, types ---------------------------------------------------- */
+
+MlirAttribute g2t_attr(MlirOperation op, const char *name) {
+  return mlirOperationGetAttributeByName(op, sref(name));
+}
+
+int64_t g2t_attr_int(MlirOperation op, const char *name) {
+  return mlirIntegerAttrGetValueInt(g2t_attr(op, name));
+}
+
+bool g2t_attr_bool(MlirOperation op, const char *name) {
+  MlirAttribute a = g2t_attr(op, name);
+  if (mlirAttributeIsABool(a))
+    return mlirBoolAttrGetValue(a);
+  return mlirIntegerAttrGetValueInt(a) != 0;
+}
+
+intptr_t g2t_attr_i64s(MlirOperation op, const char *name, int64_t *out, intptr_t max) {
+  MlirAttribute a = g2t_attr(op, name);
+  intptr_t n = mlirDenseArrayGetNumElements(a);
+  for (intptr_t i = 0; i < n && i < max; ++i)
+    out[i] = mlirDenseI64ArrayGetElement(a, i);
+  return n;
+}
+
+bool g2t_attr_layout(MlirOperation op, const char *name, strata_graph_layout_t *out) {
+  return strata_graph_layout_parse(mlirStringAttrGetValue(g2t_attr(op, name)), out);
+}
+
+MlirType g2t_elem(MlirValue v) { return mlirShapedTypeGetElementType(mlirValueGetType(v)); }
+
+strata_graph_shape_t g2t_shape(MlirValue v) {
+  strata_graph_shape_t s;
+  strata_graph_shape_from_type(mlirValueGetType(v), &s);
+  return s;
+}
+
+MlirType g2t_tensor(const strata_graph_shape_t *shape, MlirType elem) {
+  return strata_graph_shape_to_type(shape, elem);
+}
+
+/* ---- scalar building ------------------------------------------------------ */
+
+MlirValue g2t_bin(strata_builder_t *b, const char *name, MlirValue a, MlirValue v) {
+  MlirValue ops[2] = {a, v};
+  return strata_build_value(b, name, 2, ops, mlirValueGetType(a), 0, NULL);
+}
+
+MlirValue g2t_un(strata_builder_t *b, const char *name, MlirValue a) {
+  return strata_build_value(b, name, 1, &a, mlirValueGetType(a), 0, NULL);
+}
+
+MlirValue g2t_cast(strata_builder_t *b, const char *name, MlirValue a, MlirType type) {
+  return strata_build_value(b, name, 1, &a, type, 0, NULL);
+}
+
+static MlirValue build_cmp(strata_builder_t *b, const char *name, int64_t pred, MlirValue a,
+                           MlirValue v) {
+  MlirContext ctx = mlirLocationGetContext(b->loc);
+  MlirValue ops[2] = {a, v};
+  MlirNamedAttribute p =
+      strata_named(ctx, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), pred));
+  return strata_build_value(b, name, 2, ops, mlirIntegerTypeGet(ctx, 1), 1, &p);
+}
+
+MlirValue g2t_cmpi(strata_builder_t *b, int64_t pred, MlirValue a, MlirValue v) {
+  return build_cmp(b, "arith.cmpi", pred, a, v);
+}
+
+MlirValue g2t_cmpf(strata_builder_t *b, int64_t pred, MlirValue a, MlirValue v) {
+  return build_cmp(b, "arith.cmpf", pred, a, v);
+}
+
+MlirValue g2t_select(strata_builder_t *b, MlirValue c, MlirValue t, MlirValue f) {
+  MlirValue ops[3] = {c, t, f};
+  return strata_build_value(b, "arith.select", 3, ops, mlirValueGetType(t), 0, NULL);
+}
+
+MlirValue g2t_const_attr(strata_builder_t *b, MlirAttribute attr) {
+  MlirContext ctx = mlirLocationGetContext(b->loc);
+  MlirNamedAttribute v = strata_named(ctx, "value", attr);
+  return strata_build_value(b, "arith.constant", 0, NULL, mlirAttributeGetType(attr), 1, &v);
+}
+
+MlirValue g2t_scalar(strata_builder_t *b, MlirType t, double v) {
+  return strata_build_scalar(b, t, v);
+}
+
+static int int_width(MlirType t) { return (int)mlirIntegerTypeGetWidth(t); }
+
+MlirAttribute g2t_lowest(MlirType t) {
+  if (mlirTypeIsAFloat(t))
+    return mlirFloatAttrDoubleGet(mlirTypeGetContext(t), t, -INFINITY);
+  int w = int_width(t);
+  int64_t v = w >= 64 ? INT64_MIN : (w == 1 ? 0 : -(INT64_C(1) << (w - 1)));
+  return mlirIntegerAttrGet(t, v);
+}
+
+MlirAttribute g2t_highest(MlirType t) {
+  if (mlirTypeIsAFloat(t))
+    return mlirFloatAttrDoubleGet(mlirTypeGetContext(t), t, INFINITY);
+  int w = int_width(t);
+  int64_t v = w >= 64 ? INT64_MAX : (w == 1 ? 1 : (INT64_C(1) << (w - 1)) - 1);
+  if (w == 1)
+    v = -1; /* i1 true */
+  return mlirIntegerAttrGet(t, v);
+}
+
+MlirAttribute g2t_zero(MlirType t) {
+  if (mlirTypeIsAFloat(t))
+    return mlirFloatAttrDoubleGet(mlirTypeGetContext(t), t, 0.0);
+  return mlirIntegerAttrGet(t, 0);
+}
+
+MlirValue g2t_index_to_elem(strata_builder_t *b, MlirValue v, MlirType t) {
+  MlirContext ctx = mlirTypeGetContext(t);
+  if (mlirTypeIsAFloat(t)) {
+    MlirValue i = g2t_cast(b, "arith.index_cast", v, mlirIntegerTypeGet(ctx, 64));
+    return g2t_cast(b, "arith.sitofp", i, t);
+  }
+  return g2t_cast(b, "arith.index_cast", v, t);
+}
+
+/* ---- index arithmetic (folds constants) ---------------------------------- */
+
+static bool cint(MlirValue v, int64_t *out) { return strata_constant_int(v, out); }
+
+static int64_t floordiv_u(int64_t a, int64_t b) { return (int64_t)((uint64_t)a / (uint64_t)b); }
+
+MlirValue g2t_iadd(strata_builder_t *b, MlirValue a, MlirValue v) {
+  int64_t x, y;
+  bool ca = cint(a, &x), cv = cint(v, &y);
+  if (ca && cv)
+    return strata_build_index(b, x + y);
+  if (ca && x == 0)
+    return v;
+  if (cv && y == 0)
+    return a;
+  return g2t_bin(b, "arith.addi", a, v);
+}
+
+MlirValue g2t_isub(strata_builder_t *b, MlirValue a, MlirValue v) {
+  int64_t x, y;
+  bool ca = cint(a, &x), cv = cint(v, &y);
+  if (ca && cv)
+    return strata_build_index(b, x - y);
+  if (cv && y == 0)
+    return a;
+  return g2t_bin(b, "arith.subi", a, v);
+}
+
+MlirValue g2t_imul(strata_builder_t *b, MlirValue a, MlirValue v) {
+  int64_t x, y;
+  bool ca = cint(a, &x), cv = cint(v, &y);
+  if (ca && cv)
+    return strata_build_index(b, x * y);
+  if ((ca && x == 0) || (cv && y == 0))
+    return strata_build_index(b, 0);
+  if (ca && x == 1)
+    return v;
+  if (cv && y == 1)
+    return a;
+  return g2t_bin(b, "arith.muli", a, v);
+}
+
+MlirValue g2t_idiv(strata_builder_t *b, MlirValue a, MlirValue v) {
+  int64_t x, y;
+  bool ca = cint(a, &x), cv = cint(v, &y);
+  if (ca && cv && y != 0)
+    return strata_build_index(b, floordiv_u(x, y));
+  if (ca && x == 0)
+    return a;
+  if (cv && y == 1)
+    return a;
+  return g2t_bin(b, "arith.divui", a, v);
+}
+
+MlirValue g2t_irem(strata_builder_t *b, MlirValue a, MlirValue v) {
+  int64_t x, y;
+  bool ca = cint(a, &x), cv = cint(v, &y);
+  if (ca && cv && y != 0)
+    return strata_build_index(b, (int64_t)((uint64_t)x % (uint64_t)y));
+  if ((cv && y == 1) || (ca && x == 0))
+    return strata_build_index(b, 0);
+  return g2t_bin(b, "arith.remui", a, v);
+}
+
+MlirValue g2t_imin(strata_builder_t *b, MlirValue a, MlirValue v) {
+  int64_t x, y;
+  if (cint(a, &x) && cint(v, &y))
+    return strata_build_index(b, x < y ? x : y);
+  return g2t_bin(b, "arith.minsi", a, v);
+}
+
+MlirValue g2t_imax(strata_builder_t *b, MlirValue a, MlirValue v) {
+  int64_t x, y;
+  if (cint(a, &x) && cint(v, &y))
+    return strata_build_index(b, x > y ? x : y);
+  return g2t_bin(b, "arith.maxsi", a, v);
+}
+
+MlirValue g2t_iaddc(strata_builder_t *b, MlirValue a, int64_t c) {
+  if (c == 0)
+    return a;
+  return g2t_iadd(b, a, strata_build_index(b, c));
+}
+
+MlirValue g2t_imulc(strata_builder_t *b, MlirValue a, int64_t c) {
+  if (c == 1)
+    return a;
+  return g2t_imul(b, a, strata_build_index(b, c));
+}
+
+MlirValue g2t_dim(g2t_t *g, MlirValue tensor, intptr_t axis) {
+  strata_graph_shape_t s = g2t_shape(tensor);
+  if (s.dims[axis] != STRATA_GRAPH_DYN)
+    return strata_build_index(&g->b, s.dims[axis]);
+  MlirValue ops[2] = {tensor, strata_build_index(&g->b, axis)};
+  return strata_build_value(&g->b, "tensor.dim", 2, ops, g->index, 0, NULL);
+}
+
+void g2t_dims(g2t_t *g, MlirValue tensor, MlirValue *out) {
+  strata_graph_shape_t s = g2t_shape(tensor);
+  for (intptr_t i = 0; i < s.rank; ++i)
+    out[i] = g2t_dim(g, tensor, i);
+}
+
+/* ---- te.compute ---------------------------------------------------------- */
+
+static void unique_name(g2t_t *g, const char *base, char *buf, size_t size) {
+  snprintf(buf, size, "%s", base);
+  for (int n = 1; names_has(g->names, g->scope.ptr, buf); ++n)
+    snprintf(buf, size, "%s_%d", base, n);
+  names_add(g->names, g->scope.ptr, buf);
+}
+
+g2t_compute_t g2t_compute_begin(g2t_t *g, const char *base, MlirType type,
+                                const MlirValue *dims, intptr_t nred,
+                                const int64_t *red_extents, const MlirValue *red_dims,
+                                const char *combiner, MlirAttribute init) {
+  g2t_compute_t c;
+  memset(&c, 0, sizeof c);
+  c.rank = mlirShapedTypeGetRank(type);
+  c.nred = nred;
+  c.elem = mlirShapedTypeGetElementType(type);
+
+  MlirValue operands[G2T_MAX_AXES];
+  intptr_t nops = 0;
+  for (intptr_t i = 0; i < c.rank; ++i)
+    if (mlirShapedTypeIsDynamicDim(type, i))
+      operands[nops++] = dims[i];
+  for (intptr_t i = 0; i < nred; ++i)
+    if (red_extents[i] < 0)
+      operands[nops++] = red_dims[i];
+
+  char name[128];
+  unique_name(g, base, name, sizeof name);
+  MlirNamedAttribute attrs[4];
+  intptr_t nattrs = 0;
+  attrs[nattrs++] = strata_named(g->ctx, "name", strata_string_attr(g->ctx, name));
+  attrs[nattrs++] =
+      strata_named(g->ctx, "reduce_extents", mlirDenseI64ArrayGet(g->ctx, nred, red_extents));
+  if (nred > 0) {
+    attrs[nattrs++] = strata_named(g->ctx, "combiner", strata_string_attr(g->ctx, combiner));
+    attrs[nattrs++] = strata_named(g->ctx, "init", init);
+  }
+  MlirType args[G2T_MAX_AXES];
+  for (intptr_t i = 0; i < c.rank + nred; ++i)
+    args[i] = g->index;
+  c.op = strata_build_region_op(&g->b, "te.compute", nops, operands, 1, &type, nattrs, attrs,
+                                c.rank + nred, args);
+  c.body = mlirRegionGetFirstBlock(mlirOperationGetRegion(c.op, 0));
+  c.in = strata_builder_at_end(c.body, g->b.loc);
+  for (intptr_t i = 0; i < c.rank + nred; ++i)
+    c.idx[i] = mlirBlockGetArgument(c.body, i);
+  return c;
+}
+
+MlirValue g2t_compute_end(g2t_compute_t *c, MlirValue v) {
+  strata_build_op(&c->in, "gpu.yield", 1, &v, 0, NULL, 0, NULL);
+  return mlirOperationGetResult(c->op, 0);
+}
+
+MlirValue g2t_read(g2t_compute_t *c, MlirValue tensor, const MlirValue *idx) {
+  MlirValue ops[1 + STRATA_GRAPH_MAX_RANK];
+  intptr_t rank = mlirShapedTypeGetRank(mlirValueGetType(tensor));
+  ops[0] = tensor;
+  for (intptr_t i = 0; i < rank; ++i)
+    ops[1 + i] = idx[i];
+  return strata_build_value(&c->in, "te.read", 1 + rank, ops, g2t_elem(tensor), 0, NULL);
+}
+
+/* ---- broadcasting and layouts -------------------------------------------- */
+
+void g2t_broadcast_indices(g2t_t *g, g2t_compute_t *c, MlirValue operand,
+                           const strata_graph_shape_t *shape, intptr_t out_rank,
+                           const MlirValue *out_idx, const int64_t *out_static,
+                           MlirValue *idx) {
+  intptr_t offset = out_rank - shape->rank;
+  for (intptr_t k = 0; k < shape->rank; ++k) {
+    intptr_t o = k + offset;
+    int64_t d = shape->dims[k];
+    if (d == 1 || (d == STRATA_GRAPH_DYN && out_static[o] == 1)) {
+      idx[k] = strata_build_index(&c->in, 0);
+    } else if (d != STRATA_GRAPH_DYN || out_static[o] == G2T_SAME_DIM) {
+      /* static, or dynamic and known to equal the output dim */
+      idx[k] = out_idx[o];
+    } else {
+      /* dynamic: may be 1 at run time while the output dim is larger */
+      MlirValue ops[2] = {operand, strata_build_index(&c->in, k)};
+      MlirValue dim = strata_build_value(&c->in, "tensor.dim", 2, ops, g->index, 0, NULL);
+      MlirValue one = g2t_cmpi(&c->in, G2T_CMPI_EQ, dim, strata_build_index(&c->in, 1));
+      idx[k] = g2t_select(&c->in, one, strata_build_index(&c->in, 0), out_idx[o]);
+    }
+  }
+}
+
+void g2t_layout_to_logical(strata_builder_t *b, const strata_graph_layout_t *layout,
+                           const MlirValue *phys, MlirValue logical[26]) {
+  for (int p = 0; p < layout->rank; ++p) {
+    char a = layout->axes[p];
+    if (a < 'A' || a > 'Z')
+      continue;
+    MlirValue v = phys[p];
+    for (int q = 0; q < layout->rank; ++q)
+      if (layout->axes[q] == a - 'A' + 'a')
+        v = g2t_iadd(b, g2t_imulc(b, v, layout->blocks[q]), phys[q]);
+    logical[a - 'A'] = v;
+  }
+}
+
+void g2t_layout_to_physical(strata_builder_t *b, const strata_graph_layout_t *layout,
+                            const MlirValue logical[26], MlirValue *phys) {
+  for (int p = 0; p < layout->rank; ++p) {
+    char a = layout->axes[p];
+    if (a >= 'A' && a <= 'Z') {
+      int64_t block = strata_graph_layout_block(layout, a);
+      phys[p] = block == 1 ? logical[a - 'A']
+                           : g2t_idiv(b, logical[a - 'A'], strata_build_index(b, block));
+    } else {
+      /* a block: (x / product of the blocks of the same axis after it) % size */
+      int64_t inner = 1;
+      for (int q = p + 1; q < layout->rank; ++q)
+        if (layout->axes[q] == a)
+          inner *= layout->blocks[q];
+      MlirValue x = logical[a - 'a'];
+      if (inner != 1)
+        x = g2t_idiv(b, x, strata_build_index(b, inner));
+      phys[p] = g2t_irem(b, x, strata_build_index(b, layout->blocks[p]));
+    }
+  }
+}
+
+/* ---- graph.constant -------------------------------------------------------- */
+
+static MlirLogicalResult lower_constant(g2t_t *g, MlirValue *out) {
+  MlirAttribute value = g2t_attr(g->op, "value");
+  MlirNamedAttribute v = strata_named(g->ctx, "value", value);
+  MlirType type = mlirValueGetType(mlirOperationGetResult(g->op, 0));
+  *out = strata_build_value(&g->b, "arith.constant", 0, NULL, type, 1, &v);
+  return mlirLogicalResultSuccess();
+}
+
+/* ---- the op table and the driver ----------------------------------------- */
+
+static const struct {
+  const char *name;
+  g2t_lower_fn fn;
+} lowerings[] = {
+    {"constant", lower_constant},
+    {"relu", g2t_lower_unary},
+    {"sigmoid", g2t_lower_unary},
+    {"tanh", g2t_lower_unary},
+    {"exp", g2t_lower_unary},
+    {"log", g2t_lower_unary},
+    {"sqrt", g2t_lower_unary},
+    {"erf", g2t_lower_unary},
+    {"neg", g2t_lower_unary},
+    {"abs", g2t_lower_unary},
+    {"gelu", g2t_lower_unary},
+    {"leaky_relu", g2t_lower_unary},
+    {"clip", g2t_lower_unary},
+    {"add", g2t_lower_binary},
+    {"sub", g2t_lower_binary},
+    {"mul", g2t_lower_binary},
+    {"div", g2t_lower_binary},
+    {"maximum", g2t_lower_binary},
+    {"minimum", g2t_lower_binary},
+    {"pow", g2t_lower_binary},
+    {"cast", g2t_lower_cast},
+    {"matmul", g2t_lower_matmul},
+    {"batch_matmul", g2t_lower_batch_matmul},
+    {"dense", g2t_lower_dense},
+    {"conv2d", g2t_lower_conv2d},
+    {"max_pool2d", g2t_lower_pool2d},
+    {"avg_pool2d", g2t_lower_pool2d},
+    {"global_avg_pool2d", g2t_lower_global_avg_pool2d},
+    {"batch_norm", g2t_lower_batch_norm},
+    {"softmax", g2t_lower_softmax},
+    {"reshape", g2t_lower_reshape},
+    {"flatten", g2t_lower_reshape},
+    {"transpose", g2t_lower_transpose},
+    {"concat", g2t_lower_concat},
+    {"slice", g2t_lower_slice},
+    {"pad", g2t_lower_pad},
+    {"layout_transform", g2t_lower_layout_transform},
+    {"reduce_sum", g2t_lower_reduce},
+    {"reduce_mean", g2t_lower_reduce},
+    {"reduce_max", g2t_lower_reduce},
+    {"reduce_min", g2t_lower_reduce},
+};
+
+typedef struct {
+  MlirOperation *items;
+  size_t count, cap;
+} op_list_t;
+
+typedef struct {
+  op_list_t graph_ops;
+  g2t_names_t *names;
+} collect_t;
+
+static MlirOperation scope_of(MlirOperation op) {
+  MlirOperation p = mlirOperationGetParentOperation(op);
+  while (!mlirOperationIsNull(p) && !strata_op_is(p, "func.func")) {
+    MlirOperation up = mlirOperationGetParentOperation(p);
+    if (mlirOperationIsNull(up))
+      break;
+    p = up;
+  }
+  return p;
+}
+
+static MlirWalkResult collect(MlirOperation op, void *user) {
+  collect_t *c = user;
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  if (name.length > 6 && memcmp(name.data, "graph.", 6) == 0) {
+    op_list_t *l = &c->graph_ops;
+    if (l->count == l->cap) {
+      l->cap = l->cap ? 2 * l->cap : 64;
+      l->items = realloc(l->items, l->cap * sizeof *l->items);
+    }
+    l->items[l->count++] = op;
+  } else if (strata_str_eq(name, "te.compute")) {
+    /* names already taken by computes present before the pass */
+    MlirAttribute n = g2t_attr(op, "name");
+    if (!mlirAttributeIsNull(n) && mlirAttributeIsAString(n)) {
+      MlirStringRef s = mlirStringAttrGetValue(n);
+      char buf[256];
+      snprintf(buf, sizeof buf, "%.*s", (int)s.length, s.data);
+      names_add(c->names, scope_of(op).ptr, buf);
+    }
+  }
+  return MlirWalkResultAdvance;
+}
+
+/* Integer element types must be signless (arith works on signless only). */
+static bool signless_ok(MlirType t) {
+  if (!mlirTypeIsAShaped(t))
+    return true;
+  MlirType e = mlirShapedTypeGetElementType(t);
+  return !mlirTypeIsAInteger(e) || mlirIntegerTypeIsSignless(e);
+}
+
+static MlirLogicalResult check_types(MlirOperation op) {
+  char buf[64];
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+    MlirType t = mlirValueGetType(mlirOperationGetOperand(op, i));
+    if (!signless_ok(t))
+      return strata_emit_error(op, "element type %s is not supported by convert-graph-to-te: "
+                                   "integers must be signless",
+                               strata_type_str(mlirShapedTypeGetElementType(t), buf, sizeof buf));
+  }
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
+    MlirType t = mlirValueGetType(mlirOperationGetResult(op, i));
+    if (!signless_ok(t))
+      return strata_emit_error(op, "element type %s is not supported by convert-graph-to-te: "
+                                   "integers must be signless",
+                               strata_type_str(mlirShapedTypeGetElementType(t), buf, sizeof buf));
+  }
+  return mlirLogicalResultSuccess();
+}
+
+static bool unused(MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
+    if (!mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, i))))
+      return false;
+  return true;
+}
+
+/* Erases `marker` and the unused index arithmetic, constants and tensor.dim
+ * ops a lowering built after it (up to the next op that is none of them). */
+static void erase_unused_since(MlirOperation marker) {
+  MlirOperation ops[512];
+  int n = 0;
+  for (MlirOperation o = mlirOperationGetNextInBlock(marker); !mlirOperationIsNull(o) && n < 512;
+       o = mlirOperationGetNextInBlock(o)) {
+    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(o));
+    bool pure = strata_str_eq(name, "tensor.dim") ||
+                (name.length > 6 && memcmp(name.data, "arith.", 6) == 0 &&
+                 mlirOperationGetNumRegions(o) == 0);
+    if (!pure)
+      break;
+    ops[n++] = o;
+  }
+  for (int i = n; i-- > 0;)
+    if (unused(ops[i]))
+      mlirOperationDestroy(ops[i]);
+  mlirOperationDestroy(marker);
+}
+
+static MlirLogicalResult lower_one(MlirOperation op, g2t_names_t *names) {
+  MlirContext ctx = mlirOperationGetContext(op);
+  MlirStringRef full = mlirIdentifierStr(mlirOperationGetName(op));
+  char short_name[64];
+  snprintf(short_name, sizeof short_name, "%.*s", (int)full.length - 6, full.data + 6);
+  g2t_lower_fn fn = NULL;
+  for (size_t i = 0; i < sizeof lowerings / sizeof lowerings[0]; ++i)
+    if (strcmp(lowerings[i].name, short_name) == 0)
+      fn = lowerings[i].fn;
+  if (!fn)
+    return strata_emit_error(op, "is not supported by convert-graph-to-te");
+  if (mlirOperationGetNumResults(op) != 1)
+    return strata_emit_error(op, "expected one result");
+  if (mlirLogicalResultIsFailure(check_types(op)))
+    return mlirLogicalResultFailure();
+
+  g2t_t g = {
+      .ctx = ctx,
+      .op = op,
+      .op_name = short_name,
+      .b = strata_builder_before(op),
+      .index = mlirIndexTypeGet(ctx),
+      .names = names,
+      .scope = scope_of(op),
+  };
+  /* A marker before the op delimits what the lowering builds there, so that
+   * dims and constants it did not use can be erased afterwards. */
+  MlirOperation marker = mlirOpResultGetOwner(strata_build_index(&g.b, 0));
+  MlirValue out = {NULL};
+  MlirLogicalResult r = fn(&g, &out);
+  if (mlirLogicalResultIsSuccess(r)) {
+    MlirValue old = mlirOperationGetResult(op, 0);
+    mlirValueReplaceAllUsesOfWith(old, out);
+    mlirOperationDestroy(op);
+  }
+  erase_unused_since(marker);
+  return r;
+}
+
+static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+  (void)opts;
+  g2t_names_t names = {0};
+  collect_t c = {.names = &names};
+  mlirOperationWalk(module, collect, &c, MlirWalkPreOrder);
+  bool ok = true;
+  for (size_t i = 0; i < c.graph_ops.count; ++i)
+    if (mlirLogicalResultIsFailure(lower_one(c.graph_ops.items[i], &names)))
+      ok = false;
+  free(c.graph_ops.items);
+  names_free(&names);
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
+}
+
+const strata_pass_info_t convert_graph_to_te_pass = {
+    .argument = "convert-graph-to-te",
+    .summary = "Lower graph ops to te.compute tensor expressions",
+    .description =
+        "Replaces every graph op with one or more te.compute ops (a body stating each "
+        "output element: te.read of captured tensors, arith/math scalar ops, gpu.yield; "
+        "reductions carry reduce_extents, combiner and init). graph.constant becomes "
+        "arith.constant of the same elements attribute. Elementwise ops broadcast as "
+        "numpy; matmul/dense/conv2d/pools reduce with combiner add (max for max_pool2d); "
+        "padding is handled by bounds checks in the body (arith.select, with clamped "
+        "reads); softmax, avg/global pools, reduce_mean, dense and conv2d bias are several "
+        "computes. Dynamic result dims are passed as te.compute dims from tensor.dim of "
+        "the inputs. Compute names are the op name, suffixed _N to be unique within the "
+        "function. Function signatures and IR without graph ops are left unchanged. "
+        "Graph ops it cannot lower (dynamic spatial dims of conv/pool, several dynamic "
+        "dims in a reshape, non-signless integers) get a located error and the pass fails.",
+    .anchor = "builtin.module",
+    .dependent_dialects = {mlirGetDialectHandle__arith__, mlirGetDialectHandle__math__,
+                           mlirGetDialectHandle__tensor__, mlirGetDialectHandle__gpu__,
+                           mlirGetDialectHandle__func__},
+    .run = run,
+};

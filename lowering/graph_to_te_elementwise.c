@@ -1,0 +1,222 @@
+/* convert-graph-to-te, elementwise family: unary activations and math
+ * (relu, sigmoid, tanh, exp, log, sqrt, erf, neg, abs, gelu, leaky_relu,
+ * clip), binary ops with numpy broadcasting (add, sub, mul, div, maximum,
+ * minimum, pow) and cast. Each becomes one te.compute without reduce axes
+ * whose body reads the operand(s) at the output index (0 for broadcast
+ * dims) and applies arith/math scalar ops. */
+#include "lowering/graph_to_te.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+
+#include "strata/diagnostics.h"
+
+static bool is_float(MlirType t) { return mlirTypeIsAFloat(t); }
+
+/* Dims of a result of the same shape as `x` (elementwise unary, cast). */
+static void same_dims(g2t_t *g, MlirValue x, MlirType rtype, MlirValue *dims) {
+  intptr_t rank = mlirShapedTypeGetRank(rtype);
+  for (intptr_t i = 0; i < rank; ++i)
+    dims[i] = mlirShapedTypeIsDynamicDim(rtype, i) ? g2t_dim(g, x, i) : (MlirValue){NULL};
+}
+
+/* The scalar function of a unary op applied to `x` inside the body. */
+static MlirValue unary_body(g2t_t *g, strata_builder_t *b, MlirValue x) {
+  const char *n = g->op_name;
+  MlirType t = mlirValueGetType(x);
+  bool f = is_float(t);
+  if (!strcmp(n, "relu"))
+    return g2t_bin(b, f ? "arith.maximumf" : "arith.maxsi", x, g2t_scalar(b, t, 0));
+  if (!strcmp(n, "sigmoid")) {
+    MlirValue e = g2t_un(b, "math.exp", g2t_un(b, "arith.negf", x));
+    MlirValue one = g2t_scalar(b, t, 1.0);
+    return g2t_bin(b, "arith.divf", one, g2t_bin(b, "arith.addf", one, e));
+  }
+  if (!strcmp(n, "tanh") || !strcmp(n, "exp") || !strcmp(n, "log") || !strcmp(n, "sqrt") ||
+      !strcmp(n, "erf")) {
+    char name[16] = "math.";
+    strcat(name, n);
+    return g2t_un(b, name, x);
+  }
+  if (!strcmp(n, "neg"))
+    return f ? g2t_un(b, "arith.negf", x) : g2t_bin(b, "arith.subi", g2t_scalar(b, t, 0), x);
+  if (!strcmp(n, "abs")) /* integers: max(x, 0 - x), plain arith */
+    return f ? g2t_un(b, "math.absf", x)
+             : g2t_bin(b, "arith.maxsi", x, g2t_bin(b, "arith.subi", g2t_scalar(b, t, 0), x));
+  if (!strcmp(n, "gelu")) {
+    MlirStringRef approx = mlirStringAttrGetValue(g2t_attr(g->op, "approximate"));
+    MlirValue half = g2t_scalar(b, t, 0.5), one = g2t_scalar(b, t, 1.0), inner;
+    if (approx.length == 4 && !memcmp(approx.data, "tanh", 4)) {
+      /* 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))) */
+      MlirValue x3 = g2t_bin(b, "arith.mulf", g2t_bin(b, "arith.mulf", x, x), x);
+      MlirValue s = g2t_bin(b, "arith.addf", x,
+                            g2t_bin(b, "arith.mulf", g2t_scalar(b, t, 0.044715), x3));
+      s = g2t_bin(b, "arith.mulf", g2t_scalar(b, t, 0.7978845608028654), s);
+      inner = g2t_un(b, "math.tanh", s);
+    } else {
+      /* 0.5 x (1 + erf(x / sqrt(2))) */
+      MlirValue s = g2t_bin(b, "arith.mulf", x, g2t_scalar(b, t, 0.7071067811865476));
+      inner = g2t_un(b, "math.erf", s);
+    }
+    MlirValue hx = g2t_bin(b, "arith.mulf", half, x);
+    return g2t_bin(b, "arith.mulf", hx, g2t_bin(b, "arith.addf", one, inner));
+  }
+  if (!strcmp(n, "leaky_relu")) {
+    double alpha = mlirFloatAttrGetValueDouble(g2t_attr(g->op, "alpha"));
+    MlirValue neg = g2t_cmpf(b, G2T_CMPF_OLT, x, g2t_scalar(b, t, 0));
+    MlirValue ax = g2t_bin(b, "arith.mulf", x, g2t_scalar(b, t, alpha));
+    return g2t_select(b, neg, ax, x);
+  }
+  /* clip: min(max(x, lo), hi); the bounds are attributes of the element type */
+  MlirValue lo = g2t_const_attr(b, g2t_attr(g->op, "min"));
+  MlirValue hi = g2t_const_attr(b, g2t_attr(g->op, "max"));
+  MlirValue v = g2t_bin(b, f ? "arith.maximumf" : "arith.maxsi", x, lo);
+  return g2t_bin(b, f ? "arith.minimumf" : "arith.minsi", v, hi);
+}
+
+MlirLogicalResult g2t_lower_unary(g2t_t *g, MlirValue *out) {
+  MlirValue x = mlirOperationGetOperand(g->op, 0);
+  MlirType rtype = mlirValueGetType(mlirOperationGetResult(g->op, 0));
+  MlirType t = mlirShapedTypeGetElementType(rtype);
+  if (!strcmp(g->op_name, "gelu")) {
+    MlirStringRef a = mlirStringAttrGetValue(g2t_attr(g->op, "approximate"));
+    if (!(a.length == 4 && (!memcmp(a.data, "none", 4) || !memcmp(a.data, "tanh", 4))))
+      return strata_emit_error(g->op, "unsupported 'approximate' value \"%.*s\"",
+                               (int)a.length, a.data);
+  }
+  if (!is_float(t) && strcmp(g->op_name, "relu") && strcmp(g->op_name, "neg") &&
+      strcmp(g->op_name, "abs") && strcmp(g->op_name, "clip")) {
+    char buf[32];
+    return strata_emit_error(g->op, "needs a float element type, got %s",
+                             strata_type_str(t, buf, sizeof buf));
+  }
+  MlirValue dims[STRATA_GRAPH_MAX_RANK];
+  same_dims(g, x, rtype, dims);
+  g2t_compute_t c = g2t_compute_begin(g, g->op_name, rtype, dims, 0, NULL, NULL, NULL,
+                                      (MlirAttribute){NULL});
+  MlirValue v = g2t_read(&c, x, c.idx);
+  *out = g2t_compute_end(&c, unary_body(g, &c.in, v));
+  return mlirLogicalResultSuccess();
+}
+
+static const char *binary_scalar_op(const char *n, bool f) {
+  static const struct { const char *op, *fop, *iop; } ops[] = {
+      {"add", "arith.addf", "arith.addi"},         {"sub", "arith.subf", "arith.subi"},
+      {"mul", "arith.mulf", "arith.muli"},         {"div", "arith.divf", "arith.divsi"},
+      {"maximum", "arith.maximumf", "arith.maxsi"}, {"minimum", "arith.minimumf", "arith.minsi"},
+      {"pow", "math.powf", "math.ipowi"},
+  };
+  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; ++i)
+    if (!strcmp(ops[i].op, n))
+      return f ? ops[i].fop : ops[i].iop;
+  return NULL;
+}
+
+MlirValue g2t_broadcast_dim(g2t_t *g, MlirValue a, intptr_t ra, MlirValue b, intptr_t rb,
+                            intptr_t o, intptr_t count) {
+  MlirValue cand[2];
+  int n = 0;
+  MlirValue vals[2] = {a, b};
+  intptr_t ranks[2] = {ra, rb};
+  for (int k = 0; k < 2; ++k) {
+    strata_graph_shape_t s = g2t_shape(vals[k]);
+    intptr_t i = o - (count - ranks[k]);
+    if (i < 0 || s.dims[i] == 1)
+      continue;
+    cand[n++] = g2t_dim(g, vals[k], i);
+  }
+  if (n == 0)
+    return strata_build_index(&g->b, 1);
+  if (n == 1)
+    return cand[0];
+  return g2t_imax(&g->b, cand[0], cand[1]);
+}
+
+void g2t_broadcast_info(const strata_graph_shape_t *self, const strata_graph_shape_t *other,
+                        const int64_t *res_dims, intptr_t count, int64_t *info) {
+  for (intptr_t o = 0; o < count; ++o) {
+    intptr_t ks = o - (count - self->rank), ko = o - (count - other->rank);
+    bool self_dyn = ks >= 0 && self->dims[ks] == STRATA_GRAPH_DYN;
+    bool other_unit = ko < 0 || other->dims[ko] == 1;
+    info[o] = (self_dyn && other_unit) ? G2T_SAME_DIM : res_dims[o];
+  }
+}
+
+MlirLogicalResult g2t_lower_binary(g2t_t *g, MlirValue *out) {
+  MlirValue a = mlirOperationGetOperand(g->op, 0), b = mlirOperationGetOperand(g->op, 1);
+  MlirType rtype = mlirValueGetType(mlirOperationGetResult(g->op, 0));
+  MlirType t = mlirShapedTypeGetElementType(rtype);
+  strata_graph_shape_t sa = g2t_shape(a), sb = g2t_shape(b);
+  strata_graph_shape_t rs;
+  strata_graph_shape_from_type(rtype, &rs);
+  const char *scalar = binary_scalar_op(g->op_name, is_float(t));
+
+  MlirValue dims[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t o = 0; o < rs.rank; ++o)
+    dims[o] = rs.dims[o] == STRATA_GRAPH_DYN ? g2t_broadcast_dim(g, a, sa.rank, b, sb.rank, o, rs.rank)
+                                              : (MlirValue){NULL};
+  int64_t ia[STRATA_GRAPH_MAX_RANK], ib[STRATA_GRAPH_MAX_RANK];
+  g2t_broadcast_info(&sa, &sb, rs.dims, rs.rank, ia);
+  g2t_broadcast_info(&sb, &sa, rs.dims, rs.rank, ib);
+
+  g2t_compute_t c = g2t_compute_begin(g, g->op_name, rtype, dims, 0, NULL, NULL, NULL,
+                                      (MlirAttribute){NULL});
+  MlirValue xa[STRATA_GRAPH_MAX_RANK], xb[STRATA_GRAPH_MAX_RANK];
+  g2t_broadcast_indices(g, &c, a, &sa, rs.rank, c.idx, ia, xa);
+  g2t_broadcast_indices(g, &c, b, &sb, rs.rank, c.idx, ib, xb);
+  MlirValue va = g2t_read(&c, a, xa), vb = g2t_read(&c, b, xb);
+  *out = g2t_compute_end(&c, g2t_bin(&c.in, scalar, va, vb));
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult g2t_lower_cast(g2t_t *g, MlirValue *out) {
+  MlirValue x = mlirOperationGetOperand(g->op, 0);
+  MlirType rtype = mlirValueGetType(mlirOperationGetResult(g->op, 0));
+  MlirType s = g2t_elem(x), d = mlirShapedTypeGetElementType(rtype);
+  bool sf = is_float(s), df = is_float(d), si = mlirTypeIsAInteger(s),
+       di = mlirTypeIsAInteger(d);
+  if (!((sf || si) && (df || di))) {
+    char b1[32], b2[32];
+    return strata_emit_error(g->op, "cast from %s to %s is not supported",
+                             strata_type_str(s, b1, sizeof b1), strata_type_str(d, b2, sizeof b2));
+  }
+  MlirValue dims[STRATA_GRAPH_MAX_RANK];
+  same_dims(g, x, rtype, dims);
+  g2t_compute_t c = g2t_compute_begin(g, "cast", rtype, dims, 0, NULL, NULL, NULL,
+                                      (MlirAttribute){NULL});
+  strata_builder_t *b = &c.in;
+  MlirValue v = g2t_read(&c, x, c.idx);
+  if (!mlirTypeEqual(s, d)) {
+    if (sf && df) {
+      unsigned ws = mlirFloatTypeGetWidth(s), wd = mlirFloatTypeGetWidth(d);
+      if (ws < wd) {
+        v = g2t_cast(b, "arith.extf", v, d);
+      } else if (ws > wd) {
+        v = g2t_cast(b, "arith.truncf", v, d);
+      } else { /* same width, different format (bf16 <-> f16) */
+        v = g2t_cast(b, "arith.extf", v, mlirF32TypeGet(g->ctx));
+        v = g2t_cast(b, "arith.truncf", v, d);
+      }
+    } else if (si && di) {
+      unsigned ws = mlirIntegerTypeGetWidth(s), wd = mlirIntegerTypeGetWidth(d);
+      if (wd == 1)
+        v = g2t_cmpi(b, G2T_CMPI_NE, v, g2t_scalar(b, s, 0));
+      else if (ws < wd)
+        v = g2t_cast(b, ws == 1 ? "arith.extui" : "arith.extsi", v, d);
+      else
+        v = g2t_cast(b, "arith.trunci", v, d);
+    } else if (sf) { /* float -> int */
+      if (mlirIntegerTypeGetWidth(d) == 1)
+        v = g2t_cmpf(b, G2T_CMPF_UNE, v, g2t_scalar(b, s, 0));
+      else
+        v = g2t_cast(b, "arith.fptosi", v, d);
+    } else { /* int -> float */
+      v = g2t_cast(b, mlirIntegerTypeGetWidth(s) == 1 ? "arith.uitofp" : "arith.sitofp", v, d);
+    }
+  }
+  *out = g2t_compute_end(&c, v);
+  return mlirLogicalResultSuccess();
+}

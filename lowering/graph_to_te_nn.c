@@ -1,0 +1,516 @@
+/* convert-graph-to-te, neural-network family: contractions (matmul,
+ * batch_matmul, dense), conv2d, max/avg/global pooling, batch_norm and
+ * softmax. Contractions and windows are te.compute reductions (combiner add,
+ * init 0; max for max_pool2d with init -inf). Padding is handled in the
+ * body: the input index is checked against the bounds, the read is clamped
+ * to index 0 when out of bounds and its value replaced (arith.select) by the
+ * combiner's neutral element. Data and kernel layouts (NCHW, NHWC, NCHW8c,
+ * OIHW, HWIO, OIHW8i8o, ...) go through logical indices
+ * (g2t_layout_to_logical / _to_physical). Biases, averages and softmax
+ * steps are extra elementwise computes. */
+#include "lowering/graph_to_te.h"
+
+#include <string.h>
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+
+#include "strata/diagnostics.h"
+
+static const MlirAttribute no_attr = {NULL};
+
+static MlirType result_type(g2t_t *g) {
+  return mlirValueGetType(mlirOperationGetResult(g->op, 0));
+}
+
+/* ---- contractions ---------------------------------------------------------- */
+
+/* The extent of a contracted axis: a static dim of either side, else -1 and
+ * the dim of `a` at `ia` in *dyn. */
+static int64_t k_extent(g2t_t *g, MlirValue a, intptr_t ia, MlirValue b, intptr_t ib,
+                        MlirValue *dyn) {
+  strata_graph_shape_t sa = g2t_shape(a), sb = g2t_shape(b);
+  *dyn = (MlirValue){NULL};
+  if (sa.dims[ia] != STRATA_GRAPH_DYN)
+    return sa.dims[ia];
+  if (sb.dims[ib] != STRATA_GRAPH_DYN)
+    return sb.dims[ib];
+  *dyn = g2t_dim(g, a, ia);
+  return -1;
+}
+
+static MlirValue mul(strata_builder_t *b, MlirValue x, MlirValue y) {
+  return g2t_bin(b, mlirTypeIsAFloat(mlirValueGetType(x)) ? "arith.mulf" : "arith.muli", x, y);
+}
+
+static MlirValue add(strata_builder_t *b, MlirValue x, MlirValue y) {
+  return g2t_bin(b, mlirTypeIsAFloat(mlirValueGetType(x)) ? "arith.addf" : "arith.addi", x, y);
+}
+
+MlirLogicalResult g2t_lower_matmul(g2t_t *g, MlirValue *out) {
+  MlirValue a = mlirOperationGetOperand(g->op, 0), b = mlirOperationGetOperand(g->op, 1);
+  MlirType rtype = result_type(g);
+  MlirValue dims[2] = {g2t_dim(g, a, 0), g2t_dim(g, b, 1)};
+  MlirValue kdyn;
+  int64_t k = k_extent(g, a, 1, b, 0, &kdyn);
+  g2t_compute_t c = g2t_compute_begin(g, "matmul", rtype, dims, 1, &k, &kdyn, "add",
+                                      g2t_zero(mlirShapedTypeGetElementType(rtype)));
+  MlirValue ia[2] = {c.idx[0], c.idx[2]}, ib[2] = {c.idx[2], c.idx[1]};
+  MlirValue va = g2t_read(&c, a, ia), vb = g2t_read(&c, b, ib);
+  *out = g2t_compute_end(&c, mul(&c.in, va, vb));
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult g2t_lower_batch_matmul(g2t_t *g, MlirValue *out) {
+  MlirValue a = mlirOperationGetOperand(g->op, 0), b = mlirOperationGetOperand(g->op, 1);
+  MlirType rtype = result_type(g);
+  strata_graph_shape_t sa = g2t_shape(a), sb = g2t_shape(b), rs;
+  strata_graph_shape_from_type(rtype, &rs);
+  intptr_t nb = rs.rank - 2;
+  strata_graph_shape_t ba = sa, bb = sb; /* the batch parts */
+  ba.rank = sa.rank - 2;
+  bb.rank = sb.rank - 2;
+
+  MlirValue dims[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t o = 0; o < nb; ++o)
+    dims[o] = rs.dims[o] == STRATA_GRAPH_DYN ? g2t_broadcast_dim(g, a, ba.rank, b, bb.rank, o, nb)
+                                              : (MlirValue){NULL};
+  dims[nb] = g2t_dim(g, a, sa.rank - 2);
+  dims[nb + 1] = g2t_dim(g, b, sb.rank - 1);
+  MlirValue kdyn;
+  int64_t k = k_extent(g, a, sa.rank - 1, b, sb.rank - 2, &kdyn);
+  int64_t ia_info[STRATA_GRAPH_MAX_RANK], ib_info[STRATA_GRAPH_MAX_RANK];
+  g2t_broadcast_info(&ba, &bb, rs.dims, nb, ia_info);
+  g2t_broadcast_info(&bb, &ba, rs.dims, nb, ib_info);
+
+  g2t_compute_t c = g2t_compute_begin(g, "batch_matmul", rtype, dims, 1, &k, &kdyn, "add",
+                                      g2t_zero(mlirShapedTypeGetElementType(rtype)));
+  MlirValue ia[STRATA_GRAPH_MAX_RANK], ib[STRATA_GRAPH_MAX_RANK];
+  g2t_broadcast_indices(g, &c, a, &ba, nb, c.idx, ia_info, ia);
+  g2t_broadcast_indices(g, &c, b, &bb, nb, c.idx, ib_info, ib);
+  MlirValue i = c.idx[nb], j = c.idx[nb + 1], kk = c.idx[nb + 2];
+  ia[ba.rank] = i;
+  ia[ba.rank + 1] = kk;
+  ib[bb.rank] = kk;
+  ib[bb.rank + 1] = j;
+  MlirValue va = g2t_read(&c, a, ia), vb = g2t_read(&c, b, ib);
+  *out = g2t_compute_end(&c, mul(&c.in, va, vb));
+  return mlirLogicalResultSuccess();
+}
+
+/* A compute adding bias[idx[axis_of_bias]] to every element of `src`. */
+static MlirValue add_bias(g2t_t *g, const char *name, MlirValue src, const MlirValue *dims,
+                          MlirValue bias, const strata_graph_layout_t *layout, intptr_t axis) {
+  g2t_compute_t c = g2t_compute_begin(g, name, mlirValueGetType(src), dims, 0, NULL, NULL,
+                                      NULL, no_attr);
+  MlirValue ch = c.idx[axis];
+  if (layout) { /* the logical channel of a (possibly blocked) layout */
+    MlirValue logical[26];
+    g2t_layout_to_logical(&c.in, layout, c.idx, logical);
+    ch = logical['C' - 'A'];
+  }
+  MlirValue vs = g2t_read(&c, src, c.idx), vb = g2t_read(&c, bias, &ch);
+  MlirValue v = add(&c.in, vs, vb);
+  return g2t_compute_end(&c, v);
+}
+
+MlirLogicalResult g2t_lower_dense(g2t_t *g, MlirValue *out) {
+  MlirValue x = mlirOperationGetOperand(g->op, 0), w = mlirOperationGetOperand(g->op, 1);
+  MlirType rtype = result_type(g);
+  intptr_t r = mlirShapedTypeGetRank(rtype);
+  MlirValue dims[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t i = 0; i + 1 < r; ++i)
+    dims[i] = g2t_dim(g, x, i);
+  dims[r - 1] = g2t_dim(g, w, 0);
+  MlirValue kdyn;
+  int64_t k = k_extent(g, x, r - 1, w, 1, &kdyn);
+  g2t_compute_t c = g2t_compute_begin(g, "dense", rtype, dims, 1, &k, &kdyn, "add",
+                                      g2t_zero(mlirShapedTypeGetElementType(rtype)));
+  MlirValue ix[STRATA_GRAPH_MAX_RANK], iw[2] = {c.idx[r - 1], c.idx[r]};
+  for (intptr_t i = 0; i + 1 < r; ++i)
+    ix[i] = c.idx[i];
+  ix[r - 1] = c.idx[r];
+  MlirValue vx = g2t_read(&c, x, ix), vw = g2t_read(&c, w, iw);
+  MlirValue mm = g2t_compute_end(&c, mul(&c.in, vx, vw));
+  if (mlirOperationGetNumOperands(g->op) == 3)
+    mm = add_bias(g, "dense_bias", mm, dims, mlirOperationGetOperand(g->op, 2), NULL, r - 1);
+  *out = mm;
+  return mlirLogicalResultSuccess();
+}
+
+/* ---- windows: conv2d and pooling ----------------------------------------- */
+
+/* What conv2d and the pools share: the layout of data, logical input sizes
+ * and the window parameters. */
+typedef struct {
+  strata_graph_layout_t layout;
+  int64_t in[26];           /* logical input sizes */
+  int64_t kh, kw, sh, sw, dh, dw, pt, pl, pb, pr;
+  int64_t oh, ow;           /* output sizes */
+  bool ceil_mode;
+} window_t;
+
+/* Checks that everything but N is static (logical sizes of the input and
+ * the result) and that a dynamic N is not blocked; emits the error. */
+static MlirLogicalResult check_window_dims(g2t_t *g, const window_t *w, MlirValue x,
+                                           const char *what) {
+  strata_graph_shape_t s = g2t_shape(x);
+  for (int p = 0; p < w->layout.rank; ++p) {
+    char a = w->layout.axes[p];
+    if (s.dims[p] != STRATA_GRAPH_DYN)
+      continue;
+    if (a != 'N')
+      return strata_emit_error(g->op, "dynamic dim %d ('%c') of the %s is not supported by "
+                                      "convert-graph-to-te: only N may be dynamic",
+                               p, a, what);
+    if (strata_graph_layout_block(&w->layout, 'N') != 1)
+      return strata_emit_error(g->op, "a dynamic blocked N axis is not supported");
+  }
+  return mlirLogicalResultSuccess();
+}
+
+/* Result dims of a window op: static ones from the inferred shape, N from
+ * the input. */
+static void window_result_dims(g2t_t *g, const window_t *w, MlirValue x, MlirValue *dims) {
+  MlirType rtype = result_type(g);
+  strata_graph_shape_t inferred;
+  MlirType elem;
+  strata_graph_infer_result(g->op, &inferred, &elem);
+  for (int p = 0; p < w->layout.rank; ++p) {
+    dims[p] = (MlirValue){NULL};
+    if (!mlirShapedTypeIsDynamicDim(rtype, p))
+      continue;
+    if (inferred.dims[p] != STRATA_GRAPH_DYN)
+      dims[p] = strata_build_index(&g->b, inferred.dims[p]);
+    else /* N, checked unblocked and at the same position */
+      dims[p] = g2t_dim(g, x, p);
+  }
+}
+
+/* Input rows/cols of a window position: ih = oh*sh - pt + kh*dh. Sets
+ * *valid (null when no check is needed) and clamps the indices. */
+static void window_input(strata_builder_t *b, const window_t *w, MlirValue oh, MlirValue ow,
+                         MlirValue kh, MlirValue kw, MlirValue *ih, MlirValue *iw,
+                         MlirValue *valid) {
+  *ih = g2t_iaddc(b, g2t_iadd(b, g2t_imulc(b, oh, w->sh), g2t_imulc(b, kh, w->dh)), -w->pt);
+  *iw = g2t_iaddc(b, g2t_iadd(b, g2t_imulc(b, ow, w->sw), g2t_imulc(b, kw, w->dw)), -w->pl);
+  int64_t H = w->in['H' - 'A'], W = w->in['W' - 'A'];
+  bool lo_h = w->pt > 0, lo_w = w->pl > 0;
+  bool hi_h = (w->oh - 1) * w->sh - w->pt + (w->kh - 1) * w->dh >= H;
+  bool hi_w = (w->ow - 1) * w->sw - w->pl + (w->kw - 1) * w->dw >= W;
+  *valid = (MlirValue){NULL};
+  MlirValue zero = strata_build_index(b, 0);
+  MlirValue conds[4];
+  int n = 0;
+  if (lo_h)
+    conds[n++] = g2t_cmpi(b, G2T_CMPI_SGE, *ih, zero);
+  if (hi_h)
+    conds[n++] = g2t_cmpi(b, G2T_CMPI_SLT, *ih, strata_build_index(b, H));
+  if (lo_w)
+    conds[n++] = g2t_cmpi(b, G2T_CMPI_SGE, *iw, zero);
+  if (hi_w)
+    conds[n++] = g2t_cmpi(b, G2T_CMPI_SLT, *iw, strata_build_index(b, W));
+  if (n == 0)
+    return;
+  MlirValue v = conds[0];
+  for (int i = 1; i < n; ++i)
+    v = g2t_bin(b, "arith.andi", v, conds[i]);
+  *valid = v;
+  *ih = g2t_select(b, v, *ih, zero);
+  *iw = g2t_select(b, v, *iw, zero);
+}
+
+static void read_window_params(g2t_t *g, window_t *w, bool conv) {
+  int64_t v[4];
+  g2t_attr_i64s(g->op, "strides", v, 2);
+  w->sh = v[0], w->sw = v[1];
+  g2t_attr_i64s(g->op, "padding", v, 4);
+  w->pt = v[0], w->pl = v[1], w->pb = v[2], w->pr = v[3];
+  w->dh = w->dw = 1;
+  if (!mlirAttributeIsNull(g2t_attr(g->op, "dilation"))) {
+    g2t_attr_i64s(g->op, "dilation", v, 2);
+    w->dh = v[0], w->dw = v[1];
+  }
+  w->ceil_mode = !conv && g2t_attr_bool(g->op, "ceil_mode");
+  if (!conv) {
+    g2t_attr_i64s(g->op, "kernel", v, 2);
+    w->kh = v[0], w->kw = v[1];
+  }
+}
+
+static void finish_window(window_t *w) {
+  w->oh = strata_graph_window_out_size(w->in['H' - 'A'], w->kh, w->sh, w->pt, w->pb, w->dh,
+                                       w->ceil_mode);
+  w->ow = strata_graph_window_out_size(w->in['W' - 'A'], w->kw, w->sw, w->pl, w->pr, w->dw,
+                                       w->ceil_mode);
+}
+
+MlirLogicalResult g2t_lower_conv2d(g2t_t *g, MlirValue *out) {
+  MlirValue x = mlirOperationGetOperand(g->op, 0), wt = mlirOperationGetOperand(g->op, 1);
+  MlirType rtype = result_type(g);
+  MlirType t = mlirShapedTypeGetElementType(rtype);
+  window_t w;
+  strata_graph_layout_t kl;
+  if (!g2t_attr_layout(g->op, "data_layout", &w.layout) ||
+      !g2t_attr_layout(g->op, "kernel_layout", &kl))
+    return strata_emit_error(g->op, "unsupported layout");
+  read_window_params(g, &w, true);
+  int64_t groups = g2t_attr_int(g->op, "groups");
+  if (mlirLogicalResultIsFailure(check_window_dims(g, &w, x, "input")))
+    return mlirLogicalResultFailure();
+  strata_graph_shape_t ws = g2t_shape(wt);
+  if (strata_graph_num_elements(&ws) == STRATA_GRAPH_DYN)
+    return strata_emit_error(g->op, "a weight with dynamic dims is not supported by "
+                                    "convert-graph-to-te");
+  strata_graph_shape_t xs = g2t_shape(x);
+  strata_graph_layout_to_logical(&w.layout, &xs, w.in);
+  int64_t kw_log[26];
+  strata_graph_layout_to_logical(&kl, &ws, kw_log);
+  int64_t O = kw_log['O' - 'A'], I = kw_log['I' - 'A'];
+  w.kh = kw_log['H' - 'A'];
+  w.kw = kw_log['W' - 'A'];
+  finish_window(&w);
+
+  MlirValue dims[STRATA_GRAPH_MAX_RANK];
+  window_result_dims(g, &w, x, dims);
+  int64_t extents[3] = {I, w.kh, w.kw};
+  bool has_bias = mlirOperationGetNumOperands(g->op) == 3;
+  g2t_compute_t c = g2t_compute_begin(g, "conv2d", rtype, dims, 3, extents, NULL, "add",
+                                      g2t_zero(t));
+  strata_builder_t *b = &c.in;
+  MlirValue lo[26];
+  g2t_layout_to_logical(b, &w.layout, c.idx, lo);
+  MlirValue ic = c.idx[c.rank], kh = c.idx[c.rank + 1], kwv = c.idx[c.rank + 2];
+  MlirValue oc = lo['C' - 'A'];
+  MlirValue ih, iw, valid;
+  window_input(b, &w, lo['H' - 'A'], lo['W' - 'A'], kh, kwv, &ih, &iw, &valid);
+  MlirValue ci = ic;
+  if (groups > 1) /* channel = (o / (O / groups)) * I + ic */
+    ci = g2t_iadd(b, g2t_imulc(b, g2t_idiv(b, oc, strata_build_index(b, O / groups)), I), ic);
+  MlirValue li[26] = {0}, lw[26] = {0};
+  li['N' - 'A'] = lo['N' - 'A'];
+  li['C' - 'A'] = ci;
+  li['H' - 'A'] = ih;
+  li['W' - 'A'] = iw;
+  lw['O' - 'A'] = oc;
+  lw['I' - 'A'] = ic;
+  lw['H' - 'A'] = kh;
+  lw['W' - 'A'] = kwv;
+  MlirValue px[STRATA_GRAPH_MAX_RANK], pw[STRATA_GRAPH_MAX_RANK];
+  g2t_layout_to_physical(b, &w.layout, li, px);
+  g2t_layout_to_physical(b, &kl, lw, pw);
+  MlirValue xv = g2t_read(&c, x, px);
+  if (!mlirValueIsNull(valid))
+    xv = g2t_select(b, valid, xv, g2t_const_attr(b, g2t_zero(t)));
+  MlirValue wv = g2t_read(&c, wt, pw);
+  MlirValue r = g2t_compute_end(&c, mul(b, xv, wv));
+  if (has_bias)
+    r = add_bias(g, "conv2d_bias", r, dims, mlirOperationGetOperand(g->op, 2), &w.layout, 0);
+  *out = r;
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult g2t_lower_pool2d(g2t_t *g, MlirValue *out) {
+  MlirValue x = mlirOperationGetOperand(g->op, 0);
+  MlirType rtype = result_type(g);
+  MlirType t = mlirShapedTypeGetElementType(rtype);
+  bool is_max = !strcmp(g->op_name, "max_pool2d");
+  window_t w;
+  if (!g2t_attr_layout(g->op, "layout", &w.layout))
+    return strata_emit_error(g->op, "unsupported layout");
+  read_window_params(g, &w, false);
+  if (mlirLogicalResultIsFailure(check_window_dims(g, &w, x, "input")))
+    return mlirLogicalResultFailure();
+  if (!is_max && !mlirTypeIsAFloat(t)) {
+    char buf[32];
+    return strata_emit_error(g->op, "needs a float element type, got %s",
+                             strata_type_str(t, buf, sizeof buf));
+  }
+  strata_graph_shape_t xs = g2t_shape(x);
+  strata_graph_layout_to_logical(&w.layout, &xs, w.in);
+  finish_window(&w);
+
+  MlirValue dims[STRATA_GRAPH_MAX_RANK];
+  window_result_dims(g, &w, x, dims);
+  int64_t extents[2] = {w.kh, w.kw};
+  MlirAttribute neutral = is_max ? g2t_lowest(t) : g2t_zero(t);
+  g2t_compute_t c = g2t_compute_begin(g, is_max ? "max_pool2d" : "avg_pool2d_sum", rtype, dims,
+                                      2, extents, NULL, is_max ? "max" : "add", neutral);
+  strata_builder_t *b = &c.in;
+  MlirValue lo[26];
+  g2t_layout_to_logical(b, &w.layout, c.idx, lo);
+  MlirValue ih, iw, valid;
+  window_input(b, &w, lo['H' - 'A'], lo['W' - 'A'], c.idx[c.rank], c.idx[c.rank + 1], &ih, &iw,
+               &valid);
+  MlirValue li[26] = {0};
+  li['N' - 'A'] = lo['N' - 'A'];
+  li['C' - 'A'] = lo['C' - 'A'];
+  li['H' - 'A'] = ih;
+  li['W' - 'A'] = iw;
+  MlirValue px[STRATA_GRAPH_MAX_RANK];
+  g2t_layout_to_physical(b, &w.layout, li, px);
+  MlirValue xv = g2t_read(&c, x, px);
+  if (!mlirValueIsNull(valid))
+    xv = g2t_select(b, valid, xv, g2t_const_attr(b, neutral));
+  MlirValue r = g2t_compute_end(&c, xv);
+  if (is_max) {
+    *out = r;
+    return mlirLogicalResultSuccess();
+  }
+
+  /* avg: divide by the window's element count at each output position.
+   * count_include_pad: the window clipped to the padded input;
+   * otherwise: clipped to the input itself. */
+  bool include_pad = g2t_attr_bool(g->op, "count_include_pad");
+  g2t_compute_t d = g2t_compute_begin(g, "avg_pool2d", rtype, dims, 0, NULL, NULL, NULL,
+                                      no_attr);
+  b = &d.in;
+  g2t_layout_to_logical(b, &w.layout, d.idx, lo);
+  MlirValue cnt[2];
+  for (int k = 0; k < 2; ++k) {
+    MlirValue o = lo[(k ? 'W' : 'H') - 'A'];
+    int64_t s = k ? w.sw : w.sh, pbeg = k ? w.pl : w.pt, pend = k ? w.pr : w.pb;
+    int64_t ksz = k ? w.kw : w.kh, size = w.in[(k ? 'W' : 'H') - 'A'];
+    MlirValue start = g2t_iaddc(b, g2t_imulc(b, o, s), -pbeg);
+    MlirValue end = g2t_iaddc(b, start, ksz);
+    if (include_pad) {
+      end = g2t_imin(b, end, strata_build_index(b, size + pend));
+    } else {
+      start = g2t_imax(b, start, strata_build_index(b, 0));
+      end = g2t_imin(b, end, strata_build_index(b, size));
+    }
+    cnt[k] = g2t_isub(b, end, start);
+  }
+  MlirValue n = g2t_index_to_elem(b, g2t_imul(b, cnt[0], cnt[1]), t);
+  *out = g2t_compute_end(&d, g2t_bin(b, "arith.divf", g2t_read(&d, r, d.idx), n));
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult g2t_lower_global_avg_pool2d(g2t_t *g, MlirValue *out) {
+  MlirValue x = mlirOperationGetOperand(g->op, 0);
+  MlirType rtype = result_type(g);
+  MlirType t = mlirShapedTypeGetElementType(rtype);
+  strata_graph_layout_t l;
+  if (!g2t_attr_layout(g->op, "layout", &l))
+    return strata_emit_error(g->op, "unsupported layout");
+  if (strata_graph_layout_block(&l, 'H') != 1 || strata_graph_layout_block(&l, 'W') != 1)
+    return strata_emit_error(g->op, "unsupported layout: H and W must not be blocked");
+  if (!mlirTypeIsAFloat(t)) {
+    char buf[32];
+    return strata_emit_error(g->op, "needs a float element type, got %s",
+                             strata_type_str(t, buf, sizeof buf));
+  }
+  int ph = strata_graph_layout_index(&l, 'H'), pw = strata_graph_layout_index(&l, 'W');
+  strata_graph_shape_t xs = g2t_shape(x);
+  MlirValue dims[STRATA_GRAPH_MAX_RANK], red_dims[2];
+  for (intptr_t p = 0; p < xs.rank; ++p)
+    dims[p] = (p != ph && p != pw && mlirShapedTypeIsDynamicDim(rtype, p)) ? g2t_dim(g, x, p)
+                                                                           : (MlirValue){NULL};
+  red_dims[0] = g2t_dim(g, x, ph);
+  red_dims[1] = g2t_dim(g, x, pw);
+  int64_t extents[2] = {xs.dims[ph] == STRATA_GRAPH_DYN ? -1 : xs.dims[ph],
+                        xs.dims[pw] == STRATA_GRAPH_DYN ? -1 : xs.dims[pw]};
+  MlirValue count = g2t_imul(&g->b, red_dims[0], red_dims[1]);
+  g2t_compute_t c = g2t_compute_begin(g, "global_avg_pool2d_sum", rtype, dims, 2, extents,
+                                      red_dims, "add", g2t_zero(t));
+  MlirValue idx[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t p = 0; p < xs.rank; ++p)
+    idx[p] = c.idx[p];
+  idx[ph] = c.idx[c.rank];
+  idx[pw] = c.idx[c.rank + 1];
+  MlirValue sum = g2t_compute_end(&c, g2t_read(&c, x, idx));
+  *out = g2t_divide_by(g, "global_avg_pool2d", sum, dims, count);
+  return mlirLogicalResultSuccess();
+}
+
+/* ---- normalization ---------------------------------------------------------- */
+
+MlirLogicalResult g2t_lower_batch_norm(g2t_t *g, MlirValue *out) {
+  MlirValue x = mlirOperationGetOperand(g->op, 0);
+  MlirType rtype = result_type(g);
+  MlirType t = mlirShapedTypeGetElementType(rtype);
+  if (!mlirTypeIsAFloat(t)) {
+    char buf[32];
+    return strata_emit_error(g->op, "needs a float element type, got %s",
+                             strata_type_str(t, buf, sizeof buf));
+  }
+  intptr_t axis = (intptr_t)g2t_attr_int(g->op, "axis");
+  double eps = mlirFloatAttrGetValueDouble(g2t_attr(g->op, "epsilon"));
+  MlirValue dims[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t i = 0; i < mlirShapedTypeGetRank(rtype); ++i)
+    dims[i] = mlirShapedTypeIsDynamicDim(rtype, i) ? g2t_dim(g, x, i) : (MlirValue){NULL};
+  g2t_compute_t c = g2t_compute_begin(g, "batch_norm", rtype, dims, 0, NULL, NULL, NULL,
+                                      no_attr);
+  strata_builder_t *b = &c.in;
+  MlirValue ch = c.idx[axis];
+  MlirValue xv = g2t_read(&c, x, c.idx);
+  MlirValue gamma = g2t_read(&c, mlirOperationGetOperand(g->op, 1), &ch);
+  MlirValue beta = g2t_read(&c, mlirOperationGetOperand(g->op, 2), &ch);
+  MlirValue mean = g2t_read(&c, mlirOperationGetOperand(g->op, 3), &ch);
+  MlirValue var = g2t_read(&c, mlirOperationGetOperand(g->op, 4), &ch);
+  /* (x - mean) / sqrt(var + eps) * gamma + beta */
+  MlirValue den = g2t_un(b, "math.sqrt", g2t_bin(b, "arith.addf", var, g2t_scalar(b, t, eps)));
+  MlirValue v = g2t_bin(b, "arith.divf", g2t_bin(b, "arith.subf", xv, mean), den);
+  v = g2t_bin(b, "arith.addf", g2t_bin(b, "arith.mulf", v, gamma), beta);
+  *out = g2t_compute_end(&c, v);
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult g2t_lower_softmax(g2t_t *g, MlirValue *out) {
+  MlirValue x = mlirOperationGetOperand(g->op, 0);
+  MlirType rtype = result_type(g);
+  MlirType t = mlirShapedTypeGetElementType(rtype);
+  if (!mlirTypeIsAFloat(t)) {
+    char buf[32];
+    return strata_emit_error(g->op, "needs a float element type, got %s",
+                             strata_type_str(t, buf, sizeof buf));
+  }
+  intptr_t axis = (intptr_t)g2t_attr_int(g->op, "axis");
+  strata_graph_shape_t xs = g2t_shape(x), ks;
+  ks = xs;
+  ks.dims[axis] = 1; /* max and sum keep the axis as a dim of 1 */
+  MlirType ktype = g2t_tensor(&ks, t);
+  MlirValue dims[STRATA_GRAPH_MAX_RANK], kdims[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t i = 0; i < xs.rank; ++i) {
+    dims[i] = mlirShapedTypeIsDynamicDim(rtype, i) ? g2t_dim(g, x, i) : (MlirValue){NULL};
+    kdims[i] = (i != axis && xs.dims[i] == STRATA_GRAPH_DYN) ? g2t_dim(g, x, i)
+                                                            : (MlirValue){NULL};
+  }
+  MlirValue xdims[STRATA_GRAPH_MAX_RANK]; /* the input's own dims (exp is typed as x) */
+  for (intptr_t i = 0; i < xs.rank; ++i)
+    xdims[i] = xs.dims[i] == STRATA_GRAPH_DYN ? g2t_dim(g, x, i) : (MlirValue){NULL};
+  int64_t ext = xs.dims[axis] == STRATA_GRAPH_DYN ? -1 : xs.dims[axis];
+  MlirValue edim = g2t_dim(g, x, axis);
+
+  /* softmax_max[k] = max over r of x[k with axis = r] */
+  g2t_compute_t c = g2t_compute_begin(g, "softmax_max", ktype, kdims, 1, &ext, &edim, "max",
+                                      g2t_lowest(t));
+  MlirValue idx[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t i = 0; i < xs.rank; ++i)
+    idx[i] = i == axis ? c.idx[xs.rank] : c.idx[i];
+  MlirValue mx = g2t_compute_end(&c, g2t_read(&c, x, idx));
+
+  /* softmax_exp[i] = exp(x[i] - max[i with axis = 0]) */
+  c = g2t_compute_begin(g, "softmax_exp", mlirValueGetType(x), xdims, 0, NULL, NULL, NULL,
+                        no_attr);
+  for (intptr_t i = 0; i < xs.rank; ++i)
+    idx[i] = i == axis ? strata_build_index(&c.in, 0) : c.idx[i];
+  MlirValue xv = g2t_read(&c, x, c.idx), mv = g2t_read(&c, mx, idx);
+  MlirValue e = g2t_bin(&c.in, "arith.subf", xv, mv);
+  MlirValue ex = g2t_compute_end(&c, g2t_un(&c.in, "math.exp", e));
+
+  /* softmax_sum[k] = sum over r of exp[k with axis = r] */
+  c = g2t_compute_begin(g, "softmax_sum", ktype, kdims, 1, &ext, &edim, "add", g2t_zero(t));
+  for (intptr_t i = 0; i < xs.rank; ++i)
+    idx[i] = i == axis ? c.idx[xs.rank] : c.idx[i];
+  MlirValue sum = g2t_compute_end(&c, g2t_read(&c, ex, idx));
+
+  /* softmax[i] = exp[i] / sum[i with axis = 0] */
+  c = g2t_compute_begin(g, "softmax", rtype, dims, 0, NULL, NULL, NULL, no_attr);
+  for (intptr_t i = 0; i < xs.rank; ++i)
+    idx[i] = i == axis ? strata_build_index(&c.in, 0) : c.idx[i];
+  MlirValue ev = g2t_read(&c, ex, c.idx), sv = g2t_read(&c, sum, idx);
+  MlirValue v = g2t_bin(&c.in, "arith.divf", ev, sv);
+  *out = g2t_compute_end(&c, v);
+  return mlirLogicalResultSuccess();
+}

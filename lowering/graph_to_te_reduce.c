@@ -1,0 +1,97 @@
+/* convert-graph-to-te, reduction family: reduce_sum, reduce_mean,
+ * reduce_max and reduce_min over any set of axes, with or without keepdims.
+ * One te.compute whose reduce axes are the reduced input axes (ascending),
+ * combiner add/max/min with init 0/-inf/+inf (integer extremes for integer
+ * types); reduce_mean adds a second compute dividing by the number of
+ * reduced elements. Dynamic reduced dims become dynamic reduce extents.
+ * g2t_divide_by (shared with global_avg_pool2d) builds that division. */
+#include "lowering/graph_to_te.h"
+
+#include <string.h>
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+
+#include "dialects/op_checks.h"
+#include "strata/diagnostics.h"
+
+MlirValue g2t_divide_by(g2t_t *g, const char *name, MlirValue src, const MlirValue *dims,
+                        MlirValue count) {
+  MlirType type = mlirValueGetType(src);
+  MlirType t = mlirShapedTypeGetElementType(type);
+  g2t_compute_t c = g2t_compute_begin(g, name, type, dims, 0, NULL, NULL, NULL,
+                                      (MlirAttribute){NULL});
+  MlirValue v = g2t_read(&c, src, c.idx);
+  int64_t k;
+  MlirValue n = strata_constant_int(count, &k) ? g2t_scalar(&c.in, t, (double)k)
+                                               : g2t_index_to_elem(&c.in, count, t);
+  MlirValue r = g2t_bin(&c.in, mlirTypeIsAFloat(t) ? "arith.divf" : "arith.divsi", v, n);
+  return g2t_compute_end(&c, r);
+}
+
+MlirLogicalResult g2t_lower_reduce(g2t_t *g, MlirValue *out) {
+  MlirValue x = mlirOperationGetOperand(g->op, 0);
+  MlirType rtype = mlirValueGetType(mlirOperationGetResult(g->op, 0));
+  MlirType t = mlirShapedTypeGetElementType(rtype);
+  strata_graph_shape_t s = g2t_shape(x);
+  int64_t axes[STRATA_GRAPH_MAX_RANK];
+  intptr_t naxes = g2t_attr_i64s(g->op, "axes", axes, STRATA_GRAPH_MAX_RANK);
+  bool keep = g2t_attr_bool(g->op, "keepdims");
+  bool reduced[STRATA_GRAPH_MAX_RANK] = {0};
+  for (intptr_t i = 0; i < naxes; ++i)
+    if (axes[i] >= 0 && axes[i] < s.rank)
+      reduced[axes[i]] = true;
+
+  const char *combiner = "add";
+  MlirAttribute init = g2t_zero(t);
+  bool mean = !strcmp(g->op_name, "reduce_mean");
+  if (!strcmp(g->op_name, "reduce_max")) {
+    combiner = "max";
+    init = g2t_lowest(t);
+  } else if (!strcmp(g->op_name, "reduce_min")) {
+    combiner = "min";
+    init = g2t_highest(t);
+  }
+
+  /* result dims, reduce extents and the element count (for mean) */
+  MlirValue dims[STRATA_GRAPH_MAX_RANK], red_dims[STRATA_GRAPH_MAX_RANK];
+  int64_t extents[STRATA_GRAPH_MAX_RANK];
+  intptr_t nout = 0, nred = 0;
+  MlirValue count = strata_build_index(&g->b, 1);
+  for (intptr_t i = 0; i < s.rank; ++i) {
+    if (reduced[i]) {
+      MlirValue d = g2t_dim(g, x, i);
+      extents[nred] = s.dims[i] == STRATA_GRAPH_DYN ? -1 : s.dims[i];
+      red_dims[nred++] = d;
+      if (mean)
+        count = g2t_imul(&g->b, count, d);
+      if (keep)
+        dims[nout++] = (MlirValue){NULL};
+    } else {
+      dims[nout] = mlirShapedTypeIsDynamicDim(rtype, nout) ? g2t_dim(g, x, i)
+                                                            : (MlirValue){NULL};
+      ++nout;
+    }
+  }
+
+  g2t_compute_t c = g2t_compute_begin(g, mean ? "reduce_mean_sum" : g->op_name, rtype, dims,
+                                      nred, extents, red_dims, combiner, init);
+  MlirValue idx[STRATA_GRAPH_MAX_RANK];
+  intptr_t sp = 0, rd = 0;
+  for (intptr_t i = 0; i < s.rank; ++i) {
+    if (reduced[i]) {
+      idx[i] = c.idx[c.rank + rd++];
+      if (keep)
+        ++sp;
+    } else {
+      idx[i] = c.idx[sp++];
+    }
+  }
+  MlirValue sum = g2t_compute_end(&c, g2t_read(&c, x, idx));
+  if (!mean) {
+    *out = sum;
+    return mlirLogicalResultSuccess();
+  }
+  *out = g2t_divide_by(g, "reduce_mean", sum, dims, count);
+  return mlirLogicalResultSuccess();
+}

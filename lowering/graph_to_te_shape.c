@@ -1,0 +1,291 @@
+/* convert-graph-to-te, data-movement family: reshape and flatten
+ * (linearize the output index, delinearize it over the input dims with
+ * arith.divui/remui on index; a leading run of equal dims maps directly),
+ * transpose (permuted indices), concat (arith.select between two reads whose
+ * indices are clamped into range, since every te.read must be in bounds),
+ * slice (start + i * step), pad (arith.select between pad_value and a
+ * clamped read) and layout_transform (output index -> logical index in
+ * dst_layout -> physical index in src_layout). One te.compute each. */
+#include "lowering/graph_to_te.h"
+
+#include <string.h>
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+
+#include "dialects/op_checks.h"
+#include "strata/diagnostics.h"
+
+static const MlirAttribute no_attr = {NULL};
+
+static MlirType result_type(g2t_t *g) {
+  return mlirValueGetType(mlirOperationGetResult(g->op, 0));
+}
+
+/* `v` (a dim: constant or value built before the op) usable inside the
+ * body at `b`: constants are rebuilt there, other values captured. */
+static MlirValue local(strata_builder_t *b, MlirValue v) {
+  int64_t k;
+  return strata_constant_int(v, &k) ? strata_build_index(b, k) : v;
+}
+
+/* ---- reshape / flatten ------------------------------------------------------ */
+
+static int64_t static_product(const strata_graph_shape_t *s, intptr_t from, intptr_t to) {
+  int64_t p = 1;
+  for (intptr_t i = from; i < to; ++i) {
+    if (s->dims[i] == STRATA_GRAPH_DYN)
+      return STRATA_GRAPH_DYN;
+    p *= s->dims[i];
+  }
+  return p;
+}
+
+MlirLogicalResult g2t_lower_reshape(g2t_t *g, MlirValue *out) {
+  MlirValue x = mlirOperationGetOperand(g->op, 0);
+  MlirType rtype = result_type(g);
+  strata_graph_shape_t s = g2t_shape(x), rs;
+  strata_graph_shape_from_type(rtype, &rs);
+  bool flatten = !strcmp(g->op_name, "flatten");
+
+  intptr_t ndyn = 0;
+  for (intptr_t i = 0; i < rs.rank; ++i)
+    ndyn += rs.dims[i] == STRATA_GRAPH_DYN;
+  if (!flatten && ndyn > 1)
+    return strata_emit_error(g->op, "a reshape to %td dynamic dims is not supported by "
+                                    "convert-graph-to-te (at most one)",
+                             ndyn);
+
+  /* input dims (outside) and result dims */
+  MlirValue in_dims[STRATA_GRAPH_MAX_RANK], dims[STRATA_GRAPH_MAX_RANK];
+  g2t_dims(g, x, in_dims);
+  if (flatten) {
+    intptr_t axis = (intptr_t)g2t_attr_int(g->op, "axis");
+    MlirValue p0 = strata_build_index(&g->b, 1), p1 = strata_build_index(&g->b, 1);
+    for (intptr_t i = 0; i < s.rank; ++i) {
+      if (i < axis)
+        p0 = g2t_imul(&g->b, p0, in_dims[i]);
+      else
+        p1 = g2t_imul(&g->b, p1, in_dims[i]);
+    }
+    dims[0] = p0;
+    dims[1] = p1;
+  } else {
+    MlirValue numel = strata_build_index(&g->b, 1);
+    for (intptr_t i = 0; i < s.rank; ++i)
+      numel = g2t_imul(&g->b, numel, in_dims[i]);
+    int64_t known = 1;
+    for (intptr_t i = 0; i < rs.rank; ++i)
+      if (rs.dims[i] != STRATA_GRAPH_DYN)
+        known *= rs.dims[i];
+    for (intptr_t i = 0; i < rs.rank; ++i)
+      dims[i] = rs.dims[i] == STRATA_GRAPH_DYN
+                    ? g2t_idiv(&g->b, numel, strata_build_index(&g->b, known))
+                    : strata_build_index(&g->b, rs.dims[i]);
+  }
+
+  /* a leading run of identical dims maps index to index */
+  intptr_t prefix = 0;
+  while (prefix < s.rank && prefix < rs.rank) {
+    int64_t a = s.dims[prefix], r = rs.dims[prefix];
+    if (a != STRATA_GRAPH_DYN && a == r) {
+      ++prefix;
+      continue;
+    }
+    int64_t ra = static_product(&s, prefix + 1, s.rank), rr = static_product(&rs, prefix + 1, rs.rank);
+    if (a == STRATA_GRAPH_DYN && r == STRATA_GRAPH_DYN && ra != STRATA_GRAPH_DYN && ra == rr) {
+      ++prefix;
+      continue;
+    }
+    break;
+  }
+
+  g2t_compute_t c = g2t_compute_begin(g, g->op_name, rtype, dims, 0, NULL, NULL, NULL, no_attr);
+  strata_builder_t *b = &c.in;
+  MlirValue idx[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t i = 0; i < prefix; ++i)
+    idx[i] = c.idx[i];
+  /* linear index of the rest of the output */
+  MlirValue lin = strata_build_index(b, 0);
+  for (intptr_t i = prefix; i < rs.rank; ++i) {
+    if (rs.dims[i] == 1)
+      continue;
+    lin = g2t_iadd(b, g2t_imul(b, lin, local(b, dims[i])), c.idx[i]);
+  }
+  /* delinearized over the rest of the input, innermost first; dims of 1
+   * read 0 and the outermost other dim takes what is left */
+  intptr_t outer = -1;
+  for (intptr_t i = prefix; i < s.rank && outer < 0; ++i)
+    if (s.dims[i] != 1)
+      outer = i;
+  for (intptr_t i = s.rank - 1; i >= prefix; --i) {
+    if (s.dims[i] == 1) {
+      idx[i] = strata_build_index(b, 0);
+    } else if (i == outer) {
+      idx[i] = lin;
+    } else {
+      MlirValue d = local(b, in_dims[i]);
+      idx[i] = g2t_irem(b, lin, d);
+      lin = g2t_idiv(b, lin, d);
+    }
+  }
+  *out = g2t_compute_end(&c, g2t_read(&c, x, idx));
+  return mlirLogicalResultSuccess();
+}
+
+/* ---- transpose ---------------------------------------------------------- */
+
+MlirLogicalResult g2t_lower_transpose(g2t_t *g, MlirValue *out) {
+  MlirValue x = mlirOperationGetOperand(g->op, 0);
+  MlirType rtype = result_type(g);
+  int64_t perm[STRATA_GRAPH_MAX_RANK];
+  intptr_t n = g2t_attr_i64s(g->op, "perm", perm, STRATA_GRAPH_MAX_RANK);
+  MlirValue dims[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t i = 0; i < n; ++i)
+    dims[i] = mlirShapedTypeIsDynamicDim(rtype, i) ? g2t_dim(g, x, perm[i]) : (MlirValue){NULL};
+  g2t_compute_t c = g2t_compute_begin(g, "transpose", rtype, dims, 0, NULL, NULL, NULL, no_attr);
+  MlirValue idx[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t i = 0; i < n; ++i)
+    idx[perm[i]] = c.idx[i];
+  *out = g2t_compute_end(&c, g2t_read(&c, x, idx));
+  return mlirLogicalResultSuccess();
+}
+
+/* ---- concat ---------------------------------------------------------------- */
+
+MlirLogicalResult g2t_lower_concat(g2t_t *g, MlirValue *out) {
+  MlirValue a = mlirOperationGetOperand(g->op, 0), bv = mlirOperationGetOperand(g->op, 1);
+  MlirType rtype = result_type(g);
+  intptr_t axis = (intptr_t)g2t_attr_int(g->op, "axis");
+  strata_graph_shape_t sa = g2t_shape(a), sb = g2t_shape(bv);
+  MlirValue dims[STRATA_GRAPH_MAX_RANK];
+  MlirValue la = g2t_dim(g, a, axis);
+  for (intptr_t i = 0; i < sa.rank; ++i) {
+    dims[i] = (MlirValue){NULL};
+    if (!mlirShapedTypeIsDynamicDim(rtype, i))
+      continue;
+    if (i == axis)
+      dims[i] = g2t_iadd(&g->b, la, g2t_dim(g, bv, axis));
+    else
+      dims[i] = g2t_dim(g, sa.dims[i] == STRATA_GRAPH_DYN && sb.dims[i] != STRATA_GRAPH_DYN ? bv : a, i);
+  }
+  g2t_compute_t c = g2t_compute_begin(g, "concat", rtype, dims, 0, NULL, NULL, NULL, no_attr);
+  strata_builder_t *b = &c.in;
+  MlirValue i = c.idx[axis], n = local(b, la), zero = strata_build_index(b, 0);
+  MlirValue in_a = g2t_cmpi(b, G2T_CMPI_ULT, i, n);
+  MlirValue ia[STRATA_GRAPH_MAX_RANK], ib[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t k = 0; k < sa.rank; ++k)
+    ia[k] = ib[k] = c.idx[k];
+  /* both reads stay in bounds: the one not selected reads index 0 */
+  ia[axis] = g2t_select(b, in_a, i, zero);
+  ib[axis] = g2t_select(b, in_a, zero, g2t_isub(b, i, n));
+  MlirValue va = g2t_read(&c, a, ia), vb = g2t_read(&c, bv, ib);
+  *out = g2t_compute_end(&c, g2t_select(b, in_a, va, vb));
+  return mlirLogicalResultSuccess();
+}
+
+/* ---- slice ------------------------------------------------------------------- */
+
+MlirLogicalResult g2t_lower_slice(g2t_t *g, MlirValue *out) {
+  MlirValue x = mlirOperationGetOperand(g->op, 0);
+  MlirType rtype = result_type(g);
+  int64_t starts[STRATA_GRAPH_MAX_RANK], ends[STRATA_GRAPH_MAX_RANK], steps[STRATA_GRAPH_MAX_RANK];
+  intptr_t n = g2t_attr_i64s(g->op, "starts", starts, STRATA_GRAPH_MAX_RANK);
+  g2t_attr_i64s(g->op, "ends", ends, STRATA_GRAPH_MAX_RANK);
+  g2t_attr_i64s(g->op, "steps", steps, STRATA_GRAPH_MAX_RANK);
+  MlirValue dims[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t i = 0; i < n; ++i) {
+    dims[i] = (MlirValue){NULL};
+    if (!mlirShapedTypeIsDynamicDim(rtype, i))
+      continue;
+    /* ceil((min(end, dim) - start) / step) */
+    strata_builder_t *b = &g->b;
+    MlirValue e = g2t_imin(b, strata_build_index(b, ends[i]), g2t_dim(g, x, i));
+    MlirValue len = g2t_iaddc(b, g2t_isub(b, e, strata_build_index(b, starts[i])), steps[i] - 1);
+    dims[i] = g2t_idiv(b, len, strata_build_index(b, steps[i]));
+  }
+  g2t_compute_t c = g2t_compute_begin(g, "slice", rtype, dims, 0, NULL, NULL, NULL, no_attr);
+  MlirValue idx[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t i = 0; i < n; ++i)
+    idx[i] = g2t_iaddc(&c.in, g2t_imulc(&c.in, c.idx[i], steps[i]), starts[i]);
+  *out = g2t_compute_end(&c, g2t_read(&c, x, idx));
+  return mlirLogicalResultSuccess();
+}
+
+/* ---- pad ------------------------------------------------------------------------ */
+
+MlirLogicalResult g2t_lower_pad(g2t_t *g, MlirValue *out) {
+  MlirValue x = mlirOperationGetOperand(g->op, 0);
+  MlirType rtype = result_type(g);
+  strata_graph_shape_t s = g2t_shape(x);
+  int64_t pads[2 * STRATA_GRAPH_MAX_RANK];
+  g2t_attr_i64s(g->op, "pads", pads, 2 * STRATA_GRAPH_MAX_RANK);
+  MlirValue in_dims[STRATA_GRAPH_MAX_RANK], dims[STRATA_GRAPH_MAX_RANK];
+  g2t_dims(g, x, in_dims);
+  for (intptr_t i = 0; i < s.rank; ++i)
+    dims[i] = mlirShapedTypeIsDynamicDim(rtype, i)
+                  ? g2t_iaddc(&g->b, in_dims[i], pads[i] + pads[s.rank + i])
+                  : (MlirValue){NULL};
+  g2t_compute_t c = g2t_compute_begin(g, "pad", rtype, dims, 0, NULL, NULL, NULL, no_attr);
+  strata_builder_t *b = &c.in;
+  MlirValue idx[STRATA_GRAPH_MAX_RANK], valid = {NULL};
+  for (intptr_t i = 0; i < s.rank; ++i) {
+    int64_t lo = pads[i], hi = pads[s.rank + i];
+    idx[i] = g2t_iaddc(b, c.idx[i], -lo);
+    MlirValue conds[2];
+    int nc = 0;
+    if (lo > 0)
+      conds[nc++] = g2t_cmpi(b, G2T_CMPI_SGE, idx[i], strata_build_index(b, 0));
+    if (hi > 0)
+      conds[nc++] = g2t_cmpi(b, G2T_CMPI_SLT, idx[i], local(b, in_dims[i]));
+    for (int k = 0; k < nc; ++k)
+      valid = mlirValueIsNull(valid) ? conds[k] : g2t_bin(b, "arith.andi", valid, conds[k]);
+  }
+  MlirValue v;
+  if (mlirValueIsNull(valid)) {
+    v = g2t_read(&c, x, idx);
+  } else {
+    MlirValue zero = strata_build_index(b, 0);
+    for (intptr_t i = 0; i < s.rank; ++i)
+      if (pads[i] > 0 || pads[s.rank + i] > 0)
+        idx[i] = g2t_select(b, valid, idx[i], zero);
+    v = g2t_select(b, valid, g2t_read(&c, x, idx), g2t_const_attr(b, g2t_attr(g->op, "pad_value")));
+  }
+  *out = g2t_compute_end(&c, v);
+  return mlirLogicalResultSuccess();
+}
+
+/* ---- layout_transform ------------------------------------------------------- */
+
+MlirLogicalResult g2t_lower_layout_transform(g2t_t *g, MlirValue *out) {
+  MlirValue x = mlirOperationGetOperand(g->op, 0);
+  MlirType rtype = result_type(g);
+  strata_graph_layout_t src, dst;
+  if (!g2t_attr_layout(g->op, "src_layout", &src) || !g2t_attr_layout(g->op, "dst_layout", &dst))
+    return strata_emit_error(g->op, "unsupported layout");
+  strata_graph_shape_t inferred;
+  MlirType elem;
+  strata_graph_infer_result(g->op, &inferred, &elem);
+  MlirValue dims[STRATA_GRAPH_MAX_RANK];
+  for (int p = 0; p < dst.rank; ++p) {
+    dims[p] = (MlirValue){NULL};
+    if (!mlirShapedTypeIsDynamicDim(rtype, p))
+      continue;
+    char a = dst.axes[p];
+    if (inferred.dims[p] != STRATA_GRAPH_DYN || a < 'A' || a > 'Z') {
+      dims[p] = strata_build_index(&g->b, inferred.dims[p]);
+      continue;
+    }
+    /* logical size from the input, then divided by dst's block */
+    MlirValue d = g2t_imulc(&g->b, g2t_dim(g, x, strata_graph_layout_index(&src, a)),
+                            strata_graph_layout_block(&src, a));
+    dims[p] = g2t_idiv(&g->b, d, strata_build_index(&g->b, strata_graph_layout_block(&dst, a)));
+  }
+  g2t_compute_t c = g2t_compute_begin(g, "layout_transform", rtype, dims, 0, NULL, NULL, NULL,
+                                      no_attr);
+  MlirValue logical[26], idx[STRATA_GRAPH_MAX_RANK];
+  g2t_layout_to_logical(&c.in, &dst, c.idx, logical);
+  g2t_layout_to_physical(&c.in, &src, logical, idx);
+  *out = g2t_compute_end(&c, g2t_read(&c, x, idx));
+  return mlirLogicalResultSuccess();
+}

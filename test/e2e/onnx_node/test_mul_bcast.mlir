@@ -1,0 +1,7 @@
+// ONNX node test test_mul_bcast.
+// RUN: strata-run %s --input %onnx_node/test_mul_bcast/test_data_set_0/input_0.pb --input %onnx_node/test_mul_bcast/test_data_set_0/input_1.pb --expected %onnx_node/test_mul_bcast/test_data_set_0/output_0.pb --rtol 1e-3 --atol 1e-7 | FileCheck %s
+// CHECK: result 0: matches
+func.func @main(%x: tensor<3x4x5xf32>, %y: tensor<5xf32>) -> tensor<3x4x5xf32> {
+  %0 = "graph.mul"(%x, %y) : (tensor<3x4x5xf32>, tensor<5xf32>) -> tensor<3x4x5xf32>
+  return %0 : tensor<3x4x5xf32>
+}

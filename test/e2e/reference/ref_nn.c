@@ -1,0 +1,200 @@
+/* strata-reference: neural-network ops. conv2d (strides, padding
+ * [t,l,b,r], dilation, groups, any data/kernel layout incl. blocked ones),
+ * max_pool2d / avg_pool2d (ceil_mode, count_include_pad, PyTorch's rule for
+ * the last window), global_avg_pool2d, batch_norm (inference form), softmax
+ * (max-subtracted). Everything is computed on logical NCHW / OIHW indices,
+ * mapped to physical positions through the layout strings. */
+#include <math.h>
+
+#include "test/e2e/reference/ref.h"
+
+/* Flat position of logical index (a0..a3 over `axes`) in t laid out as l. */
+static int64_t at(const ref_layout_t *l, const strata_tensor_t *t, const char *axes, int64_t a0,
+                  int64_t a1, int64_t a2, int64_t a3) {
+  int64_t logical[4] = {a0, a1, a2, a3}, phys[REF_MAX_LIST];
+  ref_layout_from_logical(l, axes, logical, phys);
+  return ref_ravel(t->rank, t->shape, phys);
+}
+
+static void layout_of(const ref_op_t *r, const char *attr, const strata_tensor_t *t,
+                      const char *axes, ref_layout_t *l, int64_t *logical) {
+  char text[64];
+  ref_attr_str(r, attr, text, sizeof text);
+  ref_layout_parse(r, text, l);
+  if (l->rank != t->rank)
+    ref_fail(r, "layout '%s' has %d dims but the tensor has rank %d", text, l->rank, t->rank);
+  ref_layout_logical_shape(r, l, t->shape, axes, logical);
+}
+
+/* Output extent of a window (written from the definition in graph.md, not
+ * shared with the verifier: the result type is checked against it). */
+static int64_t out_extent(int64_t in, int64_t k, int64_t s, int64_t pb, int64_t pe, int64_t d,
+                          bool ceil_mode) {
+  int64_t span = in + pb + pe - d * (k - 1) - 1;
+  if (span < 0)
+    return 0;
+  int64_t out = (ceil_mode ? (span + s - 1) / s : span / s) + 1;
+  if (ceil_mode && (out - 1) * s >= in + pb)
+    --out;
+  return out;
+}
+
+static void check_extent(const ref_op_t *r, const char *what, int64_t want, int64_t got) {
+  if (want != got)
+    ref_fail(r, "result %s is %lld but the op's definition gives %lld", what, (long long)got,
+             (long long)want);
+}
+
+void ref_conv2d(const ref_op_t *r) {
+  const strata_tensor_t *x = r->in[0], *w = r->in[1];
+  const strata_tensor_t *bias = r->num_operands > 2 ? r->in[2] : NULL;
+  strata_tensor_t *y = r->out;
+  int64_t st[REF_MAX_LIST], pad[REF_MAX_LIST], dil[REF_MAX_LIST];
+  if (ref_attr_ints(r, "strides", st) != 2 || ref_attr_ints(r, "padding", pad) != 4 ||
+      ref_attr_ints(r, "dilation", dil) != 2)
+    ref_fail(r, "strides/padding/dilation have the wrong length");
+  int64_t groups = ref_attr_int(r, "groups");
+  ref_layout_t dl, kl, yl;
+  int64_t xs[4], ws[4], ys[4];
+  layout_of(r, "data_layout", x, "NCHW", &dl, xs);
+  layout_of(r, "kernel_layout", w, "OIHW", &kl, ws);
+  layout_of(r, "data_layout", y, "NCHW", &yl, ys);
+  int64_t N = xs[0], C = xs[1], H = xs[2], W = xs[3];
+  int64_t O = ws[0], I = ws[1], KH = ws[2], KW = ws[3];
+  if (groups < 1 || C % groups || O % groups || I != C / groups)
+    ref_fail(r, "channels do not match groups");
+  check_extent(r, "N", N, ys[0]);
+  check_extent(r, "C", O, ys[1]);
+  check_extent(r, "H", out_extent(H, KH, st[0], pad[0], pad[2], dil[0], false), ys[2]);
+  check_extent(r, "W", out_extent(W, KW, st[1], pad[1], pad[3], dil[1], false), ys[3]);
+  int64_t per_group = O / groups;
+  for (int64_t n = 0; n < N; ++n)
+    for (int64_t o = 0; o < O; ++o) {
+      int64_t g = o / per_group;
+      for (int64_t oh = 0; oh < ys[2]; ++oh)
+        for (int64_t ow = 0; ow < ys[3]; ++ow) {
+          double acc = bias ? ref_get(bias, o) : 0;
+          for (int64_t ic = 0; ic < I; ++ic)
+            for (int64_t kh = 0; kh < KH; ++kh)
+              for (int64_t kw = 0; kw < KW; ++kw) {
+                int64_t h = oh * st[0] - pad[0] + kh * dil[0];
+                int64_t wi = ow * st[1] - pad[1] + kw * dil[1];
+                if (h < 0 || h >= H || wi < 0 || wi >= W)
+                  continue;
+                acc += ref_get(x, at(&dl, x, "NCHW", n, g * I + ic, h, wi)) *
+                       ref_get(w, at(&kl, w, "OIHW", o, ic, kh, kw));
+              }
+          ref_set(y, at(&yl, y, "NCHW", n, o, oh, ow), acc);
+        }
+    }
+}
+
+static void pool(const ref_op_t *r, bool is_max) {
+  const strata_tensor_t *x = r->in[0];
+  strata_tensor_t *y = r->out;
+  int64_t k[REF_MAX_LIST], st[REF_MAX_LIST], pad[REF_MAX_LIST], dil[REF_MAX_LIST] = {1, 1};
+  if (ref_attr_ints(r, "kernel", k) != 2 || ref_attr_ints(r, "strides", st) != 2 ||
+      ref_attr_ints(r, "padding", pad) != 4 || (is_max && ref_attr_ints(r, "dilation", dil) != 2))
+    ref_fail(r, "kernel/strides/padding/dilation have the wrong length");
+  bool ceil_mode = ref_attr_bool(r, "ceil_mode");
+  bool include_pad = !is_max && ref_attr_bool(r, "count_include_pad");
+  ref_layout_t xl, yl;
+  int64_t xs[4], ys[4];
+  layout_of(r, "layout", x, "NCHW", &xl, xs);
+  layout_of(r, "layout", y, "NCHW", &yl, ys);
+  int64_t H = xs[2], W = xs[3];
+  check_extent(r, "N", xs[0], ys[0]);
+  check_extent(r, "C", xs[1], ys[1]);
+  check_extent(r, "H", out_extent(H, k[0], st[0], pad[0], pad[2], dil[0], ceil_mode), ys[2]);
+  check_extent(r, "W", out_extent(W, k[1], st[1], pad[1], pad[3], dil[1], ceil_mode), ys[3]);
+  for (int64_t n = 0; n < xs[0]; ++n)
+    for (int64_t c = 0; c < xs[1]; ++c)
+      for (int64_t oh = 0; oh < ys[2]; ++oh)
+        for (int64_t ow = 0; ow < ys[3]; ++ow) {
+          double best = -INFINITY, sum = 0;
+          int64_t inside = 0, padded = 0;
+          for (int64_t kh = 0; kh < k[0]; ++kh)
+            for (int64_t kw = 0; kw < k[1]; ++kw) {
+              int64_t h = oh * st[0] - pad[0] + kh * dil[0];
+              int64_t w = ow * st[1] - pad[1] + kw * dil[1];
+              /* Positions within the padded extent count for
+               * count_include_pad; those past it (ceil_mode) never do. */
+              if (h >= -pad[0] && h < H + pad[2] && w >= -pad[1] && w < W + pad[3])
+                ++padded;
+              if (h < 0 || h >= H || w < 0 || w >= W)
+                continue;
+              double v = ref_get(x, at(&xl, x, "NCHW", n, c, h, w));
+              best = v > best ? v : best;
+              sum += v;
+              ++inside;
+            }
+          double out = is_max ? best : sum / (double)(include_pad ? padded : inside);
+          ref_set(y, at(&yl, y, "NCHW", n, c, oh, ow), out);
+        }
+}
+
+void ref_max_pool2d(const ref_op_t *r) { pool(r, true); }
+void ref_avg_pool2d(const ref_op_t *r) { pool(r, false); }
+
+void ref_global_avg_pool2d(const ref_op_t *r) {
+  const strata_tensor_t *x = r->in[0];
+  strata_tensor_t *y = r->out;
+  ref_layout_t xl, yl;
+  int64_t xs[4], ys[4];
+  layout_of(r, "layout", x, "NCHW", &xl, xs);
+  layout_of(r, "layout", y, "NCHW", &yl, ys);
+  if (ys[0] != xs[0] || ys[1] != xs[1] || ys[2] != 1 || ys[3] != 1)
+    ref_fail(r, "result is not [N, C, 1, 1]");
+  for (int64_t n = 0; n < xs[0]; ++n)
+    for (int64_t c = 0; c < xs[1]; ++c) {
+      double sum = 0;
+      for (int64_t h = 0; h < xs[2]; ++h)
+        for (int64_t w = 0; w < xs[3]; ++w)
+          sum += ref_get(x, at(&xl, x, "NCHW", n, c, h, w));
+      ref_set(y, at(&yl, y, "NCHW", n, c, 0, 0), sum / (double)(xs[2] * xs[3]));
+    }
+}
+
+void ref_batch_norm(const ref_op_t *r) {
+  const strata_tensor_t *x = r->in[0], *gamma = r->in[1], *beta = r->in[2], *mean = r->in[3],
+                        *var = r->in[4];
+  strata_tensor_t *y = r->out;
+  double eps = ref_attr_number(r, "epsilon");
+  int64_t axis = ref_attr_int(r, "axis");
+  if (axis < 0 || axis >= x->rank)
+    ref_fail(r, "axis out of range");
+  int64_t n = strata_tensor_numel(x), idx[STRATA_MAX_RANK];
+  for (int64_t i = 0; i < n; ++i) {
+    ref_unravel(i, x->rank, x->shape, idx);
+    int64_t c = idx[axis];
+    double v = (ref_get(x, i) - ref_get(mean, c)) / sqrt(ref_get(var, c) + eps) *
+                   ref_get(gamma, c) + ref_get(beta, c);
+    ref_set(y, i, v);
+  }
+}
+
+void ref_softmax(const ref_op_t *r) {
+  const strata_tensor_t *x = r->in[0];
+  strata_tensor_t *y = r->out;
+  int64_t axis = ref_attr_int(r, "axis");
+  if (axis < 0 || axis >= x->rank)
+    ref_fail(r, "axis out of range");
+  int64_t outer = 1, len = x->shape[axis], inner = 1;
+  for (int d = 0; d < axis; ++d)
+    outer *= x->shape[d];
+  for (int d = (int)axis + 1; d < x->rank; ++d)
+    inner *= x->shape[d];
+  for (int64_t o = 0; o < outer; ++o)
+    for (int64_t i = 0; i < inner; ++i) {
+      double mx = -INFINITY, sum = 0;
+      for (int64_t k = 0; k < len; ++k) {
+        double v = ref_get(x, (o * len + k) * inner + i);
+        mx = v > mx ? v : mx;
+      }
+      for (int64_t k = 0; k < len; ++k)
+        sum += exp(ref_get(x, (o * len + k) * inner + i) - mx);
+      for (int64_t k = 0; k < len; ++k)
+        ref_set(y, (o * len + k) * inner + i,
+                exp(ref_get(x, (o * len + k) * inner + i) - mx) / sum);
+    }
+}
