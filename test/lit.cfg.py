@@ -18,6 +18,7 @@ config.environment["PATH"] = path
 config.substitutions.append(("%irdl", config.strata_irdl))
 config.substitutions.append(("%plugin", os.path.join(config.strata_lib_dir, "StrataPlugin.so")))
 config.substitutions.append(("%strata_src", config.strata_src_root))
+config.substitutions.append(("%strata_obj", config.strata_obj_root))
 # Upstream mlir-opt, named as the Debian package installs it.
 config.substitutions.append(("mlir-opt-22", config.mlir_opt))
 
