@@ -23,7 +23,7 @@ typedef struct {
   const char *inputs[STRATA_MAX_ARGS], *outputs[STRATA_MAX_ARGS], *expected[STRATA_MAX_ARGS];
   int num_inputs, num_outputs, num_expected;
   unsigned long long seed;
-  int repeat, threads, opt_level;
+  int repeat, threads, opt_level, result_args;
   double rtol, atol;
   bool print_values;
 } options_t;
@@ -52,6 +52,9 @@ static const char usage[] =
     "  -O<0-3>                LLVM optimization level (default 3)\n"
     "  --pass-pipeline <p>    lowering pipeline to the llvm dialect (replaces the default)\n"
     "  --print                print the output values\n"
+    "  --result-args <n>      for a function already in destination-passing form\n"
+    "                         (memref arguments, no results): its last n arguments\n"
+    "                         are the results\n"
     "  -h, --help             this help\n"
     "\n"
     "Exit status: 0 when everything ran (and matched); 1 on any error or mismatch.\n";
@@ -123,6 +126,8 @@ static void parse_args(int argc, char **argv, options_t *o) {
       o->repeat = (int)number("--repeat", v);
     } else if (take(argc, argv, &i, "--threads", &v)) {
       o->threads = (int)number("--threads", v);
+    } else if (take(argc, argv, &i, "--result-args", &v)) {
+      o->result_args = (int)number("--result-args", v);
     } else if (take(argc, argv, &i, "--pass-pipeline", &v)) {
       o->pipeline = v;
     } else if (!strcmp(a, "--print")) {
@@ -250,6 +255,17 @@ int main(int argc, char **argv) {
     goto done;
   if (!strata_signature_get(module, o.entry, &sig, &error))
     goto done;
+  if (o.result_args > 0) {
+    if (sig.num_outputs != 0 || o.result_args > sig.num_inputs) {
+      fprintf(stderr, "strata-run: --result-args needs a function without results and with at "
+                      "least %d arguments\n", o.result_args);
+      goto done;
+    }
+    sig.num_inputs -= o.result_args;
+    sig.num_outputs = o.result_args;
+    for (int r = 0; r < o.result_args; ++r)
+      sig.outputs[r] = sig.inputs[sig.num_inputs + r];
+  }
   if (o.num_inputs > sig.num_inputs || o.num_outputs > sig.num_outputs ||
       o.num_expected > sig.num_outputs) {
     fprintf(stderr, "strata-run: '%s' takes %d inputs and returns %d results; got %d --input, "
