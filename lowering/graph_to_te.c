@@ -340,8 +340,25 @@ g2t_compute_t g2t_compute_begin(g2t_t *g, const char *base, MlirType type,
   return c;
 }
 
+static bool unused(MlirOperation op);
+
 MlirValue g2t_compute_end(g2t_compute_t *c, MlirValue v) {
   strata_build_op(&c->in, "gpu.yield", 1, &v, 0, NULL, 0, NULL);
+  /* erase arith ops left unused by constant folding (last to first) */
+  size_t n = 0, cap = 64;
+  MlirOperation *ops = malloc(cap * sizeof *ops);
+  for (MlirOperation o = mlirBlockGetFirstOperation(c->body); !mlirOperationIsNull(o);
+       o = mlirOperationGetNextInBlock(o)) {
+    if (n == cap)
+      ops = realloc(ops, (cap *= 2) * sizeof *ops);
+    ops[n++] = o;
+  }
+  for (size_t i = n; i-- > 0;) {
+    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(ops[i]));
+    if (name.length > 6 && memcmp(name.data, "arith.", 6) == 0 && unused(ops[i]))
+      mlirOperationDestroy(ops[i]);
+  }
+  free(ops);
   return mlirOperationGetResult(c->op, 0);
 }
 

@@ -15,6 +15,7 @@
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 
+#include "dialects/op_checks.h"
 #include "strata/diagnostics.h"
 
 static const MlirAttribute no_attr = {NULL};
@@ -366,8 +367,12 @@ MlirLogicalResult g2t_lower_pool2d(g2t_t *g, MlirValue *out) {
                                       no_attr);
   b = &d.in;
   g2t_layout_to_logical(b, &w.layout, d.idx, lo);
+  /* the window never leaves the counted area: a constant count */
+  bool whole = !w.ceil_mode && (include_pad || (w.pt == 0 && w.pl == 0 && w.pb == 0 && w.pr == 0));
   MlirValue cnt[2];
-  for (int k = 0; k < 2; ++k) {
+  for (int k = 0; k < 2 && whole; ++k)
+    cnt[k] = strata_build_index(b, k ? w.kw : w.kh);
+  for (int k = 0; k < 2 && !whole; ++k) {
     MlirValue o = lo[(k ? 'W' : 'H') - 'A'];
     int64_t s = k ? w.sw : w.sh, pbeg = k ? w.pl : w.pt, pend = k ? w.pr : w.pb;
     int64_t ksz = k ? w.kw : w.kh, size = w.in[(k ? 'W' : 'H') - 'A'];
@@ -381,8 +386,12 @@ MlirLogicalResult g2t_lower_pool2d(g2t_t *g, MlirValue *out) {
     }
     cnt[k] = g2t_isub(b, end, start);
   }
-  MlirValue n = g2t_index_to_elem(b, g2t_imul(b, cnt[0], cnt[1]), t);
-  *out = g2t_compute_end(&d, g2t_bin(b, "arith.divf", g2t_read(&d, r, d.idx), n));
+  MlirValue sum = g2t_read(&d, r, d.idx);
+  MlirValue total = g2t_imul(b, cnt[0], cnt[1]);
+  int64_t k;
+  MlirValue n = strata_constant_int(total, &k) ? g2t_scalar(b, t, (double)k)
+                                               : g2t_index_to_elem(b, total, t);
+  *out = g2t_compute_end(&d, g2t_bin(b, "arith.divf", sum, n));
   return mlirLogicalResultSuccess();
 }
 

@@ -100,6 +100,10 @@ MlirLogicalResult g2t_lower_reshape(g2t_t *g, MlirValue *out) {
     break;
   }
 
+  for (intptr_t i = 0; i < prefix; ++i) /* a matched dynamic dim is the input's */
+    if (rs.dims[i] == STRATA_GRAPH_DYN)
+      dims[i] = in_dims[i];
+
   g2t_compute_t c = g2t_compute_begin(g, g->op_name, rtype, dims, 0, NULL, NULL, NULL, no_attr);
   strata_builder_t *b = &c.in;
   MlirValue idx[STRATA_GRAPH_MAX_RANK];
