@@ -14,6 +14,7 @@
 #include "runtime/jit.h"
 #include "runtime/npy.h"
 #include "runtime/signature.h"
+#include <mlir-c/BuiltinAttributes.h>
 #include "strata/strata.h"
 
 #define DEFAULT_PIPELINE "builtin.module(strata-graph-to-llvm)"
@@ -210,6 +211,27 @@ static void print_values(const strata_tensor_t *t) {
   printf("%s]\n", n > 64 ? ", ..." : "");
 }
 
+/* Erases the public functions other than `entry` (private ones may be its
+ * callees), so only what runs is compiled. */
+static void drop_other_public_functions(MlirOperation module, const char *entry) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  MlirOperation op = mlirBlockGetFirstOperation(body);
+  while (!mlirOperationIsNull(op)) {
+    MlirOperation next = mlirOperationGetNextInBlock(op);
+    MlirStringRef kind = mlirIdentifierStr(mlirOperationGetName(op));
+    MlirAttribute name = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_name"));
+    MlirAttribute vis =
+        mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sym_visibility"));
+    if (kind.length == 9 && !memcmp(kind.data, "func.func", 9) && !mlirAttributeIsNull(name) &&
+        mlirAttributeIsNull(vis)) {
+      MlirStringRef n = mlirStringAttrGetValue(name);
+      if (n.length != strlen(entry) || memcmp(n.data, entry, n.length) != 0)
+        mlirOperationDestroy(op);
+    }
+    op = next;
+  }
+}
+
 /* Checks a given input against the signature (dtype, rank, static dims). */
 static bool check_input(const strata_signature_t *sig, int i, const strata_tensor_t *t,
                         const char *path) {
@@ -274,6 +296,7 @@ int main(int argc, char **argv) {
             o.num_expected);
     goto done;
   }
+  drop_other_public_functions(module, sig.name);
   /* Inputs: files first, the rest random. */
   for (int i = 0; i < sig.num_inputs; ++i) {
     if (i < o.num_inputs) {
