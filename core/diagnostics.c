@@ -63,3 +63,12 @@ char *strata_type_str(MlirType type, char *buf, size_t size) {
   mlirTypePrint(type, append_to_sink, &sink);
   return buf;
 }
+
+char *strata_attr_str(MlirAttribute attr, char *buf, size_t size) {
+  if (size == 0)
+    return buf;
+  buf[0] = '\0';
+  str_sink_t sink = {buf, size, 0};
+  mlirAttributePrint(attr, append_to_sink, &sink);
+  return buf;
+}

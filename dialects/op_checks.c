@@ -40,31 +40,6 @@ char *strata_str_list(const char *const *names, int n, char *buf, size_t size) {
   return buf;
 }
 
-typedef struct {
-  char *buf;
-  size_t size, used;
-} sink_t;
-
-static void append(MlirStringRef s, void *user) {
-  sink_t *k = user;
-  if (k->used + 1 >= k->size)
-    return;
-  size_t room = k->size - 1 - k->used;
-  size_t n = s.length < room ? s.length : room;
-  memcpy(k->buf + k->used, s.data, n);
-  k->used += n;
-  k->buf[k->used] = '\0';
-}
-
-char *strata_attr_str(MlirAttribute attr, char *buf, size_t size) {
-  if (size == 0)
-    return buf;
-  buf[0] = '\0';
-  sink_t k = {buf, size, 0};
-  mlirAttributePrint(attr, append, &k);
-  return buf;
-}
-
 /* The string value of attribute `name`, or a null string ref if it is
  * absent or not a string. */
 static MlirStringRef string_attr(MlirOperation op, const char *name) {

@@ -25,8 +25,6 @@ int strata_str_index(MlirStringRef s, const char *const *names, int n);
 /* Writes `"a", "b" or "c"` for names[0..n) into buf (truncated to size). */
 char *strata_str_list(const char *const *names, int n, char *buf, size_t size);
 
-/* Textual form of `attr` into buf (NUL-terminated, truncated); returns buf. */
-char *strata_attr_str(MlirAttribute attr, char *buf, size_t size);
 
 /* The string attribute `name` of `op` (IRDL guarantees presence and kind for
  * declared attributes); emits "'<name>' must not be empty" if it is empty. */

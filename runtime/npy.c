@@ -2,22 +2,12 @@
  * Python dict literal {'descr': '<f4', 'fortran_order': False, 'shape': (2, 3)}
  * padded to 64 bytes, then the raw little-endian C-order data. */
 #include "runtime/npy.h"
+#include "runtime/status.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static bool fail(char **error, const char *fmt, ...) {
-  char buf[512];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-  *error = strdup(buf);
-  return false;
-}
 
 static const struct {
   const char *descr;
@@ -48,12 +38,12 @@ bool strata_npy_read(const char *path, strata_tensor_t *out, char **error) {
   memset(out, 0, sizeof *out);
   FILE *f = fopen(path, "rb");
   if (!f)
-    return fail(error, "%s: cannot open: %s", path, strerror(errno));
+    return strata_fail(error, "%s: cannot open: %s", path, strerror(errno));
   unsigned char pre[10];
   bool ok = false;
   char *header = NULL;
   if (fread(pre, 1, 8, f) != 8 || memcmp(pre, "\x93NUMPY", 6) != 0) {
-    fail(error, "%s: not a .npy file (bad magic)", path);
+    strata_fail(error, "%s: not a .npy file (bad magic)", path);
     goto done;
   }
   uint32_t header_len;
@@ -67,11 +57,11 @@ bool strata_npy_read(const char *path, strata_tensor_t *out, char **error) {
       goto truncated;
     header_len = l[0] | (uint32_t)l[1] << 8 | (uint32_t)l[2] << 16 | (uint32_t)l[3] << 24;
   } else {
-    fail(error, "%s: unsupported .npy version %d.%d", path, pre[6], pre[7]);
+    strata_fail(error, "%s: unsupported .npy version %d.%d", path, pre[6], pre[7]);
     goto done;
   }
   if (header_len > (1u << 20)) {
-    fail(error, "%s: .npy header too large (%u bytes)", path, header_len);
+    strata_fail(error, "%s: .npy header too large (%u bytes)", path, header_len);
     goto done;
   }
   header = malloc(header_len + 1);
@@ -81,7 +71,7 @@ bool strata_npy_read(const char *path, strata_tensor_t *out, char **error) {
 
   const char *d = find_key(header, "descr");
   if (!d || *d != '\'') {
-    fail(error, "%s: .npy header has no 'descr'", path);
+    strata_fail(error, "%s: .npy header has no 'descr'", path);
     goto done;
   }
   strata_dtype_t dtype = STRATA_DTYPE_F32;
@@ -93,18 +83,18 @@ bool strata_npy_read(const char *path, strata_tensor_t *out, char **error) {
     }
   if (!known) {
     const char *end = strchr(d + 1, '\'');
-    fail(error, "%s: unsupported element type %.*s (supported: f4, f8, i1, i4, i8, u1, b1, little-endian)",
+    strata_fail(error, "%s: unsupported element type %.*s (supported: f4, f8, i1, i4, i8, u1, b1, little-endian)",
          path, end ? (int)(end - d + 1) : 8, d);
     goto done;
   }
   const char *fo = find_key(header, "fortran_order");
   if (!fo || strncmp(fo, "False", 5) != 0) {
-    fail(error, "%s: only C-order (fortran_order: False) arrays are supported", path);
+    strata_fail(error, "%s: only C-order (fortran_order: False) arrays are supported", path);
     goto done;
   }
   const char *s = find_key(header, "shape");
   if (!s || *s != '(') {
-    fail(error, "%s: .npy header has no 'shape'", path);
+    strata_fail(error, "%s: .npy header has no 'shape'", path);
     goto done;
   }
   int64_t shape[STRATA_MAX_RANK];
@@ -117,14 +107,14 @@ bool strata_npy_read(const char *path, strata_tensor_t *out, char **error) {
     char *end;
     long long v = strtoll(s, &end, 10);
     if (end == s || v < 0 || rank == STRATA_MAX_RANK) {
-      fail(error, "%s: bad or too long shape in .npy header", path);
+      strata_fail(error, "%s: bad or too long shape in .npy header", path);
       goto done;
     }
     shape[rank++] = v;
     s = end;
   }
   if (!strata_tensor_alloc(out, dtype, rank, shape)) {
-    fail(error, "%s: cannot allocate the array", path);
+    strata_fail(error, "%s: cannot allocate the array", path);
     goto done;
   }
   size_t bytes = (size_t)strata_tensor_numel(out) * strata_dtype_size(dtype);
@@ -135,7 +125,7 @@ bool strata_npy_read(const char *path, strata_tensor_t *out, char **error) {
   ok = true;
   goto done;
 truncated:
-  fail(error, "%s: truncated .npy file", path);
+  strata_fail(error, "%s: truncated .npy file", path);
 done:
   free(header);
   fclose(f);
@@ -148,7 +138,7 @@ bool strata_npy_write(const char *path, const strata_tensor_t *t, char **error) 
     if (descrs[i].dtype == t->dtype)
       descr = descrs[i].descr;
   if (!descr)
-    return fail(error, "%s: element type has no .npy spelling", path);
+    return strata_fail(error, "%s: element type has no .npy spelling", path);
   char dict[512];
   int n = snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': False, 'shape': (", descr);
   for (int i = 0; i < t->rank; ++i)
@@ -160,7 +150,7 @@ bool strata_npy_write(const char *path, const strata_tensor_t *t, char **error) 
   int pad = (64 - total % 64) % 64;
   FILE *f = fopen(path, "wb");
   if (!f)
-    return fail(error, "%s: cannot create: %s", path, strerror(errno));
+    return strata_fail(error, "%s: cannot create: %s", path, strerror(errno));
   uint16_t header_len = (uint16_t)(n + pad + 1);
   unsigned char pre[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, (unsigned char)(header_len & 0xff),
                            (unsigned char)(header_len >> 8)};
@@ -172,5 +162,5 @@ bool strata_npy_write(const char *path, const strata_tensor_t *t, char **error) 
   size_t bytes = (size_t)strata_tensor_numel(t) * strata_dtype_size(t->dtype);
   bool ok = fwrite(t->data, 1, bytes, f) == bytes;
   ok &= fclose(f) == 0;
-  return ok ? true : fail(error, "%s: write failed: %s", path, strerror(errno));
+  return ok ? true : strata_fail(error, "%s: write failed: %s", path, strerror(errno));
 }

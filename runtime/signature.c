@@ -1,24 +1,14 @@
 /* Reading an entry function's tensor signature (see signature.h). */
 #include "runtime/signature.h"
+#include "runtime/status.h"
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "strata/diagnostics.h"
-
-static bool fail(char **error, const char *fmt, ...) {
-  char buf[512];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-  *error = strdup(buf);
-  return false;
-}
 
 static bool describe_type(MlirType t, strata_arg_spec_t *spec) {
   if (!mlirTypeIsARankedTensor(t) && !mlirTypeIsAMemRef(t))
@@ -74,8 +64,8 @@ bool strata_signature_get(MlirOperation module, const char *entry, strata_signat
   }
   if (mlirOperationIsNull(found)) {
     if (entry)
-      return fail(error, "no public function named '%s'", entry);
-    return fail(error, publics ? "several public functions and none named 'main': choose one "
+      return strata_fail(error, "no public function named '%s'", entry);
+    return strata_fail(error, publics ? "several public functions and none named 'main': choose one "
                                  "with --entry"
                                : "no public function to run");
   }
@@ -86,18 +76,18 @@ bool strata_signature_get(MlirOperation module, const char *entry, strata_signat
   sig->num_inputs = (int)mlirFunctionTypeGetNumInputs(fty);
   sig->num_outputs = (int)mlirFunctionTypeGetNumResults(fty);
   if (sig->num_inputs > STRATA_MAX_ARGS || sig->num_outputs > STRATA_MAX_ARGS)
-    return fail(error, "'%s' has too many arguments or results", sig->name);
+    return strata_fail(error, "'%s' has too many arguments or results", sig->name);
   for (int i = 0; i < sig->num_inputs; ++i)
     if (!describe_type(mlirFunctionTypeGetInput(fty, i), &sig->inputs[i])) {
       char t[128];
-      return fail(error, "'%s' argument %d has type %s; expected a ranked tensor of "
+      return strata_fail(error, "'%s' argument %d has type %s; expected a ranked tensor of "
                          "f32/f64/i8/i32/i64/ui8/i1",
                   sig->name, i, strata_type_str(mlirFunctionTypeGetInput(fty, i), t, sizeof t));
     }
   for (int i = 0; i < sig->num_outputs; ++i)
     if (!describe_type(mlirFunctionTypeGetResult(fty, i), &sig->outputs[i])) {
       char t[128];
-      return fail(error, "'%s' result %d has type %s; expected a ranked tensor of "
+      return strata_fail(error, "'%s' result %d has type %s; expected a ranked tensor of "
                          "f32/f64/i8/i32/i64/ui8/i1",
                   sig->name, i, strata_type_str(mlirFunctionTypeGetResult(fty, i), t, sizeof t));
     }

@@ -29,9 +29,10 @@ MlirLogicalResult strata_emit_error(MlirOperation op, const char *fmt, ...)
 MlirLogicalResult strata_emit_error_at(MlirLocation loc, const char *fmt, ...)
     STRATA_PRINTF(2, 3);
 
-/* Appends the textual form of `type` to buf (NUL-terminated, truncated to
- * `size`); for use in messages. Returns buf. */
+/* The textual form of `type` / `attr` in buf (NUL-terminated, truncated to
+ * `size`); for use in messages. Return buf. */
 char *strata_type_str(MlirType type, char *buf, size_t size);
+char *strata_attr_str(MlirAttribute attr, char *buf, size_t size);
 
 #ifdef __cplusplus
 }
