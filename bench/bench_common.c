@@ -1,0 +1,73 @@
+/* Benchmark plumbing shared by bench_gemm and bench_elementwise. */
+#include "bench/bench_common.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+bool bench_compile(const char *text, const char *entry, const char *pipeline,
+                   bench_kernel_t *k) {
+  memset(k, 0, sizeof *k);
+  snprintf(k->entry, sizeof k->entry, "%s", entry);
+  k->ctx = strata_context_create();
+  MlirOperation m = strata_parse_module(k->ctx, mlirStringRefCreateFromCString(text),
+                                        mlirStringRefCreateFromCString("bench"));
+  if (mlirOperationIsNull(m))
+    return false;
+  bool ok = mlirLogicalResultIsSuccess(strata_verify(m)) &&
+            mlirLogicalResultIsSuccess(strata_run_pipeline(
+                m, pipeline ? pipeline : "builtin.module(strata-graph-to-llvm)"));
+  char *error = NULL;
+  if (ok && !(k->jit = strata_jit_create(m, 3, &error))) {
+    fprintf(stderr, "bench: %s\n", error);
+    free(error);
+    ok = false;
+  }
+  mlirOperationDestroy(m);
+  return ok;
+}
+
+void bench_kernel_destroy(bench_kernel_t *k) {
+  strata_jit_destroy(k->jit);
+  if (!mlirContextIsNull(k->ctx))
+    mlirContextDestroy(k->ctx);
+}
+
+static int cmp(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+double bench_median(bench_fn_t fn, void *user, int min_reps, double budget_s) {
+  double t[100];
+  int n = 0;
+  fn(user);
+  double start = now();
+  while (n < 100 && (n < min_reps || now() - start < budget_s)) {
+    double s = now();
+    fn(user);
+    t[n++] = now() - s;
+  }
+  qsort(t, (size_t)n, sizeof t[0], cmp);
+  return t[n / 2];
+}
+
+void bench_report(const char *name, double strata_s, const char *peer, double peer_s,
+                  double flops, double bytes) {
+  if (flops > 0)
+    printf("%-34s strata %9.3f ms (%6.1f GFLOPS)  %s %9.3f ms (%6.1f GFLOPS)  ratio %.3f\n", name,
+           1e3 * strata_s, flops / strata_s * 1e-9, peer, 1e3 * peer_s, flops / peer_s * 1e-9,
+           peer_s / strata_s);
+  else
+    printf("%-34s strata %9.3f ms (%6.1f GB/s)  %s %9.3f ms (%6.1f GB/s)  ratio %.3f\n", name,
+           1e3 * strata_s, bytes / strata_s * 1e-9, peer, 1e3 * peer_s, bytes / peer_s * 1e-9,
+           peer_s / strata_s);
+  fflush(stdout);
+}

@@ -1,0 +1,36 @@
+/* Shared pieces of Strata's benchmarks: compile an MLIR model text with the
+ * JIT, time a callable (median of repeats within a time budget), and print
+ * one result line comparing Strata with a peer measured in the same run. */
+#ifndef STRATA_BENCH_COMMON_H
+#define STRATA_BENCH_COMMON_H
+
+#include <stdbool.h>
+
+#include "runtime/jit.h"
+#include "runtime/tensor.h"
+#include "strata/strata.h"
+
+typedef struct {
+  MlirContext ctx;
+  strata_jit_t *jit;
+  char entry[128];
+} bench_kernel_t;
+
+/* Parses, verifies, lowers (`pipeline`, NULL = strata-graph-to-llvm) and
+ * JIT-compiles `text`; entry is its function. Prints why on failure. */
+bool bench_compile(const char *text, const char *entry, const char *pipeline,
+                   bench_kernel_t *k);
+void bench_kernel_destroy(bench_kernel_t *k);
+
+typedef void (*bench_fn_t)(void *user);
+/* Median seconds of `fn` over repeats: at least `min_reps`, then more until
+ * `budget_s` seconds are spent (at most 100). One untimed warm-up call. */
+double bench_median(bench_fn_t fn, void *user, int min_reps, double budget_s);
+
+/* Prints "<name>: strata X ms (G GFLOPS)  <peer> Y ms (G GFLOPS)  ratio R"
+ * where ratio = peer time / strata time (> 1: Strata is faster). flops may
+ * be 0 for non-arithmetic kernels (then GB/s of `bytes` is shown). */
+void bench_report(const char *name, double strata_s, const char *peer, double peer_s,
+                  double flops, double bytes);
+
+#endif

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Benchmarks against peers measured in the same run (prints one line per
+# case: Strata's time, the peer's, and the ratio peer/strata; > 1 means
+# Strata is faster). Installs what is missing (OpenBLAS) and builds first.
+#   scripts/bench.sh [gemm|elementwise]...
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+"$root/scripts/setup.sh"
+if ! dpkg-query -W -f='${Status}' libopenblas-dev 2>/dev/null | grep -q "install ok installed"; then
+  echo "bench: installing libopenblas-dev" >&2
+  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq libopenblas-dev >/dev/null
+  rm -f "$root/build/CMakeCache.txt"  # let CMake find OpenBLAS
+fi
+"$root/scripts/build.sh" "$root/build"
+bin=$root/build/bin
+which=("$@")
+[ ${#which[@]} -gt 0 ] || which=(elementwise gemm)
+# OpenBLAS's own core detection, not a forced older kernel (see env notes).
+unset OPENBLAS_CORETYPE OPENBLAS_L2_SIZE
+echo "# $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), $(nproc) cores, $(date -u +%F)"
+for w in "${which[@]}"; do
+  case $w in
+    elementwise) OMP_NUM_THREADS=1 "$bin/bench_elementwise" ;;
+    gemm)
+      OMP_NUM_THREADS=1 "$bin/bench_gemm" --threads 1
+      OMP_NUM_THREADS=2 "$bin/bench_gemm" --threads 2 --shapes 1024x1024x1024,2048x2048x2048,784x1024x1024 ;;
+    *) echo "bench: unknown benchmark '$w' (gemm, elementwise)" >&2; exit 2 ;;
+  esac
+done
