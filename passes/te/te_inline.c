@@ -1,0 +1,188 @@
+/* te-inline: TVM's compute_inline applied where it always pays. A te.compute
+ * without reduce axes whose result is only read by other computes (not
+ * returned, not used by any other op) is substituted into each reader: the
+ * producer's body is cloned at every `te.read` of it, with the producer's
+ * axes replaced by the read's indices, and the producer disappears. Chains
+ * of elementwise ops become one loop nest with no intermediate buffers.
+ * Readers with reduce axes (matmul, conv) only take producers that move data
+ * (reads, index arithmetic, selects, constants: pad, transpose, broadcast),
+ * since inlining arithmetic there would recompute it for every reduction
+ * step. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <mlir-c/BuiltinTypes.h>
+
+#include "dialects/op_checks.h"
+#include "dialects/te/te.h"
+#include "strata/pass.h"
+
+typedef struct {
+  MlirOperation *ops;
+  size_t count, cap;
+} op_list_t;
+
+static void push(op_list_t *l, MlirOperation op) {
+  if (l->count == l->cap) {
+    l->cap = l->cap ? 2 * l->cap : 16;
+    l->ops = realloc(l->ops, l->cap * sizeof *l->ops);
+  }
+  l->ops[l->count++] = op;
+}
+
+static MlirWalkResult collect_computes(MlirOperation op, void *user) {
+  if (strata_op_is(op, "te.compute"))
+    push(user, op);
+  return MlirWalkResultAdvance;
+}
+
+/* The te.compute that (transitively) contains `op`, or null. */
+static MlirOperation enclosing_compute(MlirOperation op) {
+  for (MlirOperation p = mlirOperationGetParentOperation(op); !mlirOperationIsNull(p);
+       p = mlirOperationGetParentOperation(p))
+    if (strata_op_is(p, "te.compute"))
+      return p;
+  return (MlirOperation){NULL};
+}
+
+/* True if the body only moves data: no floating-point or math work. */
+static bool moves_data_only(MlirOperation compute) {
+  MlirBlock body = strata_te_compute_body(compute);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+    bool cheap = strata_op_is(op, "te.read") || strata_op_is(op, "gpu.yield") ||
+                 strata_op_is(op, "arith.constant") || strata_op_is(op, "arith.select") ||
+                 strata_op_is(op, "arith.cmpi") || strata_op_is(op, "arith.index_cast") ||
+                 strata_op_is(op, "arith.andi") || strata_op_is(op, "arith.ori") ||
+                 ((n.length > 6 && !memcmp(n.data, "arith.", 6)) &&
+                  mlirTypeIsAIndex(mlirValueGetType(mlirOperationGetResult(op, 0))));
+    if (!cheap)
+      return false;
+  }
+  return true;
+}
+
+static bool has_regions_in_body(MlirOperation compute) {
+  MlirBlock body = strata_te_compute_body(compute);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    if (mlirOperationGetNumRegions(op) > 0)
+      return true;
+  return false;
+}
+
+/* Collects the reads of `producer`; false if it has any other kind of use
+ * or a reader it must not be inlined into. */
+static bool collect_reads(MlirOperation producer, op_list_t *reads) {
+  bool data_only = moves_data_only(producer);
+  MlirValue result = mlirOperationGetResult(producer, 0);
+  for (MlirOpOperand use = mlirValueGetFirstUse(result); !mlirOpOperandIsNull(use);
+       use = mlirOpOperandGetNextUse(use)) {
+    MlirOperation user = mlirOpOperandGetOwner(use);
+    if (!strata_op_is(user, "te.read") || mlirOpOperandGetOperandNumber(use) != 0)
+      return false;
+    MlirOperation reader = enclosing_compute(user);
+    if (mlirOperationIsNull(reader) ||
+        (strata_te_compute_num_reduce(reader) > 0 && !data_only))
+      return false;
+    push(reads, user);
+  }
+  return reads->count > 0;
+}
+
+/* Value map for one cloning: producer block args and cloned results. */
+typedef struct {
+  MlirValue *from, *to;
+  size_t count, cap;
+} value_map_t;
+
+static void map_add(value_map_t *m, MlirValue from, MlirValue to) {
+  if (m->count == m->cap) {
+    m->cap = m->cap ? 2 * m->cap : 32;
+    m->from = realloc(m->from, m->cap * sizeof *m->from);
+    m->to = realloc(m->to, m->cap * sizeof *m->to);
+  }
+  m->from[m->count] = from;
+  m->to[m->count++] = to;
+}
+
+static MlirValue map_get(const value_map_t *m, MlirValue v) {
+  for (size_t i = m->count; i-- > 0;)
+    if (mlirValueEqual(m->from[i], v))
+      return m->to[i];
+  return v; /* defined outside the producer: dominates the reader too */
+}
+
+/* Replaces `read` by a copy of `producer`'s body evaluated at its indices. */
+static void inline_at(MlirOperation producer, MlirOperation read) {
+  MlirBlock body = strata_te_compute_body(producer);
+  MlirBlock read_block = mlirOperationGetBlock(read);
+  value_map_t map = {0};
+  for (intptr_t i = 0; i < mlirBlockGetNumArguments(body); ++i)
+    map_add(&map, mlirBlockGetArgument(body, i), strata_te_read_index(read, i));
+  MlirValue yielded = {NULL};
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (strata_op_is(op, "gpu.yield")) {
+      yielded = map_get(&map, mlirOperationGetOperand(op, 0));
+      break;
+    }
+    MlirOperation copy = mlirOperationClone(op);
+    for (intptr_t i = 0; i < mlirOperationGetNumOperands(copy); ++i)
+      mlirOperationSetOperand(copy, i, map_get(&map, mlirOperationGetOperand(op, i)));
+    mlirBlockInsertOwnedOperationBefore(read_block, read, copy);
+    for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
+      map_add(&map, mlirOperationGetResult(op, i), mlirOperationGetResult(copy, i));
+  }
+  mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(read, 0), yielded);
+  mlirOperationDestroy(read);
+  free(map.from);
+  free(map.to);
+}
+
+/* One sweep over the computes, producers before consumers. */
+static bool inline_once(MlirOperation module) {
+  op_list_t computes = {0};
+  mlirOperationWalk(module, collect_computes, &computes, MlirWalkPreOrder);
+  bool changed = false;
+  for (size_t i = 0; i < computes.count; ++i) {
+    MlirOperation p = computes.ops[i];
+    if (strata_te_compute_num_reduce(p) > 0 || mlirOperationGetNumOperands(p) > 0 ||
+        has_regions_in_body(p))
+      continue; /* reductions stay; dynamic extents keep their own nest */
+    op_list_t reads = {0};
+    if (collect_reads(p, &reads)) {
+      for (size_t r = 0; r < reads.count; ++r)
+        inline_at(p, reads.ops[r]);
+      mlirOperationDestroy(p);
+      changed = true;
+      free(reads.ops);
+      break; /* handles may be stale: start a new sweep */
+    }
+    free(reads.ops);
+  }
+  free(computes.ops);
+  return changed;
+}
+
+static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+  (void)opts;
+  while (inline_once(module)) {
+  }
+  return mlirLogicalResultSuccess();
+}
+
+const strata_pass_info_t te_inline_pass = {
+    .argument = "te-inline",
+    .summary = "Inline elementwise te computes into the computes that read them",
+    .description =
+        "compute_inline where it always pays: a te.compute without reduce axes "
+        "whose result is only read (te.read) by other computes is substituted "
+        "into each reader and erased, so elementwise chains become one loop nest "
+        "without intermediate buffers. Readers with reduce axes only take "
+        "producers that move data (pad, transpose, broadcast), never arithmetic. "
+        "Producers with dynamic extents are left alone.",
+    .anchor = "builtin.module",
+    .run = run,
+};
