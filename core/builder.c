@@ -3,6 +3,7 @@
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
+#include <stdlib.h>
 
 strata_builder_t strata_builder_before(MlirOperation op) {
   return (strata_builder_t){mlirOperationGetBlock(op), op, mlirOperationGetLocation(op)};
@@ -51,11 +52,12 @@ MlirOperation strata_build_region_op(strata_builder_t *b, const char *name,
                                      intptr_t num_args, const MlirType *arg_types) {
   MlirOperationState st =
       make_state(b, name, num_operands, operands, num_results, results, num_attrs, attrs);
-  MlirLocation locs[16];
-  for (intptr_t i = 0; i < num_args && i < 16; ++i)
+  MlirLocation *locs = malloc((size_t)(num_args > 0 ? num_args : 1) * sizeof *locs);
+  for (intptr_t i = 0; i < num_args; ++i)
     locs[i] = b->loc;
   MlirRegion region = mlirRegionCreate();
   mlirRegionAppendOwnedBlock(region, mlirBlockCreate(num_args, arg_types, locs));
+  free(locs);
   mlirOperationStateAddOwnedRegions(&st, 1, &region);
   return strata_build_insert(b, mlirOperationCreate(&st));
 }

@@ -8,12 +8,12 @@ const strata_pass_info_t strata_lower_to_llvm_pass = {
     .argument = "strata-lower-to-llvm",
     .summary = "Lower tir and upstream dialects to the llvm dialect",
     .description =
-        "convert-tir-to-scf, then upstream: scf.parallel to OpenMP, "
+        "convert-hwi-to-vector (register-tile micro-kernels), convert-tir-to-scf, then upstream: scf.parallel to OpenMP, "
         "canonicalize (required before scf-to-cf: it folds single-block "
         "alloca scopes), scf to cf, affine/strided-metadata expansion, memref, "
         "math, vector and func to llvm, and unrealized-cast reconciliation.",
     .anchor = "builtin.module",
-    .pipeline = "convert-tir-to-scf,convert-scf-to-openmp,canonicalize,lower-affine,"
+    .pipeline = "convert-hwi-to-vector,convert-tir-to-scf,convert-scf-to-openmp,canonicalize,lower-affine,"
                 "convert-vector-to-scf,convert-scf-to-cf,expand-strided-metadata,"
                 "lower-affine,convert-math-to-libm,convert-math-to-llvm,convert-vector-to-llvm,"
                 "finalize-memref-to-llvm,convert-to-llvm,reconcile-unrealized-casts",
