@@ -5,7 +5,8 @@
  * and the helpers every family uses: te.compute building with unique names,
  * index arithmetic that folds constants, dims of dynamic tensors
  * (tensor.dim), numpy broadcasting of read indices and layout index maps.
- * The op families live in graph_to_te_{elementwise,nn,shape,reduce}.c;
+ * The op families live in graph_to_te_{elementwise,nn,shape,reduce,compare,
+ * index,upsample}.c;
  * graph_to_te.h is their shared interface. docs/lowering/graph_to_te.md
  * describes the mapping of each op. */
 #include "lowering/graph_to_te.h"
@@ -489,6 +490,14 @@ static const struct {
     {"reduce_mean", g2t_lower_reduce},
     {"reduce_max", g2t_lower_reduce},
     {"reduce_min", g2t_lower_reduce},
+    {"equal", g2t_lower_compare},
+    {"greater", g2t_lower_compare},
+    {"less", g2t_lower_compare},
+    {"where", g2t_lower_where},
+    {"gather", g2t_lower_gather},
+    {"expand", g2t_lower_expand},
+    {"conv_transpose2d", g2t_lower_conv_transpose2d},
+    {"resize", g2t_lower_resize},
 };
 
 typedef struct {

@@ -1,6 +1,7 @@
 /* Internal interface of convert-graph-to-te, shared by lowering/graph_to_te.c
  * (the pass: driver, op table, te.compute building, index and dim helpers)
- * and the per-family files graph_to_te_{elementwise,nn,shape,reduce}.c that
+ * and the per-family files graph_to_te_{elementwise,nn,shape,reduce,compare,
+ * index,upsample}.c that
  * lower one graph op each. Not a public header.
  *
  * A lowering function gets the graph op and a context whose builder inserts
@@ -188,6 +189,16 @@ MlirLogicalResult g2t_lower_pad(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_layout_transform(g2t_t *g, MlirValue *out);
 
 MlirLogicalResult g2t_lower_reduce(g2t_t *g, MlirValue *out);
+
+/* graph_to_te_compare.c */
+MlirLogicalResult g2t_lower_compare(g2t_t *g, MlirValue *out); /* equal greater less */
+MlirLogicalResult g2t_lower_where(g2t_t *g, MlirValue *out);
+/* graph_to_te_index.c */
+MlirLogicalResult g2t_lower_gather(g2t_t *g, MlirValue *out);
+MlirLogicalResult g2t_lower_expand(g2t_t *g, MlirValue *out);
+/* graph_to_te_upsample.c */
+MlirLogicalResult g2t_lower_conv_transpose2d(g2t_t *g, MlirValue *out);
+MlirLogicalResult g2t_lower_resize(g2t_t *g, MlirValue *out);
 
 /* A compute named `name` dividing each element of `src` by `count` (an
  * index value: a constant or built before the op); `dims` as for

@@ -678,6 +678,150 @@ static bool infer_layout_transform(ctx_t *c, shape_t *out, MlirType *elem) {
   return to_physical(c, &dst, "dst_layout", logical, out);
 }
 
+/* ---- Comparison, selection, indexing, up-sampling ------------------------ */
+
+/* equal / greater / less: broadcasting like the binary ops, result i1. */
+static bool infer_compare(ctx_t *c, shape_t *out, MlirType *elem) {
+  if (!infer_broadcast(c, out, elem))
+    return false;
+  *elem = mlirIntegerTypeGet(mlirOperationGetContext(c->op), 1);
+  return true;
+}
+
+static bool infer_where(ctx_t *c, shape_t *out, MlirType *elem) {
+  shape_t cs, xs, ys, xy;
+  if (!operand_shape(c, 0, "condition", &cs) || !operand_shape(c, 1, "x", &xs) ||
+      !operand_shape(c, 2, "y", &ys) || !same_elem(c, 1, "x", 2, "y"))
+    return false;
+  MlirType ce = elem_of(operand_type(c, 0));
+  if (!mlirTypeIsAInteger(ce) || mlirIntegerTypeGetWidth(ce) != 1) {
+    char s[STR];
+    return fail(c, "operand 'condition' must have element type i1, got %s", type_str(ce, s));
+  }
+  if (!strata_graph_broadcast_shape(&xs, &ys, &xy))
+    return not_broadcastable(c, "'x' and 'y'", &xs, &ys);
+  if (!strata_graph_broadcast_shape(&cs, &xy, out))
+    return not_broadcastable(c, "'condition' and the values", &cs, &xy);
+  *elem = elem_of(operand_type(c, 1));
+  return true;
+}
+
+static bool infer_gather(ctx_t *c, shape_t *out, MlirType *elem) {
+  shape_t d, ix;
+  int64_t axis;
+  if (!operand_shape(c, 0, "data", &d) || !operand_shape(c, 1, "indices", &ix) ||
+      !expect_min_rank(c, "data", &d, 1) || !attr_i64(c, "axis", &axis) ||
+      !in_range(c, "axis", axis, d.rank))
+    return false;
+  MlirType ie = elem_of(operand_type(c, 1));
+  if (!mlirTypeIsAInteger(ie) || !mlirIntegerTypeIsSignless(ie) ||
+      (mlirIntegerTypeGetWidth(ie) != 32 && mlirIntegerTypeGetWidth(ie) != 64)) {
+    char s[STR];
+    return fail(c, "operand 'indices' must have element type i32 or i64, got %s",
+                type_str(ie, s));
+  }
+  if (d.rank - 1 + ix.rank > STRATA_GRAPH_MAX_RANK)
+    return fail(c, "result rank %lld is more than the supported %d",
+                (long long)(d.rank - 1 + ix.rank), STRATA_GRAPH_MAX_RANK);
+  out->rank = 0;
+  for (intptr_t i = 0; i < axis; ++i)
+    out->dims[out->rank++] = d.dims[i];
+  for (intptr_t i = 0; i < ix.rank; ++i)
+    out->dims[out->rank++] = ix.dims[i];
+  for (intptr_t i = axis + 1; i < d.rank; ++i)
+    out->dims[out->rank++] = d.dims[i];
+  return true;
+}
+
+static bool infer_expand(ctx_t *c, shape_t *out, MlirType *elem) {
+  shape_t x, b;
+  if (!operand_shape(c, 0, "input", &x) ||
+      !read_shape(c, mlirValueGetType(mlirOperationGetResult(c->op, 0)), "result", out))
+    return false;
+  if (out->rank < x.rank)
+    return fail(c, "result rank %lld is less than the input's %lld", (long long)out->rank,
+                (long long)x.rank);
+  if (!strata_graph_broadcast_shape(&x, out, &b) || !strata_graph_shapes_compatible(&b, out)) {
+    char sa[STR], sb[STR];
+    return fail(c, "input shape %s cannot be broadcast to the result shape %s", shape_str(&x, sa),
+                shape_str(out, sb));
+  }
+  return true;
+}
+
+static bool infer_conv_transpose2d(ctx_t *c, shape_t *out, MlirType *elem) {
+  shape_t x, w;
+  int64_t strides[MAX_LIST], pads[MAX_LIST], dil[MAX_LIST], opad[MAX_LIST], groups;
+  if (!operand_shape(c, 0, "input", &x) || !operand_shape(c, 1, "weight", &w) ||
+      !expect_rank(c, "input", &x, 4) || !expect_rank(c, "weight", &w, 4) ||
+      !same_elem(c, 0, "input", 1, "weight") || !attr_i64s_min(c, "strides", 2, 1, strides) ||
+      !attr_i64s_min(c, "padding", 4, 0, pads) || !attr_i64s_min(c, "dilation", 2, 1, dil) ||
+      !attr_i64s_min(c, "output_padding", 2, 0, opad) || !attr_i64(c, "groups", &groups) ||
+      !at_least(c, "groups", &groups, 1, 1))
+    return false;
+  int64_t ch = x.dims[1];
+  if (ch != DYN && ch % groups != 0)
+    return fail(c, "input channels %lld are not divisible by groups %lld", (long long)ch,
+                (long long)groups);
+  if (!dims_agree(w.dims[0], ch))
+    return fail(c, "weight has %lld input channels (dim 0), expected %lld", (long long)w.dims[0],
+                (long long)ch);
+  int64_t oc = w.dims[1] == DYN ? DYN : w.dims[1] * groups;
+  *out = (shape_t){.rank = 4, .dims = {x.dims[0], oc}};
+  for (int k = 0; k < 2; ++k) {
+    int64_t in = x.dims[2 + k], kk = w.dims[2 + k];
+    int64_t o = in == DYN || kk == DYN ? DYN
+                                       : (in - 1) * strides[k] - pads[k] - pads[k + 2] +
+                                             dil[k] * (kk - 1) + opad[k] + 1;
+    if (!window_fits(c, k ? 'W' : 'H', o))
+      return false;
+    out->dims[2 + k] = o;
+  }
+  return check_bias(c, oc);
+}
+
+static bool infer_resize(ctx_t *c, shape_t *out, MlirType *elem) {
+  static const char *const modes[] = {"nearest", "linear"};
+  static const char *const coords[] = {"half_pixel", "asymmetric", "align_corners",
+                                       "pytorch_half_pixel"};
+  static const char *const nearest[] = {"round_prefer_floor", "round_prefer_ceil", "floor",
+                                        "ceil"};
+  shape_t x;
+  int mode, coord, near;
+  if (!operand_shape(c, 0, "input", &x) ||
+      !read_shape(c, mlirValueGetType(mlirOperationGetResult(c->op, 0)), "result", out) ||
+      !attr_choice(c, "mode", modes, 2, &mode) ||
+      !attr_choice(c, "coordinate_transformation_mode", coords, 4, &coord) ||
+      !attr_choice(c, "nearest_mode", nearest, 4, &near))
+    return false;
+  if (out->rank != x.rank)
+    return fail(c, "result rank %lld differs from the input's %lld", (long long)out->rank,
+                (long long)x.rank);
+  if (mode == 1 && !expect_float(c, *elem))
+    return false;
+  MlirAttribute a = attr(c, "scales");
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseF64Array(a))
+    return fail(c, "'scales' must be an array<f64: ...> attribute");
+  if (mlirDenseArrayGetNumElements(a) != x.rank)
+    return fail(c, "'scales' must have %lld elements, got %lld", (long long)x.rank,
+                (long long)mlirDenseArrayGetNumElements(a));
+  for (intptr_t d = 0; d < x.rank; ++d) {
+    double s = mlirDenseF64ArrayGetElement(a, d);
+    if (!(s > 0))
+      return fail(c, "'scales' must be positive, got %g", s);
+    /* The result size is floor(in * scale) (ONNX scales) or given (ONNX
+     * sizes, scale = out / in): either way in * scale - out is in [0, 1),
+     * allowing for the rounding of out / in. */
+    double excess = (double)x.dims[d] * s - (double)out->dims[d];
+    if (x.dims[d] != DYN && out->dims[d] != DYN &&
+        (out->dims[d] < 1 || excess < -1e-6 || excess >= 1.0))
+      return fail(c, "result dimension %lld is %lld but input size %lld times scale %g is %g",
+                  (long long)d, (long long)out->dims[d], (long long)x.dims[d], s,
+                  (double)x.dims[d] * s);
+  }
+  return true;
+}
+
 /* ---- Dispatch ------------------------------------------------------------ */
 
 typedef struct {
@@ -727,6 +871,14 @@ static const op_rule_t rules[] = {
     {"reduce_min", infer_reduce},
     {"cast", infer_cast},
     {"layout_transform", infer_layout_transform},
+    {"equal", infer_compare},
+    {"greater", infer_compare},
+    {"less", infer_compare},
+    {"where", infer_where},
+    {"gather", infer_gather},
+    {"expand", infer_expand},
+    {"conv_transpose2d", infer_conv_transpose2d},
+    {"resize", infer_resize},
 };
 
 static const op_rule_t *find_rule(MlirOperation op) {

@@ -112,7 +112,8 @@ bool strata_graph_layout_from_logical(const strata_graph_layout_t *layout,
  * and attributes, exactly as the verifier does. *elem is null when the op
  * does not fix it (graph.cast). Returns false, silently, if the op is not a
  * graph op or its operands/attributes are invalid (run the verifier for the
- * reason). graph.reshape yields its own result shape. */
+ * reason). graph.reshape, graph.expand and graph.resize yield their own
+ * result shape (the result type is their shape operand). */
 bool strata_graph_infer_result(MlirOperation op, strata_graph_shape_t *shape,
                                MlirType *elem);
 

@@ -450,4 +450,101 @@ irdl.dialect @graph {
     irdl.results(result: %result)
     irdl.attributes {"src_layout" = %src_layout, "dst_layout" = %dst_layout}
   }
+
+  // ---- Comparison and selection (numpy broadcasting).
+
+  // lhs == rhs; same element types; result element type i1.
+  irdl.operation @equal {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(result: %result)
+  }
+
+  // lhs > rhs (signed for integers); result element type i1.
+  irdl.operation @greater {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(result: %result)
+  }
+
+  // lhs < rhs (signed for integers); result element type i1.
+  irdl.operation @less {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(result: %result)
+  }
+
+  // condition ? x : y; condition i1; the three broadcast together.
+  irdl.operation @where {
+    %condition = irdl.base "!builtin.tensor"
+    %x = irdl.base "!builtin.tensor"
+    %y = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(condition: %condition, x: %x, y: %y)
+    irdl.results(result: %result)
+  }
+
+  // ---- Indexing and broadcasting copies.
+
+  // data[..., indices[...], ...] along `axis`; indices i32/i64, negative
+  // values count from the end; result = data[:axis] + indices + data[axis+1:].
+  irdl.operation @gather {
+    %data = irdl.base "!builtin.tensor"
+    %indices = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %axis = irdl.base "#builtin.integer"
+    irdl.operands(data: %data, indices: %indices)
+    irdl.results(result: %result)
+    irdl.attributes {"axis" = %axis}
+  }
+
+  // Numpy broadcast of the input to the result type's shape.
+  irdl.operation @expand {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+  }
+
+  // ---- Up-sampling.
+
+  // Transposed 2-D convolution (ONNX ConvTranspose), NCHW input, IOHW weight
+  // [C, O/groups, KH, KW] (+ bias [O]); padding = [top, left, bottom, right];
+  // output_padding = [h, w] added at the bottom/right.
+  irdl.operation @conv_transpose2d {
+    %input = irdl.base "!builtin.tensor"
+    %weight = irdl.base "!builtin.tensor"
+    %bias = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %strides = irdl.base "#builtin.dense_array"
+    %padding = irdl.base "#builtin.dense_array"
+    %dilation = irdl.base "#builtin.dense_array"
+    %output_padding = irdl.base "#builtin.dense_array"
+    %groups = irdl.base "#builtin.integer"
+    irdl.operands(input: %input, weight: %weight, bias: optional %bias)
+    irdl.results(result: %result)
+    irdl.attributes {"strides" = %strides, "padding" = %padding, "dilation" = %dilation, "output_padding" = %output_padding, "groups" = %groups}
+  }
+
+  // ONNX Resize: mode "nearest" | "linear"; coordinate_transformation_mode
+  // "half_pixel" | "asymmetric" | "align_corners" | "pytorch_half_pixel";
+  // nearest_mode "round_prefer_floor" | "round_prefer_ceil" | "floor" | "ceil";
+  // scales: array<f64> per dim (> 0). The result type is the output size.
+  irdl.operation @resize {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %mode = irdl.base "#builtin.string"
+    %coordinate_transformation_mode = irdl.base "#builtin.string"
+    %nearest_mode = irdl.base "#builtin.string"
+    %scales = irdl.base "#builtin.dense_array"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"mode" = %mode, "coordinate_transformation_mode" = %coordinate_transformation_mode, "nearest_mode" = %nearest_mode, "scales" = %scales}
+  }
 }

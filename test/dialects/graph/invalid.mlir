@@ -643,3 +643,259 @@ func.func @layout_result(%x: tensor<1x32x7x7xf32>) {
   %0 = "graph.layout_transform"(%x) {src_layout = "NCHW", dst_layout = "NCHW16c"} : (tensor<1x32x7x7xf32>) -> tensor<1x4x7x7x8xf32>
   return
 }
+
+// ---- Comparison and selection --------------------------------------------------
+
+// -----
+
+func.func @compare_result_not_i1(%a: tensor<2x3xf32>, %b: tensor<3xf32>) {
+  // expected-error @+1 {{'graph.equal' op result element type f32 does not match expected i1}}
+  %0 = "graph.equal"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @compare_not_broadcastable(%a: tensor<2x3xf32>, %b: tensor<4xf32>) {
+  // expected-error @+1 {{'graph.less' op operands are not broadcast-compatible: [2, 3] vs [4]}}
+  %0 = "graph.less"(%a, %b) : (tensor<2x3xf32>, tensor<4xf32>) -> tensor<2x3xi1>
+  return
+}
+
+// -----
+
+func.func @where_condition_type(%c: tensor<2x3xi8>, %x: tensor<2x3xf32>) {
+  // expected-error @+1 {{'graph.where' op operand 'condition' must have element type i1, got i8}}
+  %0 = "graph.where"(%c, %x, %x) : (tensor<2x3xi8>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @where_value_types(%c: tensor<2x3xi1>, %x: tensor<2x3xf32>, %y: tensor<2x3xf16>) {
+  // expected-error @+1 {{'graph.where' op element type of 'y' (f16) differs from 'x' (f32)}}
+  %0 = "graph.where"(%c, %x, %y) : (tensor<2x3xi1>, tensor<2x3xf32>, tensor<2x3xf16>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @where_values_not_broadcastable(%c: tensor<2x3xi1>, %x: tensor<2x3xf32>, %y: tensor<2xf32>) {
+  // expected-error @+1 {{'graph.where' op 'x' and 'y' are not broadcast-compatible: [2, 3] vs [2]}}
+  %0 = "graph.where"(%c, %x, %y) : (tensor<2x3xi1>, tensor<2x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @where_condition_not_broadcastable(%c: tensor<4x1xi1>, %x: tensor<2x3xf32>) {
+  // expected-error @+1 {{'graph.where' op 'condition' and the values are not broadcast-compatible: [4, 1] vs [2, 3]}}
+  %0 = "graph.where"(%c, %x, %x) : (tensor<4x1xi1>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>
+  return
+}
+
+// -----
+
+func.func @where_result_shape(%c: tensor<3xi1>, %x: tensor<2x3xf32>) {
+  // expected-error @+1 {{'graph.where' op result shape [3] does not match inferred [2, 3]}}
+  %0 = "graph.where"(%c, %x, %x) : (tensor<3xi1>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<3xf32>
+  return
+}
+
+// ---- Gather and expand -----------------------------------------------------------
+
+// -----
+
+func.func @gather_index_type(%d: tensor<5x3xf32>, %i: tensor<2xf32>) {
+  // expected-error @+1 {{'graph.gather' op operand 'indices' must have element type i32 or i64, got f32}}
+  %0 = "graph.gather"(%d, %i) {axis = 0 : i64} : (tensor<5x3xf32>, tensor<2xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @gather_axis(%d: tensor<5x3xf32>, %i: tensor<2xi64>) {
+  // expected-error @+1 {{'graph.gather' op 'axis' value 2 is out of range [0, 2)}}
+  %0 = "graph.gather"(%d, %i) {axis = 2 : i64} : (tensor<5x3xf32>, tensor<2xi64>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @gather_scalar_data(%d: tensor<f32>, %i: tensor<2xi64>) {
+  // expected-error @+1 {{'graph.gather' op operand 'data' must have rank at least 1, got 0}}
+  %0 = "graph.gather"(%d, %i) {axis = 0 : i64} : (tensor<f32>, tensor<2xi64>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_rank(%d: tensor<1x1x1x1x1x1x1x1x2xf32>, %i: tensor<1x1x1x1x1x1x1x1x2xi64>) {
+  // expected-error @+1 {{'graph.gather' op result rank 17 is more than the supported 16}}
+  %0 = "graph.gather"(%d, %i) {axis = 0 : i64} : (tensor<1x1x1x1x1x1x1x1x2xf32>, tensor<1x1x1x1x1x1x1x1x2xi64>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_result_shape(%d: tensor<5x3xf32>, %i: tensor<2x4xi32>) {
+  // expected-error @+1 {{'graph.gather' op result shape [2, 3] does not match inferred [2, 4, 3]}}
+  %0 = "graph.gather"(%d, %i) {axis = 0 : i64} : (tensor<5x3xf32>, tensor<2x4xi32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @expand_rank(%x: tensor<2x3xf32>) {
+  // expected-error @+1 {{'graph.expand' op result rank 1 is less than the input's 2}}
+  %0 = "graph.expand"(%x) : (tensor<2x3xf32>) -> tensor<6xf32>
+  return
+}
+
+// -----
+
+func.func @expand_shape(%x: tensor<2x3xf32>) {
+  // expected-error @+1 {{'graph.expand' op input shape [2, 3] cannot be broadcast to the result shape [4, 3]}}
+  %0 = "graph.expand"(%x) : (tensor<2x3xf32>) -> tensor<4x3xf32>
+  return
+}
+
+// -----
+
+func.func @expand_shrink(%x: tensor<2x3xf32>) {
+  // expected-error @+1 {{'graph.expand' op input shape [2, 3] cannot be broadcast to the result shape [2, 1]}}
+  %0 = "graph.expand"(%x) : (tensor<2x3xf32>) -> tensor<2x1xf32>
+  return
+}
+
+// ---- conv_transpose2d ---------------------------------------------------------------
+
+// -----
+
+func.func @convt_rank(%x: tensor<1x4x5xf32>, %w: tensor<4x2x3x3xf32>) {
+  // expected-error @+1 {{'graph.conv_transpose2d' op operand 'input' must have rank 4, got 3}}
+  %0 = "graph.conv_transpose2d"(%x, %w) {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, dilation = array<i64: 1, 1>, output_padding = array<i64: 0, 0>, groups = 1 : i64} : (tensor<1x4x5xf32>, tensor<4x2x3x3xf32>) -> tensor<1x2x7x7xf32>
+  return
+}
+
+// -----
+
+func.func @convt_weight_channels(%x: tensor<1x4x5x5xf32>, %w: tensor<3x2x3x3xf32>) {
+  // expected-error @+1 {{'graph.conv_transpose2d' op weight has 3 input channels (dim 0), expected 4}}
+  %0 = "graph.conv_transpose2d"(%x, %w) {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, dilation = array<i64: 1, 1>, output_padding = array<i64: 0, 0>, groups = 1 : i64} : (tensor<1x4x5x5xf32>, tensor<3x2x3x3xf32>) -> tensor<1x2x7x7xf32>
+  return
+}
+
+// -----
+
+func.func @convt_groups(%x: tensor<1x4x5x5xf32>, %w: tensor<4x2x3x3xf32>) {
+  // expected-error @+1 {{'graph.conv_transpose2d' op input channels 4 are not divisible by groups 3}}
+  %0 = "graph.conv_transpose2d"(%x, %w) {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, dilation = array<i64: 1, 1>, output_padding = array<i64: 0, 0>, groups = 3 : i64} : (tensor<1x4x5x5xf32>, tensor<4x2x3x3xf32>) -> tensor<1x6x7x7xf32>
+  return
+}
+
+// -----
+
+func.func @convt_output_padding(%x: tensor<1x4x5x5xf32>, %w: tensor<4x2x3x3xf32>) {
+  // expected-error @+1 {{'graph.conv_transpose2d' op 'output_padding' must be at least 0, got -1}}
+  %0 = "graph.conv_transpose2d"(%x, %w) {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, dilation = array<i64: 1, 1>, output_padding = array<i64: -1, 0>, groups = 1 : i64} : (tensor<1x4x5x5xf32>, tensor<4x2x3x3xf32>) -> tensor<1x2x7x7xf32>
+  return
+}
+
+// -----
+
+func.func @convt_too_much_padding(%x: tensor<1x4x1x1xf32>, %w: tensor<4x2x1x1xf32>) {
+  // expected-error @+1 {{'graph.conv_transpose2d' op output size along 'H' would be -1 (window larger than the padded input)}}
+  %0 = "graph.conv_transpose2d"(%x, %w) {strides = array<i64: 1, 1>, padding = array<i64: 1, 0, 1, 0>, dilation = array<i64: 1, 1>, output_padding = array<i64: 0, 0>, groups = 1 : i64} : (tensor<1x4x1x1xf32>, tensor<4x2x1x1xf32>) -> tensor<1x2x1x1xf32>
+  return
+}
+
+// -----
+
+func.func @convt_bias(%x: tensor<1x4x5x5xf32>, %w: tensor<4x2x3x3xf32>, %b: tensor<4xf32>) {
+  // expected-error @+1 {{'graph.conv_transpose2d' op operand 'bias' shape [4] does not match expected [2]}}
+  %0 = "graph.conv_transpose2d"(%x, %w, %b) {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, dilation = array<i64: 1, 1>, output_padding = array<i64: 0, 0>, groups = 1 : i64} : (tensor<1x4x5x5xf32>, tensor<4x2x3x3xf32>, tensor<4xf32>) -> tensor<1x2x7x7xf32>
+  return
+}
+
+// -----
+
+func.func @convt_result_shape(%x: tensor<1x4x5x5xf32>, %w: tensor<4x2x3x3xf32>) {
+  // expected-error @+1 {{'graph.conv_transpose2d' op result shape [1, 2, 7, 7] does not match inferred [1, 2, 12, 12]}}
+  %0 = "graph.conv_transpose2d"(%x, %w) {strides = array<i64: 2, 2>, padding = array<i64: 0, 0, 0, 0>, dilation = array<i64: 1, 1>, output_padding = array<i64: 1, 1>, groups = 1 : i64} : (tensor<1x4x5x5xf32>, tensor<4x2x3x3xf32>) -> tensor<1x2x7x7xf32>
+  return
+}
+
+// ---- resize --------------------------------------------------------------------------
+
+// -----
+
+func.func @resize_mode(%x: tensor<1x1x2x2xf32>) {
+  // expected-error @+1 {{'graph.resize' op 'mode' must be one of "nearest", "linear", got "cubic"}}
+  %0 = "graph.resize"(%x) {mode = "cubic", coordinate_transformation_mode = "half_pixel", nearest_mode = "floor", scales = array<f64: 1.0, 1.0, 2.0, 2.0>} : (tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @resize_coordinate_mode(%x: tensor<1x1x2x2xf32>) {
+  // expected-error @+1 {{'graph.resize' op 'coordinate_transformation_mode' must be one of "half_pixel", "asymmetric", "align_corners", "pytorch_half_pixel", got "tf_crop_and_resize"}}
+  %0 = "graph.resize"(%x) {mode = "linear", coordinate_transformation_mode = "tf_crop_and_resize", nearest_mode = "floor", scales = array<f64: 1.0, 1.0, 2.0, 2.0>} : (tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @resize_nearest_mode(%x: tensor<1x1x2x2xf32>) {
+  // expected-error @+1 {{'graph.resize' op 'nearest_mode' must be one of "round_prefer_floor", "round_prefer_ceil", "floor", "ceil", got "round"}}
+  %0 = "graph.resize"(%x) {mode = "nearest", coordinate_transformation_mode = "half_pixel", nearest_mode = "round", scales = array<f64: 1.0, 1.0, 2.0, 2.0>} : (tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @resize_rank(%x: tensor<1x1x2x2xf32>) {
+  // expected-error @+1 {{'graph.resize' op result rank 2 differs from the input's 4}}
+  %0 = "graph.resize"(%x) {mode = "nearest", coordinate_transformation_mode = "half_pixel", nearest_mode = "floor", scales = array<f64: 1.0, 1.0, 2.0, 2.0>} : (tensor<1x1x2x2xf32>) -> tensor<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @resize_linear_int(%x: tensor<1x1x2x2xi32>) {
+  // expected-error @+1 {{'graph.resize' op operand element type must be a float type, got i32}}
+  %0 = "graph.resize"(%x) {mode = "linear", coordinate_transformation_mode = "half_pixel", nearest_mode = "floor", scales = array<f64: 1.0, 1.0, 2.0, 2.0>} : (tensor<1x1x2x2xi32>) -> tensor<1x1x4x4xi32>
+  return
+}
+
+// -----
+
+func.func @resize_scales_kind(%x: tensor<1x1x2x2xf32>) {
+  // expected-error @+1 {{'graph.resize' op 'scales' must be an array<f64: ...> attribute}}
+  %0 = "graph.resize"(%x) {mode = "nearest", coordinate_transformation_mode = "half_pixel", nearest_mode = "floor", scales = array<f32: 1.0, 1.0, 2.0, 2.0>} : (tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @resize_scales_count(%x: tensor<1x1x2x2xf32>) {
+  // expected-error @+1 {{'graph.resize' op 'scales' must have 4 elements, got 2}}
+  %0 = "graph.resize"(%x) {mode = "nearest", coordinate_transformation_mode = "half_pixel", nearest_mode = "floor", scales = array<f64: 2.0, 2.0>} : (tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @resize_scales_positive(%x: tensor<1x1x2x2xf32>) {
+  // expected-error @+1 {{'graph.resize' op 'scales' must be positive, got 0}}
+  %0 = "graph.resize"(%x) {mode = "nearest", coordinate_transformation_mode = "half_pixel", nearest_mode = "floor", scales = array<f64: 1.0, 1.0, 0.0, 2.0>} : (tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @resize_size(%x: tensor<1x1x2x2xf32>) {
+  // expected-error @+1 {{'graph.resize' op result dimension 3 is 5 but input size 2 times scale 2 is 4}}
+  %0 = "graph.resize"(%x) {mode = "nearest", coordinate_transformation_mode = "half_pixel", nearest_mode = "floor", scales = array<f64: 1.0, 1.0, 2.0, 2.0>} : (tensor<1x1x2x2xf32>) -> tensor<1x1x4x5xf32>
+  return
+}

@@ -205,6 +205,45 @@ func.func @types_and_layouts(%x: tensor<?x32x7x7xf32>, %y: tensor<1x4x7x7x8xf32>
   return
 }
 
+// CHECK-LABEL: func.func @compare_where(
+// CHECK: "graph.equal"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+// CHECK-NEXT: "graph.greater"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<?x3xi64>, tensor<1x3xi64>) -> tensor<?x3xi1>
+// CHECK-NEXT: "graph.less"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xi1>
+// CHECK-NEXT: "graph.where"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<2x3xi1>, tensor<3xf32>, tensor<2x1xf32>) -> tensor<2x3xf32>
+func.func @compare_where(%a: tensor<2x3xf32>, %b: tensor<3xf32>, %i: tensor<?x3xi64>, %j: tensor<1x3xi64>, %s: tensor<f32>, %y: tensor<2x1xf32>) {
+  %0 = "graph.equal"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xi1>
+  %1 = "graph.greater"(%i, %j) : (tensor<?x3xi64>, tensor<1x3xi64>) -> tensor<?x3xi1>
+  %2 = "graph.less"(%a, %s) : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xi1>
+  %3 = "graph.where"(%0, %b, %y) : (tensor<2x3xi1>, tensor<3xf32>, tensor<2x1xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @gather_expand(
+// CHECK: "graph.gather"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {axis = 1 : i64} : (tensor<?x8x4xf32>, tensor<2x3xi64>) -> tensor<?x2x3x4xf32>
+// CHECK-NEXT: "graph.gather"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {axis = 0 : i64} : (tensor<?x8x4xf32>, tensor<i32>) -> tensor<8x4xf32>
+// CHECK-NEXT: "graph.expand"(%{{[a-z0-9]+}}) : (tensor<3x1xf32>) -> tensor<2x3x5xf32>
+// CHECK-NEXT: "graph.expand"(%{{[a-z0-9]+}}) : (tensor<?x1xf32>) -> tensor<?x4xf32>
+func.func @gather_expand(%d: tensor<?x8x4xf32>, %i: tensor<2x3xi64>, %k: tensor<i32>, %x: tensor<3x1xf32>, %z: tensor<?x1xf32>) {
+  %0 = "graph.gather"(%d, %i) {axis = 1 : i64} : (tensor<?x8x4xf32>, tensor<2x3xi64>) -> tensor<?x2x3x4xf32>
+  %1 = "graph.gather"(%d, %k) {axis = 0 : i64} : (tensor<?x8x4xf32>, tensor<i32>) -> tensor<8x4xf32>
+  %2 = "graph.expand"(%x) : (tensor<3x1xf32>) -> tensor<2x3x5xf32>
+  %3 = "graph.expand"(%z) : (tensor<?x1xf32>) -> tensor<?x4xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @upsample(
+// CHECK: "graph.conv_transpose2d"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {dilation = array<i64: 1, 1>, groups = 1 : i64, output_padding = array<i64: 1, 1>, padding = array<i64: 1, 1, 1, 1>, strides = array<i64: 2, 2>} : (tensor<?x4x5x5xf32>, tensor<4x3x3x3xf32>) -> tensor<?x3x10x10xf32>
+// CHECK-NEXT: "graph.conv_transpose2d"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {dilation = array<i64: 2, 1>, groups = 2 : i64, output_padding = array<i64: 0, 0>, padding = array<i64: 0, 0, 0, 0>, strides = array<i64: 1, 1>} : (tensor<?x4x5x5xf32>, tensor<4x3x3x3xf32>, tensor<6xf32>) -> tensor<?x6x9x7xf32>
+// CHECK-NEXT: "graph.resize"(%{{[a-z0-9]+}}) {coordinate_transformation_mode = "half_pixel", mode = "linear", nearest_mode = "round_prefer_floor", scales = array<f64: 1.000000e+00, 1.000000e+00, 2.000000e+00, 2.000000e+00>} : (tensor<?x4x5x5xf32>) -> tensor<?x4x10x10xf32>
+// CHECK-NEXT: "graph.resize"(%{{[a-z0-9]+}}) {coordinate_transformation_mode = "asymmetric", mode = "nearest", nearest_mode = "floor", scales = array<f64: 1.000000e+00, 6.000000e-01>} : (tensor<2x4xi32>) -> tensor<2x2xi32>
+func.func @upsample(%x: tensor<?x4x5x5xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<6xf32>, %i: tensor<2x4xi32>) {
+  %0 = "graph.conv_transpose2d"(%x, %w) {strides = array<i64: 2, 2>, padding = array<i64: 1, 1, 1, 1>, dilation = array<i64: 1, 1>, output_padding = array<i64: 1, 1>, groups = 1 : i64} : (tensor<?x4x5x5xf32>, tensor<4x3x3x3xf32>) -> tensor<?x3x10x10xf32>
+  %1 = "graph.conv_transpose2d"(%x, %w, %b) {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, dilation = array<i64: 2, 1>, output_padding = array<i64: 0, 0>, groups = 2 : i64} : (tensor<?x4x5x5xf32>, tensor<4x3x3x3xf32>, tensor<6xf32>) -> tensor<?x6x9x7xf32>
+  %2 = "graph.resize"(%x) {mode = "linear", coordinate_transformation_mode = "half_pixel", nearest_mode = "round_prefer_floor", scales = array<f64: 1.0, 1.0, 2.0, 2.0>} : (tensor<?x4x5x5xf32>) -> tensor<?x4x10x10xf32>
+  %3 = "graph.resize"(%i) {mode = "nearest", coordinate_transformation_mode = "asymmetric", nearest_mode = "floor", scales = array<f64: 1.0, 0.6>} : (tensor<2x4xi32>) -> tensor<2x2xi32>
+  return
+}
+
 // CHECK: dialect_resources
 // CHECK: weights: "0x040000000000803F00000040"
 {-#

@@ -90,5 +90,11 @@ void ref_pad(const ref_op_t *r);
 void ref_layout_transform(const ref_op_t *r);
 void ref_reduce(const ref_op_t *r); /* reduce_sum/mean/max/min */
 void ref_cast(const ref_op_t *r);
+void ref_compare(const ref_op_t *r); /* equal greater less */
+void ref_where(const ref_op_t *r);
+void ref_gather(const ref_op_t *r);
+void ref_expand(const ref_op_t *r);
+void ref_conv_transpose2d(const ref_op_t *r);
+void ref_resize(const ref_op_t *r);
 
 #endif

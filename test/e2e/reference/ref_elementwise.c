@@ -1,6 +1,7 @@
 /* strata-reference: elementwise ops. Unary: relu neg abs sigmoid tanh exp
  * log sqrt erf gelu leaky_relu clip. Binary with numpy broadcasting: add sub
- * mul div maximum minimum pow. Computed in double from the definitions in
+ * mul div maximum minimum pow; comparisons equal greater less (i1 result)
+ * and where(condition, x, y). Computed in double from the definitions in
  * docs/dialects/graph.md; integer div truncates toward zero (C semantics). */
 #include <math.h>
 #include <string.h>
@@ -109,5 +110,37 @@ void ref_binary(const ref_op_t *r) {
     else
       ref_fail(r, "not a binary op");
     ref_set(y, i, o);
+  }
+}
+
+/* equal / greater / less: numpy broadcasting, result i1 (stored 0/1). */
+void ref_compare(const ref_op_t *r) {
+  const strata_tensor_t *a = r->in[0], *b = r->in[1];
+  strata_tensor_t *y = r->out;
+  const char *op = r->name + strlen("graph.");
+  if (y->dtype != STRATA_DTYPE_BOOL)
+    ref_fail(r, "result must be i1");
+  int64_t n = strata_tensor_numel(y), idx[STRATA_MAX_RANK];
+  for (int64_t i = 0; i < n; ++i) {
+    ref_unravel(i, y->rank, y->shape, idx);
+    double u = ref_get(a, bcast_index(a, y->rank, idx));
+    double v = ref_get(b, bcast_index(b, y->rank, idx));
+    bool o = !strcmp(op, "equal") ? u == v : !strcmp(op, "greater") ? u > v : u < v;
+    ref_set(y, i, o);
+  }
+}
+
+/* where(condition, x, y): the three broadcast to the result. */
+void ref_where(const ref_op_t *r) {
+  const strata_tensor_t *c = r->in[0], *a = r->in[1], *b = r->in[2];
+  strata_tensor_t *y = r->out;
+  if (c->dtype != STRATA_DTYPE_BOOL)
+    ref_fail(r, "condition must be i1");
+  int64_t n = strata_tensor_numel(y), idx[STRATA_MAX_RANK];
+  for (int64_t i = 0; i < n; ++i) {
+    ref_unravel(i, y->rank, y->shape, idx);
+    bool cond = ref_get(c, bcast_index(c, y->rank, idx)) != 0;
+    const strata_tensor_t *src = cond ? a : b;
+    ref_set(y, i, ref_get(src, bcast_index(src, y->rank, idx)));
   }
 }

@@ -3,8 +3,14 @@
  * max_pool2d / avg_pool2d (ceil_mode, count_include_pad, PyTorch's rule for
  * the last window), global_avg_pool2d, batch_norm (inference form), softmax
  * (max-subtracted). Everything is computed on logical NCHW / OIHW indices,
- * mapped to physical positions through the layout strings. */
+ * mapped to physical positions through the layout strings. Also the
+ * up-sampling ops: conv_transpose2d (NCHW / IOHW, as a scatter) and resize
+ * (nearest / linear, from the ONNX reference implementation). */
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mlir-c/BuiltinAttributes.h>
 
 #include "test/e2e/reference/ref.h"
 
@@ -197,4 +203,138 @@ void ref_softmax(const ref_op_t *r) {
         ref_set(y, (o * len + k) * inner + i,
                 exp(ref_get(x, (o * len + k) * inner + i) - mx) / sum);
     }
+}
+
+/* conv_transpose2d as ONNX defines it, a scatter: every input element
+ * x[n, c, h, w] adds x * w[c, o % Og, kh, kw] to output
+ * (n, g*Og + o', h*sh - pt + kh*dh, w*sw - pl + kw*dw) when that lies in
+ * the output (g = c / (C / groups)). */
+void ref_conv_transpose2d(const ref_op_t *r) {
+  const strata_tensor_t *x = r->in[0], *w = r->in[1];
+  const strata_tensor_t *bias = r->num_operands > 2 ? r->in[2] : NULL;
+  strata_tensor_t *y = r->out;
+  int64_t st[REF_MAX_LIST], pad[REF_MAX_LIST], dil[REF_MAX_LIST], opad[REF_MAX_LIST];
+  if (ref_attr_ints(r, "strides", st) != 2 || ref_attr_ints(r, "padding", pad) != 4 ||
+      ref_attr_ints(r, "dilation", dil) != 2 || ref_attr_ints(r, "output_padding", opad) != 2)
+    ref_fail(r, "strides/padding/dilation/output_padding have the wrong length");
+  int64_t groups = ref_attr_int(r, "groups");
+  if (x->rank != 4 || w->rank != 4 || y->rank != 4)
+    ref_fail(r, "expects rank-4 input, weight and result");
+  int64_t N = x->shape[0], C = x->shape[1], H = x->shape[2], W = x->shape[3];
+  int64_t Og = w->shape[1], KH = w->shape[2], KW = w->shape[3];
+  if (w->shape[0] != C || C % groups)
+    ref_fail(r, "channels do not match groups");
+  int64_t OH = y->shape[2], OW = y->shape[3];
+  check_extent(r, "C", Og * groups, y->shape[1]);
+  check_extent(r, "H", (H - 1) * st[0] - pad[0] - pad[2] + dil[0] * (KH - 1) + opad[0] + 1, OH);
+  check_extent(r, "W", (W - 1) * st[1] - pad[1] - pad[3] + dil[1] * (KW - 1) + opad[1] + 1, OW);
+  int64_t total = strata_tensor_numel(y);
+  double *acc = calloc((size_t)total, sizeof *acc);
+  if (!acc)
+    ref_fail(r, "out of memory");
+  int64_t cg = C / groups;
+  for (int64_t n = 0; n < N; ++n)
+    for (int64_t c = 0; c < C; ++c)
+      for (int64_t h = 0; h < H; ++h)
+        for (int64_t ww = 0; ww < W; ++ww) {
+          double v = ref_get(x, ((n * C + c) * H + h) * W + ww);
+          for (int64_t o = 0; o < Og; ++o)
+            for (int64_t kh = 0; kh < KH; ++kh)
+              for (int64_t kw = 0; kw < KW; ++kw) {
+                int64_t oh = h * st[0] - pad[0] + kh * dil[0];
+                int64_t ow = ww * st[1] - pad[1] + kw * dil[1];
+                if (oh < 0 || oh >= OH || ow < 0 || ow >= OW)
+                  continue;
+                int64_t oc = (c / cg) * Og + o;
+                acc[((n * Og * groups + oc) * OH + oh) * OW + ow] +=
+                    v * ref_get(w, ((c * Og + o) * KH + kh) * KW + kw);
+              }
+        }
+  for (int64_t i = 0; i < total; ++i) {
+    int64_t oc = (i / (OH * OW)) % (Og * groups);
+    ref_set(y, i, acc[i] + (bias ? ref_get(bias, oc) : 0));
+  }
+  free(acc);
+}
+
+/* resize, written from the ONNX reference implementation: per dim, the
+ * source coordinate x_ori of output index x (coordinate_transformation_mode,
+ * output_width = scale * input_width), then nearest: the neighbour chosen by
+ * nearest_mode from ratio = x_ori - floor(x_ori); linear: weights 1 - ratio
+ * and ratio on floor and floor + 1; indices past the edges take the edge
+ * value. Linear interpolates along every dim (a dim with an integral x_ori
+ * contributes one point). */
+void ref_resize(const ref_op_t *r) {
+  const strata_tensor_t *x = r->in[0];
+  strata_tensor_t *y = r->out;
+  char mode[32], coord[32], nearest[32];
+  ref_attr_str(r, "mode", mode, sizeof mode);
+  ref_attr_str(r, "coordinate_transformation_mode", coord, sizeof coord);
+  ref_attr_str(r, "nearest_mode", nearest, sizeof nearest);
+  MlirAttribute sa =
+      mlirOperationGetAttributeByName(r->op, mlirStringRefCreateFromCString("scales"));
+  if (mlirAttributeIsNull(sa) || !mlirAttributeIsADenseF64Array(sa) ||
+      mlirDenseArrayGetNumElements(sa) != x->rank || y->rank != x->rank)
+    ref_fail(r, "'scales' must be an array<f64> with one value per dim");
+  bool linear = !strcmp(mode, "linear");
+  if (!linear && strcmp(mode, "nearest"))
+    ref_fail(r, "unknown mode '%s'", mode);
+  int rank = x->rank;
+  int64_t n = strata_tensor_numel(y), oi[STRATA_MAX_RANK];
+  int64_t lo[STRATA_MAX_RANK], hi[STRATA_MAX_RANK], pick[STRATA_MAX_RANK];
+  double ratio[STRATA_MAX_RANK];
+  for (int64_t i = 0; i < n; ++i) {
+    ref_unravel(i, rank, y->shape, oi);
+    for (int d = 0; d < rank; ++d) {
+      double scale = mlirDenseF64ArrayGetElement(sa, d), in = (double)x->shape[d];
+      double out_w = scale * in, xo = (double)oi[d], xr;
+      if (!strcmp(coord, "align_corners"))
+        xr = out_w == 1 ? 0 : xo * (in - 1) / (out_w - 1);
+      else if (!strcmp(coord, "asymmetric"))
+        xr = xo / scale;
+      else if (!strcmp(coord, "pytorch_half_pixel"))
+        xr = out_w == 1 ? -0.5 : (xo + 0.5) / scale - 0.5;
+      else if (!strcmp(coord, "half_pixel"))
+        xr = (xo + 0.5) / scale - 0.5;
+      else
+        ref_fail(r, "unknown coordinate_transformation_mode '%s'", coord);
+      double f = floor(xr);
+      ratio[d] = xr - f;
+      int64_t last = x->shape[d] - 1;
+      lo[d] = f < 0 ? 0 : (int64_t)f > last ? last : (int64_t)f;
+      hi[d] = f + 1 < 0 ? 0 : (int64_t)f + 1 > last ? last : (int64_t)f + 1;
+      if (!linear) {
+        bool up;
+        if (ratio[d] == 0)
+          up = false; /* integral: the point itself */
+        else if (!strcmp(nearest, "round_prefer_floor"))
+          up = ratio[d] > 0.5;
+        else if (!strcmp(nearest, "round_prefer_ceil"))
+          up = ratio[d] >= 0.5;
+        else if (!strcmp(nearest, "floor"))
+          up = false;
+        else if (!strcmp(nearest, "ceil"))
+          up = true;
+        else
+          ref_fail(r, "unknown nearest_mode '%s'", nearest);
+        pick[d] = up ? hi[d] : lo[d];
+      }
+    }
+    if (!linear) {
+      ref_set(y, i, ref_get(x, ref_ravel(rank, x->shape, pick)));
+      continue;
+    }
+    double acc = 0;
+    for (int64_t corner = 0; corner < ((int64_t)1 << rank); ++corner) {
+      double wgt = 1;
+      for (int d = 0; d < rank && wgt != 0; ++d) {
+        bool up = (corner >> d) & 1;
+        wgt *= up ? ratio[d] : 1 - ratio[d];
+        pick[d] = up ? hi[d] : lo[d];
+      }
+      if (wgt != 0)
+        acc += wgt * ref_get(x, ref_ravel(rank, x->shape, pick));
+    }
+    ref_set(y, i, acc);
+  }
 }

@@ -2,7 +2,8 @@
  * transpose (result dim i = input dim perm[i]), binary concat, slice
  * (starts/ends/steps, ends clamped), constant pad (ONNX pads order),
  * layout_transform between any layouts with the same primal axes (NCHW,
- * NHWC, NCHW8c, ...), by way of logical indices. */
+ * NHWC, NCHW8c, ...), by way of logical indices; gather (negative indices
+ * wrap) and expand (numpy broadcast to the result shape). */
 #include <string.h>
 
 #include "test/e2e/reference/ref.h"
@@ -136,5 +137,47 @@ void ref_layout_transform(const ref_op_t *r) {
     ref_layout_to_logical(&dst, oi, axes, logical);
     ref_layout_from_logical(&src, axes, logical, ii);
     ref_set(y, i, ref_get(x, ref_ravel(x->rank, x->shape, ii)));
+  }
+}
+
+/* gather(data, indices) along `axis`: out[a..., j..., b...] =
+ * data[a..., k, b...] with k = indices[j...], k += dim when negative. */
+void ref_gather(const ref_op_t *r) {
+  const strata_tensor_t *x = r->in[0], *ind = r->in[1];
+  strata_tensor_t *y = r->out;
+  int64_t axis = ref_attr_int(r, "axis");
+  if (axis < 0 || axis >= x->rank || y->rank != x->rank - 1 + ind->rank)
+    ref_fail(r, "axis or result rank does not fit the operands");
+  int64_t n = strata_tensor_numel(y), oi[STRATA_MAX_RANK], xi[STRATA_MAX_RANK];
+  for (int64_t i = 0; i < n; ++i) {
+    ref_unravel(i, y->rank, y->shape, oi);
+    int64_t k = (int64_t)ref_get(ind, ref_ravel(ind->rank, ind->shape, oi + axis));
+    if (k < 0)
+      k += x->shape[axis];
+    if (k < 0 || k >= x->shape[axis])
+      ref_fail(r, "index %lld is out of range for dimension %lld", (long long)k,
+               (long long)x->shape[axis]);
+    for (int d = 0; d < x->rank; ++d)
+      xi[d] = d < axis ? oi[d] : d == axis ? k : oi[d - 1 + ind->rank];
+    ref_set(y, i, ref_get(x, ref_ravel(x->rank, x->shape, xi)));
+  }
+}
+
+/* expand: numpy broadcast of the input to the result shape. */
+void ref_expand(const ref_op_t *r) {
+  const strata_tensor_t *x = r->in[0];
+  strata_tensor_t *y = r->out;
+  int off = y->rank - x->rank;
+  if (off < 0)
+    ref_fail(r, "result rank is below the input's");
+  for (int d = 0; d < x->rank; ++d)
+    if (x->shape[d] != 1 && x->shape[d] != y->shape[d + off])
+      ref_fail(r, "input dim %d does not broadcast to the result", d);
+  int64_t n = strata_tensor_numel(y), oi[STRATA_MAX_RANK], xi[STRATA_MAX_RANK];
+  for (int64_t i = 0; i < n; ++i) {
+    ref_unravel(i, y->rank, y->shape, oi);
+    for (int d = 0; d < x->rank; ++d)
+      xi[d] = x->shape[d] == 1 ? 0 : oi[d + off];
+    ref_set(y, i, ref_get(x, ref_ravel(x->rank, x->shape, xi)));
   }
 }

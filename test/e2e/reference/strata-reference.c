@@ -373,6 +373,14 @@ static const struct {
     {"graph.reduce_max", ref_reduce},
     {"graph.reduce_min", ref_reduce},
     {"graph.cast", ref_cast},
+    {"graph.equal", ref_compare},
+    {"graph.greater", ref_compare},
+    {"graph.less", ref_compare},
+    {"graph.where", ref_where},
+    {"graph.gather", ref_gather},
+    {"graph.expand", ref_expand},
+    {"graph.conv_transpose2d", ref_conv_transpose2d},
+    {"graph.resize", ref_resize},
 };
 
 static ref_eval_fn lookup(const char *name) {

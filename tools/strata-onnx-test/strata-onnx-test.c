@@ -1,0 +1,610 @@
+/* strata-onnx-test: the ONNX backend-test conformance runner. For every test
+ * directory under a root (a directory holding model.onnx and
+ * test_data_set_N/{input,output}_K.pb, as in Debian's libonnx-testdata), it
+ * imports the model (frontends/onnx), verifies it, lowers it with
+ * builtin.module(strata-graph-to-llvm), JIT-compiles it and runs every data
+ * set, comparing each output with output_K.pb (|a - e| <= atol + rtol*|e|;
+ * rtol 1e-3, atol 1e-7 as the ONNX backend tests, except the tests listed in
+ * `exceptions` below). Each test runs in a forked child with a time limit,
+ * so a crash or a hang is one FAIL, not the end of the run. Output: one line
+ * per test (PASS / FAIL with the reason / SKIP when the importer reports an
+ * unsupported operator) and a final `N passed, N failed, N skipped`.
+ * Exit status 1 if any test failed. See docs/frontends/conformance.md. */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <mlir-c/Diagnostics.h>
+#include <mlir-c/IR.h>
+
+#include "frontends/onnx/importer.h"
+#include "frontends/onnx/tensor_proto.h"
+#include "runtime/jit.h"
+#include "runtime/signature.h"
+#include "runtime/tensor.h"
+#include "strata/strata.h"
+
+#define PIPELINE "builtin.module(strata-graph-to-llvm)"
+#define DEFAULT_RTOL 1e-3
+#define DEFAULT_ATOL 1e-7
+
+enum { MSG = 1024, MAX_SETS = 64 };
+
+/* Per-test tolerances where the default cannot hold, each with the reason.
+ * Matched on the test directory's name. Keep it short: a wrong answer is a
+ * failure, not an exception. */
+static const struct {
+  const char *test;
+  double rtol, atol;
+  const char *reason;
+} exceptions[] = {
+    {NULL, 0, 0, NULL}, /* end */
+};
+
+static const char usage[] =
+    "OVERVIEW: strata-onnx-test - run ONNX backend tests (model.onnx + test_data_set_*)\n"
+    "\n"
+    "USAGE: strata-onnx-test <root> [--filter <substr>] [--jobs <n>] [--timeout <s>] [-v]\n"
+    "\n"
+    "Every directory under <root> (or <root> itself) holding model.onnx is a test,\n"
+    "named after the directory. Each is imported, lowered with\n"
+    "  " PIPELINE "\n"
+    "JIT-compiled and run on every test_data_set_*; outputs are compared with\n"
+    "output_K.pb (rtol 1e-3, atol 1e-7 unless the test is a listed exception).\n"
+    "\n"
+    "OPTIONS:\n"
+    "  --filter <substr>  only tests whose name contains <substr> (repeatable: any)\n"
+    "  --jobs <n>         tests run in parallel (default: number of CPUs)\n"
+    "  --timeout <s>      per-test time limit in seconds (default 60)\n"
+    "  -v, --verbose      on FAIL/SKIP, print every diagnostic to stderr\n"
+    "  -h, --help         this help\n"
+    "\n"
+    "Output: PASS <test> | FAIL <test>: <reason> | SKIP <test>: unsupported operator 'X'\n"
+    "and finally `N passed, N failed, N skipped`. Exit status: 1 if any test failed\n"
+    "(or on a usage error: 2), else 0.\n";
+
+/* ---- test discovery ----------------------------------------------------- */
+
+typedef struct {
+  char *dir, *name;
+} test_t;
+
+typedef struct {
+  test_t *items;
+  size_t count, cap;
+} test_list_t;
+
+static bool is_dir(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static bool is_file(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static char *join(const char *a, const char *b) {
+  char *s = NULL;
+  if (asprintf(&s, "%s/%s", a, b) < 0) {
+    fprintf(stderr, "strata-onnx-test: out of memory\n");
+    exit(2);
+  }
+  return s;
+}
+
+static void add_test(test_list_t *l, const char *dir) {
+  if (l->count == l->cap) {
+    l->cap = l->cap ? 2 * l->cap : 256;
+    l->items = realloc(l->items, l->cap * sizeof *l->items);
+  }
+  const char *slash = strrchr(dir, '/');
+  test_t t = {strdup(dir), strdup(slash && slash[1] ? slash + 1 : dir)};
+  l->items[l->count++] = t;
+}
+
+/* Collects `dir` if it holds model.onnx, else its subdirectories (follows
+ * symbolic links, which the lit tests use; depth-limited against loops). */
+static void discover(test_list_t *l, const char *dir, int depth) {
+  char *model = join(dir, "model.onnx");
+  bool has = is_file(model);
+  free(model);
+  if (has) {
+    add_test(l, dir);
+    return;
+  }
+  if (depth > 4)
+    return;
+  DIR *d = opendir(dir);
+  if (!d)
+    return;
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    if (e->d_name[0] == '.')
+      continue;
+    char *sub = join(dir, e->d_name);
+    if (is_dir(sub))
+      discover(l, sub, depth + 1);
+    free(sub);
+  }
+  closedir(d);
+}
+
+static int cmp_tests(const void *a, const void *b) {
+  const test_t *x = a, *y = b;
+  int c = strcmp(x->name, y->name);
+  return c ? c : strcmp(x->dir, y->dir);
+}
+
+/* ---- one test, in the child --------------------------------------------- */
+
+typedef struct {
+  char first[MSG];    /* the first error message */
+  char skip_op[128];  /* operator named in an "unsupported operator" error */
+  bool verbose;
+} diags_t;
+
+typedef struct {
+  char *buf;
+  size_t len, cap;
+} strbuf_t;
+
+static void strbuf_cb(MlirStringRef s, void *user) {
+  strbuf_t *b = user;
+  if (b->len + s.length + 1 > b->cap) {
+    b->cap = 2 * (b->len + s.length + 1);
+    b->buf = realloc(b->buf, b->cap);
+  }
+  memcpy(b->buf + b->len, s.data, s.length);
+  b->len += s.length;
+  b->buf[b->len] = '\0';
+}
+
+/* The operator name in "...unsupported operator 'Foo'..." (also "unknown
+ * operator"), the importer's wording for an ONNX op it does not map. */
+static bool unsupported_operator(const char *msg, char *op, size_t size) {
+  static const char *const keys[] = {"unsupported operator '", "unknown operator '",
+                                     "Unsupported operator '", "Unknown operator '"};
+  for (size_t k = 0; k < sizeof keys / sizeof keys[0]; ++k) {
+    const char *p = strstr(msg, keys[k]);
+    if (!p)
+      continue;
+    p += strlen(keys[k]);
+    const char *q = strchr(p, '\'');
+    if (!q)
+      continue;
+    snprintf(op, size, "%.*s", (int)(q - p), p);
+    return true;
+  }
+  return false;
+}
+
+static MlirLogicalResult on_diag(MlirDiagnostic d, void *user) {
+  diags_t *g = user;
+  strbuf_t b = {0};
+  mlirDiagnosticPrint(d, strbuf_cb, &b);
+  if (b.buf) {
+    if (g->verbose) {
+      strbuf_t loc = {0};
+      mlirLocationPrint(mlirDiagnosticGetLocation(d), strbuf_cb, &loc);
+      fprintf(stderr, "  %s: %s\n", loc.buf ? loc.buf : "?", b.buf);
+      free(loc.buf);
+    }
+    if (mlirDiagnosticGetSeverity(d) == MlirDiagnosticError) {
+      if (!g->first[0]) {
+        snprintf(g->first, sizeof g->first, "%s", b.buf);
+        for (char *p = g->first; *p; ++p)
+          if (*p == '\n')
+            *p = ' ';
+      }
+      if (!g->skip_op[0])
+        unsupported_operator(b.buf, g->skip_op, sizeof g->skip_op);
+    }
+    free(b.buf);
+  }
+  return mlirLogicalResultSuccess();
+}
+
+static int cmp_str(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Paths of dir/test_data_set_* (sorted); returns the count. */
+static int data_sets(const char *dir, char **sets) {
+  DIR *d = opendir(dir);
+  int n = 0;
+  if (!d)
+    return 0;
+  struct dirent *e;
+  while ((e = readdir(d)) && n < MAX_SETS)
+    if (!strncmp(e->d_name, "test_data_set_", 14))
+      sets[n++] = join(dir, e->d_name);
+  closedir(d);
+  qsort(sets, (size_t)n, sizeof *sets, cmp_str);
+  return n;
+}
+
+/* How many `<prefix>_K.pb` files (K = 0, 1, ...) a data set holds. */
+static int count_pb(const char *set, const char *prefix) {
+  int n = 0;
+  for (;; ++n) {
+    char name[64];
+    snprintf(name, sizeof name, "%s_%d.pb", prefix, n);
+    char *p = join(set, name);
+    bool ok = is_file(p);
+    free(p);
+    if (!ok)
+      return n;
+  }
+}
+
+typedef struct {
+  char verdict[8]; /* PASS FAIL SKIP */
+  char msg[MSG];
+} outcome_t;
+
+static void set_outcome(outcome_t *o, const char *verdict, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void set_outcome(outcome_t *o, const char *verdict, const char *fmt, ...) {
+  snprintf(o->verdict, sizeof o->verdict, "%s", verdict);
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(o->msg, sizeof o->msg, fmt, ap);
+  va_end(ap);
+}
+
+static void tolerances(const char *name, double *rtol, double *atol) {
+  *rtol = DEFAULT_RTOL;
+  *atol = DEFAULT_ATOL;
+  for (size_t i = 0; exceptions[i].test; ++i)
+    if (!strcmp(exceptions[i].test, name)) {
+      *rtol = exceptions[i].rtol;
+      *atol = exceptions[i].atol;
+    }
+}
+
+static const char *shape_text(const strata_tensor_t *t, char *buf, size_t size) {
+  size_t n = 0;
+  buf[0] = '\0';
+  for (int i = 0; i < t->rank && n < size; ++i)
+    n += (size_t)snprintf(buf + n, size - n, "%lldx", (long long)t->shape[i]);
+  snprintf(buf + n, size > n ? size - n : 0, "%s", strata_dtype_name(t->dtype));
+  return buf;
+}
+
+/* Runs the data sets of a compiled model; sets *o on the first failure. */
+static bool run_sets(const test_t *t, strata_jit_t *jit, const strata_signature_t *sig,
+                     char **sets, int nsets, outcome_t *o) {
+  double rtol, atol;
+  tolerances(t->name, &rtol, &atol);
+  for (int s = 0; s < nsets; ++s) {
+    const char *set = strrchr(sets[s], '/') + 1;
+    int nin = count_pb(sets[s], "input"), nout = count_pb(sets[s], "output");
+    if (nin != sig->num_inputs || nout != sig->num_outputs) {
+      set_outcome(o, "FAIL", "%s has %d inputs and %d outputs, the function takes %d and returns %d",
+                  set, nin, nout, sig->num_inputs, sig->num_outputs);
+      return false;
+    }
+    strata_tensor_t args[2 * STRATA_MAX_ARGS], expected[STRATA_MAX_ARGS];
+    memset(args, 0, sizeof args);
+    memset(expected, 0, sizeof expected);
+    bool ok = true;
+    char *error = NULL, buf[128];
+    for (int i = 0; ok && i < nin + nout; ++i) {
+      char name[64];
+      snprintf(name, sizeof name, i < nin ? "input_%d.pb" : "output_%d.pb", i < nin ? i : i - nin);
+      char *p = join(sets[s], name);
+      strata_tensor_t *dst = i < nin ? &args[i] : &expected[i - nin];
+      if (!strata_onnx_read_tensor(p, dst, &error)) {
+        set_outcome(o, "FAIL", "%s", error);
+        free(error);
+        ok = false;
+      }
+      free(p);
+    }
+    for (int i = 0; ok && i < nin; ++i) {
+      const strata_arg_spec_t *a = &sig->inputs[i];
+      bool fits = a->dtype == args[i].dtype && a->rank == args[i].rank;
+      for (int d = 0; fits && d < a->rank; ++d)
+        fits = a->shape[d] < 0 || a->shape[d] == args[i].shape[d];
+      if (!fits) {
+        set_outcome(o, "FAIL", "%s: input %d is %s, which the imported function does not accept",
+                    set, i, shape_text(&args[i], buf, sizeof buf));
+        ok = false;
+      }
+    }
+    /* Outputs: the signature's type, sized like the expectation (which
+     * also fixes dynamic dims). */
+    for (int r = 0; ok && r < nout; ++r) {
+      const strata_arg_spec_t *a = &sig->outputs[r];
+      bool fits = a->rank == expected[r].rank;
+      for (int d = 0; fits && d < a->rank; ++d)
+        fits = a->shape[d] < 0 || a->shape[d] == expected[r].shape[d];
+      if (!fits || a->dtype != expected[r].dtype) {
+        strata_tensor_t want = {.dtype = a->dtype, .rank = a->rank};
+        memcpy(want.shape, a->shape, sizeof want.shape);
+        char b2[128];
+        set_outcome(o, "FAIL", "output %d: the function returns %s, expected %s", r,
+                    shape_text(&want, buf, sizeof buf), shape_text(&expected[r], b2, sizeof b2));
+        ok = false;
+      } else if (!strata_tensor_alloc(&args[nin + r], a->dtype, a->rank, expected[r].shape)) {
+        set_outcome(o, "FAIL", "output %d: cannot allocate", r);
+        ok = false;
+      }
+    }
+    if (ok && !strata_jit_call(jit, sig->name, args, nin + nout, &error)) {
+      set_outcome(o, "FAIL", "run: %s", error);
+      free(error);
+      ok = false;
+    }
+    for (int r = 0; ok && r < nout; ++r) {
+      strata_compare_t c = strata_tensor_compare(&args[nin + r], &expected[r], rtol, atol);
+      if (c.shape_mismatch) {
+        set_outcome(o, "FAIL", "output %d: shape or type differs from the expectation", r);
+        ok = false;
+      } else if (!c.ok) {
+        set_outcome(o, "FAIL", "output %d max abs error %.3g (%lld of %lld elements)%s%s", r,
+                    c.max_abs_error, (long long)c.mismatches,
+                    (long long)strata_tensor_numel(&expected[r]), nsets > 1 ? " in " : "",
+                    nsets > 1 ? set : "");
+        ok = false;
+      }
+    }
+    for (int i = 0; i < 2 * STRATA_MAX_ARGS; ++i)
+      strata_tensor_free(&args[i]);
+    for (int i = 0; i < STRATA_MAX_ARGS; ++i)
+      strata_tensor_free(&expected[i]);
+    if (!ok)
+      return false;
+  }
+  return true;
+}
+
+static void run_test(const test_t *t, bool verbose, outcome_t *o) {
+  char *path = join(t->dir, "model.onnx");
+  char *sets[MAX_SETS];
+  int nsets = data_sets(t->dir, sets);
+  MlirContext ctx = strata_context_create();
+  diags_t diags = {.verbose = verbose};
+  strata_context_set_print_op_on_diagnostic(ctx, false);
+  mlirContextAttachDiagnosticHandler(ctx, on_diag, &diags, NULL);
+  strata_jit_t *jit = NULL;
+  char *error = NULL;
+  strata_signature_t sig;
+  MlirOperation module = strata_onnx_import_file(ctx, path);
+  if (mlirOperationIsNull(module)) {
+    if (diags.skip_op[0])
+      set_outcome(o, "SKIP", "unsupported operator '%s'", diags.skip_op);
+    else
+      set_outcome(o, "FAIL", "import: %s", diags.first[0] ? diags.first : "failed");
+  } else if (nsets == 0) {
+    set_outcome(o, "FAIL", "no test_data_set_* directory");
+  } else if (mlirLogicalResultIsFailure(strata_verify(module))) {
+    set_outcome(o, "FAIL", "verify: %s", diags.first);
+  } else if (!strata_signature_get(module, NULL, &sig, &error)) {
+    set_outcome(o, "FAIL", "signature: %s", error);
+  } else if (mlirLogicalResultIsFailure(strata_run_pipeline(module, PIPELINE))) {
+    set_outcome(o, "FAIL", "compile: %s", diags.first[0] ? diags.first : "pipeline failed");
+  } else if (!(jit = strata_jit_create(module, 2, &error))) {
+    set_outcome(o, "FAIL", "jit: %s", error);
+  } else if (run_sets(t, jit, &sig, sets, nsets, o)) {
+    set_outcome(o, "PASS", "%s", "");
+  }
+  free(error);
+  strata_jit_destroy(jit);
+  if (!mlirOperationIsNull(module))
+    mlirOperationDestroy(module);
+  mlirContextDestroy(ctx);
+  for (int i = 0; i < nsets; ++i)
+    free(sets[i]);
+  free(path);
+}
+
+/* ---- the parent: children, time limits, ordered output ------------------- */
+
+typedef struct {
+  pid_t pid;
+  int fd;      /* read end of the child's verdict pipe */
+  bool done;
+  outcome_t out;
+} slot_t;
+
+/* For the runner's own tests: STRATA_ONNX_TEST_INJECT="crash:<test>" or
+ * "hang:<test>" makes that test's child crash (SIGSEGV) or hang, to show
+ * that either is one FAIL line and the run goes on. */
+static void inject_fault(const char *name) {
+  const char *v = getenv("STRATA_ONNX_TEST_INJECT");
+  if (!v)
+    return;
+  if (!strncmp(v, "crash:", 6) && !strcmp(v + 6, name))
+    raise(SIGSEGV);
+  if (!strncmp(v, "hang:", 5) && !strcmp(v + 5, name))
+    for (;;)
+      pause();
+}
+
+static void start(const test_t *t, slot_t *s, int timeout, bool verbose) {
+  int fds[2];
+  if (pipe(fds) != 0) {
+    perror("strata-onnx-test: pipe");
+    exit(2);
+  }
+  fflush(stdout);
+  fflush(stderr);
+  pid_t pid = fork();
+  if (pid < 0) {
+    perror("strata-onnx-test: fork");
+    exit(2);
+  }
+  if (pid == 0) {
+    close(fds[0]);
+    alarm((unsigned)timeout); /* SIGALRM's default action ends the child */
+    outcome_t o;
+    set_outcome(&o, "FAIL", "no verdict");
+    inject_fault(t->name);
+    run_test(t, verbose, &o);
+    char line[sizeof o.msg + 16];
+    int n = snprintf(line, sizeof line, "%s %s", o.verdict, o.msg);
+    if (n > 0 && write(fds[1], line, (size_t)(n < (int)sizeof line ? n : (int)sizeof line - 1)) < 0)
+      _exit(3);
+    _exit(0);
+  }
+  close(fds[1]);
+  s->pid = pid;
+  s->fd = fds[0];
+  s->done = false;
+}
+
+/* Collects the verdict of a child that has exited with `status`. */
+static void finish(slot_t *s, int status, int timeout) {
+  char buf[sizeof s->out.msg + 16];
+  ssize_t n = read(s->fd, buf, sizeof buf - 1);
+  close(s->fd);
+  buf[n > 0 ? n : 0] = '\0';
+  if (WIFSIGNALED(status)) {
+    int sig = WTERMSIG(status);
+    if (sig == SIGALRM)
+      set_outcome(&s->out, "FAIL", "timed out after %d s", timeout);
+    else
+      set_outcome(&s->out, "FAIL", "crashed (signal %d, %s)", sig, strsignal(sig));
+  } else if (n <= 0 || WEXITSTATUS(status) != 0) {
+    set_outcome(&s->out, "FAIL", "child exited with status %d and no verdict",
+                WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+  } else {
+    char *space = strchr(buf, ' ');
+    if (space)
+      *space = '\0';
+    set_outcome(&s->out, buf, "%s", space ? space + 1 : "");
+  }
+  s->done = true;
+}
+
+int main(int argc, char **argv) {
+  const char *root = NULL;
+  const char *filters[64];
+  int nfilters = 0, jobs = (int)sysconf(_SC_NPROCESSORS_ONLN), timeout = 60;
+  bool verbose = false;
+  for (int i = 1; i < argc; ++i) {
+    const char *a = argv[i];
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+      fputs(usage, stdout);
+      return 0;
+    } else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
+      verbose = true;
+    } else if ((!strcmp(a, "--filter") || !strcmp(a, "--jobs") || !strcmp(a, "--timeout")) &&
+               i + 1 < argc) {
+      const char *v = argv[++i];
+      if (!strcmp(a, "--filter")) {
+        if (nfilters < 64)
+          filters[nfilters++] = v;
+        continue;
+      }
+      char *end;
+      long x = strtol(v, &end, 10);
+      if (*end || x < 1) {
+        fprintf(stderr, "strata-onnx-test: %s expects a positive integer, got '%s'\n", a, v);
+        return 2;
+      }
+      *(!strcmp(a, "--jobs") ? &jobs : &timeout) = (int)x;
+    } else if (a[0] == '-') {
+      fprintf(stderr, "strata-onnx-test: unknown option or missing value '%s' (see --help)\n", a);
+      return 2;
+    } else if (root) {
+      fprintf(stderr, "strata-onnx-test: more than one root ('%s' and '%s')\n", root, a);
+      return 2;
+    } else {
+      root = a;
+    }
+  }
+  if (!root) {
+    fprintf(stderr, "strata-onnx-test: no root directory given (see --help)\n");
+    return 2;
+  }
+  if (!is_dir(root)) {
+    fprintf(stderr, "strata-onnx-test: '%s' is not a directory\n", root);
+    return 2;
+  }
+  if (jobs < 1)
+    jobs = 1;
+  /* Parallel tests each get one OpenMP thread unless told otherwise. */
+  if (jobs > 1)
+    setenv("OMP_NUM_THREADS", "1", 0);
+  strata_register_all_passes(); /* once, before forking */
+
+  test_list_t all = {0};
+  discover(&all, root, 0);
+  qsort(all.items, all.count, sizeof *all.items, cmp_tests);
+  test_list_t tests = {0};
+  for (size_t i = 0; i < all.count; ++i) {
+    bool keep = nfilters == 0;
+    for (int f = 0; f < nfilters && !keep; ++f)
+      keep = strstr(all.items[i].name, filters[f]) != NULL;
+    if (keep) {
+      if (tests.count == tests.cap) {
+        tests.cap = tests.cap ? 2 * tests.cap : 256;
+        tests.items = realloc(tests.items, tests.cap * sizeof *tests.items);
+      }
+      tests.items[tests.count++] = all.items[i];
+    }
+  }
+
+  slot_t *slots = calloc(tests.count ? tests.count : 1, sizeof *slots);
+  size_t next = 0, printed = 0;
+  int running = 0, passed = 0, failed = 0, skipped = 0;
+  while (printed < tests.count) {
+    while (running < jobs && next < tests.count) {
+      start(&tests.items[next], &slots[next], timeout, verbose);
+      ++next;
+      ++running;
+    }
+    int status;
+    pid_t pid = waitpid(-1, &status, 0);
+    if (pid < 0) {
+      if (errno == EINTR)
+        continue;
+      perror("strata-onnx-test: waitpid");
+      return 2;
+    }
+    for (size_t i = printed; i < next; ++i)
+      if (slots[i].pid == pid && !slots[i].done) {
+        finish(&slots[i], status, timeout);
+        --running;
+        break;
+      }
+    /* Print in test order as soon as the earlier tests are done. */
+    for (; printed < next && slots[printed].done; ++printed) {
+      const outcome_t *o = &slots[printed].out;
+      const char *name = tests.items[printed].name;
+      if (!strcmp(o->verdict, "PASS")) {
+        ++passed;
+        printf("PASS %s\n", name);
+      } else if (!strcmp(o->verdict, "SKIP")) {
+        ++skipped;
+        printf("SKIP %s: %s\n", name, o->msg);
+      } else {
+        ++failed;
+        printf("FAIL %s: %s\n", name, o->msg);
+      }
+      fflush(stdout);
+    }
+  }
+  printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
+  for (size_t i = 0; i < all.count; ++i) {
+    free(all.items[i].dir);
+    free(all.items[i].name);
+  }
+  free(all.items);
+  free(tests.items);
+  free(slots);
+  return failed ? 1 : 0;
+}
