@@ -15,6 +15,6 @@ const strata_pass_info_t strata_lower_to_llvm_pass = {
     .anchor = "builtin.module",
     .pipeline = "convert-hwi-to-vector,convert-tir-to-scf,convert-scf-to-openmp,canonicalize,lower-affine,"
                 "convert-vector-to-scf,convert-scf-to-cf,expand-strided-metadata,"
-                "lower-affine,convert-math-to-libm,convert-math-to-llvm,convert-vector-to-llvm,"
+                "lower-affine,convert-math-to-funcs,convert-math-to-libm,convert-math-to-llvm,convert-vector-to-llvm,"
                 "finalize-memref-to-llvm,convert-to-llvm,reconcile-unrealized-casts",
 };

@@ -6,10 +6,31 @@
 #ifndef STRATA_FRONTENDS_ONNX_IMPORTER_H
 #define STRATA_FRONTENDS_ONNX_IMPORTER_H
 
+#include <mlir-c/Diagnostics.h>
 #include <mlir-c/IR.h>
+#include <stdbool.h>
 
 /* Imports `path`. Returns the module (owned by the caller:
  * mlirOperationDestroy) or a null op after emitting diagnostics. */
 MlirOperation strata_onnx_import_file(MlirContext ctx, const char *path);
+
+/* Like strata_onnx_import_file, specialized to known values of some graph
+ * inputs: pb_paths[i] (NULL: none) is an onnx.TensorProto file holding the
+ * value of argument i (graph inputs that are not initializers, in order).
+ * Operators that need a value at import time (Reshape's shape, Slice's
+ * starts, Pad's pads, axes, ...) use it; such an input that nothing else
+ * reads is dropped from the function's arguments. kept (num_inputs
+ * entries, may be NULL) tells, for each of the first num_inputs arguments,
+ * whether it is still one. Values
+ * are never folded into the computation itself. */
+MlirOperation strata_onnx_import_file_with_inputs(MlirContext ctx, const char *path,
+                                                  int num_inputs, const char *const *pb_paths,
+                                                  bool *kept);
+
+/* Formats a diagnostic located by the importer (in the model file) as
+ * "model.onnx:node 'conv1' (Conv): error: <message>" (notes on following
+ * lines). Returns a malloc'd string, or NULL for any other location (let
+ * the next handler print it). Tools call it from their diagnostic handler. */
+char *strata_onnx_format_diagnostic(MlirDiagnostic diag);
 
 #endif

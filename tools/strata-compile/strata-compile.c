@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "frontends/onnx/importer.h"
 #include "runtime/aot.h"
 #include "runtime/signature.h"
 #include "strata/strata.h"
@@ -15,7 +16,9 @@ static const char usage[] =
     "OVERVIEW: strata-compile - compile a Strata model to native code\n"
     "\n"
     "USAGE: strata-compile [options] <model.mlir> -o <out.so | out.o>\n"
+    "       strata-compile [options] <model.onnx> -o <out.so | out.o>\n"
     "\n"
+    "A .onnx model is imported into the graph dialect first.\n"
     "Lowers the model with builtin.module(strata-graph-to-llvm) (or\n"
     "--pass-pipeline), optimizes for the host CPU and writes an object file\n"
     "(.o) or a shared library (any other name), and a C header next to it\n"
@@ -47,6 +50,18 @@ static char *read_file(const char *path, size_t *len) {
 static bool ends_with(const char *s, const char *suffix) {
   size_t n = strlen(s), m = strlen(suffix);
   return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* Import errors read "model.onnx:node 'conv1' (Conv): error: ..."; other
+ * diagnostics go to MLIR's default printer. */
+static MlirLogicalResult print_onnx_diagnostic(MlirDiagnostic diag, void *user) {
+  (void)user;
+  char *text = strata_onnx_format_diagnostic(diag);
+  if (!text)
+    return mlirLogicalResultFailure();
+  fprintf(stderr, "%s\n", text);
+  free(text);
+  return mlirLogicalResultSuccess();
 }
 
 int main(int argc, char **argv) {
@@ -93,8 +108,9 @@ int main(int argc, char **argv) {
   }
 
   size_t len = 0;
-  char *text = read_file(model, &len);
-  if (!text) {
+  bool onnx = ends_with(model, ".onnx");
+  char *text = onnx ? NULL : read_file(model, &len);
+  if (!onnx && !text) {
     fprintf(stderr, "strata-compile: cannot open model '%s': %s\n", model, strerror(errno));
     return 1;
   }
@@ -102,11 +118,14 @@ int main(int argc, char **argv) {
   MlirContext ctx = strata_context_create();
   if (mlirContextIsNull(ctx))
     return 1;
+  if (onnx)
+    mlirContextAttachDiagnosticHandler(ctx, print_onnx_diagnostic, NULL, NULL);
   int rc = 1;
   char *error = NULL;
   strata_signature_t sig;
-  MlirOperation module = strata_parse_module(ctx, mlirStringRefCreate(text, len),
-                                             mlirStringRefCreateFromCString(model));
+  MlirOperation module = onnx ? strata_onnx_import_file(ctx, model)
+                              : strata_parse_module(ctx, mlirStringRefCreate(text, len),
+                                                    mlirStringRefCreateFromCString(model));
   if (mlirOperationIsNull(module) || mlirLogicalResultIsFailure(strata_verify(module)) ||
       !strata_signature_get(module, entry, &sig, &error) ||
       mlirLogicalResultIsFailure(

@@ -284,12 +284,17 @@ static const char *shape_text(const strata_tensor_t *t, char *buf, size_t size) 
 
 /* Runs the data sets of a compiled model; sets *o on the first failure. */
 static bool run_sets(const test_t *t, strata_jit_t *jit, const strata_signature_t *sig,
-                     char **sets, int nsets, outcome_t *o) {
+                     char **sets, int nsets, const bool *kept, outcome_t *o) {
   double rtol, atol;
   tolerances(t->name, &rtol, &atol);
   for (int s = 0; s < nsets; ++s) {
     const char *set = strrchr(sets[s], '/') + 1;
-    int nin = count_pb(sets[s], "input"), nout = count_pb(sets[s], "output");
+    /* Inputs the importer used as constants (kept[i] false) are not
+     * arguments of the compiled function. */
+    int nfiles = count_pb(sets[s], "input"), nout = count_pb(sets[s], "output");
+    int nin = 0;
+    for (int i = 0; i < nfiles && i < STRATA_MAX_ARGS; ++i)
+      nin += kept[i];
     if (nin != sig->num_inputs || nout != sig->num_outputs) {
       set_outcome(o, "FAIL", "%s has %d inputs and %d outputs, the function takes %d and returns %d",
                   set, nin, nout, sig->num_inputs, sig->num_outputs);
@@ -300,11 +305,14 @@ static bool run_sets(const test_t *t, strata_jit_t *jit, const strata_signature_
     memset(expected, 0, sizeof expected);
     bool ok = true;
     char *error = NULL, buf[128];
-    for (int i = 0; ok && i < nin + nout; ++i) {
+    for (int i = 0, arg = 0; ok && i < nfiles + nout; ++i) {
+      if (i < nfiles && !kept[i])
+        continue;
       char name[64];
-      snprintf(name, sizeof name, i < nin ? "input_%d.pb" : "output_%d.pb", i < nin ? i : i - nin);
+      snprintf(name, sizeof name, i < nfiles ? "input_%d.pb" : "output_%d.pb",
+               i < nfiles ? i : i - nfiles);
       char *p = join(sets[s], name);
-      strata_tensor_t *dst = i < nin ? &args[i] : &expected[i - nin];
+      strata_tensor_t *dst = i < nfiles ? &args[arg++] : &expected[i - nfiles];
       if (!strata_onnx_read_tensor(p, dst, &error)) {
         set_outcome(o, "FAIL", "%s", error);
         free(error);
@@ -381,7 +389,23 @@ static void run_test(const test_t *t, bool verbose, outcome_t *o) {
   strata_jit_t *jit = NULL;
   char *error = NULL;
   strata_signature_t sig;
-  MlirOperation module = strata_onnx_import_file(ctx, path);
+  /* Specialize to the first data set's inputs: operators that need a value
+   * at import time (Reshape's shape, Slice's starts, ...) take it from there. */
+  bool kept[STRATA_MAX_ARGS];
+  char *pb[STRATA_MAX_ARGS] = {0};
+  int nfiles = nsets ? count_pb(sets[0], "input") : 0;
+  if (nfiles > STRATA_MAX_ARGS)
+    nfiles = STRATA_MAX_ARGS;
+  for (int i = 0; i < nfiles; ++i) {
+    char name[64];
+    snprintf(name, sizeof name, "input_%d.pb", i);
+    pb[i] = join(sets[0], name);
+    kept[i] = true;
+  }
+  MlirOperation module = strata_onnx_import_file_with_inputs(ctx, path, nfiles,
+                                                             (const char *const *)pb, kept);
+  for (int i = 0; i < nfiles; ++i)
+    free(pb[i]);
   if (mlirOperationIsNull(module)) {
     if (diags.skip_op[0])
       set_outcome(o, "SKIP", "unsupported operator '%s'", diags.skip_op);
@@ -397,7 +421,7 @@ static void run_test(const test_t *t, bool verbose, outcome_t *o) {
     set_outcome(o, "FAIL", "compile: %s", diags.first[0] ? diags.first : "pipeline failed");
   } else if (!(jit = strata_jit_create(module, 2, &error))) {
     set_outcome(o, "FAIL", "jit: %s", error);
-  } else if (run_sets(t, jit, &sig, sets, nsets, o)) {
+  } else if (run_sets(t, jit, &sig, sets, nsets, kept, o)) {
     set_outcome(o, "PASS", "%s", "");
   }
   free(error);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "frontends/onnx/importer.h"
 #include "frontends/onnx/tensor_proto.h"
 #include "runtime/jit.h"
 #include "runtime/npy.h"
@@ -32,17 +33,20 @@ typedef struct {
 static const char usage[] =
     "OVERVIEW: strata-run - JIT-compile a Strata model and run it\n"
     "\n"
-    "USAGE: strata-run [options] <model.mlir | ->\n"
+    "USAGE: strata-run [options] <model.mlir | model.onnx | ->\n"
     "\n"
     "The model's entry function takes and returns tensors (graph, te or tir\n"
-    "stage); it is lowered with the default pipeline\n"
+    "stage; a .onnx file is imported into the graph dialect first); it is\n"
+    "lowered with the default pipeline\n"
     "  " DEFAULT_PIPELINE "\n"
     "compiled for the host CPU and called once (or --repeat times).\n"
     "\n"
     "OPTIONS:\n"
     "  --entry <name>         function to run (default: main, or the only public one)\n"
     "  --input <file>         an input, in argument order (repeat for each): .npy, or\n"
-    "                         .pb (ONNX TensorProto, as in the ONNX backend test data)\n"
+    "                         .pb (ONNX TensorProto, as in the ONNX backend test data);\n"
+    "                         for a .onnx model a .pb input an operator needs at import\n"
+    "                         time (Reshape's shape, Slice's starts, ...) is used there\n"
     "  --seed <n>             inputs not given as files are random, from this seed (default 0)\n"
     "  --output <file.npy>    write result i to this file (repeat for each)\n"
     "  --expected <file>      compare result i with this file (.npy or .pb; repeat for each)\n"
@@ -179,6 +183,23 @@ static bool read_tensor_file(const char *path, strata_tensor_t *t, char **error)
   return strata_npy_read(path, t, error);
 }
 
+static bool ends_with(const char *s, const char *suffix) {
+  size_t n = strlen(s), m = strlen(suffix);
+  return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* Import errors read "model.onnx:node 'conv1' (Conv): error: ..."; other
+ * diagnostics go to MLIR's default printer. */
+static MlirLogicalResult print_onnx_diagnostic(MlirDiagnostic diag, void *user) {
+  (void)user;
+  char *text = strata_onnx_format_diagnostic(diag);
+  if (!text)
+    return mlirLogicalResultFailure();
+  fprintf(stderr, "%s\n", text);
+  free(text);
+  return mlirLogicalResultSuccess();
+}
+
 static double now_seconds(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -258,20 +279,41 @@ int main(int argc, char **argv) {
   }
   strata_register_all_passes();
   size_t len = 0;
-  char *text = read_file(o.model, &len);
-  if (!text) {
+  bool onnx = ends_with(o.model, ".onnx");
+  char *text = onnx ? NULL : read_file(o.model, &len);
+  if (!onnx && !text) {
     fprintf(stderr, "strata-run: cannot open model '%s': %s\n", o.model, strerror(errno));
     return 1;
   }
   MlirContext ctx = strata_context_create();
   if (mlirContextIsNull(ctx))
     return 1;
+  if (onnx)
+    mlirContextAttachDiagnosticHandler(ctx, print_onnx_diagnostic, NULL, NULL);
   int rc = 1;
   strata_tensor_t args[2 * STRATA_MAX_ARGS] = {0};
   strata_jit_t *jit = NULL;
   char *error = NULL;
-  MlirOperation module = strata_parse_module(ctx, mlirStringRefCreate(text, len),
-                                             mlirStringRefCreateFromCString(o.model));
+  MlirOperation module;
+  if (onnx) {
+    /* .pb inputs also specialize the import: an input an operator needs at
+     * import time (a shape, axes, pads) takes its value and may leave the
+     * signature; the remaining files feed the remaining arguments. */
+    const char *pb[STRATA_MAX_ARGS] = {0};
+    bool kept[STRATA_MAX_ARGS];
+    for (int i = 0; i < o.num_inputs; ++i)
+      pb[i] = ends_with(o.inputs[i], ".pb") ? o.inputs[i] : NULL;
+    module = strata_onnx_import_file_with_inputs(ctx, o.model, o.num_inputs, pb, kept);
+    int k = 0;
+    for (int i = 0; !mlirOperationIsNull(module) && i < o.num_inputs; ++i)
+      if (kept[i])
+        o.inputs[k++] = o.inputs[i];
+    if (!mlirOperationIsNull(module))
+      o.num_inputs = k;
+  } else {
+    module = strata_parse_module(ctx, mlirStringRefCreate(text, len),
+                                 mlirStringRefCreateFromCString(o.model));
+  }
   strata_signature_t sig;
   if (mlirOperationIsNull(module) || mlirLogicalResultIsFailure(strata_verify(module)))
     goto done;

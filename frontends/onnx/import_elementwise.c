@@ -1,0 +1,310 @@
+/* ONNX elementwise operators -> graph dialect: arithmetic with numpy
+ * broadcasting (Add, Sub, Mul, Div, Pow, variadic Max/Min/Sum/Mean),
+ * unary math, activations (direct ops or decompositions into graph ops and
+ * splat constants: HardSigmoid, HardSwish, Softplus, Softsign, Elu, Selu,
+ * PRelu, Reciprocal), Clip (attributes before opset 11, inputs since),
+ * Cast, comparisons and Where. */
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+
+#include "frontends/onnx/onnx_internal.h"
+
+#define NULL_TYPE ((MlirType){NULL})
+
+static bool out(onnx_node_t *n, MlirValue v) {
+  if (mlirValueIsNull(v))
+    return false;
+  onnx_set_output(n, 0, v);
+  return true;
+}
+
+static MlirValue in0(onnx_node_t *n) {
+  return onnx_need_input(n, 0) ? onnx_input(n, 0) : (MlirValue){NULL};
+}
+
+/* Operators that need a graph op another part of Strata may not have yet. */
+static bool have_op(onnx_node_t *n, const char *name) {
+  if (mlirContextIsRegisteredOperation(n->ctx, mlirStringRefCreateFromCString(name)))
+    return true;
+  return onnx_error(n, "unsupported operator '%s'", n->node->op_type);
+}
+
+/* --- Unary ------------------------------------------------------------ */
+#define UNARY(fn, opname)                                                                    \
+  static bool fn(onnx_node_t *n) { return out(n, onnx_unary(n, opname, in0(n))); }
+UNARY(map_relu, "graph.relu")
+UNARY(map_neg, "graph.neg")
+UNARY(map_abs, "graph.abs")
+UNARY(map_sigmoid, "graph.sigmoid")
+UNARY(map_tanh, "graph.tanh")
+UNARY(map_exp, "graph.exp")
+UNARY(map_log, "graph.log")
+UNARY(map_sqrt, "graph.sqrt")
+UNARY(map_erf, "graph.erf")
+
+static bool map_reciprocal(onnx_node_t *n) {
+  MlirValue x = in0(n);
+  return out(n, onnx_binary(n, "graph.div", onnx_splat_like(n, x, 1.0), x));
+}
+
+static bool map_leaky_relu(onnx_node_t *n) {
+  MlirNamedAttribute a = onnx_f32_attr(n, "alpha", onnx_attr_float(n, "alpha", 0.01f));
+  MlirValue x = in0(n);
+  return out(n, onnx_build(n, "graph.leaky_relu", 1, &x, NULL_TYPE, 1, &a));
+}
+
+static bool map_gelu(onnx_node_t *n) {
+  char buf[32];
+  const char *approx = onnx_attr_string(n, "approximate", "none", buf, sizeof buf);
+  if (strcmp(approx, "none") && strcmp(approx, "tanh"))
+    return onnx_error(n, "unsupported approximate '%s' (none or tanh)", approx);
+  MlirNamedAttribute a = onnx_str_attr(n, "approximate", approx);
+  MlirValue x = in0(n);
+  return out(n, onnx_build(n, "graph.gelu", 1, &x, NULL_TYPE, 1, &a));
+}
+
+/* min(max(v, lo), hi) with splat constants (no attribute-order constraint). */
+static MlirValue clamp_values(onnx_node_t *n, MlirValue v, MlirValue lo, MlirValue hi) {
+  if (!mlirValueIsNull(lo))
+    v = onnx_binary(n, "graph.maximum", v, lo);
+  if (!mlirValueIsNull(hi))
+    v = onnx_binary(n, "graph.minimum", v, hi);
+  return v;
+}
+
+/* A scalar attribute of elem type, saturated to the integer type's range. */
+static MlirNamedAttribute bound_attr(onnx_node_t *n, const char *name, MlirType elem, double v) {
+  if (mlirTypeIsAFloat(elem))
+    return onnx_scalar_attr(n, name, elem, v);
+  unsigned w = mlirIntegerTypeGetWidth(elem);
+  bool is_unsigned = mlirIntegerTypeIsUnsigned(elem);
+  double lo = is_unsigned ? 0 : w >= 64 ? -9223372036854775808.0 : -ldexp(1.0, (int)w - 1);
+  double hi = w >= 64 ? 9223372036854775807.0 : ldexp(1.0, (int)w - !is_unsigned) - 1;
+  int64_t iv = v <= lo ? (int64_t)lo : v >= hi ? (w >= 64 ? INT64_MAX : (int64_t)hi) : (int64_t)v;
+  return strata_named(n->ctx, name, mlirIntegerAttrGet(elem, iv));
+}
+
+static MlirValue clip(onnx_node_t *n, MlirValue x, double lo, double hi) {
+  if (mlirValueIsNull(x))
+    return x;
+  MlirType elem = onnx_elem(x);
+  if (lo > hi) /* ONNX: every value becomes max */
+    return clamp_values(n, x, onnx_splat_like(n, x, lo), onnx_splat_like(n, x, hi));
+  MlirNamedAttribute a[2] = {bound_attr(n, "min", elem, lo), bound_attr(n, "max", elem, hi)};
+  return onnx_build(n, "graph.clip", 1, &x, NULL_TYPE, 2, a);
+}
+
+static bool map_clip(onnx_node_t *n) {
+  MlirValue x = in0(n);
+  if (mlirValueIsNull(x))
+    return false;
+  double lo = -INFINITY, hi = INFINITY;
+  if (n->opset < 11) {
+    lo = onnx_attr(n, "min") ? onnx_attr_float(n, "min", 0) : -FLT_MAX;
+    hi = onnx_attr(n, "max") ? onnx_attr_float(n, "max", 0) : FLT_MAX;
+    return out(n, clip(n, x, lo, hi));
+  }
+  bool have_lo = n->num_inputs > 1 && n->present[1];
+  bool have_hi = n->num_inputs > 2 && n->present[2];
+  if ((have_lo && !n->in_const[1]) || (have_hi && !n->in_const[2])) {
+    /* Bounds computed at run time: maximum/minimum with broadcasting. */
+    return out(n, clamp_values(n, x, have_lo ? onnx_input(n, 1) : (MlirValue){NULL},
+                               have_hi ? onnx_input(n, 2) : (MlirValue){NULL}));
+  }
+  if (have_lo && !onnx_const_scalar(n, 1, "min", &lo))
+    return false;
+  if (have_hi && !onnx_const_scalar(n, 2, "max", &hi))
+    return false;
+  return out(n, clip(n, x, lo, hi));
+}
+
+/* alpha * x + beta, clipped to [0, 1]. */
+static MlirValue hard_sigmoid(onnx_node_t *n, MlirValue x, double alpha, double beta) {
+  MlirValue v = onnx_binary(n, "graph.mul", x, onnx_splat_like(n, x, alpha));
+  v = onnx_binary(n, "graph.add", v, onnx_splat_like(n, x, beta));
+  return clip(n, v, 0.0, 1.0);
+}
+
+static bool map_hard_sigmoid(onnx_node_t *n) {
+  return out(n, hard_sigmoid(n, in0(n), onnx_attr_float(n, "alpha", 0.2f),
+                             onnx_attr_float(n, "beta", 0.5f)));
+}
+
+static bool map_hard_swish(onnx_node_t *n) {
+  MlirValue x = in0(n);
+  return out(n, onnx_binary(n, "graph.mul", x, hard_sigmoid(n, x, 1.0 / 6.0, 0.5)));
+}
+
+/* softplus(x) = log(exp(x) + 1) */
+static bool map_softplus(onnx_node_t *n) {
+  MlirValue x = in0(n);
+  MlirValue e = onnx_unary(n, "graph.exp", x);
+  return out(n, onnx_unary(n, "graph.log", onnx_binary(n, "graph.add", e, onnx_splat_like(n, x, 1.0))));
+}
+
+/* softsign(x) = x / (1 + |x|) */
+static bool map_softsign(onnx_node_t *n) {
+  MlirValue x = in0(n);
+  MlirValue d = onnx_binary(n, "graph.add", onnx_unary(n, "graph.abs", x), onnx_splat_like(n, x, 1.0));
+  return out(n, onnx_binary(n, "graph.div", x, d));
+}
+
+/* x > 0 ? x : alpha * (exp(x) - 1)  ==  relu(x) + alpha * (exp(min(x, 0)) - 1),
+ * which needs no select (exp(min(x, 0)) - 1 is 0 for x >= 0). */
+static MlirValue elu(onnx_node_t *n, MlirValue x, double alpha) {
+  MlirValue neg = onnx_binary(n, "graph.minimum", x, onnx_splat_like(n, x, 0.0));
+  MlirValue em1 = onnx_binary(n, "graph.sub", onnx_unary(n, "graph.exp", neg),
+                              onnx_splat_like(n, x, 1.0));
+  MlirValue scaled = onnx_binary(n, "graph.mul", em1, onnx_splat_like(n, x, alpha));
+  return onnx_binary(n, "graph.add", onnx_unary(n, "graph.relu", x), scaled);
+}
+
+static bool map_elu(onnx_node_t *n) {
+  return out(n, elu(n, in0(n), onnx_attr_float(n, "alpha", 1.0f)));
+}
+
+static bool map_selu(onnx_node_t *n) {
+  MlirValue x = in0(n);
+  MlirValue e = elu(n, x, onnx_attr_float(n, "alpha", 1.67326319217681884765625f));
+  return out(n, onnx_binary(n, "graph.mul", e,
+                            onnx_splat_like(n, x, onnx_attr_float(n, "gamma", 1.05070102214813232421875f))));
+}
+
+/* prelu(x, slope) = max(x, 0) + slope * min(x, 0) */
+static bool map_prelu(onnx_node_t *n) {
+  MlirValue x = in0(n);
+  if (!onnx_need_input(n, 1))
+    return false;
+  MlirValue slope = onnx_input(n, 1);
+  strata_graph_shape_t xs, ss, bs;
+  onnx_shape(x, &xs);
+  onnx_shape(slope, &ss);
+  if (xs.rank > 2 && ss.rank == 1 && !strata_graph_broadcast_shape(&xs, &ss, &bs) &&
+      ss.dims[0] == xs.dims[1]) {
+    /* Old exporters give a per-channel slope [C]: it applies along axis 1. */
+    int64_t d[STRATA_GRAPH_MAX_RANK];
+    for (intptr_t i = 0; i < xs.rank - 1; ++i)
+      d[i] = i ? 1 : ss.dims[0];
+    slope = onnx_reshape(n, slope, xs.rank - 1, d);
+  }
+  MlirValue zero = onnx_splat_like(n, x, 0.0);
+  MlirValue neg = onnx_binary(n, "graph.mul", onnx_binary(n, "graph.minimum", x, zero), slope);
+  return out(n, onnx_binary(n, "graph.add", onnx_unary(n, "graph.relu", x), neg));
+}
+
+/* --- Binary and variadic ------------------------------------------------- */
+static bool binary(onnx_node_t *n, const char *opname) {
+  if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
+    return false;
+  return out(n, onnx_binary(n, opname, onnx_input(n, 0), onnx_input(n, 1)));
+}
+static bool map_add(onnx_node_t *n) { return binary(n, "graph.add"); }
+static bool map_sub(onnx_node_t *n) { return binary(n, "graph.sub"); }
+static bool map_mul(onnx_node_t *n) { return binary(n, "graph.mul"); }
+static bool map_div(onnx_node_t *n) { return binary(n, "graph.div"); }
+
+static bool map_pow(onnx_node_t *n) {
+  if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
+    return false;
+  MlirValue x = onnx_input(n, 0), y = onnx_input(n, 1);
+  if (!mlirTypeEqual(onnx_elem(x), onnx_elem(y))) {
+    /* Since opset 12 the exponent may have another type: cast it. */
+    strata_graph_shape_t s;
+    onnx_shape(y, &s);
+    y = onnx_build(n, "graph.cast", 1, &y, strata_graph_shape_to_type(&s, onnx_elem(x)), 0, NULL);
+  }
+  return out(n, onnx_binary(n, "graph.pow", x, y));
+}
+
+static bool variadic(onnx_node_t *n, const char *opname, bool mean) {
+  if (!onnx_need_input(n, 0))
+    return false;
+  MlirValue acc = onnx_input(n, 0);
+  for (int i = 1; i < n->num_inputs; ++i) {
+    if (!onnx_need_input(n, i))
+      return false;
+    acc = onnx_binary(n, opname, acc, onnx_input(n, i));
+  }
+  if (mean && n->num_inputs > 1)
+    acc = onnx_binary(n, "graph.div", acc, onnx_splat_like(n, acc, n->num_inputs));
+  return out(n, acc);
+}
+static bool map_max(onnx_node_t *n) { return variadic(n, "graph.maximum", false); }
+static bool map_min(onnx_node_t *n) { return variadic(n, "graph.minimum", false); }
+static bool map_sum(onnx_node_t *n) { return variadic(n, "graph.add", false); }
+static bool map_mean(onnx_node_t *n) { return variadic(n, "graph.add", true); }
+
+/* --- Cast, comparisons, Where --------------------------------------------- */
+static bool map_cast(onnx_node_t *n) {
+  MlirValue x = in0(n);
+  if (mlirValueIsNull(x))
+    return false;
+  int64_t to = onnx_attr_int(n, "to", 0);
+  MlirType elem = onnx_elem_type(n->ctx, (int32_t)to);
+  if (mlirTypeIsNull(elem))
+    return onnx_error(n, "unsupported element type '%s'", onnx_type_name((int32_t)to));
+  if (mlirTypeEqual(elem, onnx_elem(x)))
+    return out(n, x);
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  return out(n, onnx_build(n, "graph.cast", 1, &x, strata_graph_shape_to_type(&s, elem), 0, NULL));
+}
+
+static bool compare(onnx_node_t *n, const char *opname) {
+  return have_op(n, opname) && binary(n, opname);
+}
+static bool map_equal(onnx_node_t *n) { return compare(n, "graph.equal"); }
+static bool map_greater(onnx_node_t *n) { return compare(n, "graph.greater"); }
+static bool map_less(onnx_node_t *n) { return compare(n, "graph.less"); }
+
+static bool map_where(onnx_node_t *n) {
+  if (!have_op(n, "graph.where"))
+    return false;
+  for (int i = 0; i < 3; ++i)
+    if (!onnx_need_input(n, i))
+      return false;
+  MlirValue ops[3] = {onnx_input(n, 0), onnx_input(n, 1), onnx_input(n, 2)};
+  return out(n, onnx_build(n, "graph.where", 3, ops, NULL_TYPE, 0, NULL));
+}
+
+const onnx_mapping_t strata_onnx_elementwise_ops[] = {
+    {"Relu", map_relu},
+    {"Neg", map_neg},
+    {"Abs", map_abs},
+    {"Sigmoid", map_sigmoid},
+    {"Tanh", map_tanh},
+    {"Exp", map_exp},
+    {"Log", map_log},
+    {"Sqrt", map_sqrt},
+    {"Erf", map_erf},
+    {"Reciprocal", map_reciprocal},
+    {"LeakyRelu", map_leaky_relu},
+    {"Gelu", map_gelu},
+    {"Clip", map_clip},
+    {"HardSigmoid", map_hard_sigmoid},
+    {"HardSwish", map_hard_swish},
+    {"Softplus", map_softplus},
+    {"Softsign", map_softsign},
+    {"Elu", map_elu},
+    {"Selu", map_selu},
+    {"PRelu", map_prelu},
+    {"Add", map_add},
+    {"Sub", map_sub},
+    {"Mul", map_mul},
+    {"Div", map_div},
+    {"Pow", map_pow},
+    {"Max", map_max},
+    {"Min", map_min},
+    {"Sum", map_sum},
+    {"Mean", map_mean},
+    {"Cast", map_cast},
+    {"Equal", map_equal},
+    {"Greater", map_greater},
+    {"Less", map_less},
+    {"Where", map_where},
+    {NULL, NULL},
+};

@@ -1,0 +1,467 @@
+/* ONNX neural-network operators -> graph dialect: Conv (1-D through a
+ * reshape to 2-D, auto_pad), ConvTranspose, Gemm (alpha/beta/transA/transB),
+ * MatMul (2-D matmul, N-D batch_matmul, 1-D operands promoted), pooling
+ * (MaxPool, AveragePool, global pools), BatchNormalization,
+ * LayerNormalization (decomposed), Softmax/LogSoftmax (with the
+ * flatten-to-2-D semantics before opset 13). */
+#include <math.h>
+#include <string.h>
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+
+#include "frontends/onnx/onnx_internal.h"
+
+#define NULL_TYPE ((MlirType){NULL})
+
+static bool out(onnx_node_t *n, MlirValue v) {
+  if (mlirValueIsNull(v))
+    return false;
+  onnx_set_output(n, 0, v);
+  return true;
+}
+
+/* Outputs beyond the first that the mapping cannot produce. */
+static bool only_first_output(onnx_node_t *n, const char *what) {
+  if (onnx_num_outputs(n) > 1)
+    return onnx_error(n, "the %s output is not supported", what);
+  return true;
+}
+
+/* --- Windows (Conv, pools) ------------------------------------------------- */
+typedef struct {
+  int sd; /* spatial dims in the ONNX node: 1 or 2 */
+  int64_t kernel[2], strides[2], pads[4], dil[2];
+} window_t;
+
+/* Reads kernel_shape (or kernel from the weight), strides, dilations, pads
+ * and auto_pad for a node whose input x is [N, C, spatial...]. The result
+ * is always 2-D (a 1-D window gets a leading spatial dim of 1). */
+static bool read_window(onnx_node_t *n, MlirValue x, const int64_t *weight_kernel, window_t *w) {
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  if (s.rank != 3 && s.rank != 4)
+    return onnx_error(n, "only 1-D and 2-D %s is supported (input rank %lld)", n->node->op_type,
+                      (long long)s.rank);
+  int sd = w->sd = (int)s.rank - 2;
+  int64_t k[2], st[2] = {1, 1}, dl[2] = {1, 1}, p[4] = {0, 0, 0, 0};
+  int nk = onnx_attr_ints(n, "kernel_shape", k, 2);
+  if (nk == -2)
+    return false;
+  if (nk < 0) {
+    if (!weight_kernel)
+      return onnx_error(n, "missing attribute 'kernel_shape'");
+    memcpy(k, weight_kernel, sizeof(int64_t) * (size_t)sd);
+  } else if (nk != sd) {
+    return onnx_error(n, "kernel_shape has %d values, expected %d", nk, sd);
+  }
+  int ns = onnx_attr_ints(n, "strides", st, 2), nd = onnx_attr_ints(n, "dilations", dl, 2);
+  int np = onnx_attr_ints(n, "pads", p, 4);
+  if (ns == -2 || nd == -2 || np == -2)
+    return false;
+  if ((ns >= 0 && ns != sd) || (nd >= 0 && nd != sd) || (np >= 0 && np != 2 * sd))
+    return onnx_error(n, "strides/dilations/pads do not match %d spatial dims", sd);
+  char buf[32];
+  const char *auto_pad = onnx_attr_string(n, "auto_pad", "NOTSET", buf, sizeof buf);
+  if (!strcmp(auto_pad, "VALID")) {
+    memset(p, 0, sizeof p);
+  } else if (!strcmp(auto_pad, "SAME_UPPER") || !strcmp(auto_pad, "SAME_LOWER")) {
+    for (int i = 0; i < sd; ++i) {
+      int64_t in = s.dims[2 + i];
+      if (in == STRATA_GRAPH_DYN)
+        return onnx_error(n, "auto_pad %s needs static spatial dims", auto_pad);
+      int64_t o = (in + st[i] - 1) / st[i];
+      int64_t total = (o - 1) * st[i] + (k[i] - 1) * dl[i] + 1 - in;
+      if (total < 0)
+        total = 0;
+      int64_t small = total / 2, big = total - small;
+      bool upper = !strcmp(auto_pad, "SAME_UPPER");
+      p[i] = upper ? small : big;
+      p[sd + i] = upper ? big : small;
+    }
+  } else if (strcmp(auto_pad, "NOTSET")) {
+    return onnx_error(n, "unsupported auto_pad '%s'", auto_pad);
+  }
+  /* ONNX pads: [x1_begin, x2_begin, x1_end, x2_end]; graph: [t, l, b, r]. */
+  if (sd == 2) {
+    memcpy(w->kernel, k, sizeof w->kernel);
+    memcpy(w->strides, st, sizeof w->strides);
+    memcpy(w->dil, dl, sizeof w->dil);
+    memcpy(w->pads, p, sizeof w->pads);
+  } else {
+    w->kernel[0] = 1, w->kernel[1] = k[0];
+    w->strides[0] = 1, w->strides[1] = st[0];
+    w->dil[0] = 1, w->dil[1] = dl[0];
+    w->pads[0] = 0, w->pads[1] = p[0], w->pads[2] = 0, w->pads[3] = p[1];
+  }
+  return true;
+}
+
+/* [N, C, W] -> [N, C, 1, W] for 1-D windows; identity for 2-D. */
+static MlirValue to_2d(onnx_node_t *n, MlirValue x) {
+  strata_graph_shape_t s;
+  if (mlirValueIsNull(x) || !onnx_shape(x, &s) || s.rank != 3)
+    return x;
+  int64_t d[4] = {s.dims[0], s.dims[1], 1, s.dims[2]};
+  return onnx_reshape(n, x, 4, d);
+}
+
+/* Back from [N, C, 1, W] to [N, C, W] when the node was 1-D. */
+static MlirValue from_2d(onnx_node_t *n, MlirValue y, const window_t *w) {
+  strata_graph_shape_t s;
+  if (mlirValueIsNull(y) || w->sd != 1 || !onnx_shape(y, &s))
+    return y;
+  int64_t d[3] = {s.dims[0], s.dims[1], s.dims[3]};
+  return onnx_reshape(n, y, 3, d);
+}
+
+static bool map_conv(onnx_node_t *n) {
+  if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
+    return false;
+  MlirValue x = onnx_input(n, 0), wt = onnx_input(n, 1);
+  strata_graph_shape_t ws;
+  onnx_shape(wt, &ws);
+  window_t w;
+  if (!read_window(n, x, ws.rank >= 3 ? ws.dims + 2 : NULL, &w))
+    return false;
+  MlirValue ops[3] = {to_2d(n, x), to_2d(n, wt), onnx_input(n, 2)};
+  intptr_t nops = n->num_inputs > 2 && n->present[2] ? 3 : 2;
+  MlirNamedAttribute a[6] = {
+      onnx_ints_attr(n, "strides", 2, w.strides), onnx_ints_attr(n, "padding", 4, w.pads),
+      onnx_ints_attr(n, "dilation", 2, w.dil),
+      onnx_i64_attr(n, "groups", onnx_attr_int(n, "group", 1)),
+      onnx_str_attr(n, "data_layout", "NCHW"), onnx_str_attr(n, "kernel_layout", "OIHW")};
+  return out(n, from_2d(n, onnx_build(n, "graph.conv2d", nops, ops, NULL_TYPE, 6, a), &w));
+}
+
+static bool map_conv_transpose(onnx_node_t *n) {
+  if (!mlirContextIsRegisteredOperation(n->ctx,
+                                        mlirStringRefCreateFromCString("graph.conv_transpose2d")))
+    return onnx_error(n, "unsupported operator 'ConvTranspose'");
+  if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
+    return false;
+  MlirValue x = onnx_input(n, 0), wt = onnx_input(n, 1);
+  strata_graph_shape_t xs, ws;
+  onnx_shape(x, &xs);
+  onnx_shape(wt, &ws);
+  int64_t st[2] = {1, 1}, dl[2] = {1, 1}, p[4] = {0, 0, 0, 0}, op[2] = {0, 0}, os[2], k[2];
+  if (xs.rank != 4 || ws.rank != 4)
+    return onnx_error(n, "only 2-D ConvTranspose is supported");
+  k[0] = ws.dims[2], k[1] = ws.dims[3];
+  if (onnx_attr_ints(n, "kernel_shape", k, 2) == -2 || onnx_attr_ints(n, "strides", st, 2) == -2 ||
+      onnx_attr_ints(n, "dilations", dl, 2) == -2 || onnx_attr_ints(n, "pads", p, 4) == -2 ||
+      onnx_attr_ints(n, "output_padding", op, 2) == -2)
+    return false;
+  int nos = onnx_attr_ints(n, "output_shape", os, 2);
+  char buf[32];
+  const char *auto_pad = onnx_attr_string(n, "auto_pad", "NOTSET", buf, sizeof buf);
+  bool same = !strcmp(auto_pad, "SAME_UPPER") || !strcmp(auto_pad, "SAME_LOWER");
+  if (nos == 2 || same) {
+    /* total_padding = stride*(in-1) + output_padding + ((k-1)*d+1) - out */
+    for (int i = 0; i < 2; ++i) {
+      int64_t in = xs.dims[2 + i];
+      if (in == STRATA_GRAPH_DYN)
+        return onnx_error(n, "output_shape/auto_pad need static spatial dims");
+      int64_t o = nos == 2 ? os[i] : in * st[i];
+      int64_t total = st[i] * (in - 1) + op[i] + (k[i] - 1) * dl[i] + 1 - o;
+      if (total < 0) {
+        op[i] -= total; /* the output is larger: extend at the end */
+        total = 0;
+      }
+      bool lower = !strcmp(auto_pad, "SAME_LOWER");
+      p[i] = lower ? total - total / 2 : total / 2;
+      p[2 + i] = total - p[i];
+    }
+  } else if (!strcmp(auto_pad, "VALID")) {
+    memset(p, 0, sizeof p);
+  }
+  MlirValue ops[3] = {x, wt, onnx_input(n, 2)};
+  intptr_t nops = n->num_inputs > 2 && n->present[2] ? 3 : 2;
+  MlirNamedAttribute a[5] = {onnx_ints_attr(n, "strides", 2, st), onnx_ints_attr(n, "padding", 4, p),
+                             onnx_ints_attr(n, "dilation", 2, dl),
+                             onnx_ints_attr(n, "output_padding", 2, op),
+                             onnx_i64_attr(n, "groups", onnx_attr_int(n, "group", 1))};
+  return out(n, onnx_build(n, "graph.conv_transpose2d", nops, ops, NULL_TYPE, 5, a));
+}
+
+static bool map_max_pool(onnx_node_t *n) {
+  if (!onnx_need_input(n, 0) || !only_first_output(n, "Indices"))
+    return false;
+  MlirValue x = onnx_input(n, 0);
+  window_t w;
+  if (!read_window(n, x, NULL, &w))
+    return false;
+  MlirValue x2 = to_2d(n, x);
+  MlirNamedAttribute a[6] = {
+      onnx_ints_attr(n, "kernel", 2, w.kernel), onnx_ints_attr(n, "strides", 2, w.strides),
+      onnx_ints_attr(n, "padding", 4, w.pads), onnx_ints_attr(n, "dilation", 2, w.dil),
+      onnx_bool_attr(n, "ceil_mode", onnx_attr_int(n, "ceil_mode", 0) != 0),
+      onnx_str_attr(n, "layout", "NCHW")};
+  return out(n, from_2d(n, onnx_build(n, "graph.max_pool2d", 1, &x2, NULL_TYPE, 6, a), &w));
+}
+
+static bool map_average_pool(onnx_node_t *n) {
+  if (!onnx_need_input(n, 0))
+    return false;
+  MlirValue x = onnx_input(n, 0);
+  window_t w;
+  if (!read_window(n, x, NULL, &w))
+    return false;
+  if (w.dil[0] != 1 || w.dil[1] != 1)
+    return onnx_error(n, "AveragePool with dilations is not supported");
+  MlirValue x2 = to_2d(n, x);
+  MlirNamedAttribute a[6] = {
+      onnx_ints_attr(n, "kernel", 2, w.kernel), onnx_ints_attr(n, "strides", 2, w.strides),
+      onnx_ints_attr(n, "padding", 4, w.pads),
+      onnx_bool_attr(n, "ceil_mode", onnx_attr_int(n, "ceil_mode", 0) != 0),
+      onnx_bool_attr(n, "count_include_pad", onnx_attr_int(n, "count_include_pad", 0) != 0),
+      onnx_str_attr(n, "layout", "NCHW")};
+  return out(n, from_2d(n, onnx_build(n, "graph.avg_pool2d", 1, &x2, NULL_TYPE, 6, a), &w));
+}
+
+/* Reduction over the spatial dims, keeping them as 1. */
+static MlirValue reduce_spatial(onnx_node_t *n, const char *opname, MlirValue x) {
+  intptr_t r = onnx_rank(x);
+  int64_t axes[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t i = 2; i < r; ++i)
+    axes[i - 2] = i;
+  MlirNamedAttribute a[2] = {onnx_ints_attr(n, "axes", r - 2, axes),
+                             onnx_bool_attr(n, "keepdims", true)};
+  return onnx_build(n, opname, 1, &x, NULL_TYPE, 2, a);
+}
+
+static bool map_global_average_pool(onnx_node_t *n) {
+  if (!onnx_need_input(n, 0))
+    return false;
+  MlirValue x = onnx_input(n, 0);
+  if (onnx_rank(x) < 3)
+    return onnx_error(n, "the input needs rank >= 3");
+  if (onnx_rank(x) != 4)
+    return out(n, reduce_spatial(n, "graph.reduce_mean", x));
+  MlirNamedAttribute a = onnx_str_attr(n, "layout", "NCHW");
+  return out(n, onnx_build(n, "graph.global_avg_pool2d", 1, &x, NULL_TYPE, 1, &a));
+}
+
+static bool map_global_max_pool(onnx_node_t *n) {
+  if (!onnx_need_input(n, 0))
+    return false;
+  MlirValue x = onnx_input(n, 0);
+  if (onnx_rank(x) < 3)
+    return onnx_error(n, "the input needs rank >= 3");
+  return out(n, reduce_spatial(n, "graph.reduce_max", x));
+}
+
+/* --- Contractions ------------------------------------------------------- */
+static MlirValue transpose2d(onnx_node_t *n, MlirValue x) {
+  int64_t perm[2] = {1, 0};
+  MlirNamedAttribute a = onnx_ints_attr(n, "perm", 2, perm);
+  return onnx_build(n, "graph.transpose", 1, &x, NULL_TYPE, 1, &a);
+}
+
+static bool map_gemm(onnx_node_t *n) {
+  if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
+    return false;
+  MlirValue a = onnx_input(n, 0), b = onnx_input(n, 1);
+  if (onnx_rank(a) != 2 || onnx_rank(b) != 2)
+    return onnx_error(n, "Gemm needs 2-D A and B");
+  bool ta = onnx_attr_int(n, "transA", 0), tb = onnx_attr_int(n, "transB", 0);
+  double alpha = onnx_attr_float(n, "alpha", 1.0f), beta = onnx_attr_float(n, "beta", 1.0f);
+  bool has_c = n->num_inputs > 2 && n->present[2];
+  MlirValue c = has_c ? onnx_input(n, 2) : (MlirValue){NULL};
+  if (ta)
+    a = transpose2d(n, a);
+  MlirValue y;
+  if (tb) {
+    /* B is [N, K]: exactly graph.dense's weight; fuse a [N] bias. */
+    bool fuse = has_c && alpha == 1.0 && beta == 1.0 && onnx_rank(c) == 1;
+    MlirValue ops[3] = {a, b, c};
+    y = onnx_build(n, "graph.dense", fuse ? 3 : 2, ops, NULL_TYPE, 0, NULL);
+    if (fuse)
+      return out(n, y);
+  } else {
+    y = onnx_binary(n, "graph.matmul", a, b);
+  }
+  if (alpha != 1.0)
+    y = onnx_binary(n, "graph.mul", y, onnx_splat_like(n, y, alpha));
+  if (has_c) {
+    if (beta != 1.0)
+      c = onnx_binary(n, "graph.mul", c, onnx_splat_like(n, c, beta));
+    y = onnx_binary(n, "graph.add", y, c);
+  }
+  return out(n, y);
+}
+
+static MlirValue prepend_ones(onnx_node_t *n, MlirValue x, intptr_t rank) {
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  if (s.rank >= rank)
+    return x;
+  int64_t d[STRATA_GRAPH_MAX_RANK];
+  intptr_t k = rank - s.rank;
+  for (intptr_t i = 0; i < k; ++i)
+    d[i] = 1;
+  memcpy(d + k, s.dims, sizeof(int64_t) * (size_t)s.rank);
+  return onnx_reshape(n, x, rank, d);
+}
+
+static bool map_matmul(onnx_node_t *n) {
+  if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
+    return false;
+  MlirValue a = onnx_input(n, 0), b = onnx_input(n, 1);
+  strata_graph_shape_t as, bs;
+  onnx_shape(a, &as);
+  onnx_shape(b, &bs);
+  if (as.rank == 0 || bs.rank == 0)
+    return onnx_error(n, "MatMul operands must have rank >= 1");
+  bool a_vec = as.rank == 1, b_vec = bs.rank == 1;
+  if (a_vec) { /* [K] -> [1, K] */
+    int64_t d[2] = {1, as.dims[0]};
+    a = onnx_reshape(n, a, 2, d);
+  }
+  if (b_vec) { /* [K] -> [K, 1] */
+    int64_t d[2] = {bs.dims[0], 1};
+    b = onnx_reshape(n, b, 2, d);
+  }
+  intptr_t ra = onnx_rank(a), rb = onnx_rank(b);
+  MlirValue y;
+  if (ra == 2 && rb == 2) {
+    y = onnx_binary(n, "graph.matmul", a, b);
+  } else {
+    intptr_t r = ra > rb ? ra : rb;
+    y = onnx_binary(n, "graph.batch_matmul", prepend_ones(n, a, r), prepend_ones(n, b, r));
+  }
+  if (mlirValueIsNull(y) || (!a_vec && !b_vec))
+    return out(n, y);
+  /* Drop the dims the 1-D operands added (M and/or N). */
+  strata_graph_shape_t ys;
+  onnx_shape(y, &ys);
+  int64_t d[STRATA_GRAPH_MAX_RANK];
+  intptr_t k = 0;
+  for (intptr_t i = 0; i < ys.rank; ++i) {
+    if ((a_vec && i == ys.rank - 2) || (b_vec && i == ys.rank - 1))
+      continue;
+    d[k++] = ys.dims[i];
+  }
+  return out(n, onnx_reshape(n, y, k, d));
+}
+
+/* --- Normalization -------------------------------------------------------- */
+static bool map_batch_norm(onnx_node_t *n) {
+  for (int i = 0; i < 5; ++i)
+    if (!onnx_need_input(n, i))
+      return false;
+  if (onnx_attr_int(n, "training_mode", 0))
+    return onnx_error(n, "training_mode is not supported (inference only)");
+  if (n->opset < 9 && !onnx_attr_int(n, "spatial", 1))
+    return onnx_error(n, "spatial = 0 is not supported");
+  if (!only_first_output(n, "running statistics"))
+    return false;
+  MlirValue ops[5];
+  for (int i = 0; i < 5; ++i)
+    ops[i] = onnx_input(n, i);
+  MlirNamedAttribute a[2] = {onnx_f32_attr(n, "epsilon", onnx_attr_float(n, "epsilon", 1e-5f)),
+                             onnx_i64_attr(n, "axis", 1)};
+  return out(n, onnx_build(n, "graph.batch_norm", 5, ops, NULL_TYPE, 2, a));
+}
+
+static MlirValue reduce(onnx_node_t *n, const char *opname, MlirValue x, intptr_t naxes,
+                        const int64_t *axes, bool keepdims) {
+  MlirNamedAttribute a[2] = {onnx_ints_attr(n, "axes", naxes, axes),
+                             onnx_bool_attr(n, "keepdims", keepdims)};
+  return onnx_build(n, opname, 1, &x, NULL_TYPE, 2, a);
+}
+
+/* y = (x - mean) / sqrt(var + eps) * scale + bias over axes [axis, rank). */
+static bool map_layer_norm(onnx_node_t *n) {
+  if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
+    return false;
+  MlirValue x = onnx_input(n, 0);
+  int64_t rank = onnx_rank(x), axis;
+  if (!onnx_axis(n, onnx_attr_int(n, "axis", -1), rank, &axis))
+    return false;
+  int64_t axes[STRATA_GRAPH_MAX_RANK];
+  for (int64_t i = axis; i < rank; ++i)
+    axes[i - axis] = i;
+  intptr_t na = (intptr_t)(rank - axis);
+  double eps = onnx_attr_float(n, "epsilon", 1e-5f);
+  MlirValue mean = reduce(n, "graph.reduce_mean", x, na, axes, true);
+  MlirValue d = onnx_binary(n, "graph.sub", x, mean);
+  MlirValue var = reduce(n, "graph.reduce_mean", onnx_binary(n, "graph.mul", d, d), na, axes, true);
+  MlirValue std = onnx_unary(n, "graph.sqrt",
+                             onnx_binary(n, "graph.add", var, onnx_splat_like(n, var, eps)));
+  MlirValue y = onnx_binary(n, "graph.mul", onnx_binary(n, "graph.div", d, std), onnx_input(n, 1));
+  if (n->num_inputs > 2 && n->present[2])
+    y = onnx_binary(n, "graph.add", y, onnx_input(n, 2));
+  if (mlirValueIsNull(y))
+    return false;
+  onnx_set_output(n, 0, y);
+  if (onnx_num_outputs(n) > 1)
+    onnx_set_output(n, 1, mean);
+  if (onnx_num_outputs(n) > 2) {
+    MlirValue inv = onnx_binary(n, "graph.div", onnx_splat_like(n, std, 1.0), std);
+    if (mlirValueIsNull(inv))
+      return false;
+    onnx_set_output(n, 2, inv);
+  }
+  return true;
+}
+
+/* log_softmax along axis, stably: s = x - max; s - log(sum(exp(s))). */
+static MlirValue log_softmax(onnx_node_t *n, MlirValue x, int64_t axis) {
+  MlirValue m = reduce(n, "graph.reduce_max", x, 1, &axis, true);
+  MlirValue s = onnx_binary(n, "graph.sub", x, m);
+  MlirValue l = onnx_unary(n, "graph.log",
+                           reduce(n, "graph.reduce_sum", onnx_unary(n, "graph.exp", s), 1, &axis, true));
+  return onnx_binary(n, "graph.sub", s, l);
+}
+
+static bool softmax_common(onnx_node_t *n, bool log) {
+  if (!onnx_need_input(n, 0))
+    return false;
+  MlirValue x = onnx_input(n, 0);
+  int64_t rank = onnx_rank(x), axis;
+  if (rank == 0)
+    return onnx_error(n, "the input must have rank >= 1");
+  bool old = n->opset < 13;
+  if (!onnx_axis(n, onnx_attr_int(n, "axis", old ? 1 : -1), rank, &axis))
+    return false;
+  MlirValue v = x;
+  int64_t a = axis;
+  bool flattened = old && axis != rank - 1;
+  if (flattened) {
+    /* Before opset 13 the input is coerced to 2-D [prod(d[:axis]),
+     * prod(d[axis:])] and normalized along the second dim. */
+    MlirNamedAttribute fa = onnx_i64_attr(n, "axis", axis);
+    v = onnx_build(n, "graph.flatten", 1, &v, NULL_TYPE, 1, &fa);
+    a = 1;
+  }
+  MlirValue y;
+  if (log) {
+    y = log_softmax(n, v, a);
+  } else {
+    MlirNamedAttribute sa = onnx_i64_attr(n, "axis", a);
+    y = onnx_build(n, "graph.softmax", 1, &v, NULL_TYPE, 1, &sa);
+  }
+  if (flattened && !mlirValueIsNull(y))
+    y = onnx_build(n, "graph.reshape", 1, &y, mlirValueGetType(x), 0, NULL);
+  return out(n, y);
+}
+
+static bool map_softmax(onnx_node_t *n) { return softmax_common(n, false); }
+static bool map_log_softmax(onnx_node_t *n) { return softmax_common(n, true); }
+
+const onnx_mapping_t strata_onnx_nn_ops[] = {
+    {"Conv", map_conv},
+    {"ConvTranspose", map_conv_transpose},
+    {"MaxPool", map_max_pool},
+    {"AveragePool", map_average_pool},
+    {"GlobalAveragePool", map_global_average_pool},
+    {"GlobalMaxPool", map_global_max_pool},
+    {"Gemm", map_gemm},
+    {"MatMul", map_matmul},
+    {"BatchNormalization", map_batch_norm},
+    {"LayerNormalization", map_layer_norm},
+    {"Softmax", map_softmax},
+    {"LogSoftmax", map_log_softmax},
+    {NULL, NULL},
+};

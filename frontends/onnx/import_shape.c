@@ -1,0 +1,793 @@
+/* ONNX data-movement, shape and constant operators -> graph dialect:
+ * Reshape/Flatten/Squeeze/Unsqueeze (graph.reshape/flatten), Transpose,
+ * Concat (N inputs -> chain of binary graph.concat), Split and Slice
+ * (graph.slice), Pad (constant mode; negative pads become a slice), Gather,
+ * Expand, Identity-like Dropout, reductions, and the import-time operators:
+ * Constant, Shape, Size and ConstantOfShape are folded into constants.
+ * Each operator reads its parameters from attributes or constant inputs as
+ * its opset version dictates. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+
+#include "frontends/onnx/onnx_internal.h"
+
+#define NULL_TYPE ((MlirType){NULL})
+#define END_OF_DIM INT64_MAX
+
+static bool out(onnx_node_t *n, MlirValue v) {
+  if (mlirValueIsNull(v))
+    return false;
+  onnx_set_output(n, 0, v);
+  return true;
+}
+
+static MlirValue in0(onnx_node_t *n) {
+  return onnx_need_input(n, 0) ? onnx_input(n, 0) : (MlirValue){NULL};
+}
+
+/* Parameters that moved from an attribute to an input at opset `since`:
+ * reads the one the node's opset uses. Returns the count, -1 if absent, -2
+ * on error. */
+static int64_t ints_param(onnx_node_t *n, int64_t since, const char *attr, int input,
+                          int64_t *vals, int64_t max) {
+  if (n->opset < since)
+    return onnx_attr_ints(n, attr, vals, (int)max);
+  if (input >= n->num_inputs || !n->present[input])
+    return -1;
+  int64_t k = onnx_const_ints(n, input, attr, vals, max);
+  return k < 0 ? -2 : k;
+}
+
+/* --- Constants known at import time ---------------------------------------- */
+static bool const_i64_output(onnx_node_t *n, int i, intptr_t rank, const int64_t *dims,
+                             const int64_t *vals, int64_t count) {
+  onnx_const_t c = {ONNX__TENSOR_PROTO__DATA_TYPE__INT64, {rank, {0}}, count, NULL};
+  memcpy(c.shape.dims, dims, sizeof(int64_t) * (size_t)rank);
+  c.data = malloc(sizeof(int64_t) * (size_t)(count ? count : 1));
+  memcpy(c.data, vals, sizeof(int64_t) * (size_t)count);
+  onnx_set_const_output(n, i, &c);
+  return true;
+}
+
+static bool map_constant(onnx_node_t *n) {
+  const Onnx__AttributeProto *a;
+  char err[256];
+  onnx_const_t c;
+  if ((a = onnx_attr(n, "value")) && a->t) {
+    if (!onnx_const_from_proto(a->t, &c, err, sizeof err))
+      return onnx_error(n, "%s", err);
+    onnx_set_const_output(n, 0, &c);
+    return true;
+  }
+  if ((a = onnx_attr(n, "value_int"))) {
+    int64_t v = a->i;
+    return const_i64_output(n, 0, 0, NULL, &v, 1);
+  }
+  if ((a = onnx_attr(n, "value_ints"))) {
+    int64_t d = (int64_t)a->n_ints;
+    return const_i64_output(n, 0, 1, &d, a->ints, d);
+  }
+  bool one = (a = onnx_attr(n, "value_float")) != NULL;
+  if (one || (a = onnx_attr(n, "value_floats"))) {
+    int64_t count = one ? 1 : (int64_t)a->n_floats;
+    onnx_const_t f = {ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT, {one ? 0 : 1, {count}}, count, NULL};
+    f.data = malloc(sizeof(float) * (size_t)(count ? count : 1));
+    memcpy(f.data, one ? &a->f : a->floats, sizeof(float) * (size_t)count);
+    onnx_set_const_output(n, 0, &f);
+    return true;
+  }
+  return onnx_error(n, "only tensor, float and int Constant values are supported");
+}
+
+static bool map_shape(onnx_node_t *n) {
+  MlirValue x = in0(n);
+  if (mlirValueIsNull(x))
+    return false;
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  int64_t start = 0, end = s.rank;
+  if (n->opset >= 15) {
+    start = onnx_attr_int(n, "start", 0);
+    end = onnx_attr_int(n, "end", s.rank);
+    start = start < 0 ? start + s.rank : start;
+    end = end < 0 ? end + s.rank : end;
+    start = start < 0 ? 0 : start > s.rank ? s.rank : start;
+    end = end < start ? start : end > s.rank ? s.rank : end;
+  }
+  for (int64_t i = start; i < end; ++i)
+    if (s.dims[i] == STRATA_GRAPH_DYN)
+      return onnx_error(n, "Shape of a tensor with a dynamic dimension (dim %lld) is not "
+                           "supported", (long long)i);
+  int64_t count = end - start;
+  return const_i64_output(n, 0, 1, &count, s.dims + start, count);
+}
+
+static bool map_size(onnx_node_t *n) {
+  MlirValue x = in0(n);
+  if (mlirValueIsNull(x))
+    return false;
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  int64_t numel = strata_graph_num_elements(&s);
+  if (numel == STRATA_GRAPH_DYN)
+    return onnx_error(n, "Size of a tensor with a dynamic dimension is not supported");
+  return const_i64_output(n, 0, 0, NULL, &numel, 1);
+}
+
+static bool map_constant_of_shape(onnx_node_t *n) {
+  int64_t dims[STRATA_GRAPH_MAX_RANK];
+  int64_t rank = onnx_const_ints(n, 0, "input", dims, STRATA_GRAPH_MAX_RANK);
+  if (rank < 0)
+    return false;
+  onnx_const_t v = {ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT, {0, {0}}, 1, NULL};
+  const Onnx__AttributeProto *a = onnx_attr(n, "value");
+  char err[256];
+  if (a && a->t) {
+    if (!onnx_const_from_proto(a->t, &v, err, sizeof err))
+      return onnx_error(n, "%s", err);
+    if (v.numel != 1) {
+      onnx_const_free(&v);
+      return onnx_error(n, "attribute 'value' must hold one element");
+    }
+  } else {
+    v.data = calloc(1, sizeof(float));
+  }
+  onnx_const_t c = {v.onnx_type, {(intptr_t)rank, {0}}, 1, NULL};
+  for (int64_t i = 0; i < rank; ++i) {
+    if (dims[i] < 0) {
+      onnx_const_free(&v);
+      return onnx_error(n, "negative dimension %lld", (long long)dims[i]);
+    }
+    c.shape.dims[i] = dims[i];
+    c.numel *= dims[i];
+  }
+  size_t es = onnx_type_size(v.onnx_type);
+  c.data = malloc(es * (size_t)(c.numel ? c.numel : 1));
+  for (int64_t i = 0; i < c.numel; ++i)
+    memcpy((char *)c.data + (size_t)i * es, v.data, es);
+  onnx_const_free(&v);
+  onnx_set_const_output(n, 0, &c);
+  return true;
+}
+
+/* A constant input re-shaped without touching its data (Reshape, Squeeze,
+ * Unsqueeze, Flatten, Identity of constants): keeps shape computations
+ * foldable at import time. */
+static bool fold_reshape(onnx_node_t *n, intptr_t rank, const int64_t *dims) {
+  const onnx_const_t *src = n->fold[0];
+  onnx_const_t c = *src;
+  c.shape.rank = rank;
+  memcpy(c.shape.dims, dims, sizeof(int64_t) * (size_t)rank);
+  size_t bytes = onnx_type_size(src->onnx_type) * (size_t)src->numel;
+  c.data = malloc(bytes ? bytes : 1);
+  memcpy(c.data, src->data, bytes);
+  onnx_set_const_output(n, 0, &c);
+  return true;
+}
+
+/* Reshape to dims: folded for a constant input, graph.reshape otherwise. */
+static bool reshape_to(onnx_node_t *n, intptr_t rank, const int64_t *dims) {
+  bool static_dims = true;
+  for (intptr_t i = 0; i < rank; ++i)
+    static_dims &= dims[i] != STRATA_GRAPH_DYN;
+  if (n->fold[0] && static_dims) {
+    strata_graph_shape_t s = {rank, {0}};
+    memcpy(s.dims, dims, sizeof(int64_t) * (size_t)rank);
+    if (strata_graph_num_elements(&s) == n->fold[0]->numel)
+      return fold_reshape(n, rank, dims);
+  }
+  return out(n, onnx_reshape(n, in0(n), rank, dims));
+}
+
+/* --- Reshape family ------------------------------------------------------ */
+static bool map_reshape(onnx_node_t *n) {
+  MlirValue x = in0(n);
+  if (mlirValueIsNull(x))
+    return false;
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  int64_t t[STRATA_GRAPH_MAX_RANK];
+  int64_t rank = ints_param(n, 5, "shape", 1, t, STRATA_GRAPH_MAX_RANK);
+  if (rank == -2)
+    return false;
+  if (rank < 0)
+    return onnx_error(n, "missing the target shape");
+  bool allowzero = n->opset >= 14 && onnx_attr_int(n, "allowzero", 0);
+  int infer = -1;
+  int64_t known = 1;
+  bool known_static = true;
+  for (int64_t i = 0; i < rank; ++i) {
+    if (t[i] == 0 && !allowzero) {
+      if (i >= s.rank)
+        return onnx_error(n, "shape[%lld] = 0 copies a dim the input does not have", (long long)i);
+      t[i] = s.dims[i];
+    }
+    if (t[i] == -1) {
+      if (infer >= 0)
+        return onnx_error(n, "the target shape has more than one -1");
+      infer = (int)i;
+      continue;
+    }
+    if (t[i] < 0 && t[i] != STRATA_GRAPH_DYN)
+      return onnx_error(n, "invalid target dim %lld", (long long)t[i]);
+    if (t[i] == STRATA_GRAPH_DYN)
+      known_static = false;
+    else
+      known *= t[i];
+  }
+  if (infer >= 0) {
+    int64_t total = strata_graph_num_elements(&s);
+    if (total == STRATA_GRAPH_DYN || !known_static)
+      t[infer] = STRATA_GRAPH_DYN;
+    else if (known == 0 || total % known)
+      return onnx_error(n, "cannot reshape %lld elements with a -1 dim and %lld other elements",
+                        (long long)total, (long long)known);
+    else
+      t[infer] = total / known;
+  }
+  return reshape_to(n, (intptr_t)rank, t);
+}
+
+static bool map_flatten(onnx_node_t *n) {
+  MlirValue x = in0(n);
+  if (mlirValueIsNull(x))
+    return false;
+  int64_t rank = onnx_rank(x), axis = onnx_attr_int(n, "axis", 1);
+  if (axis < 0)
+    axis += rank;
+  if (axis < 0 || axis > rank)
+    return onnx_error(n, "axis %lld is out of range for rank %lld",
+                      (long long)onnx_attr_int(n, "axis", 1), (long long)rank);
+  if (n->fold[0]) {
+    int64_t a = 1, b = 1;
+    for (int64_t i = 0; i < rank; ++i)
+      *(i < axis ? &a : &b) *= n->fold[0]->shape.dims[i];
+    int64_t d[2] = {a, b};
+    return fold_reshape(n, 2, d);
+  }
+  MlirNamedAttribute attr = onnx_i64_attr(n, "axis", axis);
+  return out(n, onnx_build(n, "graph.flatten", 1, &x, NULL_TYPE, 1, &attr));
+}
+
+static bool map_squeeze(onnx_node_t *n) {
+  MlirValue x = in0(n);
+  if (mlirValueIsNull(x))
+    return false;
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  int64_t axes[STRATA_GRAPH_MAX_RANK];
+  int64_t na = ints_param(n, 13, "axes", 1, axes, STRATA_GRAPH_MAX_RANK);
+  if (na == -2)
+    return false;
+  bool drop[STRATA_GRAPH_MAX_RANK] = {false};
+  if (na < 0) {
+    for (intptr_t i = 0; i < s.rank; ++i)
+      drop[i] = s.dims[i] == 1;
+  } else {
+    for (int64_t i = 0; i < na; ++i) {
+      int64_t a;
+      if (!onnx_axis(n, axes[i], s.rank, &a))
+        return false;
+      if (s.dims[a] != 1 && s.dims[a] != STRATA_GRAPH_DYN)
+        return onnx_error(n, "cannot squeeze dim %lld of size %lld", (long long)a,
+                          (long long)s.dims[a]);
+      drop[a] = true;
+    }
+  }
+  int64_t d[STRATA_GRAPH_MAX_RANK];
+  intptr_t k = 0;
+  for (intptr_t i = 0; i < s.rank; ++i)
+    if (!drop[i])
+      d[k++] = s.dims[i];
+  return reshape_to(n, k, d);
+}
+
+static bool map_unsqueeze(onnx_node_t *n) {
+  MlirValue x = in0(n);
+  if (mlirValueIsNull(x))
+    return false;
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  int64_t axes[STRATA_GRAPH_MAX_RANK];
+  int64_t na = ints_param(n, 13, "axes", 1, axes, STRATA_GRAPH_MAX_RANK);
+  if (na == -2)
+    return false;
+  if (na < 0)
+    return onnx_error(n, "missing 'axes'");
+  int64_t r = s.rank + na;
+  if (r > STRATA_GRAPH_MAX_RANK)
+    return onnx_error(n, "the result rank %lld exceeds %d", (long long)r, STRATA_GRAPH_MAX_RANK);
+  bool ins[STRATA_GRAPH_MAX_RANK] = {false};
+  for (int64_t i = 0; i < na; ++i) {
+    int64_t a;
+    if (!onnx_axis(n, axes[i], r, &a))
+      return false;
+    if (ins[a])
+      return onnx_error(n, "axis %lld is repeated", (long long)axes[i]);
+    ins[a] = true;
+  }
+  int64_t d[STRATA_GRAPH_MAX_RANK];
+  for (int64_t i = 0, j = 0; i < r; ++i)
+    d[i] = ins[i] ? 1 : s.dims[j++];
+  return reshape_to(n, (intptr_t)r, d);
+}
+
+static bool map_identity_like(onnx_node_t *n) {
+  MlirValue x = in0(n);
+  if (mlirValueIsNull(x))
+    return false;
+  if (n->fold[0]) {
+    strata_graph_shape_t s = n->fold[0]->shape;
+    fold_reshape(n, s.rank, s.dims);
+  } else {
+    onnx_set_output(n, 0, x);
+  }
+  return true;
+}
+
+static bool map_dropout(onnx_node_t *n) {
+  if (n->opset >= 12 && n->num_inputs > 2 && n->present[2]) {
+    double training;
+    if (!onnx_const_scalar(n, 2, "training_mode", &training))
+      return false;
+    if (training != 0)
+      return onnx_error(n, "training_mode is not supported (inference only)");
+  }
+  if (!map_identity_like(n))
+    return false;
+  if (onnx_num_outputs(n) > 1) {
+    /* The mask of inference: all true. */
+    strata_graph_shape_t s;
+    onnx_shape(onnx_input(n, 0), &s);
+    int64_t numel = strata_graph_num_elements(&s);
+    if (numel == STRATA_GRAPH_DYN)
+      return onnx_error(n, "the mask output of a dynamic shape is not supported");
+    onnx_const_t c = {ONNX__TENSOR_PROTO__DATA_TYPE__BOOL, s, numel, malloc((size_t)numel + 1)};
+    memset(c.data, 1, (size_t)numel);
+    onnx_set_const_output(n, 1, &c);
+  }
+  return true;
+}
+
+static bool map_transpose(onnx_node_t *n) {
+  MlirValue x = in0(n);
+  if (mlirValueIsNull(x))
+    return false;
+  intptr_t r = onnx_rank(x);
+  int64_t perm[STRATA_GRAPH_MAX_RANK];
+  int np = onnx_attr_ints(n, "perm", perm, STRATA_GRAPH_MAX_RANK);
+  if (np == -2)
+    return false;
+  if (np < 0) {
+    for (intptr_t i = 0; i < r; ++i)
+      perm[i] = r - 1 - i;
+    np = (int)r;
+  }
+  MlirNamedAttribute a = onnx_ints_attr(n, "perm", np, perm);
+  return out(n, onnx_build(n, "graph.transpose", 1, &x, NULL_TYPE, 1, &a));
+}
+
+/* Concat of constants with rank <= 1 (shape arithmetic): folded. */
+static bool fold_concat(onnx_node_t *n) {
+  int64_t total = 0;
+  if (!n->fold[0])
+    return false;
+  int32_t type = n->fold[0]->onnx_type;
+  for (int i = 0; i < n->num_inputs; ++i) {
+    const onnx_const_t *c = n->fold[i];
+    if (!c || c->shape.rank != 1 || c->onnx_type != type)
+      return false;
+    total += c->numel;
+  }
+  size_t es = onnx_type_size(type);
+  onnx_const_t r = {type, {1, {total}}, total, malloc(es * (size_t)(total ? total : 1))};
+  size_t off = 0;
+  for (int i = 0; i < n->num_inputs; ++i) {
+    memcpy((char *)r.data + off, n->fold[i]->data, es * (size_t)n->fold[i]->numel);
+    off += es * (size_t)n->fold[i]->numel;
+  }
+  onnx_set_const_output(n, 0, &r);
+  return true;
+}
+
+static bool map_concat(onnx_node_t *n) {
+  if (!onnx_need_input(n, 0))
+    return false;
+  for (int i = 1; i < n->num_inputs; ++i)
+    if (!onnx_need_input(n, i))
+      return false;
+  if (fold_concat(n))
+    return true;
+  MlirValue acc = onnx_input(n, 0);
+  int64_t axis;
+  if (!onnx_attr(n, "axis"))
+    return onnx_error(n, "missing attribute 'axis'");
+  if (!onnx_axis(n, onnx_attr_int(n, "axis", 0), onnx_rank(acc), &axis))
+    return false;
+  MlirNamedAttribute a = onnx_i64_attr(n, "axis", axis);
+  for (int i = 1; i < n->num_inputs; ++i) {
+    MlirValue ops[2] = {acc, onnx_input(n, i)};
+    acc = onnx_build(n, "graph.concat", 2, ops, NULL_TYPE, 1, &a);
+  }
+  return out(n, acc);
+}
+
+/* graph.slice with full-rank starts/ends/steps. */
+static MlirValue slice(onnx_node_t *n, MlirValue x, intptr_t r, const int64_t *starts,
+                       const int64_t *ends, const int64_t *steps) {
+  MlirNamedAttribute a[3] = {onnx_ints_attr(n, "starts", r, starts), onnx_ints_attr(n, "ends", r, ends),
+                             onnx_ints_attr(n, "steps", r, steps)};
+  return onnx_build(n, "graph.slice", 1, &x, NULL_TYPE, 3, a);
+}
+
+static void full_slice(const strata_graph_shape_t *s, int64_t *starts, int64_t *ends, int64_t *steps) {
+  for (intptr_t i = 0; i < s->rank; ++i)
+    starts[i] = 0, ends[i] = END_OF_DIM, steps[i] = 1;
+}
+
+static bool map_split(onnx_node_t *n) {
+  MlirValue x = in0(n);
+  if (mlirValueIsNull(x))
+    return false;
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  int64_t axis;
+  if (!onnx_axis(n, onnx_attr_int(n, "axis", 0), s.rank, &axis))
+    return false;
+  int num = (int)n->node->n_output;
+  int64_t sizes[ONNX_MAX_IO];
+  int64_t ns = ints_param(n, 13, "split", 1, sizes, ONNX_MAX_IO);
+  if (ns == -2)
+    return false;
+  int64_t dim = s.dims[axis];
+  if (ns < 0) {
+    if (n->opset >= 18 && onnx_attr(n, "num_outputs"))
+      num = (int)onnx_attr_int(n, "num_outputs", num);
+    if (dim == STRATA_GRAPH_DYN)
+      return onnx_error(n, "splitting a dynamic dim needs explicit sizes");
+    if (num <= 0)
+      return onnx_error(n, "no outputs to split into");
+    int64_t chunk = (dim + num - 1) / num;
+    if (n->opset < 18 && dim % num)
+      return onnx_error(n, "dim %lld does not split evenly into %d outputs", (long long)dim, num);
+    for (int i = 0; i < num; ++i) {
+      int64_t left = dim - chunk * i;
+      sizes[i] = left < chunk ? (left > 0 ? left : 0) : chunk;
+    }
+    ns = num;
+  }
+  if (ns != (int64_t)n->node->n_output)
+    return onnx_error(n, "%lld split sizes for %zu outputs", (long long)ns, n->node->n_output);
+  int64_t starts[STRATA_GRAPH_MAX_RANK], ends[STRATA_GRAPH_MAX_RANK], steps[STRATA_GRAPH_MAX_RANK];
+  full_slice(&s, starts, ends, steps);
+  int64_t pos = 0;
+  for (int64_t i = 0; i < ns; ++i) {
+    starts[axis] = pos;
+    ends[axis] = pos + sizes[i];
+    pos += sizes[i];
+    if (!n->node->output[i][0])
+      continue;
+    MlirValue v = slice(n, x, s.rank, starts, ends, steps);
+    if (mlirValueIsNull(v))
+      return false;
+    onnx_set_output(n, (int)i, v);
+  }
+  if (dim != STRATA_GRAPH_DYN && pos != dim)
+    return onnx_error(n, "split sizes add up to %lld, the dim is %lld", (long long)pos,
+                      (long long)dim);
+  return true;
+}
+
+/* Clamps an ONNX slice bound for a static dim (step > 0). */
+static int64_t clamp_bound(int64_t v, int64_t dim) {
+  if (v < 0)
+    v += dim;
+  return v < 0 ? 0 : v > dim ? dim : v;
+}
+
+static bool map_slice(onnx_node_t *n) {
+  MlirValue x = in0(n);
+  if (mlirValueIsNull(x))
+    return false;
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  int64_t st[STRATA_GRAPH_MAX_RANK], en[STRATA_GRAPH_MAX_RANK], ax[STRATA_GRAPH_MAX_RANK],
+      sp[STRATA_GRAPH_MAX_RANK];
+  int64_t k, ke, ka = -1, ks = -1;
+  if (n->opset < 10) {
+    k = onnx_attr_ints(n, "starts", st, STRATA_GRAPH_MAX_RANK);
+    ke = onnx_attr_ints(n, "ends", en, STRATA_GRAPH_MAX_RANK);
+    ka = onnx_attr_ints(n, "axes", ax, STRATA_GRAPH_MAX_RANK);
+  } else {
+    k = onnx_const_ints(n, 1, "starts", st, STRATA_GRAPH_MAX_RANK);
+    ke = onnx_const_ints(n, 2, "ends", en, STRATA_GRAPH_MAX_RANK);
+    if (k < 0 || ke < 0)
+      return false;
+    if (n->num_inputs > 3 && n->present[3] &&
+        (ka = onnx_const_ints(n, 3, "axes", ax, STRATA_GRAPH_MAX_RANK)) < 0)
+      return false;
+    if (n->num_inputs > 4 && n->present[4] &&
+        (ks = onnx_const_ints(n, 4, "steps", sp, STRATA_GRAPH_MAX_RANK)) < 0)
+      return false;
+  }
+  if (k < 0 || ke != k || (ka >= 0 && ka != k) || (ks >= 0 && ks != k))
+    return onnx_error(n, "starts, ends, axes and steps must have the same length");
+  int64_t starts[STRATA_GRAPH_MAX_RANK], ends[STRATA_GRAPH_MAX_RANK], steps[STRATA_GRAPH_MAX_RANK];
+  full_slice(&s, starts, ends, steps);
+  bool seen[STRATA_GRAPH_MAX_RANK] = {false};
+  for (int64_t i = 0; i < k; ++i) {
+    int64_t a = i;
+    if (ka >= 0 && !onnx_axis(n, ax[i], s.rank, &a))
+      return false;
+    if (a >= s.rank)
+      return onnx_error(n, "more starts than dims");
+    if (seen[a])
+      return onnx_error(n, "axis %lld is repeated", (long long)a);
+    seen[a] = true;
+    int64_t step = ks >= 0 ? sp[i] : 1;
+    if (step <= 0)
+      return onnx_error(n, "only positive steps are supported (got %lld)", (long long)step);
+    int64_t d = s.dims[a];
+    if (d == STRATA_GRAPH_DYN) {
+      if (st[i] < 0 || en[i] < 0)
+        return onnx_error(n, "negative bounds on a dynamic dim are not supported");
+      starts[a] = st[i], ends[a] = en[i];
+    } else {
+      starts[a] = clamp_bound(st[i], d);
+      ends[a] = clamp_bound(en[i], d);
+      if (ends[a] < starts[a])
+        ends[a] = starts[a];
+    }
+    steps[a] = step;
+  }
+  return out(n, slice(n, x, s.rank, starts, ends, steps));
+}
+
+static bool map_pad(onnx_node_t *n) {
+  MlirValue x = in0(n);
+  if (mlirValueIsNull(x))
+    return false;
+  char buf[32];
+  const char *mode = onnx_attr_string(n, "mode", "constant", buf, sizeof buf);
+  if (strcmp(mode, "constant"))
+    return onnx_error(n, "unsupported Pad mode '%s' (only 'constant')", mode);
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  int64_t p[2 * STRATA_GRAPH_MAX_RANK], ax[STRATA_GRAPH_MAX_RANK];
+  int64_t np;
+  double value = 0;
+  if (n->opset < 11) {
+    np = onnx_attr_ints(n, n->opset < 2 ? "paddings" : "pads", p, 2 * STRATA_GRAPH_MAX_RANK);
+    value = onnx_attr_float(n, "value", 0.0f);
+  } else {
+    np = onnx_const_ints(n, 1, "pads", p, 2 * STRATA_GRAPH_MAX_RANK);
+    if (np < 0)
+      return false;
+    if (n->num_inputs > 2 && n->present[2] && !onnx_const_scalar(n, 2, "constant_value", &value))
+      return false;
+  }
+  if (np == -2)
+    return false;
+  int64_t pads[2 * STRATA_GRAPH_MAX_RANK] = {0};
+  int64_t na = -1;
+  if (n->opset >= 18 && n->num_inputs > 3 && n->present[3] &&
+      (na = onnx_const_ints(n, 3, "axes", ax, STRATA_GRAPH_MAX_RANK)) < 0)
+    return false;
+  if (na >= 0) {
+    if (np != 2 * na)
+      return onnx_error(n, "pads has %lld values for %lld axes", (long long)np, (long long)na);
+    for (int64_t i = 0; i < na; ++i) {
+      int64_t a;
+      if (!onnx_axis(n, ax[i], s.rank, &a))
+        return false;
+      pads[a] = p[i];
+      pads[s.rank + a] = p[na + i];
+    }
+  } else {
+    if (np != 2 * s.rank)
+      return onnx_error(n, "pads has %lld values, expected %lld", (long long)np,
+                        (long long)(2 * s.rank));
+    memcpy(pads, p, sizeof(int64_t) * (size_t)np);
+  }
+  /* Negative pads crop: pad the positive part, then slice. */
+  int64_t pos[2 * STRATA_GRAPH_MAX_RANK];
+  bool crop = false;
+  for (intptr_t i = 0; i < 2 * s.rank; ++i) {
+    pos[i] = pads[i] > 0 ? pads[i] : 0;
+    crop |= pads[i] < 0;
+  }
+  MlirNamedAttribute a[2] = {onnx_ints_attr(n, "pads", 2 * s.rank, pos),
+                             onnx_scalar_attr(n, "pad_value", onnx_elem(x), value)};
+  MlirValue y = onnx_build(n, "graph.pad", 1, &x, NULL_TYPE, 2, a);
+  if (crop && !mlirValueIsNull(y)) {
+    strata_graph_shape_t ys;
+    onnx_shape(y, &ys);
+    int64_t starts[STRATA_GRAPH_MAX_RANK], ends[STRATA_GRAPH_MAX_RANK], steps[STRATA_GRAPH_MAX_RANK];
+    full_slice(&ys, starts, ends, steps);
+    for (intptr_t i = 0; i < s.rank; ++i) {
+      if (pads[i] < 0)
+        starts[i] = -pads[i];
+      if (pads[s.rank + i] < 0) {
+        if (ys.dims[i] == STRATA_GRAPH_DYN)
+          return onnx_error(n, "negative pads on a dynamic dim are not supported");
+        ends[i] = ys.dims[i] + pads[s.rank + i];
+      }
+    }
+    y = slice(n, y, s.rank, starts, ends, steps);
+  }
+  return out(n, y);
+}
+
+/* --- Reductions ------------------------------------------------------------ */
+typedef enum { RED_PLAIN, RED_SQUARE, RED_L1, RED_L2, RED_LOG, RED_LOGEXP } red_kind_t;
+
+static bool reduction(onnx_node_t *n, const char *opname, int64_t axes_input_since, red_kind_t kind) {
+  MlirValue x = in0(n);
+  if (mlirValueIsNull(x))
+    return false;
+  intptr_t r = onnx_rank(x);
+  int64_t axes[STRATA_GRAPH_MAX_RANK];
+  int64_t na = ints_param(n, axes_input_since, "axes", 1, axes, STRATA_GRAPH_MAX_RANK);
+  if (na == -2)
+    return false;
+  bool keepdims = onnx_attr_int(n, "keepdims", 1) != 0;
+  if (na <= 0) {
+    if (na == 0 && onnx_attr_int(n, "noop_with_empty_axes", 0))
+      return out(n, x);
+    for (intptr_t i = 0; i < r; ++i)
+      axes[i] = i;
+    na = r;
+  }
+  for (int64_t i = 0; i < na; ++i)
+    if (!onnx_axis(n, axes[i], r, &axes[i]))
+      return false;
+  if (kind == RED_SQUARE || kind == RED_L2)
+    x = onnx_binary(n, "graph.mul", x, x);
+  else if (kind == RED_L1)
+    x = onnx_unary(n, "graph.abs", x);
+  else if (kind == RED_LOGEXP)
+    x = onnx_unary(n, "graph.exp", x);
+  MlirValue y = x;
+  if (na > 0) {
+    MlirNamedAttribute a[2] = {onnx_ints_attr(n, "axes", na, axes),
+                               onnx_bool_attr(n, "keepdims", keepdims)};
+    y = onnx_build(n, opname, 1, &x, NULL_TYPE, 2, a);
+  }
+  if (kind == RED_L2)
+    y = onnx_unary(n, "graph.sqrt", y);
+  else if (kind == RED_LOG || kind == RED_LOGEXP)
+    y = onnx_unary(n, "graph.log", y);
+  return out(n, y);
+}
+
+static bool map_reduce_sum(onnx_node_t *n) { return reduction(n, "graph.reduce_sum", 13, RED_PLAIN); }
+static bool map_reduce_mean(onnx_node_t *n) { return reduction(n, "graph.reduce_mean", 18, RED_PLAIN); }
+static bool map_reduce_max(onnx_node_t *n) { return reduction(n, "graph.reduce_max", 18, RED_PLAIN); }
+static bool map_reduce_min(onnx_node_t *n) { return reduction(n, "graph.reduce_min", 18, RED_PLAIN); }
+static bool map_reduce_sum_square(onnx_node_t *n) { return reduction(n, "graph.reduce_sum", 18, RED_SQUARE); }
+static bool map_reduce_l1(onnx_node_t *n) { return reduction(n, "graph.reduce_sum", 18, RED_L1); }
+static bool map_reduce_l2(onnx_node_t *n) { return reduction(n, "graph.reduce_sum", 18, RED_L2); }
+static bool map_reduce_log_sum(onnx_node_t *n) { return reduction(n, "graph.reduce_sum", 18, RED_LOG); }
+static bool map_reduce_log_sum_exp(onnx_node_t *n) { return reduction(n, "graph.reduce_sum", 18, RED_LOGEXP); }
+
+/* --- Gather, Expand ------------------------------------------------------------ */
+static bool have_op(onnx_node_t *n, const char *name) {
+  if (mlirContextIsRegisteredOperation(n->ctx, mlirStringRefCreateFromCString(name)))
+    return true;
+  return onnx_error(n, "unsupported operator '%s'", n->node->op_type);
+}
+
+/* Gather of a 1-D constant by constant indices (shape arithmetic): folded. */
+static bool fold_gather(onnx_node_t *n, int64_t axis) {
+  const onnx_const_t *d = n->fold[0], *ix = n->fold[1];
+  if (!d || !ix || d->shape.rank != 1 || axis != 0 || ix->shape.rank > 1)
+    return false;
+  size_t es = onnx_type_size(d->onnx_type);
+  onnx_const_t r = {d->onnx_type, ix->shape, ix->numel, malloc(es * (size_t)(ix->numel + 1))};
+  for (int64_t i = 0; i < ix->numel; ++i) {
+    int64_t j = onnx_const_get_i(ix, i);
+    j = j < 0 ? j + d->numel : j;
+    if (j < 0 || j >= d->numel) {
+      onnx_const_free(&r);
+      return false;
+    }
+    memcpy((char *)r.data + (size_t)i * es, (const char *)d->data + (size_t)j * es, es);
+  }
+  onnx_set_const_output(n, 0, &r);
+  return true;
+}
+
+static bool map_gather(onnx_node_t *n) {
+  if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
+    return false;
+  MlirValue data = onnx_input(n, 0);
+  int64_t axis;
+  if (!onnx_axis(n, onnx_attr_int(n, "axis", 0), onnx_rank(data), &axis))
+    return false;
+  if (fold_gather(n, axis))
+    return true;
+  if (!have_op(n, "graph.gather"))
+    return false;
+  MlirValue idx;
+  const onnx_const_t *ic = n->fold[1];
+  strata_graph_shape_t ds;
+  onnx_shape(data, &ds);
+  if (ic && ds.dims[axis] != STRATA_GRAPH_DYN) {
+    /* Constant indices: normalize negative ones (and check the range) now. */
+    onnx_const_t c = {ONNX__TENSOR_PROTO__DATA_TYPE__INT64, ic->shape, ic->numel,
+                      malloc(sizeof(int64_t) * (size_t)(ic->numel + 1))};
+    for (int64_t i = 0; i < ic->numel; ++i) {
+      int64_t j = onnx_const_get_i(ic, i);
+      j = j < 0 ? j + ds.dims[axis] : j;
+      if (j < 0 || j >= ds.dims[axis]) {
+        onnx_const_free(&c);
+        return onnx_error(n, "index %lld is out of range for a dim of %lld",
+                          (long long)onnx_const_get_i(ic, i), (long long)ds.dims[axis]);
+      }
+      ((int64_t *)c.data)[i] = j;
+    }
+    idx = onnx_constant(n->imp, &n->b, &c, NULL);
+    onnx_const_free(&c);
+  } else {
+    idx = onnx_input(n, 1);
+  }
+  MlirValue ops[2] = {data, idx};
+  MlirNamedAttribute a = onnx_i64_attr(n, "axis", axis);
+  return out(n, onnx_build(n, "graph.gather", 2, ops, NULL_TYPE, 1, &a));
+}
+
+static bool map_expand(onnx_node_t *n) {
+  MlirValue x = in0(n);
+  if (mlirValueIsNull(x))
+    return false;
+  strata_graph_shape_t s, t = {0, {0}}, r;
+  onnx_shape(x, &s);
+  int64_t k = onnx_const_ints(n, 1, "shape", t.dims, STRATA_GRAPH_MAX_RANK);
+  if (k < 0)
+    return false;
+  t.rank = (intptr_t)k;
+  if (!strata_graph_broadcast_shape(&s, &t, &r)) {
+    char a[128], b[128];
+    return onnx_error(n, "cannot expand %s to %s", strata_graph_shape_str(&s, a, sizeof a),
+                      strata_graph_shape_str(&t, b, sizeof b));
+  }
+  if (strata_graph_shapes_compatible(&r, &s) && r.rank == s.rank)
+    return out(n, x);
+  if (!have_op(n, "graph.expand"))
+    return false;
+  return out(n, onnx_build(n, "graph.expand", 1, &x, strata_graph_shape_to_type(&r, onnx_elem(x)),
+                           0, NULL));
+}
+
+const onnx_mapping_t strata_onnx_shape_ops[] = {
+    {"Constant", map_constant},
+    {"Shape", map_shape},
+    {"Size", map_size},
+    {"ConstantOfShape", map_constant_of_shape},
+    {"Reshape", map_reshape},
+    {"Flatten", map_flatten},
+    {"Squeeze", map_squeeze},
+    {"Unsqueeze", map_unsqueeze},
+    {"Dropout", map_dropout},
+    {"Identity", map_identity_like},
+    {"Transpose", map_transpose},
+    {"Concat", map_concat},
+    {"Split", map_split},
+    {"Slice", map_slice},
+    {"Pad", map_pad},
+    {"ReduceSum", map_reduce_sum},
+    {"ReduceMean", map_reduce_mean},
+    {"ReduceMax", map_reduce_max},
+    {"ReduceMin", map_reduce_min},
+    {"ReduceSumSquare", map_reduce_sum_square},
+    {"ReduceL1", map_reduce_l1},
+    {"ReduceL2", map_reduce_l2},
+    {"ReduceLogSum", map_reduce_log_sum},
+    {"ReduceLogSumExp", map_reduce_log_sum_exp},
+    {"Gather", map_gather},
+    {"Expand", map_expand},
+    {NULL, NULL},
+};

@@ -1,0 +1,988 @@
+/* The ONNX importer's core: reads a ModelProto with protobuf-c, builds the
+ * module and its one public func.func (graph inputs that are not
+ * initializers -> arguments, graph outputs -> results), keeps the table of
+ * ONNX value names -> SSA values (initializers and other import-time
+ * constants are materialized as graph.constant on first use), gives every
+ * node a location "node '<name>' (<OpType>)" inside the model file, and
+ * dispatches each node to the mapping of its op_type (import_*.c). */
+#include "frontends/onnx/importer.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <mlir-c/Diagnostics.h>
+
+#include "frontends/onnx/onnx_internal.h"
+#include "strata/strata.h"
+
+typedef struct {
+  char *name;
+  MlirValue value; /* null until a constant is first used */
+  bool has_const;
+  onnx_const_t cst;
+  MlirLocation loc; /* where a constant is materialized */
+  bool bound;       /* a graph input with a known value (specialization) */
+} value_entry_t;
+
+struct onnx_importer {
+  MlirContext ctx;
+  const char *path;
+  MlirLocation file_loc;
+  MlirBlock body;
+  value_entry_t *entries; /* open addressing on name */
+  size_t cap, count;
+  unsigned resource_id;
+  int num_bound;                /* graph-input values given by the caller */
+  const char *const *bound_pb;  /* TensorProto file per graph input, or NULL */
+};
+
+/* ---------------------------------------------------------------------- */
+/* Value table                                                             */
+
+static uint64_t hash_str(const char *s) {
+  uint64_t h = 1469598103934665603ull;
+  for (; *s; ++s)
+    h = (h ^ (unsigned char)*s) * 1099511628211ull;
+  return h;
+}
+
+static value_entry_t *lookup(onnx_importer_t *imp, const char *name) {
+  if (!imp->cap)
+    return NULL;
+  for (size_t i = hash_str(name) & (imp->cap - 1);; i = (i + 1) & (imp->cap - 1)) {
+    value_entry_t *e = &imp->entries[i];
+    if (!e->name)
+      return NULL;
+    if (!strcmp(e->name, name))
+      return e;
+  }
+}
+
+/* Returns the entry for name, creating (or replacing: SSA names in ONNX are
+ * unique, but be robust) it. */
+static value_entry_t *define(onnx_importer_t *imp, const char *name) {
+  if (2 * (imp->count + 1) > imp->cap) {
+    size_t old_cap = imp->cap;
+    value_entry_t *old = imp->entries;
+    imp->cap = old_cap ? 2 * old_cap : 256;
+    imp->entries = calloc(imp->cap, sizeof *imp->entries);
+    imp->count = 0;
+    for (size_t i = 0; i < old_cap; ++i) {
+      if (!old[i].name)
+        continue;
+      size_t j = hash_str(old[i].name) & (imp->cap - 1);
+      while (imp->entries[j].name)
+        j = (j + 1) & (imp->cap - 1);
+      imp->entries[j] = old[i];
+      imp->count++;
+    }
+    free(old);
+  }
+  size_t i = hash_str(name) & (imp->cap - 1);
+  while (imp->entries[i].name && strcmp(imp->entries[i].name, name))
+    i = (i + 1) & (imp->cap - 1);
+  value_entry_t *e = &imp->entries[i];
+  if (e->name) {
+    if (e->has_const)
+      onnx_const_free(&e->cst);
+    free(e->name);
+  } else {
+    imp->count++;
+  }
+  memset(e, 0, sizeof *e);
+  e->name = strdup(name);
+  return e;
+}
+
+static void free_table(onnx_importer_t *imp) {
+  for (size_t i = 0; i < imp->cap; ++i) {
+    if (!imp->entries[i].name)
+      continue;
+    free(imp->entries[i].name);
+    if (imp->entries[i].has_const)
+      onnx_const_free(&imp->entries[i].cst);
+  }
+  free(imp->entries);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Types and constants                                                     */
+
+size_t onnx_type_size(int32_t t) {
+  switch (t) {
+  case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT:
+  case ONNX__TENSOR_PROTO__DATA_TYPE__INT32: return 4;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE:
+  case ONNX__TENSOR_PROTO__DATA_TYPE__INT64: return 8;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__INT8:
+  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT8:
+  case ONNX__TENSOR_PROTO__DATA_TYPE__BOOL: return 1;
+  default: return 0;
+  }
+}
+
+const char *onnx_type_name(int32_t t) {
+  static const char *const names[] = {
+      "undefined", "float", "uint8", "int8", "uint16", "int16", "int32", "int64",
+      "string", "bool", "float16", "double", "uint32", "uint64", "complex64", "complex128",
+      "bfloat16", "float8e4m3fn", "float8e4m3fnuz", "float8e5m2", "float8e5m2fnuz",
+      "uint4", "int4", "float4e2m1"};
+  return t >= 0 && (size_t)t < sizeof names / sizeof names[0] ? names[t] : "unknown";
+}
+
+MlirType onnx_elem_type(MlirContext ctx, int32_t t) {
+  switch (t) {
+  case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT: return mlirF32TypeGet(ctx);
+  case ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE: return mlirF64TypeGet(ctx);
+  case ONNX__TENSOR_PROTO__DATA_TYPE__INT8: return mlirIntegerTypeGet(ctx, 8);
+  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT8: return mlirIntegerTypeUnsignedGet(ctx, 8);
+  case ONNX__TENSOR_PROTO__DATA_TYPE__INT32: return mlirIntegerTypeGet(ctx, 32);
+  case ONNX__TENSOR_PROTO__DATA_TYPE__INT64: return mlirIntegerTypeGet(ctx, 64);
+  case ONNX__TENSOR_PROTO__DATA_TYPE__BOOL: return mlirIntegerTypeGet(ctx, 1);
+  default: return (MlirType){NULL};
+  }
+}
+
+void onnx_const_free(onnx_const_t *c) {
+  free(c->data);
+  c->data = NULL;
+}
+
+double onnx_const_get_f(const onnx_const_t *c, int64_t i) {
+  switch (c->onnx_type) {
+  case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT: return ((const float *)c->data)[i];
+  case ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE: return ((const double *)c->data)[i];
+  default: return (double)onnx_const_get_i(c, i);
+  }
+}
+
+int64_t onnx_const_get_i(const onnx_const_t *c, int64_t i) {
+  switch (c->onnx_type) {
+  case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT: return (int64_t)((const float *)c->data)[i];
+  case ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE: return (int64_t)((const double *)c->data)[i];
+  case ONNX__TENSOR_PROTO__DATA_TYPE__INT8: return ((const int8_t *)c->data)[i];
+  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT8:
+  case ONNX__TENSOR_PROTO__DATA_TYPE__BOOL: return ((const uint8_t *)c->data)[i];
+  case ONNX__TENSOR_PROTO__DATA_TYPE__INT32: return ((const int32_t *)c->data)[i];
+  case ONNX__TENSOR_PROTO__DATA_TYPE__INT64: return ((const int64_t *)c->data)[i];
+  default: return 0;
+  }
+}
+
+bool onnx_const_from_proto(const Onnx__TensorProto *tp, onnx_const_t *out, char *err,
+                           size_t errsz) {
+  memset(out, 0, sizeof *out);
+  int32_t t = tp->data_type;
+  size_t esize = onnx_type_size(t);
+  if (!esize) {
+    snprintf(err, errsz, "unsupported element type '%s'", onnx_type_name(t));
+    return false;
+  }
+  if (tp->has_data_location && tp->data_location == ONNX__TENSOR_PROTO__DATA_LOCATION__EXTERNAL) {
+    snprintf(err, errsz, "tensors with external data are not supported");
+    return false;
+  }
+  if (tp->segment) {
+    snprintf(err, errsz, "segmented tensors are not supported");
+    return false;
+  }
+  if (tp->n_dims > STRATA_GRAPH_MAX_RANK) {
+    snprintf(err, errsz, "rank %zu exceeds %d", tp->n_dims, STRATA_GRAPH_MAX_RANK);
+    return false;
+  }
+  out->onnx_type = t;
+  out->shape.rank = (intptr_t)tp->n_dims;
+  int64_t n = 1;
+  for (size_t i = 0; i < tp->n_dims; ++i) {
+    if (tp->dims[i] < 0 || (tp->dims[i] && n > INT64_MAX / 16 / tp->dims[i])) {
+      snprintf(err, errsz, "invalid tensor dimension %lld", (long long)tp->dims[i]);
+      return false;
+    }
+    out->shape.dims[i] = tp->dims[i];
+    n *= tp->dims[i];
+  }
+  out->numel = n;
+  size_t bytes = (size_t)n * esize;
+  out->data = calloc(bytes ? bytes : 1, 1);
+  if (!out->data) {
+    snprintf(err, errsz, "out of memory");
+    return false;
+  }
+  size_t have;
+  if (tp->has_raw_data) {
+    if (tp->raw_data.len != bytes) {
+      snprintf(err, errsz, "raw_data has %zu bytes, the shape needs %zu", tp->raw_data.len,
+               bytes);
+      goto fail;
+    }
+    memcpy(out->data, tp->raw_data.data, bytes);
+    return true;
+  }
+  switch (t) {
+  case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT:
+    if ((have = tp->n_float_data) != (size_t)n)
+      break;
+    memcpy(out->data, tp->float_data, bytes);
+    return true;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE:
+    if ((have = tp->n_double_data) != (size_t)n)
+      break;
+    memcpy(out->data, tp->double_data, bytes);
+    return true;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__INT64:
+    if ((have = tp->n_int64_data) != (size_t)n)
+      break;
+    memcpy(out->data, tp->int64_data, bytes);
+    return true;
+  default: /* int32_data carries int32, int8, uint8, bool */
+    if ((have = tp->n_int32_data) != (size_t)n)
+      break;
+    for (int64_t i = 0; i < n; ++i) {
+      int32_t v = tp->int32_data[i];
+      if (t == ONNX__TENSOR_PROTO__DATA_TYPE__INT32)
+        ((int32_t *)out->data)[i] = v;
+      else if (t == ONNX__TENSOR_PROTO__DATA_TYPE__INT8)
+        ((int8_t *)out->data)[i] = (int8_t)v;
+      else
+        ((uint8_t *)out->data)[i] = (uint8_t)(t == ONNX__TENSOR_PROTO__DATA_TYPE__BOOL ? v != 0 : v);
+    }
+    return true;
+  }
+  snprintf(err, errsz, "the tensor has %zu values, its shape needs %lld", have, (long long)n);
+fail:
+  onnx_const_free(out);
+  return false;
+}
+
+static void free_blob(void *user, const void *data, size_t size, size_t align) {
+  (void)data, (void)size, (void)align;
+  free(user);
+}
+
+/* Resource names must be identifiers of a sort: keep [A-Za-z0-9_.]. */
+static void resource_name(onnx_importer_t *imp, const char *hint, char *buf, size_t size) {
+  size_t j = 0;
+  for (const char *p = hint ? hint : ""; *p && j + 1 < size; ++p)
+    buf[j++] = ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+                (*p >= '0' && *p <= '9') || *p == '_' || *p == '.')
+                   ? *p
+                   : '_';
+  buf[j] = '\0';
+  if (!j || (buf[0] >= '0' && buf[0] <= '9') || buf[0] == '.')
+    snprintf(buf, size, "onnx_const_%u", imp->resource_id++);
+}
+
+MlirValue onnx_constant(onnx_importer_t *imp, strata_builder_t *b, const onnx_const_t *c,
+                        const char *name) {
+  MlirType elem = onnx_elem_type(imp->ctx, c->onnx_type);
+  MlirType type = strata_graph_shape_to_type(&c->shape, elem);
+  size_t esize = onnx_type_size(c->onnx_type);
+  size_t bytes = (size_t)c->numel * esize;
+  bool splat = c->numel > 1;
+  for (int64_t i = 1; splat && i < c->numel; ++i)
+    splat = !memcmp((const char *)c->data, (const char *)c->data + (size_t)i * esize, esize);
+  MlirAttribute value;
+  if (c->onnx_type == ONNX__TENSOR_PROTO__DATA_TYPE__BOOL) {
+    int *v = malloc(sizeof(int) * (size_t)(c->numel ? c->numel : 1));
+    for (int64_t i = 0; i < c->numel; ++i)
+      v[i] = ((const uint8_t *)c->data)[i] != 0;
+    value = mlirDenseElementsAttrBoolGet(type, (intptr_t)c->numel, v);
+    free(v);
+  } else if (splat) {
+    MlirAttribute s = mlirTypeIsAFloat(elem)
+                          ? mlirFloatAttrDoubleGet(imp->ctx, elem, onnx_const_get_f(c, 0))
+                          : mlirIntegerAttrGet(elem, onnx_const_get_i(c, 0));
+    value = mlirDenseElementsAttrSplatGet(type, s);
+  } else if (c->numel <= ONNX_INLINE_MAX_ELEMENTS) {
+    value = mlirDenseElementsAttrRawBufferGet(type, bytes, c->data);
+  } else {
+    /* A blob owned by the context: MLIR calls free_blob when the context
+     * (its resource manager) releases it, so the copy lives exactly as long
+     * as any attribute referring to it. */
+    char rname[128];
+    resource_name(imp, name, rname, sizeof rname);
+    void *copy = malloc(bytes);
+    memcpy(copy, c->data, bytes);
+    value = mlirUnmanagedDenseResourceElementsAttrGet(
+        type, mlirStringRefCreateFromCString(rname), copy, bytes, esize, false, free_blob, copy);
+  }
+  MlirNamedAttribute attr = strata_named(imp->ctx, "value", value);
+  return strata_build_value(b, "graph.constant", 0, NULL, type, 1, &attr);
+}
+
+static MlirValue materialize(onnx_importer_t *imp, value_entry_t *e) {
+  if (mlirValueIsNull(e->value) && e->has_const) {
+    strata_builder_t b = {imp->body, {NULL}, e->loc};
+    e->value = onnx_constant(imp, &b, &e->cst, e->name);
+  }
+  return e->value;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Node context helpers                                                    */
+
+bool onnx_error(onnx_node_t *n, const char *fmt, ...) {
+  char msg[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  mlirEmitError(n->loc, msg);
+  return false;
+}
+
+const Onnx__AttributeProto *onnx_attr(const onnx_node_t *n, const char *name) {
+  for (size_t i = 0; i < n->node->n_attribute; ++i)
+    if (n->node->attribute[i]->name && !strcmp(n->node->attribute[i]->name, name))
+      return n->node->attribute[i];
+  return NULL;
+}
+
+int64_t onnx_attr_int(const onnx_node_t *n, const char *name, int64_t def) {
+  const Onnx__AttributeProto *a = onnx_attr(n, name);
+  return a ? a->i : def;
+}
+
+float onnx_attr_float(const onnx_node_t *n, const char *name, float def) {
+  const Onnx__AttributeProto *a = onnx_attr(n, name);
+  return a ? a->f : def;
+}
+
+const char *onnx_attr_string(const onnx_node_t *n, const char *name, const char *def,
+                             char *buf, size_t size) {
+  const Onnx__AttributeProto *a = onnx_attr(n, name);
+  if (!a)
+    return def;
+  size_t len = a->s.len < size - 1 ? a->s.len : size - 1;
+  memcpy(buf, a->s.data, len);
+  buf[len] = '\0';
+  return buf;
+}
+
+int onnx_attr_ints(onnx_node_t *n, const char *name, int64_t *out, int max) {
+  const Onnx__AttributeProto *a = onnx_attr(n, name);
+  if (!a)
+    return -1;
+  if (a->n_ints > (size_t)max) {
+    onnx_error(n, "attribute '%s' has %zu values, at most %d are supported", name, a->n_ints, max);
+    return -2;
+  }
+  for (size_t i = 0; i < a->n_ints; ++i)
+    out[i] = a->ints[i];
+  return (int)a->n_ints;
+}
+
+MlirValue onnx_input(onnx_node_t *n, int i) {
+  if (i >= n->num_inputs || !n->present[i])
+    return (MlirValue){NULL};
+  return materialize(n->imp, n->entry[i]);
+}
+
+bool onnx_need_input(onnx_node_t *n, int i) {
+  if (i < n->num_inputs && n->present[i])
+    return true;
+  return onnx_error(n, "missing input %d", i);
+}
+
+int64_t onnx_const_ints(onnx_node_t *n, int i, const char *what, int64_t *out, int64_t max) {
+  if (!onnx_need_input(n, i))
+    return -1;
+  const onnx_const_t *c = n->in_const[i];
+  if (!c) {
+    onnx_error(n, "input '%s' must be a constant (an initializer or a Constant) known at "
+                  "import time", what);
+    return -1;
+  }
+  if (c->onnx_type != ONNX__TENSOR_PROTO__DATA_TYPE__INT64 &&
+      c->onnx_type != ONNX__TENSOR_PROTO__DATA_TYPE__INT32) {
+    onnx_error(n, "input '%s' must hold integers, not %s", what, onnx_type_name(c->onnx_type));
+    return -1;
+  }
+  if (c->numel > max) {
+    onnx_error(n, "input '%s' has %lld values, at most %lld are supported", what,
+               (long long)c->numel, (long long)max);
+    return -1;
+  }
+  for (int64_t k = 0; k < c->numel; ++k)
+    out[k] = onnx_const_get_i(c, k);
+  return c->numel;
+}
+
+bool onnx_const_scalar(onnx_node_t *n, int i, const char *what, double *out) {
+  if (!onnx_need_input(n, i))
+    return false;
+  const onnx_const_t *c = n->in_const[i];
+  if (!c || c->numel != 1)
+    return onnx_error(n, "input '%s' must be a constant scalar known at import time", what);
+  *out = onnx_const_get_f(c, 0);
+  return true;
+}
+
+int onnx_num_outputs(const onnx_node_t *n) {
+  int k = (int)n->node->n_output;
+  while (k > 0 && !n->node->output[k - 1][0])
+    --k;
+  return k;
+}
+
+void onnx_set_output(onnx_node_t *n, int i, MlirValue v) {
+  if ((size_t)i >= n->node->n_output || !n->node->output[i][0])
+    return;
+  value_entry_t *e = define(n->imp, n->node->output[i]);
+  e->value = v;
+}
+
+void onnx_set_const_output(onnx_node_t *n, int i, onnx_const_t *c) {
+  if ((size_t)i >= n->node->n_output || !n->node->output[i][0]) {
+    onnx_const_free(c);
+    return;
+  }
+  value_entry_t *e = define(n->imp, n->node->output[i]);
+  e->has_const = true;
+  e->cst = *c;
+  e->loc = n->loc;
+  c->data = NULL;
+}
+
+bool onnx_shape(MlirValue v, strata_graph_shape_t *s) {
+  return strata_graph_shape_from_type(mlirValueGetType(v), s);
+}
+
+MlirType onnx_elem(MlirValue v) { return mlirShapedTypeGetElementType(mlirValueGetType(v)); }
+
+intptr_t onnx_rank(MlirValue v) { return mlirShapedTypeGetRank(mlirValueGetType(v)); }
+
+bool onnx_axis(onnx_node_t *n, int64_t axis, int64_t rank, int64_t *out) {
+  int64_t a = axis < 0 ? axis + rank : axis;
+  if (a < 0 || a >= rank)
+    return onnx_error(n, "axis %lld is out of range for rank %lld", (long long)axis,
+                      (long long)rank);
+  *out = a;
+  return true;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Building                                                                */
+
+MlirValue onnx_build(onnx_node_t *n, const char *name, intptr_t num_operands,
+                     const MlirValue *operands, MlirType result_type, intptr_t num_attrs,
+                     const MlirNamedAttribute *attrs) {
+  for (intptr_t i = 0; i < num_operands; ++i)
+    if (mlirValueIsNull(operands[i]))
+      return (MlirValue){NULL};
+  MlirType placeholder = !mlirTypeIsNull(result_type) ? result_type
+                         : num_operands             ? mlirValueGetType(operands[0])
+                                : mlirRankedTensorTypeGet(0, NULL, mlirF32TypeGet(n->ctx),
+                                                          mlirAttributeGetNull());
+  MlirOperation op =
+      strata_build_op(&n->b, name, num_operands, operands, 1, &placeholder, num_attrs, attrs);
+  MlirValue result = mlirOperationGetResult(op, 0);
+  if (mlirTypeIsNull(result_type)) {
+    strata_graph_shape_t s;
+    MlirType elem;
+    if (strata_graph_infer_result(op, &s, &elem) && !mlirTypeIsNull(elem)) {
+      mlirValueSetType(result, strata_graph_shape_to_type(&s, elem));
+      return result;
+    }
+  }
+  if (mlirLogicalResultIsSuccess(strata_verify(op))) {
+    if (!mlirTypeIsNull(result_type))
+      return result;
+    onnx_error(n, "cannot infer the result type of '%s'", name);
+  }
+  mlirOperationDestroy(op);
+  return (MlirValue){NULL};
+}
+
+MlirValue onnx_unary(onnx_node_t *n, const char *name, MlirValue x) {
+  return onnx_build(n, name, 1, &x, (MlirType){NULL}, 0, NULL);
+}
+
+MlirValue onnx_binary(onnx_node_t *n, const char *name, MlirValue a, MlirValue b) {
+  MlirValue ops[2] = {a, b};
+  return onnx_build(n, name, 2, ops, (MlirType){NULL}, 0, NULL);
+}
+
+MlirValue onnx_splat_like(onnx_node_t *n, MlirValue x, double value) {
+  if (mlirValueIsNull(x))
+    return x;
+  MlirType elem = onnx_elem(x);
+  intptr_t rank = onnx_rank(x);
+  int64_t dims[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t i = 0; i < rank; ++i)
+    dims[i] = 1;
+  MlirType type = mlirRankedTensorTypeGet(rank, dims, elem, mlirAttributeGetNull());
+  MlirAttribute s = mlirTypeIsAFloat(elem) ? mlirFloatAttrDoubleGet(n->ctx, elem, value)
+                                           : mlirIntegerAttrGet(elem, (int64_t)value);
+  MlirNamedAttribute attr = strata_named(n->ctx, "value", mlirDenseElementsAttrSplatGet(type, s));
+  return strata_build_value(&n->b, "graph.constant", 0, NULL, type, 1, &attr);
+}
+
+MlirValue onnx_reshape(onnx_node_t *n, MlirValue x, intptr_t rank, const int64_t *dims) {
+  if (mlirValueIsNull(x))
+    return x;
+  MlirType type = mlirRankedTensorTypeGet(rank, dims, onnx_elem(x), mlirAttributeGetNull());
+  if (mlirTypeEqual(type, mlirValueGetType(x)))
+    return x;
+  return onnx_build(n, "graph.reshape", 1, &x, type, 0, NULL);
+}
+
+MlirNamedAttribute onnx_i64_attr(onnx_node_t *n, const char *name, int64_t v) {
+  return strata_named(n->ctx, name, mlirIntegerAttrGet(mlirIntegerTypeGet(n->ctx, 64), v));
+}
+
+MlirNamedAttribute onnx_f32_attr(onnx_node_t *n, const char *name, double v) {
+  return strata_named(n->ctx, name, mlirFloatAttrDoubleGet(n->ctx, mlirF32TypeGet(n->ctx), v));
+}
+
+MlirNamedAttribute onnx_bool_attr(onnx_node_t *n, const char *name, bool v) {
+  return strata_named(n->ctx, name, mlirBoolAttrGet(n->ctx, v));
+}
+
+MlirNamedAttribute onnx_str_attr(onnx_node_t *n, const char *name, const char *v) {
+  return strata_named(n->ctx, name, strata_string_attr(n->ctx, v));
+}
+
+MlirNamedAttribute onnx_ints_attr(onnx_node_t *n, const char *name, intptr_t count,
+                                  const int64_t *v) {
+  return strata_named(n->ctx, name, mlirDenseI64ArrayGet(n->ctx, count, v));
+}
+
+MlirNamedAttribute onnx_scalar_attr(onnx_node_t *n, const char *name, MlirType elem, double v) {
+  MlirAttribute a = mlirTypeIsAFloat(elem) ? mlirFloatAttrDoubleGet(n->ctx, elem, v)
+                                           : mlirIntegerAttrGet(elem, (int64_t)v);
+  return strata_named(n->ctx, name, a);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Locations and diagnostics                                               */
+
+static MlirLocation node_location(onnx_importer_t *imp, const Onnx__NodeProto *node, size_t index) {
+  char name[512];
+  const char *id = node->name && node->name[0]       ? node->name
+                   : node->n_output && node->output[0][0] ? node->output[0]
+                                                          : NULL;
+  if (id)
+    snprintf(name, sizeof name, "node '%s' (%s)", id, node->op_type ? node->op_type : "?");
+  else
+    snprintf(name, sizeof name, "node #%zu (%s)", index, node->op_type ? node->op_type : "?");
+  return mlirLocationNameGet(imp->ctx, mlirStringRefCreateFromCString(name), imp->file_loc);
+}
+
+static MlirLocation named_location(onnx_importer_t *imp, const char *what, const char *name) {
+  char buf[512];
+  snprintf(buf, sizeof buf, "%s '%s'", what, name ? name : "");
+  return mlirLocationNameGet(imp->ctx, mlirStringRefCreateFromCString(buf), imp->file_loc);
+}
+
+typedef struct {
+  char *buf;
+  size_t len;
+} text_t;
+
+static void append(MlirStringRef s, void *user) {
+  text_t *t = user;
+  t->buf = realloc(t->buf, t->len + s.length + 1);
+  memcpy(t->buf + t->len, s.data, s.length);
+  t->len += s.length;
+  t->buf[t->len] = '\0';
+}
+
+static void append_c(text_t *t, const char *s) { append(mlirStringRefCreateFromCString(s), t); }
+
+/* "file" for the importer's file locations (line 0), "file:node '...' (Op)"
+ * for names around them; false for any other location. */
+static bool describe_location(MlirLocation loc, text_t *t) {
+  if (mlirLocationIsAName(loc)) {
+    MlirLocation child = mlirLocationNameGetChildLoc(loc);
+    if (!describe_location(child, t))
+      return false;
+    append_c(t, ":");
+    append(mlirIdentifierStr(mlirLocationNameGetName(loc)), t);
+    return true;
+  }
+  if (mlirLocationIsAFileLineColRange(loc) && mlirLocationFileLineColRangeGetStartLine(loc) == 0) {
+    append(mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(loc)), t);
+    return true;
+  }
+  return false;
+}
+
+char *strata_onnx_format_diagnostic(MlirDiagnostic diag) {
+  text_t t = {NULL, 0};
+  append_c(&t, "");
+  if (!describe_location(mlirDiagnosticGetLocation(diag), &t)) {
+    free(t.buf);
+    return NULL;
+  }
+  static const char *const sev[] = {"error", "warning", "note", "remark"};
+  MlirDiagnosticSeverity s = mlirDiagnosticGetSeverity(diag);
+  append_c(&t, ": ");
+  append_c(&t, (unsigned)s < 4 ? sev[s] : "error");
+  append_c(&t, ": ");
+  mlirDiagnosticPrint(diag, append, &t);
+  for (intptr_t i = 0; i < mlirDiagnosticGetNumNotes(diag); ++i) {
+    MlirDiagnostic note = mlirDiagnosticGetNote(diag, i);
+    append_c(&t, "\nnote: ");
+    mlirDiagnosticPrint(note, append, &t);
+  }
+  return t.buf;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Import                                                                  */
+
+static const onnx_mapping_t *find_mapping(const char *op_type) {
+  const onnx_mapping_t *tables[] = {strata_onnx_elementwise_ops, strata_onnx_nn_ops,
+                                    strata_onnx_shape_ops};
+  for (size_t t = 0; t < sizeof tables / sizeof tables[0]; ++t)
+    for (const onnx_mapping_t *m = tables[t]; m->op_type; ++m)
+      if (!strcmp(m->op_type, op_type))
+        return m;
+  return NULL;
+}
+
+static bool file_error(onnx_importer_t *imp, const char *fmt, ...) STRATA_PRINTF(2, 3);
+static bool file_error(onnx_importer_t *imp, const char *fmt, ...) {
+  char msg[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  mlirEmitError(imp->file_loc, msg);
+  return false;
+}
+
+/* The tensor type of a graph input/output from its ValueInfoProto. */
+static bool value_info_type(onnx_importer_t *imp, const Onnx__ValueInfoProto *vi,
+                            const char *what, MlirType *out) {
+  MlirLocation loc = named_location(imp, what, vi->name);
+  const Onnx__TypeProto *tp = vi->type;
+  if (!tp || tp->value_case != ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE || !tp->tensor_type) {
+    strata_emit_error_at(loc, "only tensor types are supported");
+    return false;
+  }
+  const Onnx__TypeProto__Tensor *tt = tp->tensor_type;
+  MlirType elem = onnx_elem_type(imp->ctx, tt->elem_type);
+  if (mlirTypeIsNull(elem)) {
+    strata_emit_error_at(loc, "unsupported element type '%s'", onnx_type_name(tt->elem_type));
+    return false;
+  }
+  if (!tt->shape) {
+    strata_emit_error_at(loc, "the tensor has no shape (unranked tensors are not supported)");
+    return false;
+  }
+  if (tt->shape->n_dim > STRATA_GRAPH_MAX_RANK) {
+    strata_emit_error_at(loc, "rank %zu exceeds %d", tt->shape->n_dim, STRATA_GRAPH_MAX_RANK);
+    return false;
+  }
+  int64_t dims[STRATA_GRAPH_MAX_RANK];
+  for (size_t i = 0; i < tt->shape->n_dim; ++i) {
+    const Onnx__TensorShapeProto__Dimension *d = tt->shape->dim[i];
+    dims[i] = d->value_case == ONNX__TENSOR_SHAPE_PROTO__DIMENSION__VALUE_DIM_VALUE &&
+                      d->dim_value >= 0
+                  ? d->dim_value
+                  : STRATA_GRAPH_DYN;
+  }
+  *out = mlirRankedTensorTypeGet((intptr_t)tt->shape->n_dim, dims, elem, mlirAttributeGetNull());
+  return true;
+}
+
+static void function_name(const char *graph_name, char *buf, size_t size) {
+  size_t j = 0;
+  for (const char *p = graph_name ? graph_name : ""; *p && j + 1 < size; ++p)
+    buf[j++] = ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+                (*p >= '0' && *p <= '9') || *p == '_')
+                   ? *p
+                   : '_';
+  buf[j] = '\0';
+  if (!j || (buf[0] >= '0' && buf[0] <= '9'))
+    snprintf(buf, size, "main");
+}
+
+static bool import_node(onnx_importer_t *imp, const Onnx__NodeProto *node, size_t index,
+                        const int64_t *opset_of_default) {
+  onnx_node_t n;
+  memset(&n, 0, sizeof n);
+  n.imp = imp;
+  n.node = node;
+  n.ctx = imp->ctx;
+  n.loc = node_location(imp, node, index);
+  n.b = (strata_builder_t){imp->body, {NULL}, n.loc};
+  n.opset = *opset_of_default;
+  const char *op_type = node->op_type ? node->op_type : "";
+  if (node->domain && node->domain[0] && strcmp(node->domain, "ai.onnx"))
+    return onnx_error(&n, "unsupported operator '%s' of domain '%s'", op_type, node->domain);
+  const onnx_mapping_t *m = find_mapping(op_type);
+  if (!m)
+    return onnx_error(&n, "unsupported operator '%s'", op_type);
+  if (node->n_input > ONNX_MAX_IO || node->n_output > ONNX_MAX_IO)
+    return onnx_error(&n, "more than %d inputs or outputs are not supported", ONNX_MAX_IO);
+  n.num_inputs = (int)node->n_input;
+  for (size_t i = 0; i < node->n_input; ++i) {
+    const char *name = node->input[i];
+    if (!name[0])
+      continue;
+    value_entry_t *e = lookup(imp, name);
+    if (!e)
+      return onnx_error(&n, "input '%s' is not defined (not a graph input, an initializer or "
+                            "an output of an earlier node)", name);
+    n.present[i] = true;
+    n.entry[i] = e;
+    n.in_const[i] = e->has_const ? &e->cst : NULL;
+    n.fold[i] = e->has_const && !e->bound ? &e->cst : NULL;
+  }
+  if (!m->fn(&n))
+    return false;
+  for (size_t i = 0; i < node->n_output; ++i) {
+    const char *name = node->output[i];
+    if (!name[0])
+      continue;
+    value_entry_t *e = lookup(imp, name);
+    if (!e || (mlirValueIsNull(e->value) && !e->has_const))
+      return onnx_error(&n, "output %zu ('%s') is not supported", i, name);
+  }
+  return true;
+}
+
+/* Gives graph input e the value in TensorProto file `path` (kept as an
+ * argument too: operators needing it at import time use the value). */
+static bool bind_input(onnx_importer_t *imp, value_entry_t *e, const char *path, MlirType type) {
+  MlirLocation loc = named_location(imp, "graph input", e->name);
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return strata_emit_error_at(loc, "cannot open the value '%s': %s", path, strerror(errno)),
+           false;
+  size_t cap = 1 << 16, len = 0, got;
+  uint8_t *bytes = malloc(cap);
+  while ((got = fread(bytes + len, 1, cap - len, f)) > 0)
+    if ((len += got) == cap)
+      bytes = realloc(bytes, cap *= 2);
+  fclose(f);
+  Onnx__TensorProto *tp = onnx__tensor_proto__unpack(NULL, len, bytes);
+  free(bytes);
+  if (!tp)
+    return strata_emit_error_at(loc, "'%s' is not a serialized onnx.TensorProto", path), false;
+  char err[256];
+  onnx_const_t c;
+  bool ok = onnx_const_from_proto(tp, &c, err, sizeof err);
+  onnx__tensor_proto__free_unpacked(tp, NULL);
+  if (!ok)
+    return strata_emit_error_at(loc, "%s: %s", path, err), false;
+  strata_graph_shape_t want;
+  strata_graph_shape_from_type(type, &want);
+  if (!strata_graph_shapes_compatible(&want, &c.shape) ||
+      !mlirTypeEqual(mlirShapedTypeGetElementType(type), onnx_elem_type(imp->ctx, c.onnx_type))) {
+    onnx_const_free(&c);
+    return strata_emit_error_at(loc, "the value in '%s' does not have the input's type", path),
+           false;
+  }
+  e->has_const = true;
+  e->bound = true;
+  e->cst = c;
+  e->loc = loc;
+  return true;
+}
+
+static MlirOperation import_model(onnx_importer_t *imp, const Onnx__ModelProto *model,
+                                  bool *kept) {
+  const Onnx__GraphProto *g = model->graph;
+  if (!g) {
+    file_error(imp, "the model has no graph");
+    return (MlirOperation){NULL};
+  }
+  int64_t opset = 1;
+  for (size_t i = 0; i < model->n_opset_import; ++i) {
+    const Onnx__OperatorSetIdProto *o = model->opset_import[i];
+    if (!o->domain || !o->domain[0] || !strcmp(o->domain, "ai.onnx"))
+      opset = o->version;
+  }
+  /* Operators first: a model using one Strata cannot import is reported as
+   * such (at that node), before anything else about it (e.g. the string
+   * inputs that only that operator would have consumed). */
+  for (size_t i = 0; i < g->n_node; ++i) {
+    const Onnx__NodeProto *node = g->node[i];
+    const char *op_type = node->op_type ? node->op_type : "";
+    bool default_domain = !node->domain || !node->domain[0] || !strcmp(node->domain, "ai.onnx");
+    if (!default_domain || !find_mapping(op_type)) {
+      if (default_domain)
+        strata_emit_error_at(node_location(imp, node, i), "unsupported operator '%s'", op_type);
+      else
+        strata_emit_error_at(node_location(imp, node, i),
+                             "unsupported operator '%s' of domain '%s'", op_type, node->domain);
+      return (MlirOperation){NULL};
+    }
+  }
+  if (g->n_sparse_initializer) {
+    file_error(imp, "sparse initializers are not supported");
+    return (MlirOperation){NULL};
+  }
+  /* Initializers: import-time constants, materialized on first use. */
+  char err[512];
+  for (size_t i = 0; i < g->n_initializer; ++i) {
+    const Onnx__TensorProto *tp = g->initializer[i];
+    const char *name = tp->name ? tp->name : "";
+    onnx_const_t c;
+    if (!onnx_const_from_proto(tp, &c, err, sizeof err)) {
+      strata_emit_error_at(named_location(imp, "initializer", name), "%s", err);
+      return (MlirOperation){NULL};
+    }
+    value_entry_t *e = define(imp, name);
+    e->has_const = true;
+    e->cst = c;
+    e->loc = named_location(imp, "initializer", name);
+  }
+  /* Arguments: graph inputs that are not initializers. */
+  MlirType arg_types[ONNX_MAX_IO * 4];
+  const char *arg_names[ONNX_MAX_IO * 4];
+  intptr_t num_args = 0;
+  for (size_t i = 0; i < g->n_input; ++i) {
+    const Onnx__ValueInfoProto *vi = g->input[i];
+    if (lookup(imp, vi->name))
+      continue;
+    if (num_args == ONNX_MAX_IO * 4) {
+      file_error(imp, "too many graph inputs");
+      return (MlirOperation){NULL};
+    }
+    if (!value_info_type(imp, vi, "graph input", &arg_types[num_args]))
+      return (MlirOperation){NULL};
+    arg_names[num_args++] = vi->name;
+  }
+  MlirModule module = mlirModuleCreateEmpty(imp->file_loc);
+  MlirOperation module_op = mlirModuleGetOperation(module);
+  strata_builder_t mb = strata_builder_at_end(mlirModuleGetBody(module), imp->file_loc);
+  char fname[256];
+  function_name(g->name, fname, sizeof fname);
+  MlirNamedAttribute fattrs[1] = {
+      strata_named(imp->ctx, "sym_name", strata_string_attr(imp->ctx, fname))};
+  MlirLocation arg_locs[ONNX_MAX_IO * 4];
+  for (intptr_t i = 0; i < num_args; ++i)
+    arg_locs[i] = named_location(imp, "graph input", arg_names[i]);
+  MlirOperationState st =
+      mlirOperationStateGet(mlirStringRefCreateFromCString("func.func"), imp->file_loc);
+  mlirOperationStateAddAttributes(&st, 1, fattrs);
+  MlirRegion region = mlirRegionCreate();
+  MlirBlock body = mlirBlockCreate(num_args, arg_types, arg_locs);
+  mlirRegionAppendOwnedBlock(region, body);
+  mlirOperationStateAddOwnedRegions(&st, 1, &region);
+  MlirOperation func = strata_build_insert(&mb, mlirOperationCreate(&st));
+  imp->body = body;
+  for (intptr_t i = 0; i < num_args; ++i) {
+    value_entry_t *e = define(imp, arg_names[i]);
+    e->value = mlirBlockGetArgument(body, i);
+    if (i < imp->num_bound && imp->bound_pb[i] && !bind_input(imp, e, imp->bound_pb[i], arg_types[i]))
+      goto fail;
+  }
+  /* Nodes, in order (ONNX requires a topological order). */
+  for (size_t i = 0; i < g->n_node; ++i)
+    if (!import_node(imp, g->node[i], i, &opset))
+      goto fail;
+  /* Results. */
+  MlirValue results[ONNX_MAX_IO * 4];
+  MlirType result_types[ONNX_MAX_IO * 4];
+  if (g->n_output > ONNX_MAX_IO * 4) {
+    file_error(imp, "too many graph outputs");
+    goto fail;
+  }
+  for (size_t i = 0; i < g->n_output; ++i) {
+    const Onnx__ValueInfoProto *vi = g->output[i];
+    MlirLocation loc = named_location(imp, "graph output", vi->name);
+    value_entry_t *e = vi->name ? lookup(imp, vi->name) : NULL;
+    if (!e) {
+      strata_emit_error_at(loc, "no node computes the graph output");
+      goto fail;
+    }
+    results[i] = materialize(imp, e);
+    result_types[i] = mlirValueGetType(results[i]);
+    MlirType declared;
+    if (vi->type && vi->type->value_case == ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE &&
+        vi->type->tensor_type && vi->type->tensor_type->shape) {
+      if (!value_info_type(imp, vi, "graph output", &declared))
+        goto fail;
+      strata_graph_shape_t a, b;
+      strata_graph_shape_from_type(declared, &a);
+      strata_graph_shape_from_type(result_types[i], &b);
+      if (!mlirTypeEqual(mlirShapedTypeGetElementType(declared),
+                         mlirShapedTypeGetElementType(result_types[i])) ||
+          !strata_graph_shapes_compatible(&a, &b)) {
+        char d[128], c[128];
+        strata_emit_error_at(loc, "declared type %s differs from the computed %s",
+                             strata_type_str(declared, d, sizeof d),
+                             strata_type_str(result_types[i], c, sizeof c));
+        goto fail;
+      }
+    }
+  }
+  strata_builder_t rb = strata_builder_at_end(body, imp->file_loc);
+  strata_build_op(&rb, "func.return", (intptr_t)g->n_output, results, 0, NULL, 0, NULL);
+  /* Bound inputs that only served as import-time values leave the
+   * signature. */
+  for (intptr_t i = num_args - 1; i >= 0; --i) {
+    if (kept && i < imp->num_bound)
+      kept[i] = true;
+    value_entry_t *e = lookup(imp, arg_names[i]);
+    MlirValue arg = mlirBlockGetArgument(body, i);
+    if (e && e->bound && mlirOpOperandIsNull(mlirValueGetFirstUse(arg))) {
+      mlirBlockEraseArgument(body, (unsigned)i);
+      memmove(arg_types + i, arg_types + i + 1, sizeof(MlirType) * (size_t)(num_args - i - 1));
+      --num_args;
+      if (kept && i < imp->num_bound)
+        kept[i] = false;
+    }
+  }
+  MlirType ftype = mlirFunctionTypeGet(imp->ctx, num_args, arg_types, (intptr_t)g->n_output,
+                                       result_types);
+  mlirOperationSetAttributeByName(func, mlirStringRefCreateFromCString("function_type"),
+                                  mlirTypeAttrGet(ftype));
+  if (mlirLogicalResultIsFailure(strata_verify(module_op)))
+    goto fail;
+  return module_op;
+fail:
+  mlirOperationDestroy(module_op);
+  return (MlirOperation){NULL};
+}
+
+MlirOperation strata_onnx_import_file(MlirContext ctx, const char *path) {
+  return strata_onnx_import_file_with_inputs(ctx, path, 0, NULL, NULL);
+}
+
+MlirOperation strata_onnx_import_file_with_inputs(MlirContext ctx, const char *path,
+                                                  int num_inputs, const char *const *pb_paths,
+                                                  bool *kept) {
+  onnx_importer_t imp;
+  memset(&imp, 0, sizeof imp);
+  imp.num_bound = num_inputs;
+  imp.bound_pb = pb_paths;
+  imp.ctx = ctx;
+  imp.path = path;
+  imp.file_loc = mlirLocationFileLineColGet(ctx, mlirStringRefCreateFromCString(path), 0, 0);
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    file_error(&imp, "cannot open: %s", strerror(errno));
+    return (MlirOperation){NULL};
+  }
+  size_t cap = 1 << 16, len = 0, got;
+  uint8_t *bytes = malloc(cap);
+  while ((got = fread(bytes + len, 1, cap - len, f)) > 0)
+    if ((len += got) == cap)
+      bytes = realloc(bytes, cap *= 2);
+  fclose(f);
+  Onnx__ModelProto *model = onnx__model_proto__unpack(NULL, len, bytes);
+  free(bytes);
+  if (!model || !model->graph) {
+    file_error(&imp, "not an ONNX model (the file is truncated or not a serialized "
+                     "onnx.ModelProto)");
+    if (model)
+      onnx__model_proto__free_unpacked(model, NULL);
+    return (MlirOperation){NULL};
+  }
+  MlirOperation module = import_model(&imp, model, kept);
+  onnx__model_proto__free_unpacked(model, NULL);
+  free_table(&imp);
+  return module;
+}

@@ -1,0 +1,152 @@
+/* Internals of the ONNX importer shared by importer.c (model, graph,
+ * values, dispatch) and the per-family mapping files import_<family>.c:
+ * the node context handed to a mapping function, attribute and constant
+ * accessors, and helpers that build graph ops whose result type is inferred
+ * by the graph dialect's own shape rules (so every op is verified, and a
+ * shape error is reported at the ONNX node that caused it). */
+#ifndef STRATA_FRONTENDS_ONNX_ONNX_INTERNAL_H
+#define STRATA_FRONTENDS_ONNX_ONNX_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <mlir-c/IR.h>
+
+#include "core/builder.h"
+#include "dialects/graph/graph.h"
+#include "onnx.pb-c.h"
+#include "strata/diagnostics.h"
+
+/* Element counts above this become dense_resource blobs, not inline dense. */
+enum { ONNX_INLINE_MAX_ELEMENTS = 64, ONNX_MAX_IO = 64 };
+
+/* A tensor whose contents are known at import time (initializer, Constant,
+ * folded Shape): host copy in the ONNX element type. */
+typedef struct {
+  int32_t onnx_type; /* ONNX__TENSOR_PROTO__DATA_TYPE__* */
+  strata_graph_shape_t shape;
+  int64_t numel;
+  void *data; /* numel elements of the C type of onnx_type (bool: uint8) */
+} onnx_const_t;
+
+typedef struct onnx_importer onnx_importer_t;
+
+/* One node being imported. Inputs are resolved before the mapping runs:
+ * an empty input name (an omitted optional input) has present[i] false. */
+typedef struct {
+  onnx_importer_t *imp;
+  const Onnx__NodeProto *node;
+  MlirContext ctx;
+  MlirLocation loc;
+  strata_builder_t b;
+  int64_t opset; /* of the node's domain */
+  int num_inputs;
+  bool present[ONNX_MAX_IO];
+  const onnx_const_t *in_const[ONNX_MAX_IO]; /* contents, if known */
+  /* Contents of true constants only (not of graph inputs bound to values
+   * for specialization): what import-time folding may use. */
+  const onnx_const_t *fold[ONNX_MAX_IO];
+  void *entry[ONNX_MAX_IO];                  /* importer's value entries */
+} onnx_node_t;
+
+/* A mapping: builds the node's ops and defines its outputs with
+ * onnx_set_output. Returns false after emitting a located error. */
+typedef bool (*onnx_map_fn_t)(onnx_node_t *n);
+
+typedef struct {
+  const char *op_type;
+  onnx_map_fn_t fn;
+} onnx_mapping_t;
+
+/* Per-family tables (NULL-terminated), defined in import_<family>.c. */
+extern const onnx_mapping_t strata_onnx_elementwise_ops[];
+extern const onnx_mapping_t strata_onnx_nn_ops[];
+extern const onnx_mapping_t strata_onnx_shape_ops[];
+
+/* --- Errors ------------------------------------------------------------ */
+/* Emits an error at the node's location. Returns false. */
+bool onnx_error(onnx_node_t *n, const char *fmt, ...) STRATA_PRINTF(2, 3);
+
+/* --- Attributes -------------------------------------------------------- */
+const Onnx__AttributeProto *onnx_attr(const onnx_node_t *n, const char *name);
+int64_t onnx_attr_int(const onnx_node_t *n, const char *name, int64_t def);
+float onnx_attr_float(const onnx_node_t *n, const char *name, float def);
+/* Copies the string attribute into buf (NUL-terminated); def if absent. */
+const char *onnx_attr_string(const onnx_node_t *n, const char *name, const char *def,
+                             char *buf, size_t size);
+/* Integer list: returns the count (-1 if absent); fails (error, -2) if more
+ * than max values. */
+int onnx_attr_ints(onnx_node_t *n, const char *name, int64_t *out, int max);
+
+/* --- Inputs and outputs -------------------------------------------------- */
+/* Input i as an SSA value (a constant input becomes a graph.constant on
+ * first use). Null if absent: check n->present[i] or use onnx_need_input. */
+MlirValue onnx_input(onnx_node_t *n, int i);
+/* Requires input i to be present; emits "missing input" otherwise. */
+bool onnx_need_input(onnx_node_t *n, int i);
+/* Input i's contents as int64 values (any integer type); requires them to be
+ * known at import time ("input 'shape' must be a constant"). Returns count
+ * or -1 after an error. */
+int64_t onnx_const_ints(onnx_node_t *n, int i, const char *what, int64_t *out, int64_t max);
+/* Input i's single value as a double (a scalar or 1-element constant). */
+bool onnx_const_scalar(onnx_node_t *n, int i, const char *what, double *out);
+/* Defines output i of the node. */
+void onnx_set_output(onnx_node_t *n, int i, MlirValue v);
+/* Defines output i as a constant known at import time (takes ownership of
+ * c->data) and materializes it lazily as a graph.constant. */
+void onnx_set_const_output(onnx_node_t *n, int i, onnx_const_t *c);
+/* Number of outputs the model actually uses (trailing empty names dropped). */
+int onnx_num_outputs(const onnx_node_t *n);
+
+/* --- Types ------------------------------------------------------------- */
+bool onnx_shape(MlirValue v, strata_graph_shape_t *s);
+MlirType onnx_elem(MlirValue v);
+intptr_t onnx_rank(MlirValue v);
+/* The MLIR element type for an ONNX data type, or a null type. */
+MlirType onnx_elem_type(MlirContext ctx, int32_t onnx_type);
+const char *onnx_type_name(int32_t onnx_type);
+/* Normalizes axis into [0, rank); error if out of range. */
+bool onnx_axis(onnx_node_t *n, int64_t axis, int64_t rank, int64_t *out);
+
+/* --- Building ------------------------------------------------------------ */
+/* Builds `name`(operands){attrs} with the result type inferred by the graph
+ * dialect (result_type, when not null, fixes it: reshape, cast, expand).
+ * On a shape error runs the verifier on the op, which reports the reason at
+ * the node's location, and returns a null value. */
+MlirValue onnx_build(onnx_node_t *n, const char *name, intptr_t num_operands,
+                     const MlirValue *operands, MlirType result_type, intptr_t num_attrs,
+                     const MlirNamedAttribute *attrs);
+MlirValue onnx_unary(onnx_node_t *n, const char *name, MlirValue x);
+MlirValue onnx_binary(onnx_node_t *n, const char *name, MlirValue a, MlirValue b);
+/* A constant of x's element type and rank with every dim 1, holding value. */
+MlirValue onnx_splat_like(onnx_node_t *n, MlirValue x, double value);
+/* graph.reshape of x to dims (STRATA_GRAPH_DYN allowed). */
+MlirValue onnx_reshape(onnx_node_t *n, MlirValue x, intptr_t rank, const int64_t *dims);
+/* A graph.constant from host data (inline dense or a dense_resource blob). */
+MlirValue onnx_constant(onnx_importer_t *imp, strata_builder_t *b, const onnx_const_t *c,
+                        const char *name);
+
+/* Attribute constructors. */
+MlirNamedAttribute onnx_i64_attr(onnx_node_t *n, const char *name, int64_t v);
+MlirNamedAttribute onnx_f32_attr(onnx_node_t *n, const char *name, double v);
+MlirNamedAttribute onnx_bool_attr(onnx_node_t *n, const char *name, bool v);
+MlirNamedAttribute onnx_str_attr(onnx_node_t *n, const char *name, const char *v);
+MlirNamedAttribute onnx_ints_attr(onnx_node_t *n, const char *name, intptr_t count,
+                                  const int64_t *v);
+/* A scalar attribute of element type elem (float or integer). */
+MlirNamedAttribute onnx_scalar_attr(onnx_node_t *n, const char *name, MlirType elem, double v);
+
+/* --- Constants ------------------------------------------------------------ */
+/* Decodes a TensorProto (raw_data or typed fields). Returns false with a
+ * message in err (size errsz) on unsupported types/external data/size
+ * mismatch. */
+bool onnx_const_from_proto(const Onnx__TensorProto *tp, onnx_const_t *out, char *err,
+                           size_t errsz);
+/* Element i as double / int64 (any supported type). */
+double onnx_const_get_f(const onnx_const_t *c, int64_t i);
+int64_t onnx_const_get_i(const onnx_const_t *c, int64_t i);
+size_t onnx_type_size(int32_t onnx_type);
+void onnx_const_free(onnx_const_t *c);
+
+#endif

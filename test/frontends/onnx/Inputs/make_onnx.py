@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""Writes small ONNX models for the importer tests, with the standard library
+only (a hand-rolled protobuf encoder for the few onnx.proto fields needed).
+
+usage: make_onnx.py <case> <out.onnx>   (cases: see CASES below)
+"""
+import struct
+import sys
+
+FLOAT, UINT8, INT8, INT32, INT64, STRING, BOOL, FLOAT16 = 1, 2, 3, 6, 7, 8, 9, 10
+
+
+def varint(v):
+    v &= (1 << 64) - 1
+    out = bytearray()
+    while True:
+        b = v & 0x7F
+        v >>= 7
+        out.append(b | (0x80 if v else 0))
+        if not v:
+            return bytes(out)
+
+
+def key(field, wire):
+    return varint(field << 3 | wire)
+
+
+def f_int(field, v):
+    return key(field, 0) + varint(v)
+
+
+def f_bytes(field, b):
+    if isinstance(b, str):
+        b = b.encode()
+    return key(field, 2) + varint(len(b)) + b
+
+
+def f_float(field, v):
+    return key(field, 5) + struct.pack("<f", v)
+
+
+def tensor_type(elem, dims):
+    shape = b"".join(f_bytes(1, f_bytes(2, d) if isinstance(d, str) else f_int(1, d))
+                     for d in dims)
+    return f_bytes(1, f_int(1, elem) + f_bytes(2, shape))
+
+
+def value_info(name, elem, dims):
+    return f_bytes(1, name) + f_bytes(2, tensor_type(elem, dims))
+
+
+def tensor(name, elem, dims, values):
+    body = b"".join(f_int(1, d) for d in dims) + f_int(2, elem) + f_bytes(8, name)
+    if elem == FLOAT:
+        body += f_bytes(9, struct.pack("<%df" % len(values), *values))
+    elif elem == INT64:
+        body += f_bytes(9, struct.pack("<%dq" % len(values), *values))
+    else:
+        body += f_bytes(9, bytes(len(values) * 2))
+    return body
+
+
+def attr_ints(name, vals):
+    return f_bytes(1, name) + f_int(20, 7) + b"".join(f_int(8, v) for v in vals)
+
+
+def attr_int(name, v):
+    return f_bytes(1, name) + f_int(20, 2) + f_int(3, v)
+
+
+def node(op, inputs, outputs, name="", attrs=()):
+    b = b"".join(f_bytes(1, i) for i in inputs) + b"".join(f_bytes(2, o) for o in outputs)
+    if name:
+        b += f_bytes(3, name)
+    b += f_bytes(4, op) + b"".join(f_bytes(5, a) for a in attrs)
+    return b
+
+
+def model(nodes, inputs, outputs, inits=(), opset=13, name="g"):
+    g = b"".join(f_bytes(1, n) for n in nodes) + f_bytes(2, name)
+    g += b"".join(f_bytes(5, t) for t in inits)
+    g += b"".join(f_bytes(11, v) for v in inputs) + b"".join(f_bytes(12, v) for v in outputs)
+    return f_int(1, 8) + f_bytes(8, f_bytes(1, "") + f_int(2, opset)) + f_bytes(7, g)
+
+
+def weights(n):
+    return [((i * 7) % 11 - 5) / 10.0 for i in range(n)]
+
+
+CASES = {
+    # A small CNN block: Conv (large weight -> dense_resource) + BN + Relu +
+    # MaxPool + Flatten + Gemm.
+    "cnn": lambda: model(
+        [node("Conv", ["x", "w", "b"], ["c"], "conv1",
+              [attr_ints("pads", [1, 1, 1, 1]), attr_ints("kernel_shape", [3, 3])]),
+         node("BatchNormalization", ["c", "g", "beta", "m", "v"], ["n"], "bn1"),
+         node("Relu", ["n"], ["r"], "relu1"),
+         node("MaxPool", ["r"], ["p"], "pool1",
+              [attr_ints("kernel_shape", [2, 2]), attr_ints("strides", [2, 2])]),
+         node("Flatten", ["p"], ["f"], "flat"),
+         node("Gemm", ["f", "fc_w", "fc_b"], ["y"], "fc", [attr_int("transB", 1)])],
+        [value_info("x", FLOAT, ["N", 3, 8, 8])], [value_info("y", FLOAT, ["N", 10])],
+        [tensor("w", FLOAT, [4, 3, 3, 3], weights(108)), tensor("b", FLOAT, [4], weights(4)),
+         tensor("g", FLOAT, [4], [1.0, 0.5, 2.0, 1.5]), tensor("beta", FLOAT, [4], weights(4)),
+         tensor("m", FLOAT, [4], weights(4)), tensor("v", FLOAT, [4], [1.0, 2.0, 0.5, 1.0]),
+         tensor("fc_w", FLOAT, [10, 64], weights(640)), tensor("fc_b", FLOAT, [10], weights(10))],
+        name="cnn"),
+    "unknown_op": lambda: model(
+        [node("Relu", ["x"], ["r"], "relu1"), node("Hardmax", ["r"], ["y"], "hm1")],
+        [value_info("x", FLOAT, [2, 3])], [value_info("y", FLOAT, [2, 3])]),
+    "undefined_input": lambda: model(
+        [node("Conv", ["x", "W"], ["y"], "conv1")],
+        [value_info("x", FLOAT, [1, 1, 5, 5])], [value_info("y", FLOAT, [1, 1, 3, 3])]),
+    "bad_input_type": lambda: model(
+        [node("Relu", ["x"], ["y"], "relu1")],
+        [value_info("x", FLOAT16, [2, 3])], [value_info("y", FLOAT16, [2, 3])]),
+    "bad_initializer_type": lambda: model(
+        [node("Add", ["x", "c"], ["y"], "add1")],
+        [value_info("x", FLOAT, [2])], [value_info("y", FLOAT, [2])],
+        [tensor("c", FLOAT16, [2], [0, 0])]),
+    "bad_cast": lambda: model(
+        [node("Cast", ["x"], ["y"], "cast1", [attr_int("to", FLOAT16)])],
+        [value_info("x", FLOAT, [2])], [value_info("y", FLOAT16, [2])]),
+    "bad_shapes": lambda: model(
+        [node("Add", ["x", "z"], ["y"], "add1")],
+        [value_info("x", FLOAT, [2, 3]), value_info("z", FLOAT, [4])],
+        [value_info("y", FLOAT, [2, 3])]),
+    "bad_conv": lambda: model(
+        [node("Conv", ["x", "w"], ["y"], "conv1")],
+        [value_info("x", FLOAT, [1, 3, 5, 5])], [value_info("y", FLOAT, [1, 2, 3, 3])],
+        [tensor("w", FLOAT, [2, 4, 3, 3], weights(72))]),
+    "dynamic_reshape": lambda: model(
+        [node("Reshape", ["x", "s"], ["y"], "reshape1")],
+        [value_info("x", FLOAT, [2, 3]), value_info("s", INT64, [2])],
+        [value_info("y", FLOAT, [3, 2])]),
+    "no_graph": lambda: f_int(1, 8),
+}
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3 or sys.argv[1] not in CASES:
+        sys.exit("usage: make_onnx.py {%s} out.onnx" % ",".join(CASES))
+    with open(sys.argv[2], "wb") as f:
+        f.write(CASES[sys.argv[1]]())
