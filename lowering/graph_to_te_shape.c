@@ -3,8 +3,9 @@
  * arith.divui/remui on index; a leading run of equal dims maps directly),
  * transpose (permuted indices), concat (arith.select between two reads whose
  * indices are clamped into range, since every te.read must be in bounds),
- * slice (start + i * step), pad (arith.select between pad_value and a
- * clamped read) and layout_transform (output index -> logical index in
+ * slice (start + i * step), pad (constant mode: arith.select between
+ * pad_value and a clamped read; edge and reflect modes: every output index
+ * maps to an input index, no select) and layout_transform (output index -> logical index in
  * dst_layout -> physical index in src_layout). One te.compute each. */
 #include "lowering/graph_to_te.h"
 
@@ -230,6 +231,47 @@ MlirLogicalResult g2t_lower_pad(g2t_t *g, MlirValue *out) {
     dims[i] = mlirShapedTypeIsDynamicDim(rtype, i)
                   ? g2t_iaddc(&g->b, in_dims[i], pads[i] + pads[s.rank + i])
                   : (MlirValue){NULL};
+  /* Optional `mode` (absent: "constant"; the verifier checked the value). */
+  enum { PAD_CONSTANT, PAD_REFLECT, PAD_EDGE } mode = PAD_CONSTANT;
+  MlirAttribute m = g2t_attr(g->op, "mode");
+  if (!mlirAttributeIsNull(m)) {
+    MlirStringRef v =
+        mlirAttributeIsAString(m) ? mlirStringAttrGetValue(m) : mlirStringRefCreate("?", 1);
+    if (mlirStringRefEqual(v, mlirStringRefCreateFromCString("reflect")))
+      mode = PAD_REFLECT;
+    else if (mlirStringRefEqual(v, mlirStringRefCreateFromCString("edge")))
+      mode = PAD_EDGE;
+    else if (!mlirStringRefEqual(v, mlirStringRefCreateFromCString("constant")))
+      return strata_emit_error(g->op, "unsupported pad mode \"%.*s\"", (int)v.length, v.data);
+  }
+  if (mode != PAD_CONSTANT) {
+    /* Upper bound of the mirrored/clamped index, built before the op:
+     * edge n - 1 (clamp to [0, n-1]); reflect 2(n-1) (i' > n-1 maps to
+     * 2(n-1) - i', i.e. min(i', 2(n-1) - i'); i' < 0 maps to -i', i.e.
+     * max(i', -i')). The verifier keeps pads < n for reflect. */
+    MlirValue bound[STRATA_GRAPH_MAX_RANK];
+    for (intptr_t i = 0; i < s.rank; ++i)
+      bound[i] = pads[s.rank + i] == 0 ? (MlirValue){NULL}
+                 : mode == PAD_EDGE    ? g2t_iaddc(&g->b, in_dims[i], -1)
+                                       : g2t_iaddc(&g->b, g2t_imulc(&g->b, in_dims[i], 2), -2);
+    g2t_compute_t c = g2t_compute_begin(g, "pad", rtype, dims, 0, NULL, NULL, NULL, no_attr);
+    strata_builder_t *b = &c.in;
+    MlirValue idx[STRATA_GRAPH_MAX_RANK];
+    for (intptr_t i = 0; i < s.rank; ++i) {
+      int64_t lo = pads[i], hi = pads[s.rank + i];
+      MlirValue j = g2t_iaddc(b, c.idx[i], -lo);
+      if (lo > 0) /* edge: max(j, 0); reflect: |j| */
+        j = g2t_imax(b, j, mode == PAD_EDGE ? strata_build_index(b, 0)
+                                             : g2t_isub(b, strata_build_index(b, 0), j));
+      if (hi > 0) { /* edge: min(j, n-1); reflect: min(j, 2(n-1) - j) */
+        MlirValue ub = local(b, bound[i]);
+        j = g2t_imin(b, j, mode == PAD_EDGE ? ub : g2t_isub(b, ub, j));
+      }
+      idx[i] = j;
+    }
+    *out = g2t_compute_end(&c, g2t_read(&c, x, idx));
+    return mlirLogicalResultSuccess();
+  }
   g2t_compute_t c = g2t_compute_begin(g, "pad", rtype, dims, 0, NULL, NULL, NULL, no_attr);
   strata_builder_t *b = &c.in;
   MlirValue idx[STRATA_GRAPH_MAX_RANK], valid = {NULL};

@@ -604,6 +604,29 @@ static bool infer_pad(ctx_t *c, shape_t *out, MlirType *elem) {
   if (!operand_shape(c, 0, "input", out) || !attr_i64s_min(c, "pads", 2 * out->rank, 0, pads) ||
       !attr_scalar_of(c, "pad_value", *elem, &value))
     return false;
+  /* Optional discardable `mode` (absent: "constant"); pad_value stays
+   * mandatory but only "constant" reads it. */
+  enum { PAD_CONSTANT, PAD_REFLECT, PAD_EDGE };
+  static const char *const modes[] = {"constant", "reflect", "edge"};
+  int mode = PAD_CONSTANT;
+  MlirAttribute m = attr(c, "mode");
+  if (!mlirAttributeIsNull(m)) {
+    if (!mlirAttributeIsAString(m))
+      return fail(c, "'mode' must be a string attribute");
+    if (!attr_choice(c, "mode", modes, 3, &mode))
+      return false;
+  }
+  for (intptr_t d = 0; d < out->rank; ++d) {
+    int64_t lo = pads[d], hi = pads[out->rank + d], n = out->dims[d];
+    if (n == DYN || (lo == 0 && hi == 0))
+      continue; /* dynamic dims: a run-time precondition */
+    if (mode == PAD_REFLECT && (lo >= n || hi >= n))
+      return fail(c, "reflect pads must be less than the dimension size: dimension %lld has size "
+                  "%lld, pads %lld and %lld",
+                  (long long)d, (long long)n, (long long)lo, (long long)hi);
+    if (mode == PAD_EDGE && n == 0)
+      return fail(c, "edge padding of dimension %lld, which has size 0", (long long)d);
+  }
   for (intptr_t d = 0; d < out->rank; ++d)
     if (out->dims[d] != DYN)
       out->dims[d] += pads[d] + pads[out->rank + d];

@@ -1,7 +1,7 @@
 /* ONNX data-movement, shape and constant operators -> graph dialect:
  * Reshape/Flatten/Squeeze/Unsqueeze (graph.reshape/flatten), Transpose,
  * Concat (N inputs -> chain of binary graph.concat), Split and Slice
- * (graph.slice), Pad (constant mode; negative pads become a slice), Gather,
+ * (graph.slice), Pad (constant, reflect, edge; negative pads become a slice), Gather,
  * Expand, Identity-like Dropout, reductions, and the import-time operators:
  * Constant, Shape, Size and ConstantOfShape are folded into constants.
  * Each operator reads its parameters from attributes or constant inputs as
@@ -552,8 +552,9 @@ static bool map_pad(onnx_node_t *n) {
     return false;
   char buf[32];
   const char *mode = onnx_attr_string(n, "mode", "constant", buf, sizeof buf);
-  if (strcmp(mode, "constant"))
-    return onnx_error(n, "unsupported Pad mode '%s' (only 'constant')", mode);
+  bool constant = !strcmp(mode, "constant");
+  if (!constant && strcmp(mode, "reflect") && strcmp(mode, "edge"))
+    return onnx_error(n, "unsupported Pad mode '%s' (only 'constant', 'reflect', 'edge')", mode);
   strata_graph_shape_t s;
   onnx_shape(x, &s);
   int64_t p[2 * STRATA_GRAPH_MAX_RANK], ax[STRATA_GRAPH_MAX_RANK];
@@ -599,9 +600,12 @@ static bool map_pad(onnx_node_t *n) {
     pos[i] = pads[i] > 0 ? pads[i] : 0;
     crop |= pads[i] < 0;
   }
-  MlirNamedAttribute a[2] = {onnx_ints_attr(n, "pads", 2 * s.rank, pos),
-                             onnx_scalar_attr(n, "pad_value", onnx_elem(x), value)};
-  MlirValue y = onnx_build(n, "graph.pad", 1, &x, NULL_TYPE, 2, a);
+  /* graph.pad's `mode` is optional ("constant" when absent); pad_value is
+   * required but unused by reflect/edge. */
+  MlirNamedAttribute a[3] = {onnx_ints_attr(n, "pads", 2 * s.rank, pos),
+                             onnx_scalar_attr(n, "pad_value", onnx_elem(x), value),
+                             onnx_str_attr(n, "mode", mode)};
+  MlirValue y = onnx_build(n, "graph.pad", 1, &x, NULL_TYPE, constant ? 2 : 3, a);
   if (crop && !mlirValueIsNull(y)) {
     strata_graph_shape_t ys;
     onnx_shape(y, &ys);

@@ -561,6 +561,47 @@ func.func @pad_value(%x: tensor<2x3xi8>) {
 
 // -----
 
+func.func @pad_mode_unknown(%x: tensor<2x3xf32>) {
+  // expected-error @+1 {{'mode' must be one of "constant", "reflect", "edge", got "wrap"}}
+  %0 = "graph.pad"(%x) {pads = array<i64: 1, 1, 1, 1>, pad_value = 0.0 : f32, mode = "wrap"} : (tensor<2x3xf32>) -> tensor<4x5xf32>
+  return
+}
+
+// -----
+
+func.func @pad_mode_kind(%x: tensor<2x3xf32>) {
+  // expected-error @+1 {{'mode' must be a string attribute}}
+  %0 = "graph.pad"(%x) {pads = array<i64: 1, 1, 1, 1>, pad_value = 0.0 : f32, mode = 1 : i64} : (tensor<2x3xf32>) -> tensor<4x5xf32>
+  return
+}
+
+// -----
+
+func.func @pad_reflect_too_wide(%x: tensor<2x3xf32>) {
+  // A reflected pad must be smaller than the dim: 3 >= 3 on dim 1.
+  // expected-error @+1 {{reflect pads must be less than the dimension size: dimension 1 has size 3, pads 0 and 3}}
+  %0 = "graph.pad"(%x) {pads = array<i64: 1, 0, 1, 3>, pad_value = 0.0 : f32, mode = "reflect"} : (tensor<2x3xf32>) -> tensor<4x6xf32>
+  return
+}
+
+// -----
+
+func.func @pad_reflect_size1(%x: tensor<1x3xf32>) {
+  // expected-error @+1 {{reflect pads must be less than the dimension size: dimension 0 has size 1, pads 1 and 0}}
+  %0 = "graph.pad"(%x) {pads = array<i64: 1, 0, 0, 0>, pad_value = 0.0 : f32, mode = "reflect"} : (tensor<1x3xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @pad_edge_empty(%x: tensor<0x3xf32>) {
+  // expected-error @+1 {{edge padding of dimension 0, which has size 0}}
+  %0 = "graph.pad"(%x) {pads = array<i64: 0, 0, 1, 0>, pad_value = 0.0 : f32, mode = "edge"} : (tensor<0x3xf32>) -> tensor<1x3xf32>
+  return
+}
+
+// -----
+
 func.func @flatten_axis(%x: tensor<2x3x4xf32>) {
   // expected-error @+1 {{'axis' value 4 is out of range [0, 4)}}
   %0 = "graph.flatten"(%x) {axis = 4 : i64} : (tensor<2x3x4xf32>) -> tensor<24x1xf32>

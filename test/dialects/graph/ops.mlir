@@ -156,6 +156,9 @@ func.func @normalization(%x: tensor<?x64x56x56xf32>, %p: tensor<64xf32>, %l: ten
 // CHECK-NEXT: "graph.pad"(%{{[a-z0-9]+}}) {pad_value = 0.000000e+00 : f32, pads = array<i64: 0, 0, 1, 1, 0, 0, 2, 2>} : (tensor<1x64x28x28xf32>) -> tensor<1x64x31x31xf32>
 // CHECK-NEXT: "graph.flatten"(%{{[a-z0-9]+}}) {axis = 1 : i64} : (tensor<?x512x1x1xf32>) -> tensor<?x512xf32>
 // CHECK-NEXT: "graph.flatten"(%{{[a-z0-9]+}}) {axis = 0 : i64} : (tensor<2x3x4xf32>) -> tensor<1x24xf32>
+// CHECK-NEXT: "graph.pad"(%{{[a-z0-9]+}}) {mode = "constant", pad_value = 0.000000e+00 : f32, pads = array<i64: 1, 0, 0, 1, 2, 3>} : (tensor<2x3x4xf32>) -> tensor<4x5x7xf32>
+// CHECK-NEXT: "graph.pad"(%{{[a-z0-9]+}}) {mode = "reflect", pad_value = 0.000000e+00 : f32, pads = array<i64: 1, 2, 3, 1, 0, 3>} : (tensor<2x3x4xf32>) -> tensor<4x5x10xf32>
+// CHECK-NEXT: "graph.pad"(%{{[a-z0-9]+}}) {mode = "edge", pad_value = 0.000000e+00 : f32, pads = array<i64: 0, 0, 0, 0, 0, 0, 4, 4>} : (tensor<?x512x1x1xf32>) -> tensor<?x512x5x5xf32>
 func.func @data_movement(%x: tensor<?x512x1x1xf32>, %y: tensor<2x3x4xf32>, %a: tensor<1x64x28x28xf32>, %b: tensor<1x32x28x28xf32>) {
   %0 = "graph.reshape"(%x) : (tensor<?x512x1x1xf32>) -> tensor<?x512xf32>
   %1 = "graph.reshape"(%y) : (tensor<2x3x4xf32>) -> tensor<6x4xf32>
@@ -172,6 +175,14 @@ func.func @data_movement(%x: tensor<?x512x1x1xf32>, %y: tensor<2x3x4xf32>, %a: t
       : (tensor<1x64x28x28xf32>) -> tensor<1x64x31x31xf32>
   %9 = "graph.flatten"(%x) {axis = 1 : i64} : (tensor<?x512x1x1xf32>) -> tensor<?x512xf32>
   %10 = "graph.flatten"(%y) {axis = 0 : i64} : (tensor<2x3x4xf32>) -> tensor<1x24xf32>
+  // Optional `mode` (absent: "constant"); reflect needs pads < dim, edge
+  // repeats a size-1 dim any number of times.
+  %11 = "graph.pad"(%y) {pads = array<i64: 1, 0, 0, 1, 2, 3>, pad_value = 0.0 : f32, mode = "constant"}
+      : (tensor<2x3x4xf32>) -> tensor<4x5x7xf32>
+  %12 = "graph.pad"(%y) {pads = array<i64: 1, 2, 3, 1, 0, 3>, pad_value = 0.0 : f32, mode = "reflect"}
+      : (tensor<2x3x4xf32>) -> tensor<4x5x10xf32>
+  %13 = "graph.pad"(%x) {pads = array<i64: 0, 0, 0, 0, 0, 0, 4, 4>, pad_value = 0.0 : f32, mode = "edge"}
+      : (tensor<?x512x1x1xf32>) -> tensor<?x512x5x5xf32>
   return
 }
 

@@ -1,6 +1,7 @@
 /* strata-reference: data movement. reshape and flatten (row-major copies),
  * transpose (result dim i = input dim perm[i]), binary concat, slice
- * (starts/ends/steps, ends clamped), constant pad (ONNX pads order),
+ * (starts/ends/steps, ends clamped), pad (ONNX pads order; modes constant,
+ * reflect and edge as ONNX Pad defines them),
  * layout_transform between any layouts with the same primal axes (NCHW,
  * NHWC, NCHW8c, ...), by way of logical indices; gather (negative indices
  * wrap) and expand (numpy broadcast to the result shape). */
@@ -92,6 +93,13 @@ void ref_pad(const ref_op_t *r) {
   if (ref_attr_ints(r, "pads", pads) != 2 * x->rank)
     ref_fail(r, "pads needs 2 * rank values");
   double value = ref_attr_number(r, "pad_value");
+  char mode[16] = "constant";
+  MlirAttribute m = mlirOperationGetAttributeByName(r->op, mlirStringRefCreateFromCString("mode"));
+  if (!mlirAttributeIsNull(m)) /* optional: "constant" when absent */
+    ref_attr_str(r, "mode", mode, sizeof mode);
+  bool reflect = !strcmp(mode, "reflect"), edge = !strcmp(mode, "edge");
+  if (!reflect && !edge && strcmp(mode, "constant"))
+    ref_fail(r, "unknown pad mode '%s'", mode);
   for (int d = 0; d < x->rank; ++d)
     if (y->shape[d] != x->shape[d] + pads[d] + pads[x->rank + d])
       ref_fail(r, "result dim %d does not match the pads", d);
@@ -100,8 +108,20 @@ void ref_pad(const ref_op_t *r) {
     ref_unravel(i, y->rank, y->shape, oi);
     bool inside = true;
     for (int d = 0; d < y->rank; ++d) {
-      oi[d] -= pads[d];
-      inside = inside && oi[d] >= 0 && oi[d] < x->shape[d];
+      int64_t len = x->shape[d], k = oi[d] - pads[d];
+      if (reflect) {
+        /* ONNX "reflect": mirror about the first/last element, which is not
+         * repeated; bounce until inside (ONNX allows only pads < len). */
+        if (len == 1)
+          k = 0;
+        while (len > 1 && (k < 0 || k >= len))
+          k = k < 0 ? -k : 2 * (len - 1) - k;
+      } else if (edge) {
+        /* ONNX "edge": repeat the edge element. */
+        k = k < 0 ? 0 : k >= len ? len - 1 : k;
+      }
+      oi[d] = k;
+      inside = inside && k >= 0 && k < len;
     }
     ref_set(y, i, inside ? ref_get(x, ref_ravel(x->rank, x->shape, oi)) : value);
   }
