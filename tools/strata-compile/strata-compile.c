@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "frontends/onnx/importer.h"
+#include "frontends/model_file.h"
 #include "runtime/aot.h"
 #include "runtime/signature.h"
 #include "strata/strata.h"
@@ -32,36 +32,9 @@ static const char usage[] =
     "  -O<0-3>                optimization level (default 3)\n"
     "  -h, --help             this help\n";
 
-static char *read_file(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  size_t cap = 1 << 16, n = 0, got;
-  char *buf = malloc(cap);
-  while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0)
-    if ((n += got) + 1 == cap)
-      buf = realloc(buf, cap *= 2);
-  buf[n] = '\0';
-  fclose(f);
-  *len = n;
-  return buf;
-}
-
 static bool ends_with(const char *s, const char *suffix) {
   size_t n = strlen(s), m = strlen(suffix);
   return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
-/* Import errors read "model.onnx:node 'conv1' (Conv): error: ..."; other
- * diagnostics go to MLIR's default printer. */
-static MlirLogicalResult print_onnx_diagnostic(MlirDiagnostic diag, void *user) {
-  (void)user;
-  char *text = strata_onnx_format_diagnostic(diag);
-  if (!text)
-    return mlirLogicalResultFailure();
-  fprintf(stderr, "%s\n", text);
-  free(text);
-  return mlirLogicalResultSuccess();
 }
 
 int main(int argc, char **argv) {
@@ -107,25 +80,14 @@ int main(int argc, char **argv) {
     header = header_buf;
   }
 
-  size_t len = 0;
-  bool onnx = ends_with(model, ".onnx");
-  char *text = onnx ? NULL : read_file(model, &len);
-  if (!onnx && !text) {
-    fprintf(stderr, "strata-compile: cannot open model '%s': %s\n", model, strerror(errno));
-    return 1;
-  }
   strata_register_all_passes();
   MlirContext ctx = strata_context_create();
   if (mlirContextIsNull(ctx))
     return 1;
-  if (onnx)
-    mlirContextAttachDiagnosticHandler(ctx, print_onnx_diagnostic, NULL, NULL);
   int rc = 1;
   char *error = NULL;
   strata_signature_t sig;
-  MlirOperation module = onnx ? strata_onnx_import_file(ctx, model)
-                              : strata_parse_module(ctx, mlirStringRefCreate(text, len),
-                                                    mlirStringRefCreateFromCString(model));
+  MlirOperation module = strata_model_load(ctx, model, 0, NULL, NULL, &error);
   if (mlirOperationIsNull(module) || mlirLogicalResultIsFailure(strata_verify(module)) ||
       !strata_signature_get(module, entry, &sig, &error) ||
       mlirLogicalResultIsFailure(
@@ -154,6 +116,5 @@ done:
   if (!mlirOperationIsNull(module))
     mlirOperationDestroy(module);
   mlirContextDestroy(ctx);
-  free(text);
   return rc;
 }

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "frontends/onnx/importer.h"
+#include "frontends/model_file.h"
 #include "frontends/onnx/tensor_proto.h"
 #include "runtime/jit.h"
 #include "runtime/npy.h"
@@ -159,45 +159,12 @@ static void parse_args(int argc, char **argv, options_t *o) {
   }
 }
 
-static char *read_file(const char *path, size_t *len) {
-  FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-  if (!f)
-    return NULL;
-  size_t cap = 1 << 16, n = 0, got;
-  char *buf = malloc(cap);
-  while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0)
-    if ((n += got) + 1 == cap)
-      buf = realloc(buf, cap *= 2);
-  buf[n] = '\0';
-  if (f != stdin)
-    fclose(f);
-  *len = n;
-  return buf;
-}
-
 /* .pb files are ONNX TensorProtos (the ONNX test data); others are .npy. */
 static bool read_tensor_file(const char *path, strata_tensor_t *t, char **error) {
   size_t n = strlen(path);
   if (n > 3 && strcmp(path + n - 3, ".pb") == 0)
     return strata_onnx_read_tensor(path, t, error);
   return strata_npy_read(path, t, error);
-}
-
-static bool ends_with(const char *s, const char *suffix) {
-  size_t n = strlen(s), m = strlen(suffix);
-  return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
-/* Import errors read "model.onnx:node 'conv1' (Conv): error: ..."; other
- * diagnostics go to MLIR's default printer. */
-static MlirLogicalResult print_onnx_diagnostic(MlirDiagnostic diag, void *user) {
-  (void)user;
-  char *text = strata_onnx_format_diagnostic(diag);
-  if (!text)
-    return mlirLogicalResultFailure();
-  fprintf(stderr, "%s\n", text);
-  free(text);
-  return mlirLogicalResultSuccess();
 }
 
 static double now_seconds(void) {
@@ -278,41 +245,24 @@ int main(int argc, char **argv) {
     setenv("OMP_NUM_THREADS", n, 1);
   }
   strata_register_all_passes();
-  size_t len = 0;
-  bool onnx = ends_with(o.model, ".onnx");
-  char *text = onnx ? NULL : read_file(o.model, &len);
-  if (!onnx && !text) {
-    fprintf(stderr, "strata-run: cannot open model '%s': %s\n", o.model, strerror(errno));
-    return 1;
-  }
   MlirContext ctx = strata_context_create();
   if (mlirContextIsNull(ctx))
     return 1;
-  if (onnx)
-    mlirContextAttachDiagnosticHandler(ctx, print_onnx_diagnostic, NULL, NULL);
   int rc = 1;
   strata_tensor_t args[2 * STRATA_MAX_ARGS] = {0};
   strata_jit_t *jit = NULL;
   char *error = NULL;
-  MlirOperation module;
-  if (onnx) {
-    /* .pb inputs also specialize the import: an input an operator needs at
-     * import time (a shape, axes, pads) takes its value and may leave the
-     * signature; the remaining files feed the remaining arguments. */
-    const char *pb[STRATA_MAX_ARGS] = {0};
-    bool kept[STRATA_MAX_ARGS];
-    for (int i = 0; i < o.num_inputs; ++i)
-      pb[i] = ends_with(o.inputs[i], ".pb") ? o.inputs[i] : NULL;
-    module = strata_onnx_import_file_with_inputs(ctx, o.model, o.num_inputs, pb, kept);
+  /* For .onnx, .pb inputs also specialize the import: an input an operator
+   * needs at import time (a shape, axes, pads) takes its value and may
+   * leave the signature; the remaining files feed the remaining arguments. */
+  bool kept[STRATA_MAX_ARGS];
+  MlirOperation module = strata_model_load(ctx, o.model, o.num_inputs, o.inputs, kept, &error);
+  if (!mlirOperationIsNull(module)) {
     int k = 0;
-    for (int i = 0; !mlirOperationIsNull(module) && i < o.num_inputs; ++i)
+    for (int i = 0; i < o.num_inputs; ++i)
       if (kept[i])
         o.inputs[k++] = o.inputs[i];
-    if (!mlirOperationIsNull(module))
-      o.num_inputs = k;
-  } else {
-    module = strata_parse_module(ctx, mlirStringRefCreate(text, len),
-                                 mlirStringRefCreateFromCString(o.model));
+    o.num_inputs = k;
   }
   strata_signature_t sig;
   if (mlirOperationIsNull(module) || mlirLogicalResultIsFailure(strata_verify(module)))
@@ -438,6 +388,5 @@ done:
   if (!mlirOperationIsNull(module))
     mlirOperationDestroy(module);
   mlirContextDestroy(ctx);
-  free(text);
   return rc;
 }
