@@ -92,7 +92,7 @@ void strata_tensor_fill_random(strata_tensor_t *t, uint64_t seed) {
   }
 }
 
-static double element(const strata_tensor_t *t, int64_t i) {
+double strata_tensor_get(const strata_tensor_t *t, int64_t i) {
   switch (t->dtype) {
   case STRATA_DTYPE_F32: return ((const float *)t->data)[i];
   case STRATA_DTYPE_F64: return ((const double *)t->data)[i];
@@ -119,7 +119,7 @@ strata_compare_t strata_tensor_compare(const strata_tensor_t *actual,
   }
   int64_t n = strata_tensor_numel(actual);
   for (int64_t i = 0; i < n; ++i) {
-    double a = element(actual, i), e = element(expected, i);
+    double a = strata_tensor_get(actual, i), e = strata_tensor_get(expected, i);
     if (isnan(a) && isnan(e))
       continue;
     double err = fabs(a - e);
@@ -141,6 +141,6 @@ double strata_tensor_checksum(const strata_tensor_t *t) {
   double s = 0;
   int64_t n = strata_tensor_numel(t);
   for (int64_t i = 0; i < n; ++i)
-    s += element(t, i);
+    s += strata_tensor_get(t, i);
   return s;
 }

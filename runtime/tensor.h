@@ -57,6 +57,9 @@ strata_compare_t strata_tensor_compare(const strata_tensor_t *actual,
                                        const strata_tensor_t *expected, double rtol,
                                        double atol);
 
+/* Element i (row-major flat index) converted to double. */
+double strata_tensor_get(const strata_tensor_t *t, int64_t i);
+
 /* Sum of all elements as double (a quick fingerprint for demos). */
 double strata_tensor_checksum(const strata_tensor_t *t);
 

@@ -189,11 +189,7 @@ static void print_values(const strata_tensor_t *t) {
   int64_t n = strata_tensor_numel(t);
   printf("  [");
   for (int64_t i = 0; i < n && i < 64; ++i) {
-    double v = t->dtype == STRATA_DTYPE_F32   ? ((float *)t->data)[i]
-               : t->dtype == STRATA_DTYPE_F64 ? ((double *)t->data)[i]
-               : t->dtype == STRATA_DTYPE_I64 ? (double)((int64_t *)t->data)[i]
-               : t->dtype == STRATA_DTYPE_I32 ? ((int32_t *)t->data)[i]
-                                              : ((uint8_t *)t->data)[i];
+    double v = strata_tensor_get(t, i);
     printf("%s%g", i ? ", " : "", v);
   }
   printf("%s]\n", n > 64 ? ", ..." : "");

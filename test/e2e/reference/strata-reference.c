@@ -120,18 +120,7 @@ bool ref_is_float(strata_dtype_t d) {
   return d == STRATA_DTYPE_F32 || d == STRATA_DTYPE_F64;
 }
 
-double ref_get(const strata_tensor_t *t, int64_t i) {
-  switch (t->dtype) {
-  case STRATA_DTYPE_F32: return ((const float *)t->data)[i];
-  case STRATA_DTYPE_F64: return ((const double *)t->data)[i];
-  case STRATA_DTYPE_I8: return ((const int8_t *)t->data)[i];
-  case STRATA_DTYPE_I32: return ((const int32_t *)t->data)[i];
-  case STRATA_DTYPE_I64: return (double)((const int64_t *)t->data)[i];
-  case STRATA_DTYPE_U8: return ((const uint8_t *)t->data)[i];
-  case STRATA_DTYPE_BOOL: return ((const uint8_t *)t->data)[i] != 0;
-  }
-  return 0;
-}
+double ref_get(const strata_tensor_t *t, int64_t i) { return strata_tensor_get(t, i); }
 
 /* Truncates toward zero, saturating at the int64 range (no UB on NaN/inf). */
 static int64_t to_int(double v) {
