@@ -1,0 +1,123 @@
+/* Loop-nest queries and building blocks shared by the tir schedule
+ * primitives (split, tile, fuse, reorder, parallel, vectorize, unroll) and
+ * by tir-apply-schedule: finding a nest's root and its compute name, looking
+ * loops up by name, building a tir.for, moving loop bodies, telling
+ * reduction loops from spatial ones, and making a chain of loops perfectly
+ * nested by hoisting a reduction's init store into its own nest.
+ * Internal to passes/tir/. Functions borrow unless stated; the strata_tir_nest_*
+ * functions that return MlirLogicalResult emit a located error on failure. */
+#ifndef STRATA_PASSES_TIR_LOOPS_H
+#define STRATA_PASSES_TIR_LOOPS_H
+
+#include <mlir-c/IR.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/builder.h"
+
+/* A growable list of operations (owned array, borrowed ops). */
+typedef struct {
+  MlirOperation *ops;
+  size_t count, cap;
+} strata_op_list_t;
+
+void strata_op_list_push(strata_op_list_t *l, MlirOperation op);
+void strata_op_list_free(strata_op_list_t *l);
+
+/* True if `op` is a tir.for. */
+bool strata_tir_is_for(MlirOperation op);
+
+/* The outermost tir.for enclosing `loop` (loop itself if it has no tir.for
+ * parent): the op that carries te.compute / te.schedule. */
+MlirOperation strata_tir_nest_root(MlirOperation loop);
+
+/* The compute name of the nest holding `loop` (te.compute of its root) into
+ * buf; "?" when the root has none. Returns buf. */
+const char *strata_tir_compute_name(MlirOperation loop, char *buf, size_t size);
+
+/* Loop name of `loop` as a C string into buf. Returns buf. */
+const char *strata_tir_loop_name(MlirOperation loop, char *buf, size_t size);
+
+/* Every tir.for named `name` in the nest rooted at `root` (root included),
+ * appended to `out` in pre-order. */
+void strata_tir_collect_named(MlirOperation root, const char *name, strata_op_list_t *out);
+
+/* The unique loop named `name` in the nest of `root`. Emits (on root)
+ * "no loop named 'x' in compute 'c' (loops: ...)" or "loop name 'x' is
+ * ambiguous in compute 'c'" and fails otherwise. */
+MlirLogicalResult strata_tir_lookup_loop(MlirOperation root, const char *name,
+                                         MlirOperation *out);
+
+/* True if a tir.for named `name` exists in the nest of `root`. */
+bool strata_tir_name_taken(MlirOperation root, const char *name);
+
+/* True for ops the primitives may move freely between loop bodies (pure
+ * scalar/index arithmetic: the arith dialect). */
+bool strata_tir_is_pure(MlirOperation op);
+
+/* An index constant inserted at the top of the block holding the nest root
+ * of `loop` (so it dominates the whole nest, and loops built before it). */
+MlirValue strata_tir_const_index(MlirOperation loop, int64_t value);
+
+/* Checks lower bound 0 and step 1 (constants); emits
+ * "<prim>: loop 'x' of compute 'c' must start at 0 with step 1". */
+MlirLogicalResult strata_tir_check_normalized(MlirOperation loop, const char *prim);
+
+/* True if the upper bound is an arith.constant; stores it. */
+bool strata_tir_const_extent(MlirOperation loop, int64_t *out);
+
+/* True if iterations of `loop` store to memory locations whose indices do
+ * not depend on its induction variable (a reduction / accumulation loop),
+ * i.e. it is not safe to run its iterations in parallel. */
+bool strata_tir_is_reduction_loop(MlirOperation loop);
+
+/* True if `v` is defined inside (a region of) `op`. */
+bool strata_tir_defined_inside(MlirValue v, MlirOperation op);
+
+/* Creates a tir.for (lb, ub, step) named `name` of `kind` at `b`, with an
+ * empty body ending in gpu.yield. */
+MlirOperation strata_tir_build_for(strata_builder_t *b, MlirValue lb, MlirValue ub,
+                                   MlirValue step, const char *name, const char *kind);
+
+/* Copies the discardable attributes of `from` to `to`: those named "te.*"
+ * when `te` is true (the nest attributes), the others (except name and kind)
+ * when false. */
+void strata_tir_copy_attrs(MlirOperation from, MlirOperation to, bool te);
+
+/* Moves every op of loop's body except its terminator before `before`. */
+void strata_tir_move_body(MlirOperation loop, MlirOperation before);
+
+/* Erases unused pure ops of `block` (repeatedly, last to first). */
+void strata_tir_erase_dead_pure(MlirBlock block);
+
+/* The chain of loops from `outer` down to `inner` (both included), outer
+ * first, into `chain`; fails (no message) if inner is not nested in outer. */
+bool strata_tir_chain(MlirOperation outer, MlirOperation inner, strata_op_list_t *chain);
+
+/* Makes chain[0..n) perfectly nested: the body of each chain[i] (i < n-1)
+ * may then hold only pure ops, chain[i+1] and the terminator. A reduction
+ * init (stores of values computed by pure ops only) found between two chain
+ * loops is hoisted into its own nest (a copy of the enclosing chain loops
+ * whose names get the suffix ".init", placed before chain[0]). Emits
+ * "<what>: '<b>' is not perfectly nested in '<a>' in compute 'c' (...)" and
+ * fails otherwise. */
+MlirLogicalResult strata_tir_make_perfect(strata_op_list_t *chain, const char *what);
+
+/* --- for the single-primitive passes (tir-split{loop=...}, ...) ------- */
+
+/* The loop named `name` among all nests of `module`, restricted to the nest
+ * of compute `compute` when that is non-empty. Emits (on the module, or on
+ * the nest) "no loop named 'x'", "loop 'x' is ambiguous: found in computes
+ * 'a' and 'b' (choose one with compute=)" or the nest's own ambiguity. */
+MlirLogicalResult strata_tir_find_in_module(MlirOperation module, const char *compute,
+                                            const char *name, MlirOperation *out);
+
+/* Parses a comma-separated list of integers ("8,4") into out[0..max).
+ * Returns the count, or -1 on a syntax error or too many entries. */
+int strata_tir_parse_ints(const char *s, int64_t *out, int max);
+
+/* Splits a comma-separated list of names ("d1,d0") into names[0..max)
+ * (each at most 127 characters). Returns the count, or -1. */
+int strata_tir_parse_names(const char *s, char (*names)[128], int max);
+#endif

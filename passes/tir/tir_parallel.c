@@ -1,0 +1,55 @@
+/* tir-parallel: the `parallel` schedule primitive. Marks a loop
+ * kind = "parallel" (convert-tir-to-scf makes it an scf.parallel, lowered to
+ * OpenMP). Only loops whose iterations write distinct elements qualify: a
+ * reduction loop (some store inside it does not depend on its index) is
+ * rejected. Exports strata_tir_parallel (schedule.h) and the pass record. */
+#include <mlir-c/BuiltinAttributes.h>
+
+#include "passes/tir/schedule.h"
+#include "passes/tir/tir_loops.h"
+#include "strata/diagnostics.h"
+#include "strata/pass.h"
+
+MlirLogicalResult strata_tir_parallel(MlirOperation loop) {
+  if (strata_tir_is_reduction_loop(loop)) {
+    char n[128], c[128];
+    return strata_emit_error(loop,
+                             "cannot parallelize '%s' of compute '%s': it is a reduction "
+                             "loop (its iterations update the same elements)",
+                             strata_tir_loop_name(loop, n, sizeof n),
+                             strata_tir_compute_name(loop, c, sizeof c));
+  }
+  MlirContext ctx = mlirOperationGetContext(loop);
+  mlirOperationSetAttributeByName(loop, mlirStringRefCreateFromCString("kind"),
+                                  strata_string_attr(ctx, "parallel"));
+  return mlirLogicalResultSuccess();
+}
+
+static const strata_pass_option_t options[] = {
+    {.name = "loop", .kind = STRATA_OPTION_STRING, .default_value = "",
+     .help = "name of the loop to run in parallel"},
+    {.name = "compute", .kind = STRATA_OPTION_STRING, .default_value = "",
+     .help = "restrict the search to the nest of this compute"},
+};
+
+static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+  MlirOperation loop;
+  if (mlirLogicalResultIsFailure(strata_tir_find_in_module(
+          module, strata_pass_options_get_string(opts, "compute"),
+          strata_pass_options_get_string(opts, "loop"), &loop)))
+    return mlirLogicalResultFailure();
+  return strata_tir_parallel(loop);
+}
+
+const strata_pass_info_t tir_parallel_pass = {
+    .argument = "tir-parallel",
+    .summary = "Mark a tir loop parallel (schedule primitive `parallel`)",
+    .description =
+        "Sets kind = \"parallel\" on the named loop (convert-tir-to-scf makes it an "
+        "scf.parallel, then OpenMP). Error: the loop is a reduction loop (a store "
+        "inside it does not depend on its index, so iterations would race).",
+    .anchor = "builtin.module",
+    .options = options,
+    .num_options = 2,
+    .run = run,
+};

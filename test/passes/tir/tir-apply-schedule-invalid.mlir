@@ -1,0 +1,386 @@
+// RUN: strata-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(convert-te-to-tir,tir-apply-schedule)'
+// Every error of tir-apply-schedule and of the primitives it calls, located
+// at the compute (the root loop of its nest). Chunks written in tir carry a
+// te.schedule on their root loop directly (what te-to-tir would produce),
+// for traces the te verifier would already reject.
+
+// A knob must have been given a value by tuning.
+func.func @knob(%a: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error@+1 {{knob 'tile_i' has no value: run te-autotune or fix it}}
+  %r = "te.compute"() ({
+  ^bb0(%i: index):
+    %x = "te.read"(%a, %i) : (tensor<8xf32>, index) -> f32
+    gpu.yield %x : f32
+  }) {name = "copy", reduce_extents = array<i64>,
+      schedule = [{prim = "split", axis = "d0", factors = {knob = "tile_i", choices = [array<i64: 2>, array<i64: 4>]}}]} : () -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+
+// -----
+
+func.func @unknown_loop(%a: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error@+1 {{no loop named 'i' in compute 'copy' (loops: d0)}}
+  %r = "te.compute"() ({
+  ^bb0(%i: index):
+    %x = "te.read"(%a, %i) : (tensor<8xf32>, index) -> f32
+    gpu.yield %x : f32
+  }) {name = "copy", reduce_extents = array<i64>, schedule = [{prim = "parallel", axis = "i"}]} : () -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+
+// -----
+
+// A loop name that no longer exists after a split.
+func.func @split_then_old_name(%a: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error@+1 {{no loop named 'd0' in compute 'copy' (loops: d0.0, d0.1)}}
+  %r = "te.compute"() ({
+  ^bb0(%i: index):
+    %x = "te.read"(%a, %i) : (tensor<8xf32>, index) -> f32
+    gpu.yield %x : f32
+  }) {name = "copy", reduce_extents = array<i64>,
+      schedule = [{prim = "split", axis = "d0", factors = array<i64: 4>}, {prim = "unroll", axis = "d0"}]} : () -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+
+// -----
+
+func.func @not_implemented(%a: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error@+1 {{schedule step 1 (compute_inline) of compute 'copy': primitive 'compute_inline' is not implemented on tir yet}}
+  %r = "te.compute"() ({
+  ^bb0(%i: index):
+    %x = "te.read"(%a, %i) : (tensor<8xf32>, index) -> f32
+    gpu.yield %x : f32
+  }) {name = "copy", reduce_extents = array<i64>, schedule = [{prim = "compute_inline"}]} : () -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+
+// -----
+
+func.func @unknown_prim(%a: memref<8xf32>, %b: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  // expected-error@+1 {{schedule step 1 (interchange) of compute 'copy': unknown schedule primitive 'interchange'}}
+  "tir.for"(%c0, %c8, %c1) ({
+  ^bb0(%i: index):
+    %x = memref.load %a[%i] : memref<8xf32>
+    memref.store %x, %b[%i] : memref<8xf32>
+    gpu.yield
+  }) {kind = "serial", name = "d0", te.compute = "copy", te.schedule = [{prim = "interchange"}]} : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @missing_field(%a: memref<8xf32>, %b: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  // expected-error@+1 {{schedule step 1 (split) of compute 'copy': missing field 'factors'}}
+  "tir.for"(%c0, %c8, %c1) ({
+  ^bb0(%i: index):
+    %x = memref.load %a[%i] : memref<8xf32>
+    memref.store %x, %b[%i] : memref<8xf32>
+    gpu.yield
+  }) {kind = "serial", name = "d0", te.compute = "copy", te.schedule = [{prim = "split", axis = "d0"}]} : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @bad_field(%a: memref<8xf32>, %b: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  // expected-error@+1 {{schedule step 1 (parallel) of compute 'copy': field 'axis' must be a loop name}}
+  "tir.for"(%c0, %c8, %c1) ({
+  ^bb0(%i: index):
+    %x = memref.load %a[%i] : memref<8xf32>
+    memref.store %x, %b[%i] : memref<8xf32>
+    gpu.yield
+  }) {kind = "serial", name = "d0", te.compute = "copy", te.schedule = [{prim = "parallel", axis = 3}]} : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @bad_factors(%a: memref<8xf32>, %b: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  // expected-error@+1 {{schedule step 1 (split) of compute 'copy': field 'factors' must be an array<i64> of 1 to 16 factors}}
+  "tir.for"(%c0, %c8, %c1) ({
+  ^bb0(%i: index):
+    %x = memref.load %a[%i] : memref<8xf32>
+    memref.store %x, %b[%i] : memref<8xf32>
+    gpu.yield
+  }) {kind = "serial", name = "d0", te.compute = "copy", te.schedule = [{prim = "split", axis = "d0", factors = [4]}]} : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @zero_factor(%a: memref<8xf32>, %b: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  // expected-error@+1 {{split of 'd0' in compute 'copy': factor 0 must be positive}}
+  "tir.for"(%c0, %c8, %c1) ({
+  ^bb0(%i: index):
+    %x = memref.load %a[%i] : memref<8xf32>
+    memref.store %x, %b[%i] : memref<8xf32>
+    gpu.yield
+  }) {kind = "serial", name = "d0", te.compute = "copy", te.schedule = [{prim = "split", axis = "d0", factors = array<i64: 0>}]} : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @not_normalized(%a: memref<8xf32>, %b: memref<8xf32>) {
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  // expected-error@+1 {{split: loop 'd0' of compute 'copy' must start at 0 with step 1}}
+  "tir.for"(%c1, %c8, %c1) ({
+  ^bb0(%i: index):
+    %x = memref.load %a[%i] : memref<8xf32>
+    memref.store %x, %b[%i] : memref<8xf32>
+    gpu.yield
+  }) {kind = "serial", name = "d0", te.compute = "copy", te.schedule = [{prim = "split", axis = "d0", factors = array<i64: 2>}]} : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @name_taken(%a: tensor<8x4xf32>) -> tensor<8x4xf32> {
+  // expected-error@+1 {{split of 'a' in compute 'copy': loop 'a.0' already exists}}
+  %r = "te.compute"() ({
+  ^bb0(%i: index, %j: index):
+    %x = "te.read"(%a, %i, %j) : (tensor<8x4xf32>, index, index) -> f32
+    gpu.yield %x : f32
+  }) {name = "copy", reduce_extents = array<i64>, axis_names = ["a", "a.0"],
+      schedule = [{prim = "split", axis = "a", factors = array<i64: 2>}]} : () -> tensor<8x4xf32>
+  return %r : tensor<8x4xf32>
+}
+
+// -----
+
+func.func @ambiguous(%a: memref<8x8xf32>, %b: memref<8x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  // expected-error@+1 {{loop name 'x' is ambiguous in compute 'copy'}}
+  "tir.for"(%c0, %c8, %c1) ({
+  ^bb0(%i: index):
+    "tir.for"(%c0, %c8, %c1) ({
+    ^bb0(%j: index):
+      %x = memref.load %a[%i, %j] : memref<8x8xf32>
+      memref.store %x, %b[%i, %j] : memref<8x8xf32>
+      gpu.yield
+    }) {kind = "serial", name = "x"} : (index, index, index) -> ()
+    gpu.yield
+  }) {kind = "serial", name = "x", te.compute = "copy", te.schedule = [{prim = "parallel", axis = "x"}]} : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+// Reordering a.1 outside a.0 after a non-divisible split: a.1's bound is
+// min(4, 10 - a.0*4).
+func.func @reorder_bounds(%a: tensor<10xf32>) -> tensor<10xf32> {
+  // expected-error@+1 {{illegal reorder: the bounds of 'd0.1' in compute 'copy' depend on 'd0.0', which would be inside it}}
+  %r = "te.compute"() ({
+  ^bb0(%i: index):
+    %x = "te.read"(%a, %i) : (tensor<10xf32>, index) -> f32
+    gpu.yield %x : f32
+  }) {name = "copy", reduce_extents = array<i64>,
+      schedule = [{prim = "split", axis = "d0", factors = array<i64: 4>}, {prim = "reorder", order = ["d0.1", "d0.0"]}]} : () -> tensor<10xf32>
+  return %r : tensor<10xf32>
+}
+
+// -----
+
+func.func @reorder_twice(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  // expected-error@+1 {{illegal reorder: 'd0' appears twice in compute 'copy'}}
+  %r = "te.compute"() ({
+  ^bb0(%i: index, %j: index):
+    %x = "te.read"(%a, %i, %j) : (tensor<4x4xf32>, index, index) -> f32
+    gpu.yield %x : f32
+  }) {name = "copy", reduce_extents = array<i64>, schedule = [{prim = "reorder", order = ["d0", "d0"]}]} : () -> tensor<4x4xf32>
+  return %r : tensor<4x4xf32>
+}
+
+// -----
+
+// Sibling loops are not on one chain.
+func.func @reorder_siblings(%a: memref<8xf32>, %b: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  "tir.for"(%c0, %c1, %c1) ({
+  ^bb0(%o: index):
+    "tir.for"(%c0, %c8, %c1) ({
+    ^bb0(%i: index):
+      %x = memref.load %a[%i] : memref<8xf32>
+      memref.store %x, %b[%i] : memref<8xf32>
+      gpu.yield
+    }) {kind = "serial", name = "x"} : (index, index, index) -> ()
+    // expected-error@+1 {{illegal reorder: 'y' and 'x' in compute 'copy' are not nested in one another}}
+    "tir.for"(%c0, %c8, %c1) ({
+    ^bb0(%i: index):
+      %x = memref.load %b[%i] : memref<8xf32>
+      memref.store %x, %a[%i] : memref<8xf32>
+      gpu.yield
+    }) {kind = "serial", name = "y"} : (index, index, index) -> ()
+    gpu.yield
+  }) {kind = "serial", name = "o", te.compute = "copy", te.schedule = [{prim = "reorder", order = ["y", "x"]}]} : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+// A load between two loops cannot be hoisted (only init stores of
+// constants are): moving the inner reduce loop outside is illegal.
+func.func @reorder_imperfect(%a: memref<8x8xf32>, %b: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  // expected-error@+1 {{illegal reorder: 'r0' is not perfectly nested in 'd0' in compute 'rowsum' (its body also holds 'memref.load')}}
+  "tir.for"(%c0, %c8, %c1) ({
+  ^bb0(%i: index):
+    %init = memref.load %b[%i] : memref<8xf32>
+    memref.store %init, %b[%i] : memref<8xf32>
+    "tir.for"(%c0, %c8, %c1) ({
+    ^bb0(%k: index):
+      %x = memref.load %a[%i, %k] : memref<8x8xf32>
+      %s = memref.load %b[%i] : memref<8xf32>
+      %y = arith.addf %s, %x : f32
+      memref.store %y, %b[%i] : memref<8xf32>
+      gpu.yield
+    }) {kind = "serial", name = "r0"} : (index, index, index) -> ()
+    gpu.yield
+  }) {kind = "serial", name = "d0", te.compute = "rowsum", te.schedule = [{prim = "reorder", order = ["r0", "d0"]}]} : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @parallel_reduce(%a: tensor<4x8xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{cannot parallelize 'r0' of compute 'rowsum': it is a reduction loop (its iterations update the same elements)}}
+  %r = "te.compute"() ({
+  ^bb0(%i: index, %k: index):
+    %x = "te.read"(%a, %i, %k) : (tensor<4x8xf32>, index, index) -> f32
+    gpu.yield %x : f32
+  }) {name = "rowsum", reduce_extents = array<i64: 8>, combiner = "add", init = 0.0 : f32,
+      schedule = [{prim = "parallel", axis = "r0"}]} : () -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @vectorize_outer(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error@+1 {{cannot vectorize 'd0' of compute 'copy': it is not the innermost loop}}
+  %r = "te.compute"() ({
+  ^bb0(%i: index, %j: index):
+    %x = "te.read"(%a, %i, %j) : (tensor<4x8xf32>, index, index) -> f32
+    gpu.yield %x : f32
+  }) {name = "copy", reduce_extents = array<i64>, schedule = [{prim = "vectorize", axis = "d0"}]} : () -> tensor<4x8xf32>
+  return %r : tensor<4x8xf32>
+}
+
+// -----
+
+func.func @vectorize_dynamic(%a: tensor<?xf32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %a, %c0 : tensor<?xf32>
+  // expected-error@+1 {{cannot vectorize 'd0' of compute 'copy': its extent is not a constant (split it by a constant factor first)}}
+  %r = "te.compute"(%n) ({
+  ^bb0(%i: index):
+    %x = "te.read"(%a, %i) : (tensor<?xf32>, index) -> f32
+    gpu.yield %x : f32
+  }) {name = "copy", reduce_extents = array<i64>, schedule = [{prim = "vectorize", axis = "d0"}]} : (index) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+
+// -----
+
+func.func @unroll_dynamic(%a: tensor<?xf32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %a, %c0 : tensor<?xf32>
+  // expected-error@+1 {{cannot unroll 'd0' of compute 'copy' fully: its extent is not a constant (give a factor)}}
+  %r = "te.compute"(%n) ({
+  ^bb0(%i: index):
+    %x = "te.read"(%a, %i) : (tensor<?xf32>, index) -> f32
+    gpu.yield %x : f32
+  }) {name = "copy", reduce_extents = array<i64>, schedule = [{prim = "unroll", axis = "d0"}]} : (index) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+
+// -----
+
+func.func @unroll_large(%a: tensor<2000xf32>) -> tensor<2000xf32> {
+  // expected-error@+1 {{cannot unroll 'd0' of compute 'copy' fully: extent 2000 is more than 1024 (give a factor)}}
+  %r = "te.compute"() ({
+  ^bb0(%i: index):
+    %x = "te.read"(%a, %i) : (tensor<2000xf32>, index) -> f32
+    gpu.yield %x : f32
+  }) {name = "copy", reduce_extents = array<i64>, schedule = [{prim = "unroll", axis = "d0"}]} : () -> tensor<2000xf32>
+  return %r : tensor<2000xf32>
+}
+
+// -----
+
+func.func @unroll_bad_factor(%a: memref<8xf32>, %b: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  // expected-error@+1 {{schedule step 1 (unroll) of compute 'copy': 'factor' must be positive}}
+  "tir.for"(%c0, %c8, %c1) ({
+  ^bb0(%i: index):
+    %x = memref.load %a[%i] : memref<8xf32>
+    memref.store %x, %b[%i] : memref<8xf32>
+    gpu.yield
+  }) {kind = "serial", name = "d0", te.compute = "copy", te.schedule = [{prim = "unroll", axis = "d0", factor = -2}]} : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @fuse_not_nested(%a: tensor<4x4x4xf32>) -> tensor<4x4x4xf32> {
+  // expected-error@+1 {{cannot fuse 'd2' with 'd0' in compute 'copy': it is not directly nested in it}}
+  %r = "te.compute"() ({
+  ^bb0(%i: index, %j: index, %k: index):
+    %x = "te.read"(%a, %i, %j, %k) : (tensor<4x4x4xf32>, index, index, index) -> f32
+    gpu.yield %x : f32
+  }) {name = "copy", reduce_extents = array<i64>, schedule = [{prim = "fuse", axes = ["d0", "d2"]}]} : () -> tensor<4x4x4xf32>
+  return %r : tensor<4x4x4xf32>
+}
+
+// -----
+
+// After a non-divisible split, d0.1's extent is computed inside d0.0.
+func.func @fuse_inner_extent(%a: tensor<10xf32>) -> tensor<10xf32> {
+  // expected-error@+1 {{cannot fuse 'd0.1' in compute 'copy': its extent is computed inside 'd0.0'}}
+  %r = "te.compute"() ({
+  ^bb0(%i: index):
+    %x = "te.read"(%a, %i) : (tensor<10xf32>, index) -> f32
+    gpu.yield %x : f32
+  }) {name = "copy", reduce_extents = array<i64>,
+      schedule = [{prim = "split", axis = "d0", factors = array<i64: 4>}, {prim = "fuse", axes = ["d0.0", "d0.1"]}]} : () -> tensor<10xf32>
+  return %r : tensor<10xf32>
+}
+
+// -----
+
+func.func @tile_mismatch(%a: memref<8xf32>, %b: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  // expected-error@+1 {{schedule step 1 (tile) of compute 'copy': 'axes' and 'factors' must have the same length}}
+  "tir.for"(%c0, %c8, %c1) ({
+  ^bb0(%i: index):
+    %x = memref.load %a[%i] : memref<8xf32>
+    memref.store %x, %b[%i] : memref<8xf32>
+    gpu.yield
+  }) {kind = "serial", name = "d0", te.compute = "copy", te.schedule = [{prim = "tile", axes = ["d0"], factors = array<i64: 2, 2>}]} : (index, index, index) -> ()
+  return
+}
