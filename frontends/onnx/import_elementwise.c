@@ -3,7 +3,9 @@
  * unary math, activations (direct ops or decompositions into graph ops and
  * splat constants: HardSigmoid, HardSwish, Softplus, Softsign, Elu, Selu,
  * PRelu, Reciprocal), Clip (attributes before opset 11, inputs since),
- * Cast, comparisons and Where. */
+ * Cast, comparisons (GreaterOrEqual/LessOrEqual as strict-or-equal),
+ * logical Not/And/Or/Xor on bool tensors (selects with i1 constants) and
+ * Where. */
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -261,6 +263,64 @@ static bool map_equal(onnx_node_t *n) { return compare(n, "graph.equal"); }
 static bool map_greater(onnx_node_t *n) { return compare(n, "graph.greater"); }
 static bool map_less(onnx_node_t *n) { return compare(n, "graph.less"); }
 
+/* x >= y as (x > y) or (x == y): false for NaN, as ONNX requires (not(x < y)
+ * would be true). The "or" is where(gt, true, eq). */
+static bool compare_or_equal(onnx_node_t *n, const char *strict) {
+  if (!have_op(n, strict) || !have_op(n, "graph.equal") || !have_op(n, "graph.where") ||
+      !onnx_need_input(n, 0) || !onnx_need_input(n, 1))
+    return false;
+  MlirValue a = onnx_input(n, 0), b = onnx_input(n, 1);
+  MlirValue cmp = onnx_binary(n, strict, a, b);
+  if (mlirValueIsNull(cmp))
+    return false;
+  MlirValue ops[3] = {cmp, onnx_splat_like(n, cmp, 1.0), onnx_binary(n, "graph.equal", a, b)};
+  return out(n, onnx_build(n, "graph.where", 3, ops, NULL_TYPE, 0, NULL));
+}
+static bool map_greater_or_equal(onnx_node_t *n) { return compare_or_equal(n, "graph.greater"); }
+static bool map_less_or_equal(onnx_node_t *n) { return compare_or_equal(n, "graph.less"); }
+
+/* --- Logical (bool tensors) as selects ------------------------------------ */
+static bool need_bool(onnx_node_t *n, MlirValue v) {
+  MlirType e = onnx_elem(v);
+  if (mlirTypeIsAInteger(e) && mlirIntegerTypeGetWidth(e) == 1)
+    return true;
+  return onnx_error(n, "%s needs bool operands", n->node->op_type);
+}
+
+/* not x = where(x, false, true) */
+static MlirValue logical_not(onnx_node_t *n, MlirValue x) {
+  MlirValue ops[3] = {x, onnx_splat_like(n, x, 0.0), onnx_splat_like(n, x, 1.0)};
+  return onnx_build(n, "graph.where", 3, ops, NULL_TYPE, 0, NULL);
+}
+
+static bool map_not(onnx_node_t *n) {
+  MlirValue x = in0(n);
+  if (mlirValueIsNull(x) || !have_op(n, "graph.where") || !need_bool(n, x))
+    return false;
+  return out(n, logical_not(n, x));
+}
+
+/* a or b = where(a, true, b); a and b = where(a, b, false);
+ * a xor b = where(a, not b, b). */
+static bool logical(onnx_node_t *n, char kind) {
+  if (!have_op(n, "graph.where") || !onnx_need_input(n, 0) || !onnx_need_input(n, 1))
+    return false;
+  MlirValue a = onnx_input(n, 0), b = onnx_input(n, 1);
+  if (!need_bool(n, a) || !need_bool(n, b))
+    return false;
+  MlirValue ops[3] = {a, b, b};
+  if (kind == '|')
+    ops[1] = onnx_splat_like(n, b, 1.0);
+  else if (kind == '&')
+    ops[2] = onnx_splat_like(n, b, 0.0);
+  else
+    ops[1] = logical_not(n, b);
+  return out(n, onnx_build(n, "graph.where", 3, ops, NULL_TYPE, 0, NULL));
+}
+static bool map_or(onnx_node_t *n) { return logical(n, '|'); }
+static bool map_and(onnx_node_t *n) { return logical(n, '&'); }
+static bool map_xor(onnx_node_t *n) { return logical(n, '^'); }
+
 static bool map_where(onnx_node_t *n) {
   if (!have_op(n, "graph.where"))
     return false;
@@ -305,6 +365,12 @@ const onnx_mapping_t strata_onnx_elementwise_ops[] = {
     {"Equal", map_equal},
     {"Greater", map_greater},
     {"Less", map_less},
+    {"GreaterOrEqual", map_greater_or_equal},
+    {"LessOrEqual", map_less_or_equal},
+    {"Not", map_not},
+    {"And", map_and},
+    {"Or", map_or},
+    {"Xor", map_xor},
     {"Where", map_where},
     {NULL, NULL},
 };

@@ -3,7 +3,8 @@
  * MatMul (2-D matmul, N-D batch_matmul, 1-D operands promoted), pooling
  * (MaxPool, AveragePool, global pools), BatchNormalization,
  * LayerNormalization (decomposed), Softmax/LogSoftmax (with the
- * flatten-to-2-D semantics before opset 13). */
+ * flatten-to-2-D semantics before opset 13), Resize/Upsample (nearest and
+ * linear, scales or sizes known at import time). */
 #include <math.h>
 #include <string.h>
 
@@ -450,6 +451,157 @@ static bool softmax_common(onnx_node_t *n, bool log) {
 static bool map_softmax(onnx_node_t *n) { return softmax_common(n, false); }
 static bool map_log_softmax(onnx_node_t *n) { return softmax_common(n, true); }
 
+/* --- Resize, Upsample ------------------------------------------------------ */
+/* Reads a float tensor input (Resize/Upsample scales) known at import time.
+ * Returns the count (0 for an absent or empty input) or -1 after an error. */
+static int64_t const_floats(onnx_node_t *n, int i, const char *what, double *v, int64_t max) {
+  if (i >= n->num_inputs || !n->present[i])
+    return 0;
+  const onnx_const_t *c = n->in_const[i];
+  if (!c) {
+    onnx_error(n, "input '%s' must be a constant (an initializer or a Constant) known at "
+                  "import time", what);
+    return -1;
+  }
+  if (c->numel == 0)
+    return 0;
+  if (c->onnx_type != ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT &&
+      c->onnx_type != ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE) {
+    onnx_error(n, "input '%s' must hold floats, not %s", what, onnx_type_name(c->onnx_type));
+    return -1;
+  }
+  if (c->numel > max) {
+    onnx_error(n, "input '%s' has %lld values, at most %lld are supported", what,
+               (long long)c->numel, (long long)max);
+    return -1;
+  }
+  for (int64_t k = 0; k < c->numel; ++k)
+    v[k] = onnx_const_get_f(c, k);
+  return c->numel;
+}
+
+/* ONNX Resize (10, 11, 13, 18, 19) and Upsample (7, 9) -> graph.resize with
+ * f64 scales and a static result size: from scales, out = floor(in*scale);
+ * from sizes, scale = out/in. Before Resize-11 (and for Upsample) the
+ * coordinates are asymmetric and nearest rounds down. */
+static bool map_resize(onnx_node_t *n) {
+  if (!mlirContextIsRegisteredOperation(n->ctx, mlirStringRefCreateFromCString("graph.resize")))
+    return onnx_error(n, "unsupported operator '%s'", n->node->op_type);
+  if (!onnx_need_input(n, 0))
+    return false;
+  MlirValue x = onnx_input(n, 0);
+  strata_graph_shape_t xs;
+  onnx_shape(x, &xs);
+  int64_t r = xs.rank;
+  bool upsample = !strcmp(n->node->op_type, "Upsample");
+  bool v10 = upsample || n->opset < 11; /* Resize-10: inputs X, scales */
+  char mbuf[32], cbuf[32], nbuf[32], kbuf[32];
+  const char *mode = onnx_attr_string(n, "mode", "nearest", mbuf, sizeof mbuf);
+  const char *coord = v10 ? "asymmetric"
+                          : onnx_attr_string(n, "coordinate_transformation_mode", "half_pixel",
+                                             cbuf, sizeof cbuf);
+  const char *nearest = v10 ? "floor"
+                            : onnx_attr_string(n, "nearest_mode", "round_prefer_floor", nbuf,
+                                               sizeof nbuf);
+  if (strcmp(mode, "nearest") && strcmp(mode, "linear"))
+    return onnx_error(n, "unsupported %s mode '%s'", n->node->op_type, mode);
+  if (!strcmp(coord, "tf_half_pixel_for_nn") && !strcmp(mode, "nearest") &&
+      (!strcmp(nearest, "round_prefer_floor") || !strcmp(nearest, "floor"))) {
+    /* x_ori = (x + 0.5)/scale = h + 0.5 with h the half_pixel coordinate:
+     * round_prefer_floor(h + 0.5) == ceil(h) and floor(h + 0.5) ==
+     * round_prefer_ceil(h), exactly. */
+    coord = "half_pixel";
+    nearest = !strcmp(nearest, "floor") ? "round_prefer_ceil" : "ceil";
+  }
+  if (strcmp(coord, "half_pixel") && strcmp(coord, "asymmetric") &&
+      strcmp(coord, "align_corners") && strcmp(coord, "pytorch_half_pixel"))
+    return onnx_error(n, "unsupported Resize coordinate_transformation_mode '%s'", coord);
+  if (strcmp(nearest, "round_prefer_floor") && strcmp(nearest, "round_prefer_ceil") &&
+      strcmp(nearest, "floor") && strcmp(nearest, "ceil"))
+    return onnx_error(n, "unsupported Resize nearest_mode '%s'", nearest);
+  if (onnx_attr_int(n, "antialias", 0))
+    return onnx_error(n, "unsupported Resize antialias = 1");
+  if (!strcmp(mode, "linear") && onnx_attr_int(n, "exclude_outside", 0))
+    return onnx_error(n, "unsupported Resize exclude_outside = 1");
+  const char *policy = onnx_attr_string(n, "keep_aspect_ratio_policy", "stretch", kbuf, sizeof kbuf);
+  if (strcmp(policy, "stretch"))
+    return onnx_error(n, "unsupported Resize keep_aspect_ratio_policy '%s'", policy);
+  int64_t axes[STRATA_GRAPH_MAX_RANK];
+  int na = onnx_attr_ints(n, "axes", axes, STRATA_GRAPH_MAX_RANK);
+  if (na == -2)
+    return false;
+  if (na >= 0) { /* accepted only when it names every axis in order */
+    bool all = na == r;
+    for (int i = 0; all && i < na; ++i)
+      all = axes[i] == i || axes[i] == i - r;
+    if (!all)
+      return onnx_error(n, "unsupported Resize axes (only all axes in order)");
+  }
+
+  double scales[STRATA_GRAPH_MAX_RANK];
+  int64_t osz[STRATA_GRAPH_MAX_RANK], sizes[STRATA_GRAPH_MAX_RANK];
+  int64_t ns = 0, nz = 0;
+  if (upsample && n->opset < 9) {
+    const Onnx__AttributeProto *a = onnx_attr(n, "scales");
+    if (!a)
+      return onnx_error(n, "missing attribute 'scales'");
+    if ((int64_t)a->n_floats != r)
+      return onnx_error(n, "'scales' has %zu values, expected %lld", a->n_floats, (long long)r);
+    for (int64_t d = 0; d < r; ++d)
+      scales[d] = a->floats[d];
+    ns = r;
+  } else {
+    int scales_in = v10 ? 1 : 2;
+    ns = const_floats(n, scales_in, "scales", scales, STRATA_GRAPH_MAX_RANK);
+    if (ns < 0)
+      return false;
+    if (!v10 && n->num_inputs > 3 && n->present[3]) {
+      if (!n->in_const[3] || n->in_const[3]->numel > 0) {
+        nz = onnx_const_ints(n, 3, "sizes", sizes, STRATA_GRAPH_MAX_RANK);
+        if (nz < 0)
+          return false;
+      }
+    }
+    if (ns > 0 && nz > 0)
+      return onnx_error(n, "only one of 'scales' and 'sizes' may be given");
+    if (ns == 0 && nz == 0)
+      return onnx_error(n, "one of 'scales' and 'sizes' must be given");
+  }
+  if (ns > 0 && ns != r)
+    return onnx_error(n, "'scales' has %lld values, expected %lld (the input rank)",
+                      (long long)ns, (long long)r);
+  if (nz > 0 && nz != r)
+    return onnx_error(n, "'sizes' has %lld values, expected %lld (the input rank)",
+                      (long long)nz, (long long)r);
+  for (int64_t d = 0; d < r; ++d) {
+    int64_t in = xs.dims[d];
+    if (nz > 0) {
+      if (sizes[d] < 1)
+        return onnx_error(n, "'sizes' must be positive, got %lld", (long long)sizes[d]);
+      if (in == STRATA_GRAPH_DYN)
+        return onnx_error(n, "Resize by 'sizes' needs static input dims (dim %lld is dynamic)",
+                          (long long)d);
+      osz[d] = sizes[d];
+      scales[d] = (double)sizes[d] / (double)in;
+    } else {
+      if (!(scales[d] > 0))
+        return onnx_error(n, "'scales' must be positive, got %g", scales[d]);
+      osz[d] = in == STRATA_GRAPH_DYN ? STRATA_GRAPH_DYN : (int64_t)floor((double)in * scales[d]);
+      if (osz[d] == 0)
+        return onnx_error(n, "dim %lld of size %lld times scale %g is empty", (long long)d,
+                          (long long)in, scales[d]);
+    }
+  }
+  strata_graph_shape_t os = {.rank = r};
+  memcpy(os.dims, osz, sizeof(int64_t) * (size_t)r);
+  MlirNamedAttribute a[4] = {
+      onnx_str_attr(n, "mode", mode), onnx_str_attr(n, "coordinate_transformation_mode", coord),
+      onnx_str_attr(n, "nearest_mode", nearest),
+      strata_named(n->ctx, "scales", mlirDenseF64ArrayGet(n->ctx, r, scales))};
+  return out(n, onnx_build(n, "graph.resize", 1, &x, strata_graph_shape_to_type(&os, onnx_elem(x)),
+                             4, a));
+}
+
 const onnx_mapping_t strata_onnx_nn_ops[] = {
     {"Conv", map_conv},
     {"ConvTranspose", map_conv_transpose},
@@ -463,5 +615,7 @@ const onnx_mapping_t strata_onnx_nn_ops[] = {
     {"LayerNormalization", map_layer_norm},
     {"Softmax", map_softmax},
     {"LogSoftmax", map_log_softmax},
+    {"Resize", map_resize},
+    {"Upsample", map_resize},
     {NULL, NULL},
 };

@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""Writes small Resize/Upsample models for the importer tests (standard
+library only; the protobuf helpers come from make_onnx.py).
+
+usage: make_onnx_resize.py <case> <out.onnx>   (cases: see CASES below)
+"""
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from make_onnx import (FLOAT, INT64, attr_int, f_bytes, f_float, f_int, model,  # noqa: E402
+                       node, tensor, value_info)
+
+
+def attr_str(name, v):
+    return f_bytes(1, name) + f_int(20, 3) + f_bytes(4, v)
+
+
+def attr_floats(name, vals):
+    return f_bytes(1, name) + f_int(20, 6) + b"".join(f_float(7, v) for v in vals)
+
+
+def attr_ints(name, vals):
+    return f_bytes(1, name) + f_int(20, 7) + b"".join(f_int(8, v) for v in vals)
+
+
+X = [value_info("x", FLOAT, [1, 1, 2, 3])]
+
+
+def resize(inputs, inits, attrs=(), opset=13, out=("N", "C", "H", "W"), extra=()):
+    return model([node("Resize", inputs, ["y"], "rs1", attrs)], X + list(extra),
+                 [value_info("y", FLOAT, list(out))], inits, opset=opset)
+
+
+SCALES = tensor("s", FLOAT, [4], [1.0, 1.0, 2.0, 1.5])
+SIZES = tensor("z", INT64, [4], [1, 1, 3, 5])
+
+CASES = {
+    # Resize-10: inputs (X, scales); asymmetric, nearest rounds down.
+    "v10": lambda: resize(["x", "s"], [SCALES], opset=10),
+    # Upsample-7: scales attribute.
+    "upsample7": lambda: model(
+        [node("Upsample", ["x"], ["y"], "up1", [attr_floats("scales", [1, 1, 2, 2])])],
+        X, [value_info("y", FLOAT, [1, 1, 4, 6])], opset=7),
+    # Resize-13 with sizes (roi and scales omitted): scale = out / in.
+    "sizes": lambda: resize(["x", "", "", "z"], [SIZES],
+                            [attr_str("mode", "linear"),
+                             attr_str("coordinate_transformation_mode", "align_corners")]),
+    # Resize-18 with axes naming every axis in order: accepted.
+    "axes_all": lambda: resize(["x", "", "s"], [SCALES], [attr_ints("axes", [0, 1, 2, 3])],
+                               opset=18),
+    "cubic": lambda: resize(["x", "", "s"], [SCALES], [attr_str("mode", "cubic")]),
+    "crop": lambda: resize(["x", "r", "s"], [SCALES, tensor("r", FLOAT, [8], [0] * 4 + [1] * 4)],
+                           [attr_str("coordinate_transformation_mode", "tf_crop_and_resize")]),
+    "symmetric": lambda: resize(["x", "", "s"], [SCALES],
+                                [attr_str("coordinate_transformation_mode",
+                                          "half_pixel_symmetric")], opset=19),
+    "antialias": lambda: resize(["x", "", "s"], [SCALES],
+                                [attr_str("mode", "linear"), attr_int("antialias", 1)], opset=18),
+    "aspect": lambda: resize(["x", "", "", "z"], [SIZES],
+                             [attr_str("keep_aspect_ratio_policy", "not_larger")], opset=18),
+    "axes": lambda: resize(["x", "", "s2"], [tensor("s2", FLOAT, [2], [2.0, 2.0])],
+                           [attr_ints("axes", [2, 3])], opset=18),
+    # scales computed at run time (a graph input, not bound to a value).
+    "dynamic": lambda: resize(["x", "", "s"], [], extra=[value_info("s", FLOAT, [4])]),
+    "both": lambda: resize(["x", "", "s", "z"], [SCALES, SIZES]),
+    # TensorProto files to run "v10": x = 1..6 and the expected nearest
+    # (asymmetric, floor) result.
+    "v10_x.pb": lambda: tensor("x", FLOAT, [1, 1, 2, 3], [1, 2, 3, 4, 5, 6]),
+    "v10_y.pb": lambda: tensor("y", FLOAT, [1, 1, 4, 4],
+                               [1, 1, 2, 3, 1, 1, 2, 3, 4, 4, 5, 6, 4, 4, 5, 6]),
+}
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3 or sys.argv[1] not in CASES:
+        sys.exit("usage: make_onnx_resize.py {%s} out.onnx" % ",".join(CASES))
+    with open(sys.argv[2], "wb") as f:
+        f.write(CASES[sys.argv[1]]())
