@@ -23,8 +23,9 @@ bool bench_compile(const char *text, const char *entry, const char *pipeline,
 void bench_kernel_destroy(bench_kernel_t *k);
 
 typedef void (*bench_fn_t)(void *user);
-/* Median seconds of `fn` over repeats: at least `min_reps`, then more until
- * `budget_s` seconds are spent (at most 100). One untimed warm-up call. */
+/* Median seconds of `fn` over repeats: at least `min_reps` (1 when the
+ * untimed warm-up call alone exceeds the budget), then more until
+ * `budget_s` seconds are spent (at most 100). */
 double bench_median(bench_fn_t fn, void *user, int min_reps, double budget_s);
 
 /* Prints "<name>: strata X ms (G GFLOPS)  <peer> Y ms (G GFLOPS)  ratio R"
