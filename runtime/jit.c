@@ -2,6 +2,7 @@
  * `_mlir_ciface_<fn>` through its packed wrapper so any arity works. */
 #include "runtime/jit.h"
 
+#include <dlfcn.h>
 #include <mlir-c/ExecutionEngine.h>
 #include <mlir-c/Target/LLVMIR.h>
 #include <mlir-c/RegisterEverything.h>
@@ -89,9 +90,19 @@ bool strata_jit_call(strata_jit_t *jit, const char *function, strata_tensor_t *a
   return true;
 }
 
+/* Stops the OpenMP runtime's worker threads (libomp, loaded by the JIT),
+ * so that nothing runs behind the caller's back once the engine is gone and
+ * exit-time checkers (LeakSanitizer) see a single-threaded process. */
+static void pause_openmp(void) {
+  int (*pause_all)(int) = (int (*)(int))dlsym(RTLD_DEFAULT, "omp_pause_resource_all");
+  if (pause_all)
+    pause_all(2 /* omp_pause_hard */);
+}
+
 void strata_jit_destroy(strata_jit_t *jit) {
   if (!jit)
     return;
+  pause_openmp();
   mlirExecutionEngineDestroy(jit->engine);
   free(jit);
 }

@@ -214,6 +214,8 @@ bool onnx_const_from_proto(const Onnx__TensorProto *tp, onnx_const_t *out, char 
     return false;
   }
   size_t have;
+  if (n == 0)
+    return true; /* an empty tensor: nothing to copy (and the fields may be NULL) */
   if (tp->has_raw_data) {
     if (tp->raw_data.len != bytes) {
       snprintf(err, errsz, "raw_data has %zu bytes, the shape needs %zu", tp->raw_data.len,

@@ -2,8 +2,7 @@
 // computes C += A*B: a 12x128 GEMM with K = 37 made of 4x64 tiles gives the
 // numbers of the plain graph.matmul lowering on the same inputs.
 // RUN: strata-run %s --entry plain --seed 5 --output %t.ref.npy
-// (LeakSanitizer cannot scan at exit while OpenMP threads are parked: off.)
-// RUN: env ASAN_OPTIONS=detect_leaks=0 strata-run %s --entry tiled --seed 5 --result-args 1 \
+// RUN: strata-run %s --entry tiled --seed 5 --result-args 1 \
 // RUN:   --pass-pipeline='builtin.module(strata-lower-to-llvm)' \
 // RUN:   --expected %t.ref.npy --rtol 1e-5 --atol 1e-5 | FileCheck %s
 // CHECK: result 0: matches

@@ -3,12 +3,9 @@
 // thread that ran it. With 2 threads and OpenMP's static schedule, thread 1
 // runs iterations 32..63, so the sum of the ids is exactly 32 (it would be
 // 0 if everything ran on one thread).
-// LeakSanitizer's exit-time scan crashes while OpenMP worker threads are
-// parked (an LSan limitation with libomp), so leak checking is off for the
-// multi-threaded runs; other tests cover leaks on the same code paths.
-// RUN: env ASAN_OPTIONS=detect_leaks=0 strata-run %s --result-args 1 --threads 2 | FileCheck %s --check-prefix=JIT
+// RUN: strata-run %s --result-args 1 --threads 2 | FileCheck %s --check-prefix=JIT
 // JIT: result 0: 64xi32 checksum 32
-// RUN: env ASAN_OPTIONS=detect_leaks=0 strata-run %s --result-args 1 --threads 1 | FileCheck %s --check-prefix=ONE
+// RUN: strata-run %s --result-args 1 --threads 1 | FileCheck %s --check-prefix=ONE
 // ONE: result 0: 64xi32 checksum 0
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: strata-compile %s -o %t/threads.so
