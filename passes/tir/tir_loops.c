@@ -471,3 +471,10 @@ int strata_tir_parse_names(const char *s, char (*names)[128], int max) {
     s = end + 1;
   }
 }
+
+MlirLogicalResult strata_tir_find_option_loop(MlirOperation module,
+                                              const strata_pass_options_t *opts,
+                                              MlirOperation *out) {
+  return strata_tir_find_in_module(module, strata_pass_options_get_string(opts, "compute"),
+                                   strata_pass_options_get_string(opts, "loop"), out);
+}

@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "core/builder.h"
+#include "strata/pass.h"
 
 /* A growable list of operations (owned array, borrowed ops). */
 typedef struct {
@@ -112,6 +113,11 @@ MlirLogicalResult strata_tir_make_perfect(strata_op_list_t *chain, const char *w
  * 'a' and 'b' (choose one with compute=)" or the nest's own ambiguity. */
 MlirLogicalResult strata_tir_find_in_module(MlirOperation module, const char *compute,
                                             const char *name, MlirOperation *out);
+
+/* strata_tir_find_in_module with the pass's `loop` and `compute` options. */
+MlirLogicalResult strata_tir_find_option_loop(MlirOperation module,
+                                              const strata_pass_options_t *opts,
+                                              MlirOperation *out);
 
 /* Parses a comma-separated list of integers ("8,4") into out[0..max).
  * Returns the count, or -1 on a syntax error or too many entries. */

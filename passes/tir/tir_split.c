@@ -116,9 +116,7 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
     return strata_emit_error(module, "tir-split: 'factors' must be a comma-separated list of "
                                      "1 to %d integers, got '%s'", MAX_FACTORS, text);
   MlirOperation loop;
-  if (mlirLogicalResultIsFailure(strata_tir_find_in_module(
-          module, strata_pass_options_get_string(opts, "compute"),
-          strata_pass_options_get_string(opts, "loop"), &loop)))
+  if (mlirLogicalResultIsFailure(strata_tir_find_option_loop(module, opts, &loop)))
     return mlirLogicalResultFailure();
   return strata_tir_split(loop, factors, n, NULL);
 }

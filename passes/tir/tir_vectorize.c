@@ -67,9 +67,7 @@ static const strata_pass_option_t options[] = {
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
   MlirOperation loop;
-  if (mlirLogicalResultIsFailure(strata_tir_find_in_module(
-          module, strata_pass_options_get_string(opts, "compute"),
-          strata_pass_options_get_string(opts, "loop"), &loop)))
+  if (mlirLogicalResultIsFailure(strata_tir_find_option_loop(module, opts, &loop)))
     return mlirLogicalResultFailure();
   return strata_tir_vectorize(loop);
 }
