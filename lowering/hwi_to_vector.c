@@ -7,7 +7,6 @@
  * before the loop and stored after it. Hardware-specific instructions come
  * from LLVM for the host CPU (vector.fma -> FMA on AVX2/AVX-512/NEON).
  * The intrinsic declarations are erased once nothing calls them. */
-#include <stdlib.h>
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
@@ -15,29 +14,13 @@
 #include <mlir-c/Dialect/Vector.h>
 
 #include "core/builder.h"
+#include "core/op_list.h"
 #include "dialects/hwi/hwi.h"
 #include "dialects/op_checks.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 
 enum { MAX_ACCUMULATORS = 64 };
-
-typedef struct {
-  MlirOperation *ops;
-  size_t count, cap;
-} op_list_t;
-
-static MlirWalkResult collect(MlirOperation op, void *user) {
-  op_list_t *l = user;
-  if (strata_op_is(op, "hwi.call_tile") || strata_op_is(op, "hwi.intrinsic")) {
-    if (l->count == l->cap) {
-      l->cap = l->cap ? 2 * l->cap : 16;
-      l->ops = realloc(l->ops, l->cap * sizeof *l->ops);
-    }
-    l->ops[l->count++] = op;
-  }
-  return MlirWalkResultAdvance;
-}
 
 static MlirValue vload(strata_builder_t *b, MlirType vt, MlirValue base, MlirValue i,
                        MlirValue j) {
@@ -122,8 +105,9 @@ static MlirLogicalResult lower_call(MlirOperation call) {
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
-  op_list_t list = {0};
-  mlirOperationWalk(module, collect, &list, MlirWalkPreOrder);
+  strata_op_list_t list = {0};
+  strata_op_list_collect(module, (const char *const[]){"hwi.call_tile", "hwi.intrinsic", NULL},
+                         &list);
   bool failed = false;
   for (size_t i = 0; i < list.count; ++i)
     if (strata_op_is(list.ops[i], "hwi.call_tile"))
@@ -132,7 +116,7 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
     for (size_t i = 0; i < list.count; ++i)
       if (strata_op_is(list.ops[i], "hwi.intrinsic"))
         mlirOperationDestroy(list.ops[i]);
-  free(list.ops);
+  strata_op_list_free(&list);
   return failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
 }
 

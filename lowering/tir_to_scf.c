@@ -7,7 +7,6 @@
  * new loop as `tir.name` / `tir.kind` so later IR can be read against the
  * schedule. Vectorized and unrolled loops must have been rewritten by the
  * schedule passes already; here they become plain loops (correct, slower). */
-#include <stdlib.h>
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
@@ -15,27 +14,11 @@
 #include <mlir-c/Dialect/SCF.h>
 
 #include "core/builder.h"
+#include "core/op_list.h"
 #include "dialects/op_checks.h"
 #include "dialects/tir/tir.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
-
-typedef struct {
-  MlirOperation *ops;
-  size_t count, cap;
-} op_list_t;
-
-static MlirWalkResult collect(MlirOperation op, void *user) {
-  op_list_t *list = user;
-  if (strata_op_is(op, "tir.for") || strata_op_is(op, "tir.alloc_buffer")) {
-    if (list->count == list->cap) {
-      list->cap = list->cap ? 2 * list->cap : 32;
-      list->ops = realloc(list->ops, list->cap * sizeof *list->ops);
-    }
-    list->ops[list->count++] = op;
-  }
-  return MlirWalkResultAdvance;
-}
 
 /* Replaces the gpu.yield ending `block` with `terminator` (no operands). */
 static void replace_terminator(MlirBlock block, const char *terminator, MlirLocation loc) {
@@ -102,8 +85,9 @@ static void lower_alloc(MlirOperation op) {
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
-  op_list_t list = {0};
-  mlirOperationWalk(module, collect, &list, MlirWalkPreOrder);
+  strata_op_list_t list = {0};
+  strata_op_list_collect(module, (const char *const[]){"tir.for", "tir.alloc_buffer", NULL},
+                         &list);
   bool failed = false;
   for (size_t i = 0; i < list.count; ++i) {
     MlirOperation op = list.ops[i];
@@ -118,7 +102,7 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
       lower_for(op);
     }
   }
-  free(list.ops);
+  strata_op_list_free(&list);
   return failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
 }
 

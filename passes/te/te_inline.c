@@ -13,28 +13,10 @@
 
 #include <mlir-c/BuiltinTypes.h>
 
+#include "core/op_list.h"
 #include "dialects/op_checks.h"
 #include "dialects/te/te.h"
 #include "strata/pass.h"
-
-typedef struct {
-  MlirOperation *ops;
-  size_t count, cap;
-} op_list_t;
-
-static void push(op_list_t *l, MlirOperation op) {
-  if (l->count == l->cap) {
-    l->cap = l->cap ? 2 * l->cap : 16;
-    l->ops = realloc(l->ops, l->cap * sizeof *l->ops);
-  }
-  l->ops[l->count++] = op;
-}
-
-static MlirWalkResult collect_computes(MlirOperation op, void *user) {
-  if (strata_op_is(op, "te.compute"))
-    push(user, op);
-  return MlirWalkResultAdvance;
-}
 
 /* The te.compute that (transitively) contains `op`, or null. */
 static MlirOperation enclosing_compute(MlirOperation op) {
@@ -74,7 +56,7 @@ static bool has_regions_in_body(MlirOperation compute) {
 
 /* Collects the reads of `producer`; false if it has any other kind of use
  * or a reader it must not be inlined into. */
-static bool collect_reads(MlirOperation producer, op_list_t *reads) {
+static bool collect_reads(MlirOperation producer, strata_op_list_t *reads) {
   bool data_only = moves_data_only(producer);
   MlirValue result = mlirOperationGetResult(producer, 0);
   for (MlirOpOperand use = mlirValueGetFirstUse(result); !mlirOpOperandIsNull(use);
@@ -86,7 +68,7 @@ static bool collect_reads(MlirOperation producer, op_list_t *reads) {
     if (mlirOperationIsNull(reader) ||
         (strata_te_compute_num_reduce(reader) > 0 && !data_only))
       return false;
-    push(reads, user);
+    strata_op_list_push(reads, user);
   }
   return reads->count > 0;
 }
@@ -143,26 +125,26 @@ static void inline_at(MlirOperation producer, MlirOperation read) {
 
 /* One sweep over the computes, producers before consumers. */
 static bool inline_once(MlirOperation module) {
-  op_list_t computes = {0};
-  mlirOperationWalk(module, collect_computes, &computes, MlirWalkPreOrder);
+  strata_op_list_t computes = {0};
+  strata_op_list_collect(module, (const char *const[]){"te.compute", NULL}, &computes);
   bool changed = false;
   for (size_t i = 0; i < computes.count; ++i) {
     MlirOperation p = computes.ops[i];
     if (strata_te_compute_num_reduce(p) > 0 || mlirOperationGetNumOperands(p) > 0 ||
         has_regions_in_body(p))
       continue; /* reductions stay; dynamic extents keep their own nest */
-    op_list_t reads = {0};
+    strata_op_list_t reads = {0};
     if (collect_reads(p, &reads)) {
       for (size_t r = 0; r < reads.count; ++r)
         inline_at(p, reads.ops[r]);
       mlirOperationDestroy(p);
       changed = true;
-      free(reads.ops);
+      strata_op_list_free(&reads);
       break; /* handles may be stale: start a new sweep */
     }
-    free(reads.ops);
+    strata_op_list_free(&reads);
   }
-  free(computes.ops);
+  strata_op_list_free(&computes);
   return changed;
 }
 

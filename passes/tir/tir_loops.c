@@ -13,19 +13,6 @@
 #include "dialects/tir/tir.h"
 #include "strata/diagnostics.h"
 
-void strata_op_list_push(strata_op_list_t *l, MlirOperation op) {
-  if (l->count == l->cap) {
-    l->cap = l->cap ? 2 * l->cap : 16;
-    l->ops = realloc(l->ops, l->cap * sizeof *l->ops);
-  }
-  l->ops[l->count++] = op;
-}
-
-void strata_op_list_free(strata_op_list_t *l) {
-  free(l->ops);
-  *l = (strata_op_list_t){0};
-}
-
 bool strata_tir_is_for(MlirOperation op) {
   return !mlirOperationIsNull(op) && strata_op_is(op, "tir.for");
 }

@@ -15,16 +15,8 @@
 #include <stdint.h>
 
 #include "core/builder.h"
+#include "core/op_list.h"
 #include "strata/pass.h"
-
-/* A growable list of operations (owned array, borrowed ops). */
-typedef struct {
-  MlirOperation *ops;
-  size_t count, cap;
-} strata_op_list_t;
-
-void strata_op_list_push(strata_op_list_t *l, MlirOperation op);
-void strata_op_list_free(strata_op_list_t *l);
 
 /* True if `op` is a tir.for. */
 bool strata_tir_is_for(MlirOperation op);
