@@ -452,34 +452,6 @@ static bool map_softmax(onnx_node_t *n) { return softmax_common(n, false); }
 static bool map_log_softmax(onnx_node_t *n) { return softmax_common(n, true); }
 
 /* --- Resize, Upsample ------------------------------------------------------ */
-/* Reads a float tensor input (Resize/Upsample scales) known at import time.
- * Returns the count (0 for an absent or empty input) or -1 after an error. */
-static int64_t const_floats(onnx_node_t *n, int i, const char *what, double *v, int64_t max) {
-  if (i >= n->num_inputs || !n->present[i])
-    return 0;
-  const onnx_const_t *c = n->in_const[i];
-  if (!c) {
-    onnx_error(n, "input '%s' must be a constant (an initializer or a Constant) known at "
-                  "import time", what);
-    return -1;
-  }
-  if (c->numel == 0)
-    return 0;
-  if (c->onnx_type != ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT &&
-      c->onnx_type != ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE) {
-    onnx_error(n, "input '%s' must hold floats, not %s", what, onnx_type_name(c->onnx_type));
-    return -1;
-  }
-  if (c->numel > max) {
-    onnx_error(n, "input '%s' has %lld values, at most %lld are supported", what,
-               (long long)c->numel, (long long)max);
-    return -1;
-  }
-  for (int64_t k = 0; k < c->numel; ++k)
-    v[k] = onnx_const_get_f(c, k);
-  return c->numel;
-}
-
 /* ONNX Resize (10, 11, 13, 18, 19) and Upsample (7, 9) -> graph.resize with
  * f64 scales and a static result size: from scales, out = floor(in*scale);
  * from sizes, scale = out/in. Before Resize-11 (and for Upsample) the
@@ -552,7 +524,7 @@ static bool map_resize(onnx_node_t *n) {
     ns = r;
   } else {
     int scales_in = v10 ? 1 : 2;
-    ns = const_floats(n, scales_in, "scales", scales, STRATA_GRAPH_MAX_RANK);
+    ns = onnx_const_floats(n, scales_in, "scales", scales, STRATA_GRAPH_MAX_RANK);
     if (ns < 0)
       return false;
     if (!v10 && n->num_inputs > 3 && n->present[3]) {

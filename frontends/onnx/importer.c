@@ -391,27 +391,54 @@ bool onnx_need_input(onnx_node_t *n, int i) {
   return onnx_error(n, "missing input %d", i);
 }
 
-int64_t onnx_const_ints(onnx_node_t *n, int i, const char *what, int64_t *out, int64_t max) {
-  if (!onnx_need_input(n, i))
-    return -1;
+/* The constant behind input i, checked to hold integers (or floats) and at
+ * most `max` values; NULL after emitting the error. */
+static const onnx_const_t *const_input(onnx_node_t *n, int i, const char *what, bool floats,
+                                       int64_t max) {
   const onnx_const_t *c = n->in_const[i];
   if (!c) {
     onnx_error(n, "input '%s' must be a constant (an initializer or a Constant) known at "
                   "import time", what);
-    return -1;
+    return NULL;
   }
-  if (c->onnx_type != ONNX__TENSOR_PROTO__DATA_TYPE__INT64 &&
-      c->onnx_type != ONNX__TENSOR_PROTO__DATA_TYPE__INT32) {
-    onnx_error(n, "input '%s' must hold integers, not %s", what, onnx_type_name(c->onnx_type));
-    return -1;
+  bool ok = floats ? c->onnx_type == ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT ||
+                         c->onnx_type == ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE
+                   : c->onnx_type == ONNX__TENSOR_PROTO__DATA_TYPE__INT64 ||
+                         c->onnx_type == ONNX__TENSOR_PROTO__DATA_TYPE__INT32;
+  if (!ok) {
+    onnx_error(n, "input '%s' must hold %s, not %s", what, floats ? "floats" : "integers",
+               onnx_type_name(c->onnx_type));
+    return NULL;
   }
   if (c->numel > max) {
     onnx_error(n, "input '%s' has %lld values, at most %lld are supported", what,
                (long long)c->numel, (long long)max);
-    return -1;
+    return NULL;
   }
+  return c;
+}
+
+int64_t onnx_const_ints(onnx_node_t *n, int i, const char *what, int64_t *out, int64_t max) {
+  if (!onnx_need_input(n, i))
+    return -1;
+  const onnx_const_t *c = const_input(n, i, what, false, max);
+  if (!c)
+    return -1;
   for (int64_t k = 0; k < c->numel; ++k)
     out[k] = onnx_const_get_i(c, k);
+  return c->numel;
+}
+
+int64_t onnx_const_floats(onnx_node_t *n, int i, const char *what, double *out, int64_t max) {
+  if (i >= n->num_inputs || !n->present[i])
+    return 0;
+  if (n->in_const[i] && n->in_const[i]->numel == 0)
+    return 0;
+  const onnx_const_t *c = const_input(n, i, what, true, max);
+  if (!c)
+    return -1;
+  for (int64_t k = 0; k < c->numel; ++k)
+    out[k] = onnx_const_get_f(c, k);
   return c->numel;
 }
 

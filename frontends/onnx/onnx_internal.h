@@ -89,6 +89,9 @@ bool onnx_need_input(onnx_node_t *n, int i);
  * known at import time ("input 'shape' must be a constant"). Returns count
  * or -1 after an error. */
 int64_t onnx_const_ints(onnx_node_t *n, int i, const char *what, int64_t *out, int64_t max);
+/* Float values of constant input i (Resize/Upsample scales): the count, 0
+ * for an absent or empty input, or -1 after an error. */
+int64_t onnx_const_floats(onnx_node_t *n, int i, const char *what, double *out, int64_t max);
 /* Input i's single value as a double (a scalar or 1-element constant). */
 bool onnx_const_scalar(onnx_node_t *n, int i, const char *what, double *out);
 /* Defines output i of the node. */
