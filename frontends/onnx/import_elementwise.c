@@ -17,17 +17,6 @@
 
 #define NULL_TYPE ((MlirType){NULL})
 
-static bool out(onnx_node_t *n, MlirValue v) {
-  if (mlirValueIsNull(v))
-    return false;
-  onnx_set_output(n, 0, v);
-  return true;
-}
-
-static MlirValue in0(onnx_node_t *n) {
-  return onnx_need_input(n, 0) ? onnx_input(n, 0) : (MlirValue){NULL};
-}
-
 /* Operators that need a graph op another part of Strata may not have yet. */
 static bool have_op(onnx_node_t *n, const char *name) {
   if (mlirContextIsRegisteredOperation(n->ctx, mlirStringRefCreateFromCString(name)))
@@ -37,7 +26,7 @@ static bool have_op(onnx_node_t *n, const char *name) {
 
 /* --- Unary ------------------------------------------------------------ */
 #define UNARY(fn, opname)                                                                    \
-  static bool fn(onnx_node_t *n) { return out(n, onnx_unary(n, opname, in0(n))); }
+  static bool fn(onnx_node_t *n) { return onnx_out(n, onnx_unary(n, opname, onnx_in0(n))); }
 UNARY(map_relu, "graph.relu")
 UNARY(map_neg, "graph.neg")
 UNARY(map_abs, "graph.abs")
@@ -49,14 +38,14 @@ UNARY(map_sqrt, "graph.sqrt")
 UNARY(map_erf, "graph.erf")
 
 static bool map_reciprocal(onnx_node_t *n) {
-  MlirValue x = in0(n);
-  return out(n, onnx_binary(n, "graph.div", onnx_splat_like(n, x, 1.0), x));
+  MlirValue x = onnx_in0(n);
+  return onnx_out(n, onnx_binary(n, "graph.div", onnx_splat_like(n, x, 1.0), x));
 }
 
 static bool map_leaky_relu(onnx_node_t *n) {
   MlirNamedAttribute a = onnx_f32_attr(n, "alpha", onnx_attr_float(n, "alpha", 0.01f));
-  MlirValue x = in0(n);
-  return out(n, onnx_build(n, "graph.leaky_relu", 1, &x, NULL_TYPE, 1, &a));
+  MlirValue x = onnx_in0(n);
+  return onnx_out(n, onnx_build(n, "graph.leaky_relu", 1, &x, NULL_TYPE, 1, &a));
 }
 
 static bool map_gelu(onnx_node_t *n) {
@@ -65,8 +54,8 @@ static bool map_gelu(onnx_node_t *n) {
   if (strcmp(approx, "none") && strcmp(approx, "tanh"))
     return onnx_error(n, "unsupported approximate '%s' (none or tanh)", approx);
   MlirNamedAttribute a = onnx_str_attr(n, "approximate", approx);
-  MlirValue x = in0(n);
-  return out(n, onnx_build(n, "graph.gelu", 1, &x, NULL_TYPE, 1, &a));
+  MlirValue x = onnx_in0(n);
+  return onnx_out(n, onnx_build(n, "graph.gelu", 1, &x, NULL_TYPE, 1, &a));
 }
 
 /* min(max(v, lo), hi) with splat constants (no attribute-order constraint). */
@@ -101,27 +90,27 @@ static MlirValue clip(onnx_node_t *n, MlirValue x, double lo, double hi) {
 }
 
 static bool map_clip(onnx_node_t *n) {
-  MlirValue x = in0(n);
+  MlirValue x = onnx_in0(n);
   if (mlirValueIsNull(x))
     return false;
   double lo = -INFINITY, hi = INFINITY;
   if (n->opset < 11) {
     lo = onnx_attr(n, "min") ? onnx_attr_float(n, "min", 0) : -FLT_MAX;
     hi = onnx_attr(n, "max") ? onnx_attr_float(n, "max", 0) : FLT_MAX;
-    return out(n, clip(n, x, lo, hi));
+    return onnx_out(n, clip(n, x, lo, hi));
   }
   bool have_lo = n->num_inputs > 1 && n->present[1];
   bool have_hi = n->num_inputs > 2 && n->present[2];
   if ((have_lo && !n->in_const[1]) || (have_hi && !n->in_const[2])) {
     /* Bounds computed at run time: maximum/minimum with broadcasting. */
-    return out(n, clamp_values(n, x, have_lo ? onnx_input(n, 1) : (MlirValue){NULL},
+    return onnx_out(n, clamp_values(n, x, have_lo ? onnx_input(n, 1) : (MlirValue){NULL},
                                have_hi ? onnx_input(n, 2) : (MlirValue){NULL}));
   }
   if (have_lo && !onnx_const_scalar(n, 1, "min", &lo))
     return false;
   if (have_hi && !onnx_const_scalar(n, 2, "max", &hi))
     return false;
-  return out(n, clip(n, x, lo, hi));
+  return onnx_out(n, clip(n, x, lo, hi));
 }
 
 /* alpha * x + beta, clipped to [0, 1]. */
@@ -132,27 +121,27 @@ static MlirValue hard_sigmoid(onnx_node_t *n, MlirValue x, double alpha, double 
 }
 
 static bool map_hard_sigmoid(onnx_node_t *n) {
-  return out(n, hard_sigmoid(n, in0(n), onnx_attr_float(n, "alpha", 0.2f),
+  return onnx_out(n, hard_sigmoid(n, onnx_in0(n), onnx_attr_float(n, "alpha", 0.2f),
                              onnx_attr_float(n, "beta", 0.5f)));
 }
 
 static bool map_hard_swish(onnx_node_t *n) {
-  MlirValue x = in0(n);
-  return out(n, onnx_binary(n, "graph.mul", x, hard_sigmoid(n, x, 1.0 / 6.0, 0.5)));
+  MlirValue x = onnx_in0(n);
+  return onnx_out(n, onnx_binary(n, "graph.mul", x, hard_sigmoid(n, x, 1.0 / 6.0, 0.5)));
 }
 
 /* softplus(x) = log(exp(x) + 1) */
 static bool map_softplus(onnx_node_t *n) {
-  MlirValue x = in0(n);
+  MlirValue x = onnx_in0(n);
   MlirValue e = onnx_unary(n, "graph.exp", x);
-  return out(n, onnx_unary(n, "graph.log", onnx_binary(n, "graph.add", e, onnx_splat_like(n, x, 1.0))));
+  return onnx_out(n, onnx_unary(n, "graph.log", onnx_binary(n, "graph.add", e, onnx_splat_like(n, x, 1.0))));
 }
 
 /* softsign(x) = x / (1 + |x|) */
 static bool map_softsign(onnx_node_t *n) {
-  MlirValue x = in0(n);
+  MlirValue x = onnx_in0(n);
   MlirValue d = onnx_binary(n, "graph.add", onnx_unary(n, "graph.abs", x), onnx_splat_like(n, x, 1.0));
-  return out(n, onnx_binary(n, "graph.div", x, d));
+  return onnx_out(n, onnx_binary(n, "graph.div", x, d));
 }
 
 /* x > 0 ? x : alpha * (exp(x) - 1)  ==  relu(x) + alpha * (exp(min(x, 0)) - 1),
@@ -166,19 +155,19 @@ static MlirValue elu(onnx_node_t *n, MlirValue x, double alpha) {
 }
 
 static bool map_elu(onnx_node_t *n) {
-  return out(n, elu(n, in0(n), onnx_attr_float(n, "alpha", 1.0f)));
+  return onnx_out(n, elu(n, onnx_in0(n), onnx_attr_float(n, "alpha", 1.0f)));
 }
 
 static bool map_selu(onnx_node_t *n) {
-  MlirValue x = in0(n);
+  MlirValue x = onnx_in0(n);
   MlirValue e = elu(n, x, onnx_attr_float(n, "alpha", 1.67326319217681884765625f));
-  return out(n, onnx_binary(n, "graph.mul", e,
+  return onnx_out(n, onnx_binary(n, "graph.mul", e,
                             onnx_splat_like(n, x, onnx_attr_float(n, "gamma", 1.05070102214813232421875f))));
 }
 
 /* prelu(x, slope) = max(x, 0) + slope * min(x, 0) */
 static bool map_prelu(onnx_node_t *n) {
-  MlirValue x = in0(n);
+  MlirValue x = onnx_in0(n);
   if (!onnx_need_input(n, 1))
     return false;
   MlirValue slope = onnx_input(n, 1);
@@ -195,14 +184,14 @@ static bool map_prelu(onnx_node_t *n) {
   }
   MlirValue zero = onnx_splat_like(n, x, 0.0);
   MlirValue neg = onnx_binary(n, "graph.mul", onnx_binary(n, "graph.minimum", x, zero), slope);
-  return out(n, onnx_binary(n, "graph.add", onnx_unary(n, "graph.relu", x), neg));
+  return onnx_out(n, onnx_binary(n, "graph.add", onnx_unary(n, "graph.relu", x), neg));
 }
 
 /* --- Binary and variadic ------------------------------------------------- */
 static bool binary(onnx_node_t *n, const char *opname) {
   if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
     return false;
-  return out(n, onnx_binary(n, opname, onnx_input(n, 0), onnx_input(n, 1)));
+  return onnx_out(n, onnx_binary(n, opname, onnx_input(n, 0), onnx_input(n, 1)));
 }
 static bool map_add(onnx_node_t *n) { return binary(n, "graph.add"); }
 static bool map_sub(onnx_node_t *n) { return binary(n, "graph.sub"); }
@@ -219,7 +208,7 @@ static bool map_pow(onnx_node_t *n) {
     onnx_shape(y, &s);
     y = onnx_build(n, "graph.cast", 1, &y, strata_graph_shape_to_type(&s, onnx_elem(x)), 0, NULL);
   }
-  return out(n, onnx_binary(n, "graph.pow", x, y));
+  return onnx_out(n, onnx_binary(n, "graph.pow", x, y));
 }
 
 static bool variadic(onnx_node_t *n, const char *opname, bool mean) {
@@ -233,7 +222,7 @@ static bool variadic(onnx_node_t *n, const char *opname, bool mean) {
   }
   if (mean && n->num_inputs > 1)
     acc = onnx_binary(n, "graph.div", acc, onnx_splat_like(n, acc, n->num_inputs));
-  return out(n, acc);
+  return onnx_out(n, acc);
 }
 static bool map_max(onnx_node_t *n) { return variadic(n, "graph.maximum", false); }
 static bool map_min(onnx_node_t *n) { return variadic(n, "graph.minimum", false); }
@@ -242,7 +231,7 @@ static bool map_mean(onnx_node_t *n) { return variadic(n, "graph.add", true); }
 
 /* --- Cast, comparisons, Where --------------------------------------------- */
 static bool map_cast(onnx_node_t *n) {
-  MlirValue x = in0(n);
+  MlirValue x = onnx_in0(n);
   if (mlirValueIsNull(x))
     return false;
   int64_t to = onnx_attr_int(n, "to", 0);
@@ -250,10 +239,10 @@ static bool map_cast(onnx_node_t *n) {
   if (mlirTypeIsNull(elem))
     return onnx_error(n, "unsupported element type '%s'", onnx_type_name((int32_t)to));
   if (mlirTypeEqual(elem, onnx_elem(x)))
-    return out(n, x);
+    return onnx_out(n, x);
   strata_graph_shape_t s;
   onnx_shape(x, &s);
-  return out(n, onnx_build(n, "graph.cast", 1, &x, strata_graph_shape_to_type(&s, elem), 0, NULL));
+  return onnx_out(n, onnx_build(n, "graph.cast", 1, &x, strata_graph_shape_to_type(&s, elem), 0, NULL));
 }
 
 static bool compare(onnx_node_t *n, const char *opname) {
@@ -274,7 +263,7 @@ static bool compare_or_equal(onnx_node_t *n, const char *strict) {
   if (mlirValueIsNull(cmp))
     return false;
   MlirValue ops[3] = {cmp, onnx_splat_like(n, cmp, 1.0), onnx_binary(n, "graph.equal", a, b)};
-  return out(n, onnx_build(n, "graph.where", 3, ops, NULL_TYPE, 0, NULL));
+  return onnx_out(n, onnx_build(n, "graph.where", 3, ops, NULL_TYPE, 0, NULL));
 }
 static bool map_greater_or_equal(onnx_node_t *n) { return compare_or_equal(n, "graph.greater"); }
 static bool map_less_or_equal(onnx_node_t *n) { return compare_or_equal(n, "graph.less"); }
@@ -294,10 +283,10 @@ static MlirValue logical_not(onnx_node_t *n, MlirValue x) {
 }
 
 static bool map_not(onnx_node_t *n) {
-  MlirValue x = in0(n);
+  MlirValue x = onnx_in0(n);
   if (mlirValueIsNull(x) || !have_op(n, "graph.where") || !need_bool(n, x))
     return false;
-  return out(n, logical_not(n, x));
+  return onnx_out(n, logical_not(n, x));
 }
 
 /* a or b = where(a, true, b); a and b = where(a, b, false);
@@ -315,7 +304,7 @@ static bool logical(onnx_node_t *n, char kind) {
     ops[2] = onnx_splat_like(n, b, 0.0);
   else
     ops[1] = logical_not(n, b);
-  return out(n, onnx_build(n, "graph.where", 3, ops, NULL_TYPE, 0, NULL));
+  return onnx_out(n, onnx_build(n, "graph.where", 3, ops, NULL_TYPE, 0, NULL));
 }
 static bool map_or(onnx_node_t *n) { return logical(n, '|'); }
 static bool map_and(onnx_node_t *n) { return logical(n, '&'); }
@@ -328,7 +317,7 @@ static bool map_where(onnx_node_t *n) {
     if (!onnx_need_input(n, i))
       return false;
   MlirValue ops[3] = {onnx_input(n, 0), onnx_input(n, 1), onnx_input(n, 2)};
-  return out(n, onnx_build(n, "graph.where", 3, ops, NULL_TYPE, 0, NULL));
+  return onnx_out(n, onnx_build(n, "graph.where", 3, ops, NULL_TYPE, 0, NULL));
 }
 
 const onnx_mapping_t strata_onnx_elementwise_ops[] = {

@@ -15,13 +15,6 @@
 
 #define NULL_TYPE ((MlirType){NULL})
 
-static bool out(onnx_node_t *n, MlirValue v) {
-  if (mlirValueIsNull(v))
-    return false;
-  onnx_set_output(n, 0, v);
-  return true;
-}
-
 /* Outputs beyond the first that the mapping cannot produce. */
 static bool only_first_output(onnx_node_t *n, const char *what) {
   if (onnx_num_outputs(n) > 1)
@@ -132,7 +125,7 @@ static bool map_conv(onnx_node_t *n) {
       onnx_ints_attr(n, "dilation", 2, w.dil),
       onnx_i64_attr(n, "groups", onnx_attr_int(n, "group", 1)),
       onnx_str_attr(n, "data_layout", "NCHW"), onnx_str_attr(n, "kernel_layout", "OIHW")};
-  return out(n, from_2d(n, onnx_build(n, "graph.conv2d", nops, ops, NULL_TYPE, 6, a), &w));
+  return onnx_out(n, from_2d(n, onnx_build(n, "graph.conv2d", nops, ops, NULL_TYPE, 6, a), &w));
 }
 
 static bool map_conv_transpose(onnx_node_t *n) {
@@ -182,7 +175,7 @@ static bool map_conv_transpose(onnx_node_t *n) {
                              onnx_ints_attr(n, "dilation", 2, dl),
                              onnx_ints_attr(n, "output_padding", 2, op),
                              onnx_i64_attr(n, "groups", onnx_attr_int(n, "group", 1))};
-  return out(n, onnx_build(n, "graph.conv_transpose2d", nops, ops, NULL_TYPE, 5, a));
+  return onnx_out(n, onnx_build(n, "graph.conv_transpose2d", nops, ops, NULL_TYPE, 5, a));
 }
 
 static bool map_max_pool(onnx_node_t *n) {
@@ -198,7 +191,7 @@ static bool map_max_pool(onnx_node_t *n) {
       onnx_ints_attr(n, "padding", 4, w.pads), onnx_ints_attr(n, "dilation", 2, w.dil),
       onnx_bool_attr(n, "ceil_mode", onnx_attr_int(n, "ceil_mode", 0) != 0),
       onnx_str_attr(n, "layout", "NCHW")};
-  return out(n, from_2d(n, onnx_build(n, "graph.max_pool2d", 1, &x2, NULL_TYPE, 6, a), &w));
+  return onnx_out(n, from_2d(n, onnx_build(n, "graph.max_pool2d", 1, &x2, NULL_TYPE, 6, a), &w));
 }
 
 static bool map_average_pool(onnx_node_t *n) {
@@ -217,7 +210,7 @@ static bool map_average_pool(onnx_node_t *n) {
       onnx_bool_attr(n, "ceil_mode", onnx_attr_int(n, "ceil_mode", 0) != 0),
       onnx_bool_attr(n, "count_include_pad", onnx_attr_int(n, "count_include_pad", 0) != 0),
       onnx_str_attr(n, "layout", "NCHW")};
-  return out(n, from_2d(n, onnx_build(n, "graph.avg_pool2d", 1, &x2, NULL_TYPE, 6, a), &w));
+  return onnx_out(n, from_2d(n, onnx_build(n, "graph.avg_pool2d", 1, &x2, NULL_TYPE, 6, a), &w));
 }
 
 /* Reduction over the spatial dims, keeping them as 1. */
@@ -238,9 +231,9 @@ static bool map_global_average_pool(onnx_node_t *n) {
   if (onnx_rank(x) < 3)
     return onnx_error(n, "the input needs rank >= 3");
   if (onnx_rank(x) != 4)
-    return out(n, reduce_spatial(n, "graph.reduce_mean", x));
+    return onnx_out(n, reduce_spatial(n, "graph.reduce_mean", x));
   MlirNamedAttribute a = onnx_str_attr(n, "layout", "NCHW");
-  return out(n, onnx_build(n, "graph.global_avg_pool2d", 1, &x, NULL_TYPE, 1, &a));
+  return onnx_out(n, onnx_build(n, "graph.global_avg_pool2d", 1, &x, NULL_TYPE, 1, &a));
 }
 
 static bool map_global_max_pool(onnx_node_t *n) {
@@ -249,7 +242,7 @@ static bool map_global_max_pool(onnx_node_t *n) {
   MlirValue x = onnx_input(n, 0);
   if (onnx_rank(x) < 3)
     return onnx_error(n, "the input needs rank >= 3");
-  return out(n, reduce_spatial(n, "graph.reduce_max", x));
+  return onnx_out(n, reduce_spatial(n, "graph.reduce_max", x));
 }
 
 /* --- Contractions ------------------------------------------------------- */
@@ -278,7 +271,7 @@ static bool map_gemm(onnx_node_t *n) {
     MlirValue ops[3] = {a, b, c};
     y = onnx_build(n, "graph.dense", fuse ? 3 : 2, ops, NULL_TYPE, 0, NULL);
     if (fuse)
-      return out(n, y);
+      return onnx_out(n, y);
   } else {
     y = onnx_binary(n, "graph.matmul", a, b);
   }
@@ -289,7 +282,7 @@ static bool map_gemm(onnx_node_t *n) {
       c = onnx_binary(n, "graph.mul", c, onnx_splat_like(n, c, beta));
     y = onnx_binary(n, "graph.add", y, c);
   }
-  return out(n, y);
+  return onnx_out(n, y);
 }
 
 static MlirValue prepend_ones(onnx_node_t *n, MlirValue x, intptr_t rank) {
@@ -332,7 +325,7 @@ static bool map_matmul(onnx_node_t *n) {
     y = onnx_binary(n, "graph.batch_matmul", prepend_ones(n, a, r), prepend_ones(n, b, r));
   }
   if (mlirValueIsNull(y) || (!a_vec && !b_vec))
-    return out(n, y);
+    return onnx_out(n, y);
   /* Drop the dims the 1-D operands added (M and/or N). */
   strata_graph_shape_t ys;
   onnx_shape(y, &ys);
@@ -343,7 +336,7 @@ static bool map_matmul(onnx_node_t *n) {
       continue;
     d[k++] = ys.dims[i];
   }
-  return out(n, onnx_reshape(n, y, k, d));
+  return onnx_out(n, onnx_reshape(n, y, k, d));
 }
 
 /* --- Normalization -------------------------------------------------------- */
@@ -362,7 +355,7 @@ static bool map_batch_norm(onnx_node_t *n) {
     ops[i] = onnx_input(n, i);
   MlirNamedAttribute a[2] = {onnx_f32_attr(n, "epsilon", onnx_attr_float(n, "epsilon", 1e-5f)),
                              onnx_i64_attr(n, "axis", 1)};
-  return out(n, onnx_build(n, "graph.batch_norm", 5, ops, NULL_TYPE, 2, a));
+  return onnx_out(n, onnx_build(n, "graph.batch_norm", 5, ops, NULL_TYPE, 2, a));
 }
 
 static MlirValue reduce(onnx_node_t *n, const char *opname, MlirValue x, intptr_t naxes,
@@ -445,7 +438,7 @@ static bool softmax_common(onnx_node_t *n, bool log) {
   }
   if (flattened && !mlirValueIsNull(y))
     y = onnx_build(n, "graph.reshape", 1, &y, mlirValueGetType(x), 0, NULL);
-  return out(n, y);
+  return onnx_out(n, y);
 }
 
 static bool map_softmax(onnx_node_t *n) { return softmax_common(n, false); }
@@ -570,7 +563,7 @@ static bool map_resize(onnx_node_t *n) {
       onnx_str_attr(n, "mode", mode), onnx_str_attr(n, "coordinate_transformation_mode", coord),
       onnx_str_attr(n, "nearest_mode", nearest),
       strata_named(n->ctx, "scales", mlirDenseF64ArrayGet(n->ctx, r, scales))};
-  return out(n, onnx_build(n, "graph.resize", 1, &x, strata_graph_shape_to_type(&os, onnx_elem(x)),
+  return onnx_out(n, onnx_build(n, "graph.resize", 1, &x, strata_graph_shape_to_type(&os, onnx_elem(x)),
                              4, a));
 }
 

@@ -17,17 +17,6 @@
 #define NULL_TYPE ((MlirType){NULL})
 #define END_OF_DIM INT64_MAX
 
-static bool out(onnx_node_t *n, MlirValue v) {
-  if (mlirValueIsNull(v))
-    return false;
-  onnx_set_output(n, 0, v);
-  return true;
-}
-
-static MlirValue in0(onnx_node_t *n) {
-  return onnx_need_input(n, 0) ? onnx_input(n, 0) : (MlirValue){NULL};
-}
-
 /* Parameters that moved from an attribute to an input at opset `since`:
  * reads the one the node's opset uses. Returns the count, -1 if absent, -2
  * on error. */
@@ -83,7 +72,7 @@ static bool map_constant(onnx_node_t *n) {
 }
 
 static bool map_shape(onnx_node_t *n) {
-  MlirValue x = in0(n);
+  MlirValue x = onnx_in0(n);
   if (mlirValueIsNull(x))
     return false;
   strata_graph_shape_t s;
@@ -106,7 +95,7 @@ static bool map_shape(onnx_node_t *n) {
 }
 
 static bool map_size(onnx_node_t *n) {
-  MlirValue x = in0(n);
+  MlirValue x = onnx_in0(n);
   if (mlirValueIsNull(x))
     return false;
   strata_graph_shape_t s;
@@ -179,12 +168,12 @@ static bool reshape_to(onnx_node_t *n, intptr_t rank, const int64_t *dims) {
     if (strata_graph_num_elements(&s) == n->fold[0]->numel)
       return fold_reshape(n, rank, dims);
   }
-  return out(n, onnx_reshape(n, in0(n), rank, dims));
+  return onnx_out(n, onnx_reshape(n, onnx_in0(n), rank, dims));
 }
 
 /* --- Reshape family ------------------------------------------------------ */
 static bool map_reshape(onnx_node_t *n) {
-  MlirValue x = in0(n);
+  MlirValue x = onnx_in0(n);
   if (mlirValueIsNull(x))
     return false;
   strata_graph_shape_t s;
@@ -232,7 +221,7 @@ static bool map_reshape(onnx_node_t *n) {
 }
 
 static bool map_flatten(onnx_node_t *n) {
-  MlirValue x = in0(n);
+  MlirValue x = onnx_in0(n);
   if (mlirValueIsNull(x))
     return false;
   int64_t rank = onnx_rank(x), axis = onnx_attr_int(n, "axis", 1);
@@ -249,11 +238,11 @@ static bool map_flatten(onnx_node_t *n) {
     return fold_reshape(n, 2, d);
   }
   MlirNamedAttribute attr = onnx_i64_attr(n, "axis", axis);
-  return out(n, onnx_build(n, "graph.flatten", 1, &x, NULL_TYPE, 1, &attr));
+  return onnx_out(n, onnx_build(n, "graph.flatten", 1, &x, NULL_TYPE, 1, &attr));
 }
 
 static bool map_squeeze(onnx_node_t *n) {
-  MlirValue x = in0(n);
+  MlirValue x = onnx_in0(n);
   if (mlirValueIsNull(x))
     return false;
   strata_graph_shape_t s;
@@ -286,7 +275,7 @@ static bool map_squeeze(onnx_node_t *n) {
 }
 
 static bool map_unsqueeze(onnx_node_t *n) {
-  MlirValue x = in0(n);
+  MlirValue x = onnx_in0(n);
   if (mlirValueIsNull(x))
     return false;
   strata_graph_shape_t s;
@@ -316,7 +305,7 @@ static bool map_unsqueeze(onnx_node_t *n) {
 }
 
 static bool map_identity_like(onnx_node_t *n) {
-  MlirValue x = in0(n);
+  MlirValue x = onnx_in0(n);
   if (mlirValueIsNull(x))
     return false;
   if (n->fold[0]) {
@@ -353,7 +342,7 @@ static bool map_dropout(onnx_node_t *n) {
 }
 
 static bool map_transpose(onnx_node_t *n) {
-  MlirValue x = in0(n);
+  MlirValue x = onnx_in0(n);
   if (mlirValueIsNull(x))
     return false;
   intptr_t r = onnx_rank(x);
@@ -367,7 +356,7 @@ static bool map_transpose(onnx_node_t *n) {
     np = (int)r;
   }
   MlirNamedAttribute a = onnx_ints_attr(n, "perm", np, perm);
-  return out(n, onnx_build(n, "graph.transpose", 1, &x, NULL_TYPE, 1, &a));
+  return onnx_out(n, onnx_build(n, "graph.transpose", 1, &x, NULL_TYPE, 1, &a));
 }
 
 /* Concat of constants with rank <= 1 (shape arithmetic): folded. */
@@ -412,7 +401,7 @@ static bool map_concat(onnx_node_t *n) {
     MlirValue ops[2] = {acc, onnx_input(n, i)};
     acc = onnx_build(n, "graph.concat", 2, ops, NULL_TYPE, 1, &a);
   }
-  return out(n, acc);
+  return onnx_out(n, acc);
 }
 
 /* graph.slice with full-rank starts/ends/steps. */
@@ -429,7 +418,7 @@ static void full_slice(const strata_graph_shape_t *s, int64_t *starts, int64_t *
 }
 
 static bool map_split(onnx_node_t *n) {
-  MlirValue x = in0(n);
+  MlirValue x = onnx_in0(n);
   if (mlirValueIsNull(x))
     return false;
   strata_graph_shape_t s;
@@ -489,7 +478,7 @@ static int64_t clamp_bound(int64_t v, int64_t dim) {
 }
 
 static bool map_slice(onnx_node_t *n) {
-  MlirValue x = in0(n);
+  MlirValue x = onnx_in0(n);
   if (mlirValueIsNull(x))
     return false;
   strata_graph_shape_t s;
@@ -543,11 +532,11 @@ static bool map_slice(onnx_node_t *n) {
     }
     steps[a] = step;
   }
-  return out(n, slice(n, x, s.rank, starts, ends, steps));
+  return onnx_out(n, slice(n, x, s.rank, starts, ends, steps));
 }
 
 static bool map_pad(onnx_node_t *n) {
-  MlirValue x = in0(n);
+  MlirValue x = onnx_in0(n);
   if (mlirValueIsNull(x))
     return false;
   char buf[32];
@@ -622,14 +611,14 @@ static bool map_pad(onnx_node_t *n) {
     }
     y = slice(n, y, s.rank, starts, ends, steps);
   }
-  return out(n, y);
+  return onnx_out(n, y);
 }
 
 /* --- Reductions ------------------------------------------------------------ */
 typedef enum { RED_PLAIN, RED_SQUARE, RED_L1, RED_L2, RED_LOG, RED_LOGEXP } red_kind_t;
 
 static bool reduction(onnx_node_t *n, const char *opname, int64_t axes_input_since, red_kind_t kind) {
-  MlirValue x = in0(n);
+  MlirValue x = onnx_in0(n);
   if (mlirValueIsNull(x))
     return false;
   intptr_t r = onnx_rank(x);
@@ -640,7 +629,7 @@ static bool reduction(onnx_node_t *n, const char *opname, int64_t axes_input_sin
   bool keepdims = onnx_attr_int(n, "keepdims", 1) != 0;
   if (na <= 0) {
     if (na == 0 && onnx_attr_int(n, "noop_with_empty_axes", 0))
-      return out(n, x);
+      return onnx_out(n, x);
     for (intptr_t i = 0; i < r; ++i)
       axes[i] = i;
     na = r;
@@ -664,7 +653,7 @@ static bool reduction(onnx_node_t *n, const char *opname, int64_t axes_input_sin
     y = onnx_unary(n, "graph.sqrt", y);
   else if (kind == RED_LOG || kind == RED_LOGEXP)
     y = onnx_unary(n, "graph.log", y);
-  return out(n, y);
+  return onnx_out(n, y);
 }
 
 static bool map_reduce_sum(onnx_node_t *n) { return reduction(n, "graph.reduce_sum", 13, RED_PLAIN); }
@@ -740,11 +729,11 @@ static bool map_gather(onnx_node_t *n) {
   }
   MlirValue ops[2] = {data, idx};
   MlirNamedAttribute a = onnx_i64_attr(n, "axis", axis);
-  return out(n, onnx_build(n, "graph.gather", 2, ops, NULL_TYPE, 1, &a));
+  return onnx_out(n, onnx_build(n, "graph.gather", 2, ops, NULL_TYPE, 1, &a));
 }
 
 static bool map_expand(onnx_node_t *n) {
-  MlirValue x = in0(n);
+  MlirValue x = onnx_in0(n);
   if (mlirValueIsNull(x))
     return false;
   strata_graph_shape_t s, t = {0, {0}}, r;
@@ -759,10 +748,10 @@ static bool map_expand(onnx_node_t *n) {
                       strata_graph_shape_str(&t, b, sizeof b));
   }
   if (strata_graph_shapes_compatible(&r, &s) && r.rank == s.rank)
-    return out(n, x);
+    return onnx_out(n, x);
   if (!have_op(n, "graph.expand"))
     return false;
-  return out(n, onnx_build(n, "graph.expand", 1, &x, strata_graph_shape_to_type(&r, onnx_elem(x)),
+  return onnx_out(n, onnx_build(n, "graph.expand", 1, &x, strata_graph_shape_to_type(&r, onnx_elem(x)),
                            0, NULL));
 }
 

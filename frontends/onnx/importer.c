@@ -391,6 +391,17 @@ bool onnx_need_input(onnx_node_t *n, int i) {
   return onnx_error(n, "missing input %d", i);
 }
 
+MlirValue onnx_in0(onnx_node_t *n) {
+  return onnx_need_input(n, 0) ? onnx_input(n, 0) : (MlirValue){NULL};
+}
+
+bool onnx_out(onnx_node_t *n, MlirValue v) {
+  if (mlirValueIsNull(v))
+    return false;
+  onnx_set_output(n, 0, v);
+  return true;
+}
+
 /* The constant behind input i, checked to hold integers (or floats) and at
  * most `max` values; NULL after emitting the error. */
 static const onnx_const_t *const_input(onnx_node_t *n, int i, const char *what, bool floats,

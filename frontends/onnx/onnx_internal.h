@@ -83,6 +83,10 @@ int onnx_attr_ints(onnx_node_t *n, const char *name, int64_t *out, int max);
 /* Input i as an SSA value (a constant input becomes a graph.constant on
  * first use). Null if absent: check n->present[i] or use onnx_need_input. */
 MlirValue onnx_input(onnx_node_t *n, int i);
+/* Input 0, required (null after "missing input"). */
+MlirValue onnx_in0(onnx_node_t *n);
+/* Sets output 0 to v; false (the mapping failed) when v is null. */
+bool onnx_out(onnx_node_t *n, MlirValue v);
 /* Requires input i to be present; emits "missing input" otherwise. */
 bool onnx_need_input(onnx_node_t *n, int i);
 /* Input i's contents as int64 values (any integer type); requires them to be
