@@ -7,28 +7,13 @@
 #include <string.h>
 
 #include "frontends/onnx/importer.h"
+#include "runtime/read_file.h"
 #include "runtime/status.h"
 #include "strata/strata.h"
 
 static bool ends_with(const char *s, const char *suffix) {
   size_t n = strlen(s), m = strlen(suffix);
   return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
-static char *read_file(const char *path, size_t *len) {
-  FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-  if (!f)
-    return NULL;
-  size_t cap = 1 << 16, n = 0, got;
-  char *buf = malloc(cap);
-  while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0)
-    if ((n += got) + 1 == cap)
-      buf = realloc(buf, cap *= 2);
-  buf[n] = '\0';
-  if (f != stdin)
-    fclose(f);
-  *len = n;
-  return buf;
 }
 
 /* Import errors read "model.onnx:node 'conv1' (Conv): error: ..."; other
@@ -57,7 +42,7 @@ MlirOperation strata_model_load(MlirContext ctx, const char *path, int num_input
     return m;
   }
   size_t len = 0;
-  char *text = read_file(path, &len);
+  char *text = strata_read_file(path, &len);
   if (!text) {
     strata_fail(error, "cannot open model '%s': %s", path, strerror(errno));
     return (MlirOperation){NULL};

@@ -18,6 +18,7 @@
 #include <mlir-c/Diagnostics.h>
 
 #include "frontends/onnx/onnx_internal.h"
+#include "runtime/read_file.h"
 #include "strata/strata.h"
 
 typedef struct {
@@ -794,16 +795,11 @@ static bool import_node(onnx_importer_t *imp, const Onnx__NodeProto *node, size_
  * argument too: operators needing it at import time use the value). */
 static bool bind_input(onnx_importer_t *imp, value_entry_t *e, const char *path, MlirType type) {
   MlirLocation loc = named_location(imp, "graph input", e->name);
-  FILE *f = fopen(path, "rb");
-  if (!f)
+  size_t len = 0;
+  uint8_t *bytes = (uint8_t *)strata_read_file(path, &len);
+  if (!bytes)
     return strata_emit_error_at(loc, "cannot open the value '%s': %s", path, strerror(errno)),
            false;
-  size_t cap = 1 << 16, len = 0, got;
-  uint8_t *bytes = malloc(cap);
-  while ((got = fread(bytes + len, 1, cap - len, f)) > 0)
-    if ((len += got) == cap)
-      bytes = realloc(bytes, cap *= 2);
-  fclose(f);
   Onnx__TensorProto *tp = onnx__tensor_proto__unpack(NULL, len, bytes);
   free(bytes);
   if (!tp)
@@ -1001,17 +997,12 @@ MlirOperation strata_onnx_import_file_with_inputs(MlirContext ctx, const char *p
   imp.ctx = ctx;
   imp.path = path;
   imp.file_loc = mlirLocationFileLineColGet(ctx, mlirStringRefCreateFromCString(path), 0, 0);
-  FILE *f = fopen(path, "rb");
-  if (!f) {
+  size_t len = 0;
+  uint8_t *bytes = (uint8_t *)strata_read_file(path, &len);
+  if (!bytes) {
     file_error(&imp, "cannot open: %s", strerror(errno));
     return (MlirOperation){NULL};
   }
-  size_t cap = 1 << 16, len = 0, got;
-  uint8_t *bytes = malloc(cap);
-  while ((got = fread(bytes + len, 1, cap - len, f)) > 0)
-    if ((len += got) == cap)
-      bytes = realloc(bytes, cap *= 2);
-  fclose(f);
   Onnx__ModelProto *model = onnx__model_proto__unpack(NULL, len, bytes);
   free(bytes);
   if (!model || !model->graph) {

@@ -3,22 +3,13 @@
 #include "frontends/onnx/tensor_proto.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "onnx.pb-c.h"
-
-static bool fail(char **error, const char *fmt, ...) {
-  char buf[512];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-  *error = strdup(buf);
-  return false;
-}
+#include "runtime/read_file.h"
+#include "runtime/status.h"
 
 static bool dtype_of(int32_t onnx_type, strata_dtype_t *out) {
   switch (onnx_type) {
@@ -31,20 +22,6 @@ static bool dtype_of(int32_t onnx_type, strata_dtype_t *out) {
   case ONNX__TENSOR_PROTO__DATA_TYPE__BOOL: *out = STRATA_DTYPE_BOOL; return true;
   default: return false;
   }
-}
-
-static char *read_all(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  size_t cap = 1 << 16, n = 0, got;
-  char *buf = malloc(cap);
-  while ((got = fread(buf + n, 1, cap - n, f)) > 0)
-    if ((n += got) == cap)
-      buf = realloc(buf, cap *= 2);
-  fclose(f);
-  *len = n;
-  return buf;
 }
 
 /* Copies the typed repeated field matching the tensor's type. */
@@ -84,44 +61,44 @@ static bool copy_typed(const Onnx__TensorProto *tp, strata_tensor_t *t, int64_t 
 bool strata_onnx_read_tensor(const char *path, strata_tensor_t *out, char **error) {
   memset(out, 0, sizeof *out);
   size_t len = 0;
-  char *bytes = read_all(path, &len);
+  char *bytes = strata_read_file(path, &len);
   if (!bytes)
-    return fail(error, "%s: cannot open: %s", path, strerror(errno));
+    return strata_fail(error, "%s: cannot open: %s", path, strerror(errno));
   Onnx__TensorProto *tp = onnx__tensor_proto__unpack(NULL, len, (const uint8_t *)bytes);
   free(bytes);
   if (!tp)
-    return fail(error, "%s: not a serialized onnx.TensorProto (or truncated)", path);
+    return strata_fail(error, "%s: not a serialized onnx.TensorProto (or truncated)", path);
   bool ok = false;
   strata_dtype_t dtype;
   if (!dtype_of(tp->data_type, &dtype)) {
-    fail(error, "%s: unsupported ONNX tensor data type %d", path, (int)tp->data_type);
+    strata_fail(error, "%s: unsupported ONNX tensor data type %d", path, (int)tp->data_type);
     goto done;
   }
   if (tp->n_dims > STRATA_MAX_RANK) {
-    fail(error, "%s: rank %zu exceeds %d", path, tp->n_dims, STRATA_MAX_RANK);
+    strata_fail(error, "%s: rank %zu exceeds %d", path, tp->n_dims, STRATA_MAX_RANK);
     goto done;
   }
   if (tp->has_data_location &&
       tp->data_location == ONNX__TENSOR_PROTO__DATA_LOCATION__EXTERNAL) {
-    fail(error, "%s: tensors with external data are not supported", path);
+    strata_fail(error, "%s: tensors with external data are not supported", path);
     goto done;
   }
   if (!strata_tensor_alloc(out, dtype, (int)tp->n_dims, tp->dims)) {
-    fail(error, "%s: invalid shape or out of memory", path);
+    strata_fail(error, "%s: invalid shape or out of memory", path);
     goto done;
   }
   int64_t n = strata_tensor_numel(out);
   size_t bytes_needed = (size_t)n * strata_dtype_size(dtype);
   if (tp->has_raw_data) {
     if (tp->raw_data.len != bytes_needed) {
-      fail(error, "%s: raw_data has %zu bytes, the shape needs %zu", path, tp->raw_data.len,
+      strata_fail(error, "%s: raw_data has %zu bytes, the shape needs %zu", path, tp->raw_data.len,
            bytes_needed);
       strata_tensor_free(out);
       goto done;
     }
     memcpy(out->data, tp->raw_data.data, bytes_needed);
   } else if (!copy_typed(tp, out, n)) {
-    fail(error, "%s: the element count in the data field does not match the shape", path);
+    strata_fail(error, "%s: the element count in the data field does not match the shape", path);
     strata_tensor_free(out);
     goto done;
   }
