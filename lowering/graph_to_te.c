@@ -474,8 +474,11 @@ static const struct {
     {"batch_matmul", g2t_lower_batch_matmul},
     {"dense", g2t_lower_dense},
     {"conv2d", g2t_lower_conv2d},
+    {"conv3d", g2t_lower_conv2d},
     {"max_pool2d", g2t_lower_pool2d},
+    {"max_pool3d", g2t_lower_pool2d},
     {"avg_pool2d", g2t_lower_pool2d},
+    {"avg_pool3d", g2t_lower_pool2d},
     {"global_avg_pool2d", g2t_lower_global_avg_pool2d},
     {"batch_norm", g2t_lower_batch_norm},
     {"softmax", g2t_lower_softmax},
@@ -660,9 +663,9 @@ const strata_pass_info_t convert_graph_to_te_pass = {
         "output element: te.read of captured tensors, arith/math scalar ops, gpu.yield; "
         "reductions carry reduce_extents, combiner and init). graph.constant becomes "
         "arith.constant of the same elements attribute. Elementwise ops broadcast as "
-        "numpy; matmul/dense/conv2d/pools reduce with combiner add (max for max_pool2d); "
+        "numpy; matmul/dense/conv2d/conv3d/pools reduce with combiner add (max for max pools); "
         "padding is handled by bounds checks in the body (arith.select, with clamped "
-        "reads); softmax, avg/global pools, reduce_mean, dense and conv2d bias are several "
+        "reads); softmax, avg/global pools, reduce_mean, dense and conv bias are several "
         "computes. Dynamic result dims are passed as te.compute dims from tensor.dim of "
         "the inputs. Compute names are the op name, suffixed _N to be unique within the "
         "function. Function signatures and IR without graph ops are left unchanged. "

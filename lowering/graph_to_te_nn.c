@@ -10,6 +10,7 @@
  * steps are extra elementwise computes. */
 #include "lowering/graph_to_te.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include <mlir-c/BuiltinAttributes.h>
@@ -139,15 +140,19 @@ MlirLogicalResult g2t_lower_dense(g2t_t *g, MlirValue *out) {
   return mlirLogicalResultSuccess();
 }
 
-/* ---- windows: conv2d and pooling ----------------------------------------- */
+/* ---- windows: conv2d/3d and pooling ---------------------------------------- */
 
-/* What conv2d and the pools share: the layout of data, logical input sizes
- * and the window parameters. */
+enum { MAX_SPATIAL = 3 };
+
+/* What convolutions and pools share: the layout of data, logical input
+ * sizes and the window parameters per spatial axis (sp = "HW" or "DHW"). */
 typedef struct {
   strata_graph_layout_t layout;
-  int64_t in[26];           /* logical input sizes */
-  int64_t kh, kw, sh, sw, dh, dw, pt, pl, pb, pr;
-  int64_t oh, ow;           /* output sizes */
+  int64_t in[26]; /* logical input sizes */
+  const char *sp; /* spatial axes, outermost first */
+  int ns;         /* their number */
+  int64_t k[MAX_SPATIAL], s[MAX_SPATIAL], d[MAX_SPATIAL], pb[MAX_SPATIAL], pe[MAX_SPATIAL];
+  int64_t o[MAX_SPATIAL]; /* output sizes */
   bool ceil_mode;
 } window_t;
 
@@ -188,64 +193,62 @@ static void window_result_dims(g2t_t *g, const window_t *w, MlirValue x, MlirVal
   }
 }
 
-/* Input rows/cols of a window position: ih = oh*sh - pt + kh*dh. Sets
- * *valid (null when no check is needed) and clamps the indices. */
-static void window_input(strata_builder_t *b, const window_t *w, MlirValue oh, MlirValue ow,
-                         MlirValue kh, MlirValue kw, MlirValue *ih, MlirValue *iw,
-                         MlirValue *valid) {
-  *ih = g2t_iaddc(b, g2t_iadd(b, g2t_imulc(b, oh, w->sh), g2t_imulc(b, kh, w->dh)), -w->pt);
-  *iw = g2t_iaddc(b, g2t_iadd(b, g2t_imulc(b, ow, w->sw), g2t_imulc(b, kw, w->dw)), -w->pl);
-  int64_t H = w->in['H' - 'A'], W = w->in['W' - 'A'];
-  bool lo_h = w->pt > 0, lo_w = w->pl > 0;
-  bool hi_h = (w->oh - 1) * w->sh - w->pt + (w->kh - 1) * w->dh >= H;
-  bool hi_w = (w->ow - 1) * w->sw - w->pl + (w->kw - 1) * w->dw >= W;
+/* Input positions of a window tap along each spatial axis:
+ * i = o*s - pb + k*d. Sets *valid (null when no check is needed) and
+ * clamps the positions to 0 where invalid. */
+static void window_input(strata_builder_t *b, const window_t *w, const MlirValue *o,
+                         const MlirValue *k, MlirValue *in, MlirValue *valid) {
+  for (int i = 0; i < w->ns; ++i)
+    in[i] = g2t_iaddc(b, g2t_iadd(b, g2t_imulc(b, o[i], w->s[i]), g2t_imulc(b, k[i], w->d[i])),
+                      -w->pb[i]);
   *valid = (MlirValue){NULL};
   MlirValue zero = strata_build_index(b, 0);
-  MlirValue conds[4];
+  MlirValue conds[2 * MAX_SPATIAL];
   int n = 0;
-  if (lo_h)
-    conds[n++] = g2t_cmpi(b, G2T_CMPI_SGE, *ih, zero);
-  if (hi_h)
-    conds[n++] = g2t_cmpi(b, G2T_CMPI_SLT, *ih, strata_build_index(b, H));
-  if (lo_w)
-    conds[n++] = g2t_cmpi(b, G2T_CMPI_SGE, *iw, zero);
-  if (hi_w)
-    conds[n++] = g2t_cmpi(b, G2T_CMPI_SLT, *iw, strata_build_index(b, W));
+  for (int i = 0; i < w->ns; ++i) {
+    int64_t size = w->in[w->sp[i] - 'A'];
+    if (w->pb[i] > 0)
+      conds[n++] = g2t_cmpi(b, G2T_CMPI_SGE, in[i], zero);
+    if ((w->o[i] - 1) * w->s[i] - w->pb[i] + (w->k[i] - 1) * w->d[i] >= size)
+      conds[n++] = g2t_cmpi(b, G2T_CMPI_SLT, in[i], strata_build_index(b, size));
+  }
   if (n == 0)
     return;
   MlirValue v = conds[0];
   for (int i = 1; i < n; ++i)
     v = g2t_bin(b, "arith.andi", v, conds[i]);
   *valid = v;
-  *ih = g2t_select(b, v, *ih, zero);
-  *iw = g2t_select(b, v, *iw, zero);
+  for (int i = 0; i < w->ns; ++i)
+    in[i] = g2t_select(b, v, in[i], zero);
 }
 
 static void read_window_params(g2t_t *g, window_t *w, bool conv) {
-  int64_t v[4];
-  g2t_attr_i64s(g->op, "strides", v, 2);
-  w->sh = v[0], w->sw = v[1];
-  g2t_attr_i64s(g->op, "padding", v, 4);
-  w->pt = v[0], w->pl = v[1], w->pb = v[2], w->pr = v[3];
-  w->dh = w->dw = 1;
-  if (!mlirAttributeIsNull(g2t_attr(g->op, "dilation"))) {
-    g2t_attr_i64s(g->op, "dilation", v, 2);
-    w->dh = v[0], w->dw = v[1];
+  MlirStringRef name = mlirStringRefCreateFromCString(g->op_name);
+  bool three = name.length > 2 && !strcmp(name.data + name.length - 2, "3d");
+  w->sp = three ? "DHW" : "HW";
+  w->ns = three ? 3 : 2;
+  int64_t v[2 * MAX_SPATIAL];
+  g2t_attr_i64s(g->op, "strides", w->s, w->ns);
+  g2t_attr_i64s(g->op, "padding", v, 2 * w->ns);
+  for (int i = 0; i < w->ns; ++i) {
+    w->pb[i] = v[i];
+    w->pe[i] = v[w->ns + i];
+    w->d[i] = 1;
   }
+  if (!mlirAttributeIsNull(g2t_attr(g->op, "dilation")))
+    g2t_attr_i64s(g->op, "dilation", w->d, w->ns);
   w->ceil_mode = !conv && g2t_attr_bool(g->op, "ceil_mode");
-  if (!conv) {
-    g2t_attr_i64s(g->op, "kernel", v, 2);
-    w->kh = v[0], w->kw = v[1];
-  }
+  if (!conv)
+    g2t_attr_i64s(g->op, "kernel", w->k, w->ns);
 }
 
 static void finish_window(window_t *w) {
-  w->oh = strata_graph_window_out_size(w->in['H' - 'A'], w->kh, w->sh, w->pt, w->pb, w->dh,
-                                       w->ceil_mode);
-  w->ow = strata_graph_window_out_size(w->in['W' - 'A'], w->kw, w->sw, w->pl, w->pr, w->dw,
-                                       w->ceil_mode);
+  for (int i = 0; i < w->ns; ++i)
+    w->o[i] = strata_graph_window_out_size(w->in[w->sp[i] - 'A'], w->k[i], w->s[i], w->pb[i],
+                                           w->pe[i], w->d[i], w->ceil_mode);
 }
 
+/* conv2d and conv3d. */
 MlirLogicalResult g2t_lower_conv2d(g2t_t *g, MlirValue *out) {
   MlirValue x = mlirOperationGetOperand(g->op, 0), wt = mlirOperationGetOperand(g->op, 1);
   MlirType rtype = result_type(g);
@@ -268,35 +271,41 @@ MlirLogicalResult g2t_lower_conv2d(g2t_t *g, MlirValue *out) {
   int64_t kw_log[26];
   strata_graph_layout_to_logical(&kl, &ws, kw_log);
   int64_t O = kw_log['O' - 'A'], I = kw_log['I' - 'A'];
-  w.kh = kw_log['H' - 'A'];
-  w.kw = kw_log['W' - 'A'];
+  for (int i = 0; i < w.ns; ++i)
+    w.k[i] = kw_log[w.sp[i] - 'A'];
   finish_window(&w);
 
   MlirValue dims[STRATA_GRAPH_MAX_RANK];
   window_result_dims(g, &w, x, dims);
-  int64_t extents[3] = {I, w.kh, w.kw};
+  int64_t extents[1 + MAX_SPATIAL] = {I};
+  for (int i = 0; i < w.ns; ++i)
+    extents[1 + i] = w.k[i];
   bool has_bias = mlirOperationGetNumOperands(g->op) == 3;
-  g2t_compute_t c = g2t_compute_begin(g, "conv2d", rtype, dims, 3, extents, NULL, "add",
+  g2t_compute_t c = g2t_compute_begin(g, g->op_name, rtype, dims, 1 + w.ns, extents, NULL, "add",
                                       g2t_zero(t));
   strata_builder_t *b = &c.in;
   MlirValue lo[26];
   g2t_layout_to_logical(b, &w.layout, c.idx, lo);
-  MlirValue ic = c.idx[c.rank], kh = c.idx[c.rank + 1], kwv = c.idx[c.rank + 2];
+  MlirValue ic = c.idx[c.rank], ov[MAX_SPATIAL], kv[MAX_SPATIAL], iv[MAX_SPATIAL];
+  for (int i = 0; i < w.ns; ++i) {
+    ov[i] = lo[w.sp[i] - 'A'];
+    kv[i] = c.idx[c.rank + 1 + i];
+  }
   MlirValue oc = lo['C' - 'A'];
-  MlirValue ih, iw, valid;
-  window_input(b, &w, lo['H' - 'A'], lo['W' - 'A'], kh, kwv, &ih, &iw, &valid);
+  MlirValue valid;
+  window_input(b, &w, ov, kv, iv, &valid);
   MlirValue ci = ic;
   if (groups > 1) /* channel = (o / (O / groups)) * I + ic */
     ci = g2t_iadd(b, g2t_imulc(b, g2t_idiv(b, oc, strata_build_index(b, O / groups)), I), ic);
   MlirValue li[26] = {0}, lw[26] = {0};
   li['N' - 'A'] = lo['N' - 'A'];
   li['C' - 'A'] = ci;
-  li['H' - 'A'] = ih;
-  li['W' - 'A'] = iw;
   lw['O' - 'A'] = oc;
   lw['I' - 'A'] = ic;
-  lw['H' - 'A'] = kh;
-  lw['W' - 'A'] = kwv;
+  for (int i = 0; i < w.ns; ++i) {
+    li[w.sp[i] - 'A'] = iv[i];
+    lw[w.sp[i] - 'A'] = kv[i];
+  }
   MlirValue px[STRATA_GRAPH_MAX_RANK], pw[STRATA_GRAPH_MAX_RANK];
   g2t_layout_to_physical(b, &w.layout, li, px);
   g2t_layout_to_physical(b, &kl, lw, pw);
@@ -305,17 +314,21 @@ MlirLogicalResult g2t_lower_conv2d(g2t_t *g, MlirValue *out) {
     xv = g2t_select(b, valid, xv, g2t_const_attr(b, g2t_zero(t)));
   MlirValue wv = g2t_read(&c, wt, pw);
   MlirValue r = g2t_compute_end(&c, mul(b, xv, wv));
-  if (has_bias)
-    r = add_bias(g, "conv2d_bias", r, dims, mlirOperationGetOperand(g->op, 2), &w.layout, 0);
+  if (has_bias) {
+    char name[32];
+    snprintf(name, sizeof name, "%s_bias", g->op_name);
+    r = add_bias(g, name, r, dims, mlirOperationGetOperand(g->op, 2), &w.layout, 0);
+  }
   *out = r;
   return mlirLogicalResultSuccess();
 }
 
+/* max_pool2d/3d and avg_pool2d/3d. */
 MlirLogicalResult g2t_lower_pool2d(g2t_t *g, MlirValue *out) {
   MlirValue x = mlirOperationGetOperand(g->op, 0);
   MlirType rtype = result_type(g);
   MlirType t = mlirShapedTypeGetElementType(rtype);
-  bool is_max = !strcmp(g->op_name, "max_pool2d");
+  bool is_max = !strncmp(g->op_name, "max_pool", 8);
   window_t w;
   if (!g2t_attr_layout(g->op, "layout", &w.layout))
     return strata_emit_error(g->op, "unsupported layout");
@@ -333,21 +346,23 @@ MlirLogicalResult g2t_lower_pool2d(g2t_t *g, MlirValue *out) {
 
   MlirValue dims[STRATA_GRAPH_MAX_RANK];
   window_result_dims(g, &w, x, dims);
-  int64_t extents[2] = {w.kh, w.kw};
   MlirAttribute neutral = is_max ? g2t_lowest(t) : g2t_zero(t);
-  g2t_compute_t c = g2t_compute_begin(g, is_max ? "max_pool2d" : "avg_pool2d_sum", rtype, dims,
-                                      2, extents, NULL, is_max ? "max" : "add", neutral);
+  char sum_name[32];
+  snprintf(sum_name, sizeof sum_name, "%s%s", g->op_name, is_max ? "" : "_sum");
+  g2t_compute_t c = g2t_compute_begin(g, sum_name, rtype, dims, w.ns, w.k, NULL,
+                                      is_max ? "max" : "add", neutral);
   strata_builder_t *b = &c.in;
   MlirValue lo[26];
   g2t_layout_to_logical(b, &w.layout, c.idx, lo);
-  MlirValue ih, iw, valid;
-  window_input(b, &w, lo['H' - 'A'], lo['W' - 'A'], c.idx[c.rank], c.idx[c.rank + 1], &ih, &iw,
-               &valid);
+  MlirValue ov[MAX_SPATIAL], iv[MAX_SPATIAL], valid;
+  for (int i = 0; i < w.ns; ++i)
+    ov[i] = lo[w.sp[i] - 'A'];
+  window_input(b, &w, ov, c.idx + c.rank, iv, &valid);
   MlirValue li[26] = {0};
   li['N' - 'A'] = lo['N' - 'A'];
   li['C' - 'A'] = lo['C' - 'A'];
-  li['H' - 'A'] = ih;
-  li['W' - 'A'] = iw;
+  for (int i = 0; i < w.ns; ++i)
+    li[w.sp[i] - 'A'] = iv[i];
   MlirValue px[STRATA_GRAPH_MAX_RANK];
   g2t_layout_to_physical(b, &w.layout, li, px);
   MlirValue xv = g2t_read(&c, x, px);
@@ -363,31 +378,33 @@ MlirLogicalResult g2t_lower_pool2d(g2t_t *g, MlirValue *out) {
    * count_include_pad: the window clipped to the padded input;
    * otherwise: clipped to the input itself. */
   bool include_pad = g2t_attr_bool(g->op, "count_include_pad");
-  g2t_compute_t d = g2t_compute_begin(g, "avg_pool2d", rtype, dims, 0, NULL, NULL, NULL,
-                                      no_attr);
+  g2t_compute_t d = g2t_compute_begin(g, g->op_name, rtype, dims, 0, NULL, NULL, NULL, no_attr);
   b = &d.in;
   g2t_layout_to_logical(b, &w.layout, d.idx, lo);
   /* the window never leaves the counted area: a constant count */
-  bool whole = !w.ceil_mode && (include_pad || (w.pt == 0 && w.pl == 0 && w.pb == 0 && w.pr == 0));
-  MlirValue cnt[2];
-  for (int k = 0; k < 2 && whole; ++k)
-    cnt[k] = strata_build_index(b, k ? w.kw : w.kh);
-  for (int k = 0; k < 2 && !whole; ++k) {
-    MlirValue o = lo[(k ? 'W' : 'H') - 'A'];
-    int64_t s = k ? w.sw : w.sh, pbeg = k ? w.pl : w.pt, pend = k ? w.pr : w.pb;
-    int64_t ksz = k ? w.kw : w.kh, size = w.in[(k ? 'W' : 'H') - 'A'];
-    MlirValue start = g2t_iaddc(b, g2t_imulc(b, o, s), -pbeg);
-    MlirValue end = g2t_iaddc(b, start, ksz);
+  bool unpadded = true;
+  for (int i = 0; i < w.ns; ++i)
+    unpadded = unpadded && w.pb[i] == 0 && w.pe[i] == 0;
+  bool whole = !w.ceil_mode && (include_pad || unpadded);
+  MlirValue cnt[MAX_SPATIAL];
+  for (int i = 0; i < w.ns && whole; ++i)
+    cnt[i] = strata_build_index(b, w.k[i]);
+  for (int i = 0; i < w.ns && !whole; ++i) {
+    int64_t size = w.in[w.sp[i] - 'A'];
+    MlirValue start = g2t_iaddc(b, g2t_imulc(b, lo[w.sp[i] - 'A'], w.s[i]), -w.pb[i]);
+    MlirValue end = g2t_iaddc(b, start, w.k[i]);
     if (include_pad) {
-      end = g2t_imin(b, end, strata_build_index(b, size + pend));
+      end = g2t_imin(b, end, strata_build_index(b, size + w.pe[i]));
     } else {
       start = g2t_imax(b, start, strata_build_index(b, 0));
       end = g2t_imin(b, end, strata_build_index(b, size));
     }
-    cnt[k] = g2t_isub(b, end, start);
+    cnt[i] = g2t_isub(b, end, start);
   }
   MlirValue sum = g2t_read(&d, r, d.idx);
-  MlirValue total = g2t_imul(b, cnt[0], cnt[1]);
+  MlirValue total = cnt[0];
+  for (int i = 1; i < w.ns; ++i)
+    total = g2t_imul(b, total, cnt[i]);
   int64_t k;
   MlirValue n = strata_constant_int(total, &k) ? g2t_scalar(b, t, (double)k)
                                                : g2t_index_to_elem(b, total, t);

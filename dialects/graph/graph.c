@@ -417,15 +417,44 @@ static bool window_fits(ctx_t *c, char axis, int64_t size) {
   return true;
 }
 
-static bool infer_conv2d(ctx_t *c, shape_t *out, MlirType *elem) {
+/* The spatial axes of a window op: "DHW" for the *3d ops, "HW" otherwise;
+ * the default data/kernel layouts name them. */
+static const char *spatial_axes(ctx_t *c) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(c->op));
+  return name.length > 2 && !memcmp(name.data + name.length - 2, "3d", 2) ? "DHW" : "HW";
+}
+
+/* Output sizes along the spatial axes `sp` (in[] holds logical sizes):
+ * padding = [begin per axis..., end per axis...]. */
+static bool window_out(ctx_t *c, const char *sp, int64_t in[26], const int64_t *kernel,
+                       const int64_t *strides, const int64_t *pads, const int64_t *dil,
+                       bool ceil_mode) {
+  int ns = (int)strlen(sp);
+  for (int i = 0; i < ns; ++i) {
+    int64_t *v = &in[sp[i] - 'A'];
+    *v = strata_graph_window_out_size(*v, kernel[i], strides[i], pads[i], pads[ns + i], dil[i],
+                                      ceil_mode);
+    if (!window_fits(c, sp[i], *v))
+      return false;
+  }
+  return true;
+}
+
+/* conv2d (NCHW / OIHW axes) and conv3d (NCDHW / OIDHW). */
+static bool infer_conv(ctx_t *c, shape_t *out, MlirType *elem) {
+  const char *sp = spatial_axes(c);
+  intptr_t ns = (intptr_t)strlen(sp);
+  char dprim[8], kprim[8];
+  snprintf(dprim, sizeof dprim, "NC%s", sp);
+  snprintf(kprim, sizeof kprim, "OI%s", sp);
   shape_t x, w;
   layout_t dl, kl;
   int64_t strides[MAX_LIST], pads[MAX_LIST], dil[MAX_LIST], groups;
   if (!operand_shape(c, 0, "input", &x) || !operand_shape(c, 1, "weight", &w) ||
-      !same_elem(c, 0, "input", 1, "weight") || !attr_i64s_min(c, "strides", 2, 1, strides) ||
-      !attr_i64s_min(c, "padding", 4, 0, pads) || !attr_i64s_min(c, "dilation", 2, 1, dil) ||
+      !same_elem(c, 0, "input", 1, "weight") || !attr_i64s_min(c, "strides", ns, 1, strides) ||
+      !attr_i64s_min(c, "padding", 2 * ns, 0, pads) || !attr_i64s_min(c, "dilation", ns, 1, dil) ||
       !attr_i64(c, "groups", &groups) || !at_least(c, "groups", &groups, 1, 1) ||
-      !attr_layout(c, "data_layout", "NCHW", &dl) || !attr_layout(c, "kernel_layout", "OIHW", &kl) ||
+      !attr_layout(c, "data_layout", dprim, &dl) || !attr_layout(c, "kernel_layout", kprim, &kl) ||
       !shape_in_layout(c, "input", &x, "data_layout", &dl) ||
       !shape_in_layout(c, "weight", &w, "kernel_layout", &kl))
     return false;
@@ -442,44 +471,43 @@ static bool infer_conv2d(ctx_t *c, shape_t *out, MlirType *elem) {
   if (oc != DYN && oc % groups != 0)
     return fail(c, "output channels %lld are not divisible by groups %lld", (long long)oc,
                 (long long)groups);
-  /* padding = [top, left, bottom, right]. */
-  in['H' - 'A'] = strata_graph_window_out_size(in['H' - 'A'], k['H' - 'A'], strides[0], pads[0],
-                                               pads[2], dil[0], false);
-  in['W' - 'A'] = strata_graph_window_out_size(in['W' - 'A'], k['W' - 'A'], strides[1], pads[1],
-                                               pads[3], dil[1], false);
+  int64_t kernel[3];
+  for (intptr_t i = 0; i < ns; ++i)
+    kernel[i] = k[sp[i] - 'A'];
   in['C' - 'A'] = oc;
-  return window_fits(c, 'H', in['H' - 'A']) && window_fits(c, 'W', in['W' - 'A']) &&
-         check_bias(c, oc) && to_physical(c, &dl, "data_layout", in, out);
+  return window_out(c, sp, in, kernel, strides, pads, dil, false) && check_bias(c, oc) &&
+         to_physical(c, &dl, "data_layout", in, out);
 }
 
-/* max_pool2d (with dilation) and avg_pool2d (with count_include_pad). */
+/* max_pool2d/3d (with dilation) and avg_pool2d/3d (with count_include_pad). */
 static bool infer_pool(ctx_t *c, shape_t *out, bool is_max) {
+  const char *sp = spatial_axes(c);
+  intptr_t ns = (intptr_t)strlen(sp);
+  char prim[8];
+  snprintf(prim, sizeof prim, "NC%s", sp);
   shape_t x;
   layout_t l;
-  int64_t kernel[MAX_LIST], strides[MAX_LIST], pads[MAX_LIST], dil[MAX_LIST] = {1, 1};
+  int64_t kernel[MAX_LIST], strides[MAX_LIST], pads[MAX_LIST], dil[MAX_LIST] = {1, 1, 1};
   bool ceil_mode, include_pad;
-  if (!operand_shape(c, 0, "input", &x) || !attr_i64s_min(c, "kernel", 2, 1, kernel) ||
-      !attr_i64s_min(c, "strides", 2, 1, strides) || !attr_i64s_min(c, "padding", 4, 0, pads) ||
-      (is_max && !attr_i64s_min(c, "dilation", 2, 1, dil)) ||
+  if (!operand_shape(c, 0, "input", &x) || !attr_i64s_min(c, "kernel", ns, 1, kernel) ||
+      !attr_i64s_min(c, "strides", ns, 1, strides) ||
+      !attr_i64s_min(c, "padding", 2 * ns, 0, pads) ||
+      (is_max && !attr_i64s_min(c, "dilation", ns, 1, dil)) ||
       !attr_bool(c, "ceil_mode", &ceil_mode) ||
       (!is_max && !attr_bool(c, "count_include_pad", &include_pad)) ||
-      !attr_layout(c, "layout", "NCHW", &l) || !shape_in_layout(c, "input", &x, "layout", &l))
+      !attr_layout(c, "layout", prim, &l) || !shape_in_layout(c, "input", &x, "layout", &l))
     return false;
   int64_t in[26];
   strata_graph_layout_to_logical(&l, &x, in);
-  in['H' - 'A'] = strata_graph_window_out_size(in['H' - 'A'], kernel[0], strides[0], pads[0],
-                                               pads[2], dil[0], ceil_mode);
-  in['W' - 'A'] = strata_graph_window_out_size(in['W' - 'A'], kernel[1], strides[1], pads[1],
-                                               pads[3], dil[1], ceil_mode);
-  return window_fits(c, 'H', in['H' - 'A']) && window_fits(c, 'W', in['W' - 'A']) &&
+  return window_out(c, sp, in, kernel, strides, pads, dil, ceil_mode) &&
          to_physical(c, &l, "layout", in, out);
 }
 
-static bool infer_max_pool2d(ctx_t *c, shape_t *out, MlirType *elem) {
+static bool infer_max_pool(ctx_t *c, shape_t *out, MlirType *elem) {
   return infer_pool(c, out, true);
 }
 
-static bool infer_avg_pool2d(ctx_t *c, shape_t *out, MlirType *elem) {
+static bool infer_avg_pool(ctx_t *c, shape_t *out, MlirType *elem) {
   return infer_pool(c, out, false);
 }
 
@@ -876,9 +904,12 @@ static const op_rule_t rules[] = {
     {"matmul", infer_matmul},
     {"batch_matmul", infer_batch_matmul},
     {"dense", infer_dense},
-    {"conv2d", infer_conv2d},
-    {"max_pool2d", infer_max_pool2d},
-    {"avg_pool2d", infer_avg_pool2d},
+    {"conv2d", infer_conv},
+    {"conv3d", infer_conv},
+    {"max_pool2d", infer_max_pool},
+    {"max_pool3d", infer_max_pool},
+    {"avg_pool2d", infer_avg_pool},
+    {"avg_pool3d", infer_avg_pool},
     {"global_avg_pool2d", infer_global_avg_pool2d},
     {"batch_norm", infer_batch_norm},
     {"softmax", infer_softmax},

@@ -279,6 +279,55 @@ irdl.dialect @graph {
     irdl.attributes {"kernel" = %kernel, "strides" = %strides, "padding" = %padding, "ceil_mode" = %ceil_mode, "count_include_pad" = %count_include_pad, "layout" = %layout}
   }
 
+  // ---- 3-D windows: the 2-D ops' attributes with three spatial axes D, H, W.
+  // conv3d: data_layout "NCDHW" (or any order / blocks of N, C, D, H, W),
+  // kernel_layout "OIDHW"; strides, dilation: [d, h, w]; padding:
+  // [front, top, left, back, bottom, right].
+  irdl.operation @conv3d {
+    %input = irdl.base "!builtin.tensor"
+    %weight = irdl.base "!builtin.tensor"
+    %bias = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %strides = irdl.base "#builtin.dense_array"
+    %padding = irdl.base "#builtin.dense_array"
+    %dilation = irdl.base "#builtin.dense_array"
+    %groups = irdl.base "#builtin.integer"
+    %data_layout = irdl.base "#builtin.string"
+    %kernel_layout = irdl.base "#builtin.string"
+    irdl.operands(input: %input, weight: %weight, bias: optional %bias)
+    irdl.results(result: %result)
+    irdl.attributes {"strides" = %strides, "padding" = %padding, "dilation" = %dilation, "groups" = %groups, "data_layout" = %data_layout, "kernel_layout" = %kernel_layout}
+  }
+
+  // kernel, strides, dilation: [d, h, w]; padding as conv3d's; layout "NCDHW".
+  irdl.operation @max_pool3d {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %kernel = irdl.base "#builtin.dense_array"
+    %strides = irdl.base "#builtin.dense_array"
+    %padding = irdl.base "#builtin.dense_array"
+    %dilation = irdl.base "#builtin.dense_array"
+    %ceil_mode = irdl.base "#builtin.integer"
+    %layout = irdl.base "#builtin.string"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"kernel" = %kernel, "strides" = %strides, "padding" = %padding, "dilation" = %dilation, "ceil_mode" = %ceil_mode, "layout" = %layout}
+  }
+
+  irdl.operation @avg_pool3d {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %kernel = irdl.base "#builtin.dense_array"
+    %strides = irdl.base "#builtin.dense_array"
+    %padding = irdl.base "#builtin.dense_array"
+    %ceil_mode = irdl.base "#builtin.integer"
+    %count_include_pad = irdl.base "#builtin.integer"
+    %layout = irdl.base "#builtin.string"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"kernel" = %kernel, "strides" = %strides, "padding" = %padding, "ceil_mode" = %ceil_mode, "count_include_pad" = %count_include_pad, "layout" = %layout}
+  }
+
   // Mean over H and W, which become 1 (rank kept).
   irdl.operation @global_avg_pool2d {
     %input = irdl.base "!builtin.tensor"

@@ -6,6 +6,7 @@
  * flatten-to-2-D semantics before opset 13), Resize/Upsample (nearest and
  * linear, scales or sizes known at import time). */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <mlir-c/BuiltinAttributes.h>
@@ -24,22 +25,24 @@ static bool only_first_output(onnx_node_t *n, const char *what) {
 
 /* --- Windows (Conv, pools) ------------------------------------------------- */
 typedef struct {
-  int sd; /* spatial dims in the ONNX node: 1 or 2 */
-  int64_t kernel[2], strides[2], pads[4], dil[2];
+  int sd; /* spatial dims in the ONNX node: 1, 2 or 3 */
+  int gd; /* spatial dims of the graph op: 2 (for 1-D and 2-D) or 3 */
+  int64_t kernel[3], strides[3], pads[6], dil[3];
 } window_t;
 
 /* Reads kernel_shape (or kernel from the weight), strides, dilations, pads
- * and auto_pad for a node whose input x is [N, C, spatial...]. The result
- * is always 2-D (a 1-D window gets a leading spatial dim of 1). */
+ * and auto_pad for a node whose input x is [N, C, spatial...]. A 1-D window
+ * becomes 2-D (a leading spatial dim of 1); 2-D and 3-D stay as they are. */
 static bool read_window(onnx_node_t *n, MlirValue x, const int64_t *weight_kernel, window_t *w) {
   strata_graph_shape_t s;
   onnx_shape(x, &s);
-  if (s.rank != 3 && s.rank != 4)
-    return onnx_error(n, "only 1-D and 2-D %s is supported (input rank %lld)", n->node->op_type,
-                      (long long)s.rank);
+  if (s.rank < 3 || s.rank > 5)
+    return onnx_error(n, "only 1-D, 2-D and 3-D %s is supported (input rank %lld)",
+                      n->node->op_type, (long long)s.rank);
   int sd = w->sd = (int)s.rank - 2;
-  int64_t k[2], st[2] = {1, 1}, dl[2] = {1, 1}, p[4] = {0, 0, 0, 0};
-  int nk = onnx_attr_ints(n, "kernel_shape", k, 2);
+  w->gd = sd == 3 ? 3 : 2;
+  int64_t k[3], st[3] = {1, 1, 1}, dl[3] = {1, 1, 1}, p[6] = {0, 0, 0, 0, 0, 0};
+  int nk = onnx_attr_ints(n, "kernel_shape", k, 3);
   if (nk == -2)
     return false;
   if (nk < 0) {
@@ -49,8 +52,8 @@ static bool read_window(onnx_node_t *n, MlirValue x, const int64_t *weight_kerne
   } else if (nk != sd) {
     return onnx_error(n, "kernel_shape has %d values, expected %d", nk, sd);
   }
-  int ns = onnx_attr_ints(n, "strides", st, 2), nd = onnx_attr_ints(n, "dilations", dl, 2);
-  int np = onnx_attr_ints(n, "pads", p, 4);
+  int ns = onnx_attr_ints(n, "strides", st, 3), nd = onnx_attr_ints(n, "dilations", dl, 3);
+  int np = onnx_attr_ints(n, "pads", p, 6);
   if (ns == -2 || nd == -2 || np == -2)
     return false;
   if ((ns >= 0 && ns != sd) || (nd >= 0 && nd != sd) || (np >= 0 && np != 2 * sd))
@@ -76,22 +79,21 @@ static bool read_window(onnx_node_t *n, MlirValue x, const int64_t *weight_kerne
   } else if (strcmp(auto_pad, "NOTSET")) {
     return onnx_error(n, "unsupported auto_pad '%s'", auto_pad);
   }
-  /* ONNX pads: [x1_begin, x2_begin, x1_end, x2_end]; graph: [t, l, b, r]. */
-  if (sd == 2) {
-    memcpy(w->kernel, k, sizeof w->kernel);
-    memcpy(w->strides, st, sizeof w->strides);
-    memcpy(w->dil, dl, sizeof w->dil);
-    memcpy(w->pads, p, sizeof w->pads);
-  } else {
-    w->kernel[0] = 1, w->kernel[1] = k[0];
-    w->strides[0] = 1, w->strides[1] = st[0];
-    w->dil[0] = 1, w->dil[1] = dl[0];
-    w->pads[0] = 0, w->pads[1] = p[0], w->pads[2] = 0, w->pads[3] = p[1];
+  /* ONNX pads: [x1_begin, x2_begin, ..., x1_end, x2_end, ...], as graph's
+   * padding; a 1-D window gets a leading axis of size 1. */
+  int lead = w->gd - sd;
+  for (int i = 0; i < w->gd; ++i) {
+    bool pad_axis = i < lead;
+    w->kernel[i] = pad_axis ? 1 : k[i - lead];
+    w->strides[i] = pad_axis ? 1 : st[i - lead];
+    w->dil[i] = pad_axis ? 1 : dl[i - lead];
+    w->pads[i] = pad_axis ? 0 : p[i - lead];
+    w->pads[w->gd + i] = pad_axis ? 0 : p[sd + i - lead];
   }
   return true;
 }
 
-/* [N, C, W] -> [N, C, 1, W] for 1-D windows; identity for 2-D. */
+/* [N, C, W] -> [N, C, 1, W] for 1-D windows; identity otherwise. */
 static MlirValue to_2d(onnx_node_t *n, MlirValue x) {
   strata_graph_shape_t s;
   if (mlirValueIsNull(x) || !onnx_shape(x, &s) || s.rank != 3)
@@ -109,6 +111,12 @@ static MlirValue from_2d(onnx_node_t *n, MlirValue y, const window_t *w) {
   return onnx_reshape(n, y, 3, d);
 }
 
+/* "graph.<base>2d" or "graph.<base>3d" for the window's graph rank. */
+static const char *window_op(const window_t *w, const char *base, char *buf, size_t size) {
+  snprintf(buf, size, "graph.%s%dd", base, w->gd);
+  return buf;
+}
+
 static bool map_conv(onnx_node_t *n) {
   if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
     return false;
@@ -120,12 +128,17 @@ static bool map_conv(onnx_node_t *n) {
     return false;
   MlirValue ops[3] = {to_2d(n, x), to_2d(n, wt), onnx_input(n, 2)};
   intptr_t nops = n->num_inputs > 2 && n->present[2] ? 3 : 2;
+  bool three = w.gd == 3;
   MlirNamedAttribute a[6] = {
-      onnx_ints_attr(n, "strides", 2, w.strides), onnx_ints_attr(n, "padding", 4, w.pads),
-      onnx_ints_attr(n, "dilation", 2, w.dil),
+      onnx_ints_attr(n, "strides", w.gd, w.strides),
+      onnx_ints_attr(n, "padding", 2 * w.gd, w.pads), onnx_ints_attr(n, "dilation", w.gd, w.dil),
       onnx_i64_attr(n, "groups", onnx_attr_int(n, "group", 1)),
-      onnx_str_attr(n, "data_layout", "NCHW"), onnx_str_attr(n, "kernel_layout", "OIHW")};
-  return onnx_out(n, from_2d(n, onnx_build(n, "graph.conv2d", nops, ops, NULL_TYPE, 6, a), &w));
+      onnx_str_attr(n, "data_layout", three ? "NCDHW" : "NCHW"),
+      onnx_str_attr(n, "kernel_layout", three ? "OIDHW" : "OIHW")};
+  char op[32];
+  return onnx_out(n, from_2d(n, onnx_build(n, window_op(&w, "conv", op, sizeof op), nops, ops,
+                                           NULL_TYPE, 6, a),
+                             &w));
 }
 
 static bool map_conv_transpose(onnx_node_t *n) {
@@ -187,11 +200,14 @@ static bool map_max_pool(onnx_node_t *n) {
     return false;
   MlirValue x2 = to_2d(n, x);
   MlirNamedAttribute a[6] = {
-      onnx_ints_attr(n, "kernel", 2, w.kernel), onnx_ints_attr(n, "strides", 2, w.strides),
-      onnx_ints_attr(n, "padding", 4, w.pads), onnx_ints_attr(n, "dilation", 2, w.dil),
+      onnx_ints_attr(n, "kernel", w.gd, w.kernel), onnx_ints_attr(n, "strides", w.gd, w.strides),
+      onnx_ints_attr(n, "padding", 2 * w.gd, w.pads), onnx_ints_attr(n, "dilation", w.gd, w.dil),
       onnx_bool_attr(n, "ceil_mode", onnx_attr_int(n, "ceil_mode", 0) != 0),
-      onnx_str_attr(n, "layout", "NCHW")};
-  return onnx_out(n, from_2d(n, onnx_build(n, "graph.max_pool2d", 1, &x2, NULL_TYPE, 6, a), &w));
+      onnx_str_attr(n, "layout", w.gd == 3 ? "NCDHW" : "NCHW")};
+  char op[32];
+  return onnx_out(n, from_2d(n, onnx_build(n, window_op(&w, "max_pool", op, sizeof op), 1, &x2,
+                                           NULL_TYPE, 6, a),
+                             &w));
 }
 
 static bool map_average_pool(onnx_node_t *n) {
@@ -201,16 +217,20 @@ static bool map_average_pool(onnx_node_t *n) {
   window_t w;
   if (!read_window(n, x, NULL, &w))
     return false;
-  if (w.dil[0] != 1 || w.dil[1] != 1)
-    return onnx_error(n, "AveragePool with dilations is not supported");
+  for (int i = 0; i < w.gd; ++i)
+    if (w.dil[i] != 1)
+      return onnx_error(n, "AveragePool with dilations is not supported");
   MlirValue x2 = to_2d(n, x);
   MlirNamedAttribute a[6] = {
-      onnx_ints_attr(n, "kernel", 2, w.kernel), onnx_ints_attr(n, "strides", 2, w.strides),
-      onnx_ints_attr(n, "padding", 4, w.pads),
+      onnx_ints_attr(n, "kernel", w.gd, w.kernel), onnx_ints_attr(n, "strides", w.gd, w.strides),
+      onnx_ints_attr(n, "padding", 2 * w.gd, w.pads),
       onnx_bool_attr(n, "ceil_mode", onnx_attr_int(n, "ceil_mode", 0) != 0),
       onnx_bool_attr(n, "count_include_pad", onnx_attr_int(n, "count_include_pad", 0) != 0),
-      onnx_str_attr(n, "layout", "NCHW")};
-  return onnx_out(n, from_2d(n, onnx_build(n, "graph.avg_pool2d", 1, &x2, NULL_TYPE, 6, a), &w));
+      onnx_str_attr(n, "layout", w.gd == 3 ? "NCDHW" : "NCHW")};
+  char op[32];
+  return onnx_out(n, from_2d(n, onnx_build(n, window_op(&w, "avg_pool", op, sizeof op), 1, &x2,
+                                           NULL_TYPE, 6, a),
+                             &w));
 }
 
 /* Reduction over the spatial dims, keeping them as 1. */

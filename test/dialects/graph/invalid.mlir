@@ -409,6 +409,56 @@ func.func @pool_window(%x: tensor<1x1x3x3xf32>) {
 
 // -----
 
+// ---- conv3d / max_pool3d / avg_pool3d ---------------------------------------
+
+func.func @conv3d_result(%x: tensor<1x2x5x6x7xf32>, %w: tensor<4x2x3x3x3xf32>) {
+  // expected-error @+1 {{result shape [1, 4, 5, 6, 7] does not match inferred [1, 4, 3, 4, 5]}}
+  %0 = "graph.conv3d"(%x, %w) {strides = array<i64: 1, 1, 1>, padding = array<i64: 0, 0, 0, 0, 0, 0>,
+      dilation = array<i64: 1, 1, 1>, groups = 1 : i64, data_layout = "NCDHW", kernel_layout = "OIDHW"}
+      : (tensor<1x2x5x6x7xf32>, tensor<4x2x3x3x3xf32>) -> tensor<1x4x5x6x7xf32>
+  return
+}
+
+// -----
+
+func.func @conv3d_padding_length(%x: tensor<1x2x5x6x7xf32>, %w: tensor<4x2x3x3x3xf32>) {
+  // expected-error @+1 {{'padding' must have 6 elements, got 4}}
+  %0 = "graph.conv3d"(%x, %w) {strides = array<i64: 1, 1, 1>, padding = array<i64: 0, 0, 0, 0>,
+      dilation = array<i64: 1, 1, 1>, groups = 1 : i64, data_layout = "NCDHW", kernel_layout = "OIDHW"}
+      : (tensor<1x2x5x6x7xf32>, tensor<4x2x3x3x3xf32>) -> tensor<1x4x3x4x5xf32>
+  return
+}
+
+// -----
+
+func.func @conv3d_2d_layout(%x: tensor<1x2x5x6x7xf32>, %w: tensor<4x2x3x3x3xf32>) {
+  // expected-error @+1 {{'data_layout' must have the axes NCDHW, each once (e.g. "NCDHW"), got "NCHW"}}
+  %0 = "graph.conv3d"(%x, %w) {strides = array<i64: 1, 1, 1>, padding = array<i64: 0, 0, 0, 0, 0, 0>,
+      dilation = array<i64: 1, 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIDHW"}
+      : (tensor<1x2x5x6x7xf32>, tensor<4x2x3x3x3xf32>) -> tensor<1x4x3x4x5xf32>
+  return
+}
+
+// -----
+
+func.func @pool3d_window(%x: tensor<1x1x3x3x3xf32>) {
+  // expected-error @+1 {{output size along 'D' would be -1 (window larger than the padded input)}}
+  %0 = "graph.max_pool3d"(%x) {kernel = array<i64: 5, 1, 1>, strides = array<i64: 1, 1, 1>, padding = array<i64: 0, 0, 0, 0, 0, 0>,
+      dilation = array<i64: 1, 1, 1>, ceil_mode = false, layout = "NCDHW"} : (tensor<1x1x3x3x3xf32>) -> tensor<1x1x1x3x3xf32>
+  return
+}
+
+// -----
+
+func.func @avg_pool3d_kernel_length(%x: tensor<1x1x3x3x3xf32>) {
+  // expected-error @+1 {{'kernel' must have 3 elements, got 2}}
+  %0 = "graph.avg_pool3d"(%x) {kernel = array<i64: 1, 1>, strides = array<i64: 1, 1, 1>, padding = array<i64: 0, 0, 0, 0, 0, 0>,
+      ceil_mode = false, count_include_pad = false, layout = "NCDHW"} : (tensor<1x1x3x3x3xf32>) -> tensor<1x1x3x3x3xf32>
+  return
+}
+
+// -----
+
 func.func @global_pool_result(%x: tensor<1x7x7x8xf32>) {
   // expected-error @+1 {{result shape [1, 8, 1, 1] does not match inferred [1, 1, 1, 8]}}
   %0 = "graph.global_avg_pool2d"(%x) {layout = "NHWC"} : (tensor<1x7x7x8xf32>) -> tensor<1x8x1x1xf32>

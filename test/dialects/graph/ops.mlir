@@ -134,6 +134,28 @@ func.func @pooling(%x: tensor<?x64x112x112xf32>, %xh: tensor<1x7x7x512xf32>, %y:
   return
 }
 
+// CHECK-LABEL: func.func @windows_3d(
+// CHECK: "graph.conv3d"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {data_layout = "NCDHW", dilation = array<i64: 1, 2, 1>, groups = 1 : i64, kernel_layout = "OIDHW", padding = array<i64: 1, 0, 2, 1, 1, 0>, strides = array<i64: 2, 1, 2>} : (tensor<?x2x7x6x5xf32>, tensor<4x2x3x2x3xf32>, tensor<4xf32>) -> tensor<?x4x4x5x3xf32>
+// CHECK-NEXT: "graph.conv3d"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {data_layout = "NDHWC", dilation = array<i64: 1, 1, 1>, groups = 2 : i64, kernel_layout = "DHWIO", padding = array<i64: 0, 0, 0, 0, 0, 0>, strides = array<i64: 1, 1, 1>} : (tensor<1x4x5x6x4xf32>, tensor<2x2x2x2x6xf32>) -> tensor<1x3x4x5x6xf32>
+// CHECK-NEXT: "graph.max_pool3d"(%{{[a-z0-9]+}}) {ceil_mode = true, dilation = array<i64: 1, 1, 1>, kernel = array<i64: 2, 2, 2>, layout = "NCDHW", padding = array<i64: 0, 0, 0, 0, 0, 0>, strides = array<i64: 2, 2, 2>} : (tensor<1x2x5x5x5xf32>) -> tensor<1x2x3x3x3xf32>
+// CHECK-NEXT: "graph.avg_pool3d"(%{{[a-z0-9]+}}) {ceil_mode = false, count_include_pad = false, kernel = array<i64: 3, 3, 3>, layout = "NCDHW", padding = array<i64: 1, 1, 1, 1, 1, 1>, strides = array<i64: 2, 2, 2>} : (tensor<1x2x5x6x7xf32>) -> tensor<1x2x3x3x4xf32>
+func.func @windows_3d(%x: tensor<?x2x7x6x5xf32>, %w: tensor<4x2x3x2x3xf32>, %b: tensor<4xf32>,
+                      %xh: tensor<1x4x5x6x4xf32>, %wh: tensor<2x2x2x2x6xf32>,
+                      %p: tensor<1x2x5x5x5xf32>, %q: tensor<1x2x5x6x7xf32>) {
+  %0 = "graph.conv3d"(%x, %w, %b) {strides = array<i64: 2, 1, 2>, padding = array<i64: 1, 0, 2, 1, 1, 0>,
+      dilation = array<i64: 1, 2, 1>, groups = 1 : i64, data_layout = "NCDHW", kernel_layout = "OIDHW"}
+      : (tensor<?x2x7x6x5xf32>, tensor<4x2x3x2x3xf32>, tensor<4xf32>) -> tensor<?x4x4x5x3xf32>
+  %1 = "graph.conv3d"(%xh, %wh) {strides = array<i64: 1, 1, 1>, padding = array<i64: 0, 0, 0, 0, 0, 0>,
+      dilation = array<i64: 1, 1, 1>, groups = 2 : i64, data_layout = "NDHWC", kernel_layout = "DHWIO"}
+      : (tensor<1x4x5x6x4xf32>, tensor<2x2x2x2x6xf32>) -> tensor<1x3x4x5x6xf32>
+  // ceil_mode: 5 -> 3 windows of 2 (stride 2) along each axis.
+  %2 = "graph.max_pool3d"(%p) {kernel = array<i64: 2, 2, 2>, strides = array<i64: 2, 2, 2>, padding = array<i64: 0, 0, 0, 0, 0, 0>,
+      dilation = array<i64: 1, 1, 1>, ceil_mode = true, layout = "NCDHW"} : (tensor<1x2x5x5x5xf32>) -> tensor<1x2x3x3x3xf32>
+  %3 = "graph.avg_pool3d"(%q) {kernel = array<i64: 3, 3, 3>, strides = array<i64: 2, 2, 2>, padding = array<i64: 1, 1, 1, 1, 1, 1>,
+      ceil_mode = false, count_include_pad = false, layout = "NCDHW"} : (tensor<1x2x5x6x7xf32>) -> tensor<1x2x3x3x4xf32>
+  return
+}
+
 // CHECK-LABEL: func.func @normalization(
 // CHECK: "graph.batch_norm"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}, %{{[a-z0-9]+}}, %{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {axis = 1 : i64, epsilon = 9.99999974E-6 : f32} : (tensor<?x64x56x56xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>, tensor<64xf32>) -> tensor<?x64x56x56xf32>
 // CHECK-NEXT: "graph.softmax"(%{{[a-z0-9]+}}) {axis = 1 : i64} : (tensor<2x10xf32>) -> tensor<2x10xf32>

@@ -1,8 +1,8 @@
-/* strata-reference: neural-network ops. conv2d (strides, padding
- * [t,l,b,r], dilation, groups, any data/kernel layout incl. blocked ones),
- * max_pool2d / avg_pool2d (ceil_mode, count_include_pad, PyTorch's rule for
- * the last window), global_avg_pool2d, batch_norm (inference form), softmax
- * (max-subtracted). Everything is computed on logical NCHW / OIHW indices,
+/* strata-reference: neural-network ops. conv2d / conv3d (strides, padding
+ * [begins..., ends...], dilation, groups, any data/kernel layout incl.
+ * blocked ones), max_pool2d/3d / avg_pool2d/3d (ceil_mode,
+ * count_include_pad, PyTorch's rule for the last window), global_avg_pool2d, batch_norm (inference form), softmax
+ * (max-subtracted). Everything is computed on logical NC[D]HW / OI[D]HW indices,
  * mapped to physical positions through the layout strings. Also the
  * up-sampling ops: conv_transpose2d (NCHW / IOHW, as a scatter) and resize
  * (nearest / linear, from the ONNX reference implementation). */
@@ -18,6 +18,14 @@
 static int64_t at(const ref_layout_t *l, const strata_tensor_t *t, const char *axes, int64_t a0,
                   int64_t a1, int64_t a2, int64_t a3) {
   int64_t logical[4] = {a0, a1, a2, a3}, phys[REF_MAX_LIST];
+  ref_layout_from_logical(l, axes, logical, phys);
+  return ref_ravel(t->rank, t->shape, phys);
+}
+
+/* The same for a logical index given as an array. */
+static int64_t at_v(const ref_layout_t *l, const strata_tensor_t *t, const char *axes,
+                    const int64_t *logical) {
+  int64_t phys[REF_MAX_LIST];
   ref_layout_from_logical(l, axes, logical, phys);
   return ref_ravel(t->rank, t->shape, phys);
 }
@@ -51,92 +59,151 @@ static void check_extent(const ref_op_t *r, const char *what, int64_t want, int6
              (long long)want);
 }
 
+/* Spatial axes of a window op: 3 for the *3d ops (D, H, W), else 2 (H, W). */
+static int spatial_dims(const ref_op_t *r) {
+  size_t n = strlen(r->name);
+  return n > 2 && !strcmp(r->name + n - 2, "3d") ? 3 : 2;
+}
+
+/* Advances the odometer idx over extents ext[0..n); false after the last. */
+static bool next_index(int n, const int64_t *ext, int64_t *idx) {
+  for (int i = n - 1; i >= 0; --i) {
+    if (++idx[i] < ext[i])
+      return true;
+    idx[i] = 0;
+  }
+  return false;
+}
+
+static bool any_zero(int n, const int64_t *ext) {
+  for (int i = 0; i < n; ++i)
+    if (ext[i] == 0)
+      return true;
+  return false;
+}
+
+/* conv2d (NCHW / OIHW logical axes) and conv3d (NCDHW / OIDHW):
+ * y[n, o, out...] = bias[o] + sum over ic, k... of
+ * x[n, g*I + ic, out*s - pad_begin + k*d ...] * w[o, ic, k...], taps outside
+ * the input skipped (zero padding). */
 void ref_conv2d(const ref_op_t *r) {
   const strata_tensor_t *x = r->in[0], *w = r->in[1];
   const strata_tensor_t *bias = r->num_operands > 2 ? r->in[2] : NULL;
   strata_tensor_t *y = r->out;
+  int sd = spatial_dims(r);
+  const char *daxes = sd == 3 ? "NCDHW" : "NCHW", *kaxes = sd == 3 ? "OIDHW" : "OIHW";
   int64_t st[REF_MAX_LIST], pad[REF_MAX_LIST], dil[REF_MAX_LIST];
-  if (ref_attr_ints(r, "strides", st) != 2 || ref_attr_ints(r, "padding", pad) != 4 ||
-      ref_attr_ints(r, "dilation", dil) != 2)
+  if (ref_attr_ints(r, "strides", st) != sd || ref_attr_ints(r, "padding", pad) != 2 * sd ||
+      ref_attr_ints(r, "dilation", dil) != sd)
     ref_fail(r, "strides/padding/dilation have the wrong length");
   int64_t groups = ref_attr_int(r, "groups");
   ref_layout_t dl, kl, yl;
-  int64_t xs[4], ws[4], ys[4];
-  layout_of(r, "data_layout", x, "NCHW", &dl, xs);
-  layout_of(r, "kernel_layout", w, "OIHW", &kl, ws);
-  layout_of(r, "data_layout", y, "NCHW", &yl, ys);
-  int64_t N = xs[0], C = xs[1], H = xs[2], W = xs[3];
-  int64_t O = ws[0], I = ws[1], KH = ws[2], KW = ws[3];
+  int64_t xs[5], ws[5], ys[5];
+  layout_of(r, "data_layout", x, daxes, &dl, xs);
+  layout_of(r, "kernel_layout", w, kaxes, &kl, ws);
+  layout_of(r, "data_layout", y, daxes, &yl, ys);
+  int64_t N = xs[0], C = xs[1], O = ws[0], I = ws[1];
   if (groups < 1 || C % groups || O % groups || I != C / groups)
     ref_fail(r, "channels do not match groups");
   check_extent(r, "N", N, ys[0]);
   check_extent(r, "C", O, ys[1]);
-  check_extent(r, "H", out_extent(H, KH, st[0], pad[0], pad[2], dil[0], false), ys[2]);
-  check_extent(r, "W", out_extent(W, KW, st[1], pad[1], pad[3], dil[1], false), ys[3]);
+  for (int i = 0; i < sd; ++i) {
+    char what[2] = {daxes[2 + i], 0};
+    check_extent(r, what,
+                 out_extent(xs[2 + i], ws[2 + i], st[i], pad[i], pad[sd + i], dil[i], false),
+                 ys[2 + i]);
+  }
   int64_t per_group = O / groups;
+  if (any_zero(sd, ys + 2) || any_zero(sd, ws + 2))
+    return;
   for (int64_t n = 0; n < N; ++n)
     for (int64_t o = 0; o < O; ++o) {
       int64_t g = o / per_group;
-      for (int64_t oh = 0; oh < ys[2]; ++oh)
-        for (int64_t ow = 0; ow < ys[3]; ++ow) {
-          double acc = bias ? ref_get(bias, o) : 0;
-          for (int64_t ic = 0; ic < I; ++ic)
-            for (int64_t kh = 0; kh < KH; ++kh)
-              for (int64_t kw = 0; kw < KW; ++kw) {
-                int64_t h = oh * st[0] - pad[0] + kh * dil[0];
-                int64_t wi = ow * st[1] - pad[1] + kw * dil[1];
-                if (h < 0 || h >= H || wi < 0 || wi >= W)
-                  continue;
-                acc += ref_get(x, at(&dl, x, "NCHW", n, g * I + ic, h, wi)) *
-                       ref_get(w, at(&kl, w, "OIHW", o, ic, kh, kw));
-              }
-          ref_set(y, at(&yl, y, "NCHW", n, o, oh, ow), acc);
+      int64_t op[3] = {0, 0, 0};
+      do {
+        double acc = bias ? ref_get(bias, o) : 0;
+        for (int64_t ic = 0; ic < I; ++ic) {
+          int64_t kp[3] = {0, 0, 0};
+          do {
+            int64_t xi[5] = {n, g * I + ic}, wi[5] = {o, ic};
+            bool inside = true;
+            for (int i = 0; i < sd; ++i) {
+              xi[2 + i] = op[i] * st[i] - pad[i] + kp[i] * dil[i];
+              wi[2 + i] = kp[i];
+              inside = inside && xi[2 + i] >= 0 && xi[2 + i] < xs[2 + i];
+            }
+            if (inside)
+              acc += ref_get(x, at_v(&dl, x, daxes, xi)) * ref_get(w, at_v(&kl, w, kaxes, wi));
+          } while (next_index(sd, ws + 2, kp));
         }
+        int64_t yi[5] = {n, o};
+        for (int i = 0; i < sd; ++i)
+          yi[2 + i] = op[i];
+        ref_set(y, at_v(&yl, y, daxes, yi), acc);
+      } while (next_index(sd, ys + 2, op));
     }
 }
 
+/* max/avg pooling over 2 (NCHW) or 3 (NCDHW) spatial axes. */
 static void pool(const ref_op_t *r, bool is_max) {
   const strata_tensor_t *x = r->in[0];
   strata_tensor_t *y = r->out;
-  int64_t k[REF_MAX_LIST], st[REF_MAX_LIST], pad[REF_MAX_LIST], dil[REF_MAX_LIST] = {1, 1};
-  if (ref_attr_ints(r, "kernel", k) != 2 || ref_attr_ints(r, "strides", st) != 2 ||
-      ref_attr_ints(r, "padding", pad) != 4 || (is_max && ref_attr_ints(r, "dilation", dil) != 2))
+  int sd = spatial_dims(r);
+  const char *axes = sd == 3 ? "NCDHW" : "NCHW";
+  int64_t k[REF_MAX_LIST], st[REF_MAX_LIST], pad[REF_MAX_LIST], dil[REF_MAX_LIST] = {1, 1, 1};
+  if (ref_attr_ints(r, "kernel", k) != sd || ref_attr_ints(r, "strides", st) != sd ||
+      ref_attr_ints(r, "padding", pad) != 2 * sd ||
+      (is_max && ref_attr_ints(r, "dilation", dil) != sd))
     ref_fail(r, "kernel/strides/padding/dilation have the wrong length");
   bool ceil_mode = ref_attr_bool(r, "ceil_mode");
   bool include_pad = !is_max && ref_attr_bool(r, "count_include_pad");
   ref_layout_t xl, yl;
-  int64_t xs[4], ys[4];
-  layout_of(r, "layout", x, "NCHW", &xl, xs);
-  layout_of(r, "layout", y, "NCHW", &yl, ys);
-  int64_t H = xs[2], W = xs[3];
+  int64_t xs[5], ys[5];
+  layout_of(r, "layout", x, axes, &xl, xs);
+  layout_of(r, "layout", y, axes, &yl, ys);
   check_extent(r, "N", xs[0], ys[0]);
   check_extent(r, "C", xs[1], ys[1]);
-  check_extent(r, "H", out_extent(H, k[0], st[0], pad[0], pad[2], dil[0], ceil_mode), ys[2]);
-  check_extent(r, "W", out_extent(W, k[1], st[1], pad[1], pad[3], dil[1], ceil_mode), ys[3]);
+  for (int i = 0; i < sd; ++i) {
+    char what[2] = {axes[2 + i], 0};
+    check_extent(r, what,
+                 out_extent(xs[2 + i], k[i], st[i], pad[i], pad[sd + i], dil[i], ceil_mode),
+                 ys[2 + i]);
+  }
+  if (any_zero(sd, ys + 2))
+    return;
   for (int64_t n = 0; n < xs[0]; ++n)
-    for (int64_t c = 0; c < xs[1]; ++c)
-      for (int64_t oh = 0; oh < ys[2]; ++oh)
-        for (int64_t ow = 0; ow < ys[3]; ++ow) {
-          double best = -INFINITY, sum = 0;
-          int64_t inside = 0, padded = 0;
-          for (int64_t kh = 0; kh < k[0]; ++kh)
-            for (int64_t kw = 0; kw < k[1]; ++kw) {
-              int64_t h = oh * st[0] - pad[0] + kh * dil[0];
-              int64_t w = ow * st[1] - pad[1] + kw * dil[1];
-              /* Positions within the padded extent count for
-               * count_include_pad; those past it (ceil_mode) never do. */
-              if (h >= -pad[0] && h < H + pad[2] && w >= -pad[1] && w < W + pad[3])
-                ++padded;
-              if (h < 0 || h >= H || w < 0 || w >= W)
-                continue;
-              double v = ref_get(x, at(&xl, x, "NCHW", n, c, h, w));
-              best = v > best ? v : best;
-              sum += v;
-              ++inside;
-            }
-          double out = is_max ? best : sum / (double)(include_pad ? padded : inside);
-          ref_set(y, at(&yl, y, "NCHW", n, c, oh, ow), out);
-        }
+    for (int64_t c = 0; c < xs[1]; ++c) {
+      int64_t op[3] = {0, 0, 0};
+      do {
+        double best = -INFINITY, sum = 0;
+        int64_t inside = 0, padded = 0;
+        int64_t kp[3] = {0, 0, 0};
+        do {
+          int64_t xi[5] = {n, c};
+          bool in_input = true, in_padded = true;
+          for (int i = 0; i < sd; ++i) {
+            int64_t v = xi[2 + i] = op[i] * st[i] - pad[i] + kp[i] * dil[i];
+            /* Positions within the padded extent count for
+             * count_include_pad; those past it (ceil_mode) never do. */
+            in_padded = in_padded && v >= -pad[i] && v < xs[2 + i] + pad[sd + i];
+            in_input = in_input && v >= 0 && v < xs[2 + i];
+          }
+          if (in_padded)
+            ++padded;
+          if (!in_input)
+            continue;
+          double v = ref_get(x, at_v(&xl, x, axes, xi));
+          best = v > best ? v : best;
+          sum += v;
+          ++inside;
+        } while (next_index(sd, k, kp));
+        double out = is_max ? best : sum / (double)(include_pad ? padded : inside);
+        int64_t yi[5] = {n, c};
+        for (int i = 0; i < sd; ++i)
+          yi[2 + i] = op[i];
+        ref_set(y, at_v(&yl, y, axes, yi), out);
+      } while (next_index(sd, ys + 2, op));
+    }
 }
 
 void ref_max_pool2d(const ref_op_t *r) { pool(r, true); }

@@ -129,6 +129,10 @@ CASES = {
         [node("Conv", ["x", "w"], ["y"], "conv1")],
         [value_info("x", FLOAT, [1, 3, 5, 5])], [value_info("y", FLOAT, [1, 2, 3, 3])],
         [tensor("w", FLOAT, [2, 4, 3, 3], weights(72))]),
+    "conv4d": lambda: model(
+        [node("Conv", ["x", "w"], ["y"], "conv1")],
+        [value_info("x", FLOAT, [1, 1, 3, 3, 3, 3])], [value_info("y", FLOAT, [1, 1, 1, 1, 1, 1])],
+        [tensor("w", FLOAT, [1, 1, 3, 3, 3, 3], weights(81))]),
     "dynamic_reshape": lambda: model(
         [node("Reshape", ["x", "s"], ["y"], "reshape1")],
         [value_info("x", FLOAT, [2, 3]), value_info("s", INT64, [2])],
