@@ -6,6 +6,9 @@
  * broadcasts m elements of A, and issues m * n/vw vector.fma. C is loaded
  * before the loop and stored after it. Hardware-specific instructions come
  * from LLVM for the host CPU (vector.fma -> FMA on AVX2/AVX-512/NEON).
+ * Partial edge tiles (C with fewer rows or columns than the intrinsic's
+ * tile, static or dynamic) clamp rows to the last valid one and mask
+ * columns (vector.maskedload / maskedstore with vector.create_mask).
  * The intrinsic declarations are erased once nothing calls them. */
 
 #include <mlir-c/BuiltinAttributes.h>
@@ -28,6 +31,28 @@ static MlirValue vload(strata_builder_t *b, MlirType vt, MlirValue base, MlirVal
   return strata_build_value(b, "vector.load", 3, operands, vt, 0, NULL);
 }
 
+/* vector.maskedload base[i, j] with `mask`, masked-off lanes = `pass`. */
+static MlirValue vload_masked(strata_builder_t *b, MlirType vt, MlirValue base, MlirValue i,
+                              MlirValue j, MlirValue mask, MlirValue pass) {
+  MlirValue operands[5] = {base, i, j, mask, pass};
+  return strata_build_value(b, "vector.maskedload", 5, operands, vt, 0, NULL);
+}
+
+/* Size of dimension `dim` of memref `v`: a constant when static. */
+static MlirValue dim_size(strata_builder_t *b, MlirValue v, intptr_t dim, MlirValue dim_index) {
+  MlirType t = mlirValueGetType(v);
+  if (!mlirShapedTypeIsDynamicDim(t, dim))
+    return strata_build_index(b, mlirShapedTypeGetDimSize(t, dim));
+  return strata_build_value(b, "memref.dim", 2, (MlirValue[]){v, dim_index},
+                            mlirIndexTypeGet(mlirValueGetContext(v)), 0, NULL);
+}
+
+/* True if dimension `dim` of memref `v` is static and at least `want`. */
+static bool static_at_least(MlirValue v, intptr_t dim, int64_t want) {
+  MlirType t = mlirValueGetType(v);
+  return !mlirShapedTypeIsDynamicDim(t, dim) && mlirShapedTypeGetDimSize(t, dim) >= want;
+}
+
 static MlirLogicalResult lower_call(MlirOperation call) {
   MlirOperation intr = strata_hwi_call_tile_intrinsic(call);
   if (mlirOperationIsNull(intr))
@@ -43,25 +68,61 @@ static MlirLogicalResult lower_call(MlirOperation call) {
   MlirContext ctx = mlirOperationGetContext(call);
   MlirType elt = strata_hwi_intrinsic_acc_type(intr);
   MlirType vt = mlirVectorTypeGet(1, (int64_t[]){vw}, elt);
+  MlirType mt = mlirVectorTypeGet(1, (int64_t[]){vw}, mlirIntegerTypeGet(ctx, 1));
+  MlirType index = mlirIndexTypeGet(ctx);
   MlirValue a = strata_hwi_call_tile_lhs(call), bm = strata_hwi_call_tile_rhs(call),
             c = strata_hwi_call_tile_acc(call);
   strata_builder_t b = strata_builder_before(call);
 
   MlirValue zero = strata_build_index(&b, 0), one = strata_build_index(&b, 1);
+  /* A partial tile (fewer rows or columns than the intrinsic's, at an edge
+   * of a non-divisible extent): rows past the last valid one recompute the
+   * last row (same inputs, same value stored to the same place), columns
+   * past the end are masked on C, and on B unless B is wide enough (a
+   * zero-padded packed panel). */
+  bool full_rows = static_at_least(c, 0, m), full_cols = static_at_least(c, 1, n);
+  bool full_b = static_at_least(bm, 1, n);
   MlirValue rows[MAX_ACCUMULATORS], cols[MAX_ACCUMULATORS];
-  for (int64_t i = 0; i < m; ++i)
+  MlirValue c_mask[MAX_ACCUMULATORS], b_mask[MAX_ACCUMULATORS];
+  MlirValue last_row = {NULL};
+  if (!full_rows)
+    last_row = strata_build_value(&b, "arith.subi",
+                                  2, (MlirValue[]){dim_size(&b, c, 0, zero), one}, index, 0, NULL);
+  for (int64_t i = 0; i < m; ++i) {
     rows[i] = i == 0 ? zero : i == 1 ? one : strata_build_index(&b, i);
-  for (int64_t j = 0; j < nv; ++j)
+    if (!full_rows && i > 0)
+      rows[i] = strata_build_value(&b, "arith.minsi", 2, (MlirValue[]){rows[i], last_row}, index,
+                                   0, NULL);
+  }
+  MlirValue c_cols = full_cols ? zero : dim_size(&b, c, 1, one);
+  MlirValue b_cols = full_b ? zero : dim_size(&b, bm, 1, one);
+  for (int64_t j = 0; j < nv; ++j) {
     cols[j] = j == 0 ? zero : strata_build_index(&b, j * vw);
-  MlirValue k_extent = strata_build_value(&b, "memref.dim", 2, (MlirValue[]){a, one},
-                                          mlirIndexTypeGet(ctx), 0, NULL);
+    if (!full_cols) {
+      MlirValue left = strata_build_value(&b, "arith.subi", 2, (MlirValue[]){c_cols, cols[j]},
+                                          index, 0, NULL);
+      c_mask[j] = strata_build_value(&b, "vector.create_mask", 1, &left, mt, 0, NULL);
+    }
+    if (!full_b) {
+      MlirValue left = strata_build_value(&b, "arith.subi", 2, (MlirValue[]){b_cols, cols[j]},
+                                          index, 0, NULL);
+      b_mask[j] = strata_build_value(&b, "vector.create_mask", 1, &left, mt, 0, NULL);
+    }
+  }
+  MlirValue vzero = {NULL};
+  if (!full_cols || !full_b) {
+    MlirValue s = strata_build_scalar(&b, elt, 0.0);
+    vzero = strata_build_value(&b, "vector.broadcast", 1, &s, vt, 0, NULL);
+  }
+  MlirValue k_extent = dim_size(&b, a, 1, one);
 
   /* Load the C tile into registers. */
   MlirValue acc[MAX_ACCUMULATORS];
   MlirType acc_types[MAX_ACCUMULATORS];
   for (int64_t i = 0; i < m; ++i)
     for (int64_t j = 0; j < nv; ++j) {
-      acc[i * nv + j] = vload(&b, vt, c, rows[i], cols[j]);
+      acc[i * nv + j] = full_cols ? vload(&b, vt, c, rows[i], cols[j])
+                                  : vload_masked(&b, vt, c, rows[i], cols[j], c_mask[j], vzero);
       acc_types[i * nv + j] = vt;
     }
   intptr_t nacc = (intptr_t)(m * nv);
@@ -71,7 +132,7 @@ static MlirLogicalResult lower_call(MlirOperation call) {
   for (intptr_t t = 0; t < nacc; ++t)
     for_operands[3 + t] = acc[t];
   MlirType arg_types[1 + MAX_ACCUMULATORS];
-  arg_types[0] = mlirIndexTypeGet(ctx);
+  arg_types[0] = index;
   for (intptr_t t = 0; t < nacc; ++t)
     arg_types[1 + t] = vt;
   MlirOperation loop = strata_build_region_op(&b, "scf.for", 3 + nacc, for_operands, nacc,
@@ -81,7 +142,8 @@ static MlirLogicalResult lower_call(MlirOperation call) {
   MlirValue k = mlirBlockGetArgument(body, 0);
   MlirValue brow[MAX_ACCUMULATORS], next[MAX_ACCUMULATORS];
   for (int64_t j = 0; j < nv; ++j)
-    brow[j] = vload(&in, vt, bm, k, cols[j]);
+    brow[j] = full_b ? vload(&in, vt, bm, k, cols[j])
+                     : vload_masked(&in, vt, bm, k, cols[j], b_mask[j], vzero);
   for (int64_t i = 0; i < m; ++i) {
     MlirValue ai = strata_build_value(&in, "memref.load", 3, (MlirValue[]){a, rows[i], k}, elt,
                                       0, NULL);
@@ -93,11 +155,17 @@ static MlirLogicalResult lower_call(MlirOperation call) {
   }
   strata_build_op(&in, "scf.yield", nacc, next, 0, NULL, 0, NULL);
 
-  /* Store the tile back. */
+  /* Store the tile back (rows in order, so a clamped duplicate row stores
+   * the same value again). */
   for (int64_t i = 0; i < m; ++i)
     for (int64_t j = 0; j < nv; ++j) {
-      MlirValue st[4] = {mlirOperationGetResult(loop, i * nv + j), c, rows[i], cols[j]};
-      strata_build_op(&b, "vector.store", 4, st, 0, NULL, 0, NULL);
+      MlirValue v = mlirOperationGetResult(loop, i * nv + j);
+      if (full_cols)
+        strata_build_op(&b, "vector.store", 4, (MlirValue[]){v, c, rows[i], cols[j]}, 0, NULL,
+                        0, NULL);
+      else
+        strata_build_op(&b, "vector.maskedstore", 5,
+                        (MlirValue[]){c, rows[i], cols[j], c_mask[j], v}, 0, NULL, 0, NULL);
     }
   mlirOperationDestroy(call);
   return mlirLogicalResultSuccess();
@@ -128,7 +196,9 @@ const strata_pass_info_t convert_hwi_to_vector_pass = {
         "loop: the m x n tile of C in m*n/vw vector accumulators carried through "
         "an scf.for over K (iter_args), a row of B loaded as n/vw vectors and each "
         "A element broadcast per step, m*n/vw vector.fma per step; C loaded before "
-        "and stored after. Intrinsic declarations are then erased.",
+        "and stored after. Partial edge tiles (fewer rows or columns, static or "
+        "dynamic) clamp rows to the last valid one and mask columns. Intrinsic "
+        "declarations are then erased.",
     .anchor = "builtin.module",
     .dependent_dialects = {mlirGetDialectHandle__scf__, mlirGetDialectHandle__vector__},
     .run = run,

@@ -174,15 +174,16 @@ static MlirLogicalResult verify_intrinsic(MlirOperation op) {
   return mlirLogicalResultSuccess();
 }
 
-/* Checks that dimension `dim` of `type` is `want` when static (or required). */
+/* Checks dimension `dim` of `type` against the tile size `want`: a static
+ * size must lie in [1, want] (a partial edge tile when smaller); a dynamic
+ * size is a partial or full tile whose extent is only known at run time. */
 static MlirLogicalResult check_dim(MlirOperation op, const char *operand, MlirType type,
                                    intptr_t dim, int64_t want, const char *what) {
   if (mlirShapedTypeIsDynamicDim(type, dim))
-    return strata_emit_error(op, "operand '%s' dimension %ld must be static %lld (tile %s)",
-                             operand, (long)dim, (long long)want, what);
+    return mlirLogicalResultSuccess();
   int64_t got = mlirShapedTypeGetDimSize(type, dim);
-  if (got != want)
-    return strata_emit_error(op, "operand '%s' dimension %ld must be %lld (tile %s), got %lld",
+  if (got < 1 || got > want)
+    return strata_emit_error(op, "operand '%s' dimension %ld must be at most %lld (tile %s), got %lld",
                              operand, (long)dim, (long long)want, what, (long long)got);
   return mlirLogicalResultSuccess();
 }
@@ -222,6 +223,16 @@ static MlirLogicalResult verify_call_tile(MlirOperation op) {
       mlirLogicalResultIsFailure(check_dim(op, "acc", acc, 0, m, "m")) ||
       mlirLogicalResultIsFailure(check_dim(op, "acc", acc, 1, n, "n")))
     return mlirLogicalResultFailure();
+  if (!mlirShapedTypeIsDynamicDim(lhs, 0) && !mlirShapedTypeIsDynamicDim(acc, 0) &&
+      mlirShapedTypeGetDimSize(lhs, 0) != mlirShapedTypeGetDimSize(acc, 0))
+    return strata_emit_error(op, "lhs has %lld rows but acc has %lld",
+                             (long long)mlirShapedTypeGetDimSize(lhs, 0),
+                             (long long)mlirShapedTypeGetDimSize(acc, 0));
+  if (!mlirShapedTypeIsDynamicDim(rhs, 1) && !mlirShapedTypeIsDynamicDim(acc, 1) &&
+      mlirShapedTypeGetDimSize(rhs, 1) < mlirShapedTypeGetDimSize(acc, 1))
+    return strata_emit_error(op, "rhs has %lld columns, fewer than the %lld of acc",
+                             (long long)mlirShapedTypeGetDimSize(rhs, 1),
+                             (long long)mlirShapedTypeGetDimSize(acc, 1));
   bool lhs_static = !mlirShapedTypeIsDynamicDim(lhs, 1);
   bool rhs_static = !mlirShapedTypeIsDynamicDim(rhs, 0);
   int64_t kl = mlirShapedTypeGetDimSize(lhs, 1), kr = mlirShapedTypeGetDimSize(rhs, 0);

@@ -139,7 +139,7 @@ typedef struct {
   bool tunable; /* may hold a knob */
 } field_spec_t;
 
-enum { MAX_FIELDS = 3 };
+enum { MAX_FIELDS = 4 };
 
 /* Fields of each primitive, indexed by strata_te_prim_t. */
 static const field_spec_t prim_fields[N_PRIMS][MAX_FIELDS] = {
@@ -158,7 +158,8 @@ static const field_spec_t prim_fields[N_PRIMS][MAX_FIELDS] = {
     [STRATA_TE_PRIM_COMPUTE_INLINE] = {{NULL}},
     [STRATA_TE_PRIM_CACHE_READ] = {{"input", FIELD_NONNEGATIVE, true, false},
                                    {"scope", FIELD_SCOPE, true, false},
-                                   {"axis", FIELD_NAME, false, true}},
+                                   {"axis", FIELD_NAME, false, true},
+                                   {"width", FIELD_POSITIVE, false, true}},
     [STRATA_TE_PRIM_CACHE_WRITE] = {{"scope", FIELD_SCOPE, true, false},
                                     {"axis", FIELD_NAME, false, true}},
     [STRATA_TE_PRIM_TENSORIZE] = {{"axis", FIELD_NAME, true, false},

@@ -63,4 +63,24 @@ MlirLogicalResult strata_tir_vectorize(MlirOperation loop);
  * (or not constant). factor 1: no change. */
 MlirLogicalResult strata_tir_unroll(MlirOperation loop, int64_t factor);
 
+/* Packs the `input`-th distinct buffer the nest of `root` reads (in order
+ * of first load) into contiguous panels of `width` columns: for a buffer
+ * [.., R, C] a new buffer [.., ceil(C/w), R, w] (tir.alloc_buffer, scope
+ * "packed"; columns past C are zeros) filled by a copy nest placed before
+ * the nest (its panel loop parallel), freed after it; every load of the
+ * buffer in the nest reads the panel instead (divui / remui of the column
+ * index). Rank >= 2; width > 0. */
+MlirLogicalResult strata_tir_cache_read_packed(MlirOperation root, int64_t input, int64_t width);
+
+/* Replaces the micro-tile of three perfectly nested loops starting at
+ * `loop` (body C[..] += A[..] * B[..]) by an hwi.call_tile of the fma
+ * `intrinsic` on subview tiles (tir_tensorize.c states the match). Fails
+ * with the reason. */
+MlirLogicalResult strata_tir_tensorize(MlirOperation loop, MlirOperation intrinsic);
+
+/* The hwi.intrinsic named `name` of the module enclosing `from`; a
+ * built-in one (hwi_catalog.h) is declared in that module when missing.
+ * Null if neither exists. */
+MlirOperation strata_tir_intrinsic_for(MlirOperation from, MlirStringRef name);
+
 #endif

@@ -198,6 +198,42 @@ static MlirLogicalResult apply_step(ctx_t *c, MlirAttribute step) {
     }
     return strata_tir_unroll(loops[0], factor);
   }
+  case STRATA_TE_PRIM_CACHE_READ: {
+    MlirAttribute input, scope, axis, width;
+    if (mlirLogicalResultIsFailure(field(c, step, "input", true, &input)) ||
+        mlirLogicalResultIsFailure(field(c, step, "scope", true, &scope)) ||
+        mlirLogicalResultIsFailure(field(c, step, "axis", false, &axis)) ||
+        mlirLogicalResultIsFailure(field(c, step, "width", false, &width)))
+      return mlirLogicalResultFailure();
+    if (!mlirAttributeIsAString(scope) || !strata_str_eq(mlirStringAttrGetValue(scope), "packed"))
+      return step_error(c, "%s", "only scope \"packed\" is implemented on tir");
+    if (!mlirAttributeIsNull(axis))
+      return step_error(c, "%s",
+                        "packing at an axis is not implemented yet (omit 'axis' to pack the "
+                        "whole input before the nest)");
+    if (mlirAttributeIsNull(width))
+      return step_error(c, "%s", "scope \"packed\" needs a 'width' (the panel width)");
+    if (!mlirAttributeIsAInteger(input) || !mlirAttributeIsAInteger(width))
+      return step_error(c, "%s", "'input' and 'width' must be integers");
+    return strata_tir_cache_read_packed(c->root, mlirIntegerAttrGetValueInt(input),
+                                        mlirIntegerAttrGetValueInt(width));
+  }
+  case STRATA_TE_PRIM_TENSORIZE: {
+    MlirAttribute sym;
+    if (mlirLogicalResultIsFailure(field(c, step, "intrinsic", true, &sym)) ||
+        mlirLogicalResultIsFailure(loop_field(c, step, "axis", &loops[0])))
+      return mlirLogicalResultFailure();
+    if (!mlirAttributeIsAFlatSymbolRef(sym))
+      return step_error(c, "%s", "field 'intrinsic' must be a symbol reference");
+    MlirStringRef name = mlirFlatSymbolRefAttrGetValue(sym);
+    MlirOperation intrinsic = strata_tir_intrinsic_for(c->root, name);
+    if (mlirOperationIsNull(intrinsic)) {
+      char n[128];
+      snprintf(n, sizeof n, "%.*s", (int)name.length, name.data);
+      return step_error(c, "no hwi.intrinsic @%s in the module and no built-in one", n);
+    }
+    return strata_tir_tensorize(loops[0], intrinsic);
+  }
   case STRATA_TE_PRIM_INVALID:
     return step_error(c, "unknown schedule primitive '%s'", pname);
   default:

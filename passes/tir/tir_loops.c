@@ -137,6 +137,18 @@ bool strata_tir_const_extent(MlirOperation loop, int64_t *out) {
   return strata_constant_int(strata_tir_for_upper(loop), out);
 }
 
+bool strata_tir_extent_bound(MlirOperation loop, int64_t *bound) {
+  MlirValue ub = strata_tir_for_upper(loop);
+  if (strata_constant_int(ub, bound))
+    return true;
+  if (mlirValueIsABlockArgument(ub))
+    return false;
+  MlirOperation def = mlirOpResultGetOwner(ub);
+  return strata_op_is(def, "arith.minsi") &&
+         (strata_constant_int(mlirOperationGetOperand(def, 0), bound) ||
+          strata_constant_int(mlirOperationGetOperand(def, 1), bound));
+}
+
 /* --- reduction detection: values derived from the induction variable --- */
 typedef struct {
   MlirValue *vals;

@@ -60,6 +60,10 @@ MlirLogicalResult strata_tir_check_normalized(MlirOperation loop, const char *pr
 /* True if the upper bound is an arith.constant; stores it. */
 bool strata_tir_const_extent(MlirOperation loop, int64_t *out);
 
+/* A constant upper bound of the loop's extent: the constant upper bound
+ * itself, or c of min(c, x) / min(x, c) (a non-divisible split). */
+bool strata_tir_extent_bound(MlirOperation loop, int64_t *bound);
+
 /* True if iterations of `loop` store to memory locations whose indices do
  * not depend on its induction variable (a reduction / accumulation loop),
  * i.e. it is not safe to run its iterations in parallel. */

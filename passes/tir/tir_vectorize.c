@@ -24,20 +24,6 @@ static MlirWalkResult find_region_op(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
-/* Constant extent, or min(c, x) / min(x, c) with a constant c. */
-static bool bounded_extent(MlirOperation loop) {
-  int64_t c;
-  MlirValue ub = strata_tir_for_upper(loop);
-  if (strata_constant_int(ub, &c))
-    return true;
-  if (mlirValueIsABlockArgument(ub))
-    return false;
-  MlirOperation def = mlirOpResultGetOwner(ub);
-  return strata_op_is(def, "arith.minsi") &&
-         (strata_constant_int(mlirOperationGetOperand(def, 0), &c) ||
-          strata_constant_int(mlirOperationGetOperand(def, 1), &c));
-}
-
 MlirLogicalResult strata_tir_vectorize(MlirOperation loop) {
   char n[128], c[128];
   MlirOperation found[2] = {loop, {NULL}};
@@ -47,7 +33,8 @@ MlirLogicalResult strata_tir_vectorize(MlirOperation loop) {
                                    "innermost loop",
                              strata_tir_loop_name(loop, n, sizeof n),
                              strata_tir_compute_name(loop, c, sizeof c));
-  if (!bounded_extent(loop))
+  int64_t bound;
+  if (!strata_tir_extent_bound(loop, &bound))
     return strata_emit_error(loop, "cannot vectorize '%s' of compute '%s': its extent is not "
                                    "a constant (split it by a constant factor first)",
                              strata_tir_loop_name(loop, n, sizeof n),

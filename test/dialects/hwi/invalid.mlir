@@ -106,9 +106,9 @@ func.func @element(%a: memref<4x8xf32>, %b: memref<8x64xf16>, %c: memref<4x64xf3
 
 "hwi.intrinsic"() {sym_name = "t", kind = "fma", isa = "avx512f", vector_width = 16 : i64,
                    tile = array<i64: 4, 64, 1>, element_type = f32, acc_type = f32} : () -> ()
-func.func @dynamic_m(%a: memref<?x8xf32>, %b: memref<8x64xf32>, %c: memref<4x64xf32>) {
-  // expected-error @+1 {{operand 'lhs' dimension 0 must be static 4 (tile m)}}
-  "hwi.call_tile"(%a, %b, %c) {intrinsic = @t} : (memref<?x8xf32>, memref<8x64xf32>, memref<4x64xf32>) -> ()
+func.func @big_m(%a: memref<6x8xf32>, %b: memref<8x64xf32>, %c: memref<6x64xf32>) {
+  // expected-error @+1 {{operand 'lhs' dimension 0 must be at most 4 (tile m), got 6}}
+  "hwi.call_tile"(%a, %b, %c) {intrinsic = @t} : (memref<6x8xf32>, memref<8x64xf32>, memref<6x64xf32>) -> ()
   return
 }
 
@@ -116,9 +116,29 @@ func.func @dynamic_m(%a: memref<?x8xf32>, %b: memref<8x64xf32>, %c: memref<4x64x
 
 "hwi.intrinsic"() {sym_name = "t", kind = "fma", isa = "avx512f", vector_width = 16 : i64,
                    tile = array<i64: 4, 64, 1>, element_type = f32, acc_type = f32} : () -> ()
-func.func @wrong_n(%a: memref<4x8xf32>, %b: memref<8x64xf32>, %c: memref<4x32xf32>) {
-  // expected-error @+1 {{operand 'acc' dimension 1 must be 64 (tile n), got 32}}
-  "hwi.call_tile"(%a, %b, %c) {intrinsic = @t} : (memref<4x8xf32>, memref<8x64xf32>, memref<4x32xf32>) -> ()
+func.func @wrong_n(%a: memref<4x8xf32>, %b: memref<8x64xf32>, %c: memref<4x80xf32>) {
+  // expected-error @+1 {{operand 'acc' dimension 1 must be at most 64 (tile n), got 80}}
+  "hwi.call_tile"(%a, %b, %c) {intrinsic = @t} : (memref<4x8xf32>, memref<8x64xf32>, memref<4x80xf32>) -> ()
+  return
+}
+
+// -----
+
+"hwi.intrinsic"() {sym_name = "t", kind = "fma", isa = "avx512f", vector_width = 16 : i64,
+                   tile = array<i64: 4, 64, 1>, element_type = f32, acc_type = f32} : () -> ()
+func.func @rows(%a: memref<3x8xf32>, %b: memref<8x64xf32>, %c: memref<2x64xf32>) {
+  // expected-error @+1 {{lhs has 3 rows but acc has 2}}
+  "hwi.call_tile"(%a, %b, %c) {intrinsic = @t} : (memref<3x8xf32>, memref<8x64xf32>, memref<2x64xf32>) -> ()
+  return
+}
+
+// -----
+
+"hwi.intrinsic"() {sym_name = "t", kind = "fma", isa = "avx512f", vector_width = 16 : i64,
+                   tile = array<i64: 4, 64, 1>, element_type = f32, acc_type = f32} : () -> ()
+func.func @cols(%a: memref<4x8xf32>, %b: memref<8x32xf32>, %c: memref<4x48xf32>) {
+  // expected-error @+1 {{rhs has 32 columns, fewer than the 48 of acc}}
+  "hwi.call_tile"(%a, %b, %c) {intrinsic = @t} : (memref<4x8xf32>, memref<8x32xf32>, memref<4x48xf32>) -> ()
   return
 }
 

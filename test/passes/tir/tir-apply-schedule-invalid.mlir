@@ -384,3 +384,80 @@ func.func @tile_mismatch(%a: memref<8xf32>, %b: memref<8xf32>) {
   }) {kind = "serial", name = "d0", te.compute = "copy", te.schedule = [{prim = "tile", axes = ["d0"], factors = array<i64: 2, 2>}]} : (index, index, index) -> ()
   return
 }
+
+// -----
+
+func.func @pack_scope(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
+  // expected-error@+1 {{schedule step 1 (cache_read) of compute 'mm': only scope "packed" is implemented on tir}}
+  %c = "te.compute"() ({
+  ^bb0(%i: index, %j: index, %k: index):
+    %x = "te.read"(%a, %i, %k) : (tensor<4x8xf32>, index, index) -> f32
+    %y = "te.read"(%b, %k, %j) : (tensor<8x16xf32>, index, index) -> f32
+    %m = arith.mulf %x, %y : f32
+    gpu.yield %m : f32
+  }) {name = "mm", reduce_extents = array<i64: 8>, combiner = "add", init = 0.0 : f32,
+      schedule = [{prim = "cache_read", input = 1, scope = "local"}]} : () -> tensor<4x16xf32>
+  return %c : tensor<4x16xf32>
+}
+
+// -----
+
+func.func @pack_width(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
+  // expected-error@+1 {{schedule step 1 (cache_read) of compute 'mm': scope "packed" needs a 'width' (the panel width)}}
+  %c = "te.compute"() ({
+  ^bb0(%i: index, %j: index, %k: index):
+    %x = "te.read"(%a, %i, %k) : (tensor<4x8xf32>, index, index) -> f32
+    %y = "te.read"(%b, %k, %j) : (tensor<8x16xf32>, index, index) -> f32
+    %m = arith.mulf %x, %y : f32
+    gpu.yield %m : f32
+  }) {name = "mm", reduce_extents = array<i64: 8>, combiner = "add", init = 0.0 : f32,
+      schedule = [{prim = "cache_read", input = 1, scope = "packed"}]} : () -> tensor<4x16xf32>
+  return %c : tensor<4x16xf32>
+}
+
+// -----
+
+func.func @pack_axis(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
+  // expected-error@+1 {{schedule step 1 (cache_read) of compute 'mm': packing at an axis is not implemented yet (omit 'axis' to pack the whole input before the nest)}}
+  %c = "te.compute"() ({
+  ^bb0(%i: index, %j: index, %k: index):
+    %x = "te.read"(%a, %i, %k) : (tensor<4x8xf32>, index, index) -> f32
+    %y = "te.read"(%b, %k, %j) : (tensor<8x16xf32>, index, index) -> f32
+    %m = arith.mulf %x, %y : f32
+    gpu.yield %m : f32
+  }) {name = "mm", reduce_extents = array<i64: 8>, combiner = "add", init = 0.0 : f32,
+      schedule = [{prim = "cache_read", input = 1, scope = "packed", width = 16, axis = "d0"}]} : () -> tensor<4x16xf32>
+  return %c : tensor<4x16xf32>
+}
+
+// -----
+
+func.func @tensorize_unknown(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
+  // expected-error@+1 {{schedule step 2 (tensorize) of compute 'mm': no hwi.intrinsic @fma_9x9 in the module and no built-in one}}
+  %c = "te.compute"() ({
+  ^bb0(%i: index, %j: index, %k: index):
+    %x = "te.read"(%a, %i, %k) : (tensor<4x8xf32>, index, index) -> f32
+    %y = "te.read"(%b, %k, %j) : (tensor<8x16xf32>, index, index) -> f32
+    %m = arith.mulf %x, %y : f32
+    gpu.yield %m : f32
+  }) {name = "mm", reduce_extents = array<i64: 8>, combiner = "add", init = 0.0 : f32,
+      schedule = [{prim = "split", axis = "d0", factors = array<i64: 4>},
+                  {prim = "tensorize", axis = "d0.1", intrinsic = @fma_9x9}]} : () -> tensor<4x16xf32>
+  return %c : tensor<4x16xf32>
+}
+
+// -----
+
+func.func @tensorize_mismatch(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
+  // expected-error@+1 {{cannot tensorize 'd0.1' of compute 'mm' with @fma_f32_4x16_generic: it must hold exactly two perfectly nested loops}}
+  %c = "te.compute"() ({
+  ^bb0(%i: index, %j: index, %k: index):
+    %x = "te.read"(%a, %i, %k) : (tensor<4x8xf32>, index, index) -> f32
+    %y = "te.read"(%b, %k, %j) : (tensor<8x16xf32>, index, index) -> f32
+    %m = arith.mulf %x, %y : f32
+    gpu.yield %m : f32
+  }) {name = "mm", reduce_extents = array<i64: 8>, combiner = "add", init = 0.0 : f32,
+      schedule = [{prim = "split", axis = "d0", factors = array<i64: 4>},
+                  {prim = "tensorize", axis = "d0.1", intrinsic = @fma_f32_4x16_generic}]} : () -> tensor<4x16xf32>
+  return %c : tensor<4x16xf32>
+}

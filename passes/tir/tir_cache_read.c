@@ -1,0 +1,292 @@
+/* tir-cache-read: the `cache_read` schedule primitive with scope "packed"
+ * (operand packing, the layout change fast GEMM needs). The input buffer
+ * [.., R, C] that a compute's nest reads is copied, before the nest, into
+ * contiguous panels of `width` columns, [.., ceil(C/w), R, w] (columns past
+ * C are zeros, so a micro-kernel may read whole panels); the panel loop of
+ * the copy runs in parallel. Every load of the buffer inside the nest then
+ * reads Bp[.., j div w, r, j mod w] instead of B[.., r, j], which
+ * tensorize sees through (tir_linear.h), and the packed buffer is freed
+ * after the nest. Packing the whole buffer (rather than one block per
+ * iteration of a chosen loop, the optional `axis` of the trace step) costs
+ * one pass over the input and keeps each micro-kernel's panel contiguous,
+ * which is what removes the cache-conflict misses of power-of-two strides.
+ * Inputs are the buffers the nest loads but never stores, counted in order
+ * of first load (the order of the compute's te.read ops).
+ * Exports strata_tir_cache_read_packed (schedule.h) and the pass record. */
+#include <stdio.h>
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <mlir-c/Dialect/Arith.h>
+#include <mlir-c/Dialect/MemRef.h>
+
+#include "core/op_list.h"
+#include "dialects/op_checks.h"
+#include "dialects/tir/tir.h"
+#include "passes/tir/schedule.h"
+#include "passes/tir/tir_loops.h"
+#include "strata/diagnostics.h"
+#include "strata/pass.h"
+
+enum { MAX_RANK = 8, MAX_BUFFERS = 32 };
+
+typedef struct {
+  strata_op_list_t loads, stores;
+} accesses_t;
+
+static MlirWalkResult collect_accesses(MlirOperation op, void *user) {
+  accesses_t *a = user;
+  if (strata_op_is(op, "memref.load"))
+    strata_op_list_push(&a->loads, op);
+  else if (strata_op_is(op, "memref.store"))
+    strata_op_list_push(&a->stores, op);
+  return MlirWalkResultAdvance;
+}
+
+/* True if the nest stores to `m` (its output, or an accumulator). */
+static bool written(const accesses_t *a, MlirValue m) {
+  for (size_t i = 0; i < a->stores.count; ++i)
+    if (mlirValueEqual(mlirOperationGetOperand(a->stores.ops[i], 1), m))
+      return true;
+  return false;
+}
+
+static MlirValue index_op(strata_builder_t *b, const char *name, MlirValue x, MlirValue y) {
+  return strata_build_value(b, name, 2, (MlirValue[]){x, y},
+                            mlirIndexTypeGet(mlirValueGetContext(x)), 0, NULL);
+}
+
+/* Size of dimension d of memref value v (constant when static). */
+static MlirValue dim_value(strata_builder_t *b, MlirValue v, intptr_t d) {
+  MlirType t = mlirValueGetType(v);
+  if (!mlirShapedTypeIsDynamicDim(t, d))
+    return strata_build_index(b, mlirShapedTypeGetDimSize(t, d));
+  MlirValue dv = strata_build_index(b, d);
+  return strata_build_value(b, "memref.dim", 2, (MlirValue[]){v, dv},
+                            mlirIndexTypeGet(mlirValueGetContext(v)), 0, NULL);
+}
+
+/* The copy nest: for outer.., p (parallel), r, q:
+ *   j = p*w + q; Bp[.., p, r, q] = j < C ? B[.., r, min(j, C-1)] : 0 */
+static void build_pack_nest(strata_builder_t *b, MlirValue src, MlirValue dst, intptr_t rank,
+                            const MlirValue *dims, MlirValue panels, int64_t width,
+                            int64_t input) {
+  MlirValue zero = strata_build_index(b, 0), one = strata_build_index(b, 1);
+  MlirValue w = strata_build_index(b, width);
+  MlirValue cols = dims[rank - 1];
+  MlirValue last_col = index_op(b, "arith.subi", cols, one);
+  intptr_t nloops = rank + 1; /* outer dims, p, r, q */
+  MlirValue ubs[MAX_RANK + 1], ivs[MAX_RANK + 1];
+  for (intptr_t d = 0; d + 2 < rank; ++d)
+    ubs[d] = dims[d];
+  ubs[rank - 2] = panels;
+  ubs[rank - 1] = dims[rank - 2];
+  ubs[rank] = w;
+  strata_builder_t at = *b;
+  for (intptr_t l = 0; l < nloops; ++l) {
+    char name[64];
+    if (l < rank - 2)
+      snprintf(name, sizeof name, "pack%lld.d%ld", (long long)input, (long)l);
+    else
+      snprintf(name, sizeof name, "pack%lld.%s", (long long)input,
+               l == rank - 2 ? "p" : l == rank - 1 ? "r" : "q");
+    MlirOperation loop = strata_tir_build_for(&at, zero, ubs[l], one, name,
+                                              l == rank - 2 ? "parallel" : "serial");
+    ivs[l] = strata_tir_for_induction_var(loop);
+    at = strata_builder_at_end(strata_tir_for_body(loop), b->loc);
+  }
+  MlirValue p = ivs[rank - 2], r = ivs[rank - 1], q = ivs[rank];
+  MlirValue j = index_op(&at, "arith.addi", index_op(&at, "arith.muli", p, w), q);
+  MlirValue jc = index_op(&at, "arith.minsi", j, last_col);
+  MlirContext ctx = mlirValueGetContext(src);
+  MlirNamedAttribute slt =
+      strata_named(ctx, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), 2));
+  MlirValue inside = strata_build_value(&at, "arith.cmpi", 2, (MlirValue[]){j, cols},
+                                        mlirIntegerTypeGet(ctx, 1), 1, &slt);
+  MlirValue load_ops[1 + MAX_RANK];
+  load_ops[0] = src;
+  for (intptr_t d = 0; d + 2 < rank; ++d)
+    load_ops[1 + d] = ivs[d];
+  load_ops[rank - 1] = r;
+  load_ops[rank] = jc;
+  MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(src));
+  MlirValue v = strata_build_value(&at, "memref.load", 1 + rank, load_ops, elem, 0, NULL);
+  MlirValue zero_elem = strata_build_scalar(&at, elem, 0.0);
+  MlirValue sel = strata_build_value(&at, "arith.select", 3, (MlirValue[]){inside, v, zero_elem},
+                                     elem, 0, NULL);
+  MlirValue store_ops[2 + MAX_RANK + 1];
+  store_ops[0] = sel;
+  store_ops[1] = dst;
+  for (intptr_t l = 0; l < nloops; ++l)
+    store_ops[2 + l] = ivs[l];
+  strata_build_op(&at, "memref.store", 2 + nloops, store_ops, 0, NULL, 0, NULL);
+}
+
+MlirLogicalResult strata_tir_cache_read_packed(MlirOperation root, int64_t input, int64_t width) {
+  char compute[128];
+  strata_tir_compute_name(root, compute, sizeof compute);
+  if (width <= 0)
+    return strata_emit_error(root, "cache_read of compute '%s': width must be positive", compute);
+  accesses_t acc = {0};
+  mlirOperationWalk(root, collect_accesses, &acc, MlirWalkPreOrder);
+  strata_op_list_t loads = acc.loads;
+  MlirValue buffers[MAX_BUFFERS];
+  int nbuf = 0;
+  for (size_t i = 0; i < loads.count; ++i) {
+    MlirValue m = mlirOperationGetOperand(loads.ops[i], 0);
+    bool seen = written(&acc, m);
+    for (int k = 0; k < nbuf; ++k)
+      seen |= mlirValueEqual(buffers[k], m);
+    if (!seen && nbuf < MAX_BUFFERS)
+      buffers[nbuf++] = m;
+  }
+  strata_op_list_free(&acc.stores);
+  if (input < 0 || input >= nbuf) {
+    strata_op_list_free(&loads);
+    return strata_emit_error(root,
+                             "cache_read of compute '%s': input %lld does not exist (the nest "
+                             "reads %d buffers)",
+                             compute, (long long)input, nbuf);
+  }
+  MlirValue src = buffers[input];
+  MlirType st = mlirValueGetType(src);
+  intptr_t rank = mlirShapedTypeGetRank(st);
+  if (rank < 2 || rank > MAX_RANK - 1) {
+    strata_op_list_free(&loads);
+    return strata_emit_error(root,
+                             "cache_read of compute '%s': input %lld has rank %ld; packing into "
+                             "panels needs rank 2 to %d",
+                             compute, (long long)input, (long)rank, MAX_RANK - 1);
+  }
+  if (strata_tir_defined_inside(src, root)) {
+    strata_op_list_free(&loads);
+    return strata_emit_error(root, "cache_read of compute '%s': input %lld is defined inside the "
+                                   "nest", compute, (long long)input);
+  }
+
+  /* Shapes: [.., R, C] -> [.., P = ceil(C/w), R, w]. */
+  strata_builder_t b = strata_builder_before(root);
+  MlirValue dims[MAX_RANK];
+  for (intptr_t d = 0; d < rank; ++d)
+    dims[d] = dim_value(&b, src, d);
+  int64_t shape[MAX_RANK + 1];
+  MlirValue dyn[MAX_RANK + 1];
+  int ndyn = 0;
+  int64_t dynamic = mlirShapedTypeGetDynamicSize();
+  for (intptr_t d = 0; d + 2 < rank; ++d) {
+    shape[d] = mlirShapedTypeGetDimSize(st, d);
+    if (mlirShapedTypeIsDynamicDim(st, d))
+      dyn[ndyn++] = dims[d];
+  }
+  MlirValue panels;
+  if (!mlirShapedTypeIsDynamicDim(st, rank - 1)) {
+    int64_t c = mlirShapedTypeGetDimSize(st, rank - 1);
+    shape[rank - 2] = (c + width - 1) / width;
+    panels = strata_build_index(&b, shape[rank - 2]);
+  } else {
+    shape[rank - 2] = dynamic;
+    panels = index_op(&b, "arith.ceildivsi", dims[rank - 1], strata_build_index(&b, width));
+    dyn[ndyn++] = panels;
+  }
+  shape[rank - 1] = mlirShapedTypeGetDimSize(st, rank - 2);
+  if (mlirShapedTypeIsDynamicDim(st, rank - 2))
+    dyn[ndyn++] = dims[rank - 2];
+  shape[rank] = width;
+  MlirContext ctx = mlirOperationGetContext(root);
+  MlirType pt = mlirMemRefTypeContiguousGet(mlirShapedTypeGetElementType(st), rank + 1, shape,
+                                            mlirAttributeGetNull());
+  MlirNamedAttribute scope = strata_named(ctx, "scope", strata_string_attr(ctx, "packed"));
+  MlirValue packed = strata_build_value(&b, "tir.alloc_buffer", ndyn, dyn, pt, 1, &scope);
+  build_pack_nest(&b, src, packed, rank, dims, panels, width, input);
+
+  /* Loads in the nest read the panels. */
+  for (size_t i = 0; i < loads.count; ++i) {
+    MlirOperation ld = loads.ops[i];
+    if (!mlirValueEqual(mlirOperationGetOperand(ld, 0), src))
+      continue;
+    strata_builder_t lb = strata_builder_before(ld);
+    MlirValue w = strata_build_index(&lb, width);
+    MlirValue ops[2 + MAX_RANK];
+    ops[0] = packed;
+    for (intptr_t d = 0; d + 2 < rank; ++d)
+      ops[1 + d] = mlirOperationGetOperand(ld, 1 + d);
+    MlirValue row = mlirOperationGetOperand(ld, rank - 1), col = mlirOperationGetOperand(ld, rank);
+    ops[rank - 1] = index_op(&lb, "arith.divui", col, w);
+    ops[rank] = row;
+    ops[rank + 1] = index_op(&lb, "arith.remui", col, w);
+    MlirValue v = strata_build_value(&lb, "memref.load", rank + 2, ops,
+                                     mlirValueGetType(mlirOperationGetResult(ld, 0)), 0, NULL);
+    mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(ld, 0), v);
+    mlirOperationDestroy(ld);
+  }
+  strata_op_list_free(&loads);
+
+  strata_builder_t after = strata_builder_before(mlirOperationGetNextInBlock(root));
+  strata_build_op(&after, "memref.dealloc", 1, &packed, 0, NULL, 0, NULL);
+  return mlirLogicalResultSuccess();
+}
+
+/* --- the pass ----------------------------------------------------------- */
+
+typedef struct {
+  const char *compute;
+  strata_op_list_t roots;
+} find_t;
+
+static MlirWalkResult find_roots(MlirOperation op, void *user) {
+  find_t *f = user;
+  if (!strata_tir_is_for(op))
+    return MlirWalkResultAdvance;
+  MlirAttribute a =
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("te.compute"));
+  if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a) &&
+      (f->compute[0] == '\0' || strata_str_eq(mlirStringAttrGetValue(a), f->compute)))
+    strata_op_list_push(&f->roots, op);
+  return MlirWalkResultAdvance;
+}
+
+static const strata_pass_option_t options[] = {
+    {.name = "compute", .kind = STRATA_OPTION_STRING, .default_value = "",
+     .help = "the compute whose nest reads the input (may be omitted when there is one nest)"},
+    {.name = "input", .kind = STRATA_OPTION_INT, .default_value = "0",
+     .help = "which buffer the nest reads, counted in order of first load from 0", .min = 0,
+     .max = 31},
+    {.name = "width", .kind = STRATA_OPTION_INT, .default_value = "16",
+     .help = "panel width (columns per panel)", .min = 0, .max = 4096},
+};
+
+static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+  find_t f = {.compute = strata_pass_options_get_string(opts, "compute")};
+  mlirOperationWalk(module, find_roots, &f, MlirWalkPreOrder);
+  MlirLogicalResult result;
+  if (f.roots.count != 1)
+    result = strata_emit_error(module,
+                               f.roots.count == 0
+                                   ? "tir-cache-read: no loop nest of compute '%s'"
+                                   : "tir-cache-read: %s matches several nests (choose one with "
+                                     "compute=)",
+                               f.compute[0] ? f.compute : "(any)");
+  else
+    result = strata_tir_cache_read_packed(f.roots.ops[0],
+                                          strata_pass_options_get_int(opts, "input"),
+                                          strata_pass_options_get_int(opts, "width"));
+  strata_op_list_free(&f.roots);
+  return result;
+}
+
+const strata_pass_info_t tir_cache_read_pass = {
+    .argument = "tir-cache-read",
+    .summary = "Pack an input of a compute into contiguous panels (schedule primitive "
+               "`cache_read`, scope \"packed\")",
+    .description =
+        "Copies the input-th buffer the nest reads, [.., R, C], before the nest into "
+        "[.., ceil(C/width), R, width] (tir.alloc_buffer scope \"packed\", zero-padded "
+        "columns, panel loop parallel), rewrites the nest's loads to read the panels "
+        "(div/rem of the column index) and frees the copy after the nest. Errors: no "
+        "such input, rank below 2, a non-positive width.",
+    .anchor = "builtin.module",
+    .options = options,
+    .num_options = 3,
+    .dependent_dialects = {mlirGetDialectHandle__memref__, mlirGetDialectHandle__arith__},
+    .run = run,
+};
