@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Strata needs to build and test (LLVM/MLIR 22,
 # CMake, Ninja, lit/FileCheck, xxHash, the OpenMP runtime, protobuf-c and
-# the ONNX schema and backend test data). Idempotent, and silent when
+# the ONNX schema and backend test data; for auto-tuning SQLite, XGBoost and
+# gnuplot). Idempotent, and silent when
 # everything is already there.
 set -euo pipefail
 
@@ -10,6 +11,7 @@ packages=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libxxhash-dev libomp-22-dev
   libprotobuf-c-dev protobuf-c-compiler libonnx-dev libonnx-testdata
+  libsqlite3-dev libxgboost-dev gnuplot-nox
 )
 
 missing=()

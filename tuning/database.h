@@ -1,0 +1,86 @@
+/* The tuning database: an SQLite file (WAL mode, busy timeout, FULL sync)
+ * holding one record per measured candidate of a task on a target. A task
+ * is keyed by the xxHash64 of its canonical text and target string; the
+ * tasks table keeps the canonical text so a key can be explained. Safe with
+ * several processes writing one file; a committed record survives kill -9.
+ * Records are exported and imported as JSON lines to share results. */
+#ifndef STRATA_TUNING_DATABASE_H
+#define STRATA_TUNING_DATABASE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef struct strata_tuning_db strata_tuning_db_t;
+
+/* One kernel on one target. key = strata_tuning_task_key(text, target). */
+typedef struct {
+  uint64_t key;
+  const char *target;         /* e.g. "x86_64 avx2,fma cores=8" */
+  const char *canonical_text; /* the kernel with names and schedules stripped */
+} strata_tuning_task_t;
+
+/* A stored record; strings are owned (strata_tuning_record_clear frees). */
+typedef struct {
+  int64_t id; /* insertion order within this file */
+  uint64_t task_key;
+  char *target;
+  char *canonical_text;
+  char *decisions;  /* JSON object: knob name -> value */
+  double latency;   /* seconds; meaningful only when error is NULL */
+  char *error;      /* NULL for a successful measurement */
+  int64_t unix_time;
+} strata_tuning_record_t;
+
+/* xxHash64 of the canonical text, a NUL byte, then the target string. */
+uint64_t strata_tuning_task_key(const char *canonical_text, const char *target);
+/* Fills task (pointers are borrowed) and computes its key. */
+void strata_tuning_task_init(strata_tuning_task_t *task, const char *canonical_text,
+                             const char *target);
+
+/* Opens (creating if needed) the database file. NULL with *error on failure. */
+strata_tuning_db_t *strata_tuning_db_open(const char *path, char **error);
+void strata_tuning_db_close(strata_tuning_db_t *db);
+
+/* Adds one record in its own transaction (committed and synced on return).
+ * error_text NULL: a measurement of `latency` seconds; otherwise the error
+ * (latency is ignored and stored as NULL). decisions_json must be a JSON
+ * object; it is stored minified. unix_time 0 means now. Fails on an I/O
+ * error, invalid JSON, or a task key already used by another canonical
+ * text or target. */
+bool strata_tuning_db_add(strata_tuning_db_t *db, const strata_tuning_task_t *task,
+                          const char *decisions_json, double latency, const char *error_text,
+                          int64_t unix_time, char **error);
+
+/* The fastest successful record of (task_key, target), the earliest on a tie.
+ * Returns 1 and fills *out, 0 when there is none, -1 with *error. */
+int strata_tuning_db_best(strata_tuning_db_t *db, uint64_t task_key, const char *target,
+                          strata_tuning_record_t *out, char **error);
+
+/* Number of records: all of them (target NULL), or of one task and target.
+ * -1 with *error on failure. */
+int64_t strata_tuning_db_count(strata_tuning_db_t *db, uint64_t task_key, const char *target,
+                               char **error);
+
+/* Calls fn for every record of (task_key, target) in insertion order
+ * (records of all tasks when target is NULL); fn returns false to stop. The
+ * record is only valid during the call. */
+typedef bool (*strata_tuning_record_fn)(void *user, const strata_tuning_record_t *record);
+bool strata_tuning_db_for_each(strata_tuning_db_t *db, uint64_t task_key, const char *target,
+                               strata_tuning_record_fn fn, void *user, char **error);
+
+void strata_tuning_record_clear(strata_tuning_record_t *record);
+
+/* Writes every record as one JSON object per line, in insertion order:
+ * {"task":"<16 hex digits>","target":...,"canonical":...,"decisions":{...},
+ *  "latency":<seconds or null>,"error":<string or null>,"time":<unix seconds>} */
+bool strata_tuning_db_export_jsonl(strata_tuning_db_t *db, FILE *out, char **error);
+/* Adds the records of a JSON-lines stream in one transaction (all or
+ * nothing), skipping records already present (same task, target,
+ * decisions, time, error and latency). Blank lines are ignored. A line that
+ * is not a record, or whose task key does not match its canonical text and
+ * target, fails the import (*error names the line). */
+bool strata_tuning_db_import_jsonl(strata_tuning_db_t *db, FILE *in, int64_t *added,
+                                   int64_t *skipped, char **error);
+
+#endif

@@ -1,0 +1,219 @@
+/* Measurement in a forked child with a time limit; see measure.h.
+ *
+ * Protocol: the child writes one message to the pipe and exits:
+ *   int32 ok, double latency, uint32 error length, error bytes.
+ * The message fits in PIPE_BUF, so it is written atomically. No message
+ * means the child died: a signal, an exit without a result, or the time
+ * limit (then the parent killed the child's whole process group). */
+#include "tuning/measure.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "runtime/status.h"
+
+enum { MAX_ERROR_BYTES = 3000 };
+
+typedef struct {
+  int32_t ok;
+  double latency;
+  uint32_t error_length;
+} message_header_t;
+
+strata_measure_options_t strata_measure_default_options(void) {
+  return (strata_measure_options_t){.warmup = 1, .repeats = 5, .timeout_seconds = 10.0};
+}
+
+void strata_measure_result_clear(strata_measure_result_t *result) {
+  free(result->error);
+  result->error = NULL;
+}
+
+static int compare_doubles(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+double strata_median(double *values, int n) {
+  if (n <= 0)
+    return NAN;
+  qsort(values, (size_t)n, sizeof *values, compare_doubles);
+  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void write_all(int fd, const void *data, size_t n) {
+  const char *p = data;
+  while (n > 0) {
+    ssize_t w = write(fd, p, n);
+    if (w < 0 && errno == EINTR)
+      continue;
+    if (w <= 0)
+      return;
+    p += w;
+    n -= (size_t)w;
+  }
+}
+
+static void send_message(int fd, bool ok, double latency, const char *error) {
+  char buf[sizeof(message_header_t) + MAX_ERROR_BYTES];
+  size_t length = error ? strlen(error) : 0;
+  if (length > MAX_ERROR_BYTES)
+    length = MAX_ERROR_BYTES;
+  message_header_t header = {ok, latency, (uint32_t)length};
+  memcpy(buf, &header, sizeof header);
+  if (length)
+    memcpy(buf + sizeof header, error, length);
+  write_all(fd, buf, sizeof header + length);
+}
+
+/* Runs in the child; never returns. */
+static void child_main(int fd, const strata_measure_callbacks_t *cb,
+                       const strata_measure_options_t *opt) {
+  char *error = NULL;
+  if (cb->prepare && !cb->prepare(cb->user, &error)) {
+    send_message(fd, false, 0, error ? error : "prepare failed without a message");
+    _exit(0);
+  }
+  int repeats = opt->repeats > 0 ? opt->repeats : 1;
+  double *times = malloc((size_t)repeats * sizeof *times);
+  if (!times) {
+    send_message(fd, false, 0, "out of memory in the measuring process");
+    _exit(0);
+  }
+  for (int i = 0; i < opt->warmup + repeats; ++i) {
+    double seconds = -1;
+    double start = now_seconds();
+    if (!cb->run(cb->user, &seconds, &error)) {
+      send_message(fd, false, 0, error ? error : "run failed without a message");
+      _exit(0);
+    }
+    double wall = now_seconds() - start;
+    if (i >= opt->warmup)
+      times[i - opt->warmup] = seconds >= 0 ? seconds : wall;
+  }
+  send_message(fd, true, strata_median(times, repeats), NULL);
+  _exit(0);
+}
+
+static strata_measure_result_t failure(const char *fmt, const char *detail) {
+  strata_measure_result_t r = {.ok = false};
+  strata_fail(&r.error, fmt, detail);
+  return r;
+}
+
+/* Reads from fd until EOF or the deadline; returns false on timeout. */
+static bool read_until_eof(int fd, double deadline, char *buf, size_t cap, size_t *len) {
+  *len = 0;
+  for (;;) {
+    double left = deadline - now_seconds();
+    if (left <= 0)
+      return false;
+    struct pollfd p = {.fd = fd, .events = POLLIN};
+    int timeout_ms = (int)(left * 1000) + 1;
+    int n = poll(&p, 1, timeout_ms);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      continue; /* the deadline check above ends the loop */
+    char scratch[512];
+    char *dst = *len < cap ? buf + *len : scratch;
+    size_t room = *len < cap ? cap - *len : sizeof scratch;
+    ssize_t r = read(fd, dst, room);
+    if (r < 0 && errno == EINTR)
+      continue;
+    if (r <= 0)
+      return true; /* EOF (or a broken pipe): the child is done */
+    if (dst != scratch)
+      *len += (size_t)r;
+  }
+}
+
+static int wait_child(pid_t pid) {
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+    ;
+  return status;
+}
+
+strata_measure_result_t strata_measure(const strata_measure_callbacks_t *callbacks,
+                                       const strata_measure_options_t *options) {
+  strata_measure_options_t opt = options ? *options : strata_measure_default_options();
+  if (opt.timeout_seconds <= 0)
+    opt.timeout_seconds = strata_measure_default_options().timeout_seconds;
+  if (!callbacks || !callbacks->run)
+    return failure("measure: %s", "no run callback");
+  int fds[2];
+  if (pipe(fds) != 0)
+    return failure("measure: cannot create a pipe: %s", strerror(errno));
+  fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+  fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+  fflush(NULL); /* or buffered output would be written twice */
+  double deadline = now_seconds() + opt.timeout_seconds;
+  pid_t pid = fork();
+  if (pid < 0) {
+    int saved = errno;
+    close(fds[0]);
+    close(fds[1]);
+    return failure("measure: cannot fork: %s", strerror(saved));
+  }
+  if (pid == 0) {
+    close(fds[0]);
+    setpgid(0, 0);
+    child_main(fds[1], callbacks, &opt);
+  }
+  setpgid(pid, pid); /* also here: whichever runs first wins the race */
+  close(fds[1]);
+  char buf[sizeof(message_header_t) + MAX_ERROR_BYTES];
+  size_t len;
+  bool finished = read_until_eof(fds[0], deadline, buf, sizeof buf, &len);
+  close(fds[0]);
+  if (!finished) {
+    kill(-pid, SIGKILL);
+    kill(pid, SIGKILL);
+  }
+  int status = wait_child(pid);
+
+  strata_measure_result_t result = {.ok = false};
+  message_header_t header;
+  if (len >= sizeof header) {
+    memcpy(&header, buf, sizeof header);
+    if (len == sizeof header + header.error_length) {
+      result.ok = header.ok != 0;
+      if (result.ok) {
+        result.latency = header.latency;
+      } else if (!(result.error = malloc(header.error_length + 1))) {
+        abort();
+      } else {
+        memcpy(result.error, buf + sizeof header, header.error_length);
+        result.error[header.error_length] = '\0';
+      }
+      return result;
+    }
+  }
+  if (!finished)
+    strata_fail(&result.error, "timed out after %g s", opt.timeout_seconds);
+  else if (WIFSIGNALED(status))
+    strata_fail(&result.error, "crashed with signal %d (%s)", WTERMSIG(status),
+                strsignal(WTERMSIG(status)));
+  else if (WIFEXITED(status))
+    strata_fail(&result.error, "exited with status %d without a result", WEXITSTATUS(status));
+  else
+    strata_fail(&result.error, "the measuring process ended without a result");
+  return result;
+}

@@ -1,0 +1,50 @@
+/* Measuring one candidate safely: the caller's callbacks run in a forked
+ * child process with a time limit, so a candidate that crashes, hangs or
+ * computes a wrong result costs one measurement, never the tuner. The child
+ * reports the median latency of N timed runs (or an error) through a pipe. */
+#ifndef STRATA_TUNING_MEASURE_H
+#define STRATA_TUNING_MEASURE_H
+
+#include <stdbool.h>
+
+typedef struct {
+  /* Optional, called once in the child before timing: build the candidate,
+   * make inputs, run it once and compare with the reference. Returns false
+   * with a malloc'd *error (e.g. "wrong result: max abs error 3.2 at 17"). */
+  bool (*prepare)(void *user, char **error);
+  /* One run. *seconds starts negative; a callback that times itself (say,
+   * without copying inputs) stores its time there, otherwise the wall time
+   * of the call is used. Returns false with a malloc'd *error. */
+  bool (*run)(void *user, double *seconds, char **error);
+  void *user;
+} strata_measure_callbacks_t;
+
+typedef struct {
+  int warmup;             /* untimed runs before the timed ones (default 1) */
+  int repeats;            /* timed runs; the median is reported (default 5) */
+  double timeout_seconds; /* for prepare and all runs together (default 10) */
+} strata_measure_options_t;
+
+typedef struct {
+  bool ok;
+  double latency; /* median seconds of the timed runs when ok */
+  char *error;    /* malloc'd when !ok: the callback's message, "crashed with
+                   * signal 11 (Segmentation fault)", "timed out after 2 s", ... */
+} strata_measure_result_t;
+
+/* Defaults as documented above. */
+strata_measure_options_t strata_measure_default_options(void);
+
+/* Forks, runs the callbacks in the child (its own process group, killed
+ * whole with SIGKILL at the time limit), and waits. Standard streams are
+ * flushed before the fork. Returns the result; result.error is set for
+ * every failure, including fork or pipe failures in the caller. */
+strata_measure_result_t strata_measure(const strata_measure_callbacks_t *callbacks,
+                                       const strata_measure_options_t *options);
+
+void strata_measure_result_clear(strata_measure_result_t *result);
+
+/* Median of n values (sorts them in place); NAN for n == 0. */
+double strata_median(double *values, int n);
+
+#endif
