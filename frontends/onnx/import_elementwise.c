@@ -8,6 +8,7 @@
  * Where. */
 #include <float.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <mlir-c/BuiltinAttributes.h>
@@ -27,8 +28,76 @@ static bool have_op(onnx_node_t *n, const char *name) {
 /* --- Unary ------------------------------------------------------------ */
 #define UNARY(fn, opname)                                                                    \
   static bool fn(onnx_node_t *n) { return onnx_out(n, onnx_unary(n, opname, onnx_in0(n))); }
+/* --- Import-time integer arithmetic ----------------------------------------
+ * Shape computations (the `_expanded` function bodies: Rank - axis, -axis,
+ * ...) on integer constants of rank <= 1 are folded, so the Reshape or
+ * ConstantOfShape reading them still sees a constant. Only true constants
+ * (n->fold) are folded; anything else builds graph ops. */
+enum { FOLD_MAX_ELEMENTS = 64 };
+
+static bool foldable_int(const onnx_const_t *c, int32_t type) {
+  return c && c->onnx_type == type && c->shape.rank <= 1 && c->numel <= FOLD_MAX_ELEMENTS &&
+         (type == ONNX__TENSOR_PROTO__DATA_TYPE__INT64 ||
+          type == ONNX__TENSOR_PROTO__DATA_TYPE__INT32);
+}
+
+static int64_t fold_apply(char op, int64_t a, int64_t b, bool *ok) {
+  switch (op) {
+  case '+': return (int64_t)((uint64_t)a + (uint64_t)b);
+  case '-': return (int64_t)((uint64_t)a - (uint64_t)b);
+  case '*': return (int64_t)((uint64_t)a * (uint64_t)b);
+  case '/': /* ONNX integer Div truncates (numpy's C semantics in the reference) */
+    if (b == 0 || (a == INT64_MIN && b == -1)) {
+      *ok = false;
+      return 0;
+    }
+    return a / b;
+  default: return -a; /* 'n': negation */
+  }
+}
+
+/* Folds op over the node's inputs (1 for 'n', else 2, numpy broadcasting of
+ * rank <= 1 values) into a constant output; false (nothing emitted) when
+ * the inputs are not all small integer constants of one type. */
+static bool fold_int(onnx_node_t *n, char op) {
+  int arity = op == 'n' ? 1 : 2;
+  if (n->num_inputs != arity || !n->fold[0])
+    return false;
+  int32_t type = n->fold[0]->onnx_type;
+  const onnx_const_t *a = n->fold[0], *b = arity == 2 ? n->fold[1] : n->fold[0];
+  if (!foldable_int(a, type) || !foldable_int(b, type))
+    return false;
+  if (a->numel != b->numel && a->numel != 1 && b->numel != 1)
+    return false;
+  onnx_const_t r = a->numel >= b->numel ? *a : *b;
+  if (a->shape.rank > r.shape.rank || b->shape.rank > r.shape.rank)
+    r.shape = a->shape.rank > b->shape.rank ? a->shape : b->shape;
+  r.numel = a->numel > b->numel ? a->numel : b->numel;
+  r.shape.dims[0] = r.shape.rank ? r.numel : 0;
+  size_t es = onnx_type_size(type);
+  r.data = malloc(es * (size_t)(r.numel ? r.numel : 1));
+  bool ok = true;
+  for (int64_t i = 0; i < r.numel; ++i) {
+    int64_t x = onnx_const_get_i(a, a->numel == 1 ? 0 : i);
+    int64_t y = onnx_const_get_i(b, b->numel == 1 ? 0 : i);
+    int64_t v = fold_apply(op, x, y, &ok);
+    if (type == ONNX__TENSOR_PROTO__DATA_TYPE__INT64)
+      ((int64_t *)r.data)[i] = v;
+    else
+      ((int32_t *)r.data)[i] = (int32_t)v;
+  }
+  if (!ok) { /* division by zero: leave it to the run-time ops */
+    onnx_const_free(&r);
+    return false;
+  }
+  onnx_set_const_output(n, 0, &r);
+  return true;
+}
+
 UNARY(map_relu, "graph.relu")
-UNARY(map_neg, "graph.neg")
+static bool map_neg(onnx_node_t *n) {
+  return fold_int(n, 'n') || onnx_out(n, onnx_unary(n, "graph.neg", onnx_in0(n)));
+}
 UNARY(map_abs, "graph.abs")
 UNARY(map_sigmoid, "graph.sigmoid")
 UNARY(map_tanh, "graph.tanh")
@@ -193,10 +262,10 @@ static bool binary(onnx_node_t *n, const char *opname) {
     return false;
   return onnx_out(n, onnx_binary(n, opname, onnx_input(n, 0), onnx_input(n, 1)));
 }
-static bool map_add(onnx_node_t *n) { return binary(n, "graph.add"); }
-static bool map_sub(onnx_node_t *n) { return binary(n, "graph.sub"); }
-static bool map_mul(onnx_node_t *n) { return binary(n, "graph.mul"); }
-static bool map_div(onnx_node_t *n) { return binary(n, "graph.div"); }
+static bool map_add(onnx_node_t *n) { return fold_int(n, '+') || binary(n, "graph.add"); }
+static bool map_sub(onnx_node_t *n) { return fold_int(n, '-') || binary(n, "graph.sub"); }
+static bool map_mul(onnx_node_t *n) { return fold_int(n, '*') || binary(n, "graph.mul"); }
+static bool map_div(onnx_node_t *n) { return fold_int(n, '/') || binary(n, "graph.div"); }
 
 static bool map_pow(onnx_node_t *n) {
   if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
@@ -267,6 +336,39 @@ static bool compare_or_equal(onnx_node_t *n, const char *strict) {
 }
 static bool map_greater_or_equal(onnx_node_t *n) { return compare_or_equal(n, "graph.greater"); }
 static bool map_less_or_equal(onnx_node_t *n) { return compare_or_equal(n, "graph.less"); }
+
+/* where(cond, a, b), null if any operand is. */
+static MlirValue select3(onnx_node_t *n, MlirValue c, MlirValue a, MlirValue b) {
+  if (mlirValueIsNull(c) || mlirValueIsNull(a) || mlirValueIsNull(b))
+    return (MlirValue){NULL};
+  MlirValue ops[3] = {c, a, b};
+  return onnx_build(n, "graph.where", 3, ops, NULL_TYPE, 0, NULL);
+}
+
+/* sign(x) = where(x > 0, 1, where(x < 0, -1, 0)) (NaN gives 0). */
+static bool map_sign(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x) || !have_op(n, "graph.where") || !have_op(n, "graph.greater"))
+    return false;
+  MlirValue zero = onnx_splat_like(n, x, 0.0);
+  MlirValue neg = select3(n, onnx_binary(n, "graph.less", x, zero), onnx_splat_like(n, x, -1.0),
+                          zero);
+  return onnx_out(n, select3(n, onnx_binary(n, "graph.greater", x, zero),
+                             onnx_splat_like(n, x, 1.0), neg));
+}
+
+/* shrink(x) = x < -lambd ? x + bias : x > lambd ? x - bias : 0. */
+static bool map_shrink(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x) || !have_op(n, "graph.where") || !have_op(n, "graph.greater"))
+    return false;
+  double lambd = onnx_attr_float(n, "lambd", 0.5f), bias = onnx_attr_float(n, "bias", 0.0f);
+  MlirValue b = onnx_splat_like(n, x, bias);
+  MlirValue hi = select3(n, onnx_binary(n, "graph.greater", x, onnx_splat_like(n, x, lambd)),
+                         onnx_binary(n, "graph.sub", x, b), onnx_splat_like(n, x, 0.0));
+  return onnx_out(n, select3(n, onnx_binary(n, "graph.less", x, onnx_splat_like(n, x, -lambd)),
+                             onnx_binary(n, "graph.add", x, b), hi));
+}
 
 /* --- Logical (bool tensors) as selects ------------------------------------ */
 static bool need_bool(onnx_node_t *n, MlirValue v) {
@@ -361,5 +463,7 @@ const onnx_mapping_t strata_onnx_elementwise_ops[] = {
     {"Or", map_or},
     {"Xor", map_xor},
     {"Where", map_where},
+    {"Sign", map_sign},
+    {"Shrink", map_shrink},
     {NULL, NULL},
 };

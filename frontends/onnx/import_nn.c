@@ -151,26 +151,40 @@ static bool map_conv_transpose(onnx_node_t *n) {
   strata_graph_shape_t xs, ws;
   onnx_shape(x, &xs);
   onnx_shape(wt, &ws);
+  if ((xs.rank != 4 && xs.rank != 3) || ws.rank != xs.rank)
+    return onnx_error(n, "only 1-D and 2-D ConvTranspose is supported (input rank %lld)",
+                      (long long)xs.rank);
+  /* A 1-D node is read as 2-D with a leading spatial axis of 1. */
+  int sd = (int)xs.rank - 2, lead = 2 - sd;
   int64_t st[2] = {1, 1}, dl[2] = {1, 1}, p[4] = {0, 0, 0, 0}, op[2] = {0, 0}, os[2], k[2];
-  if (xs.rank != 4 || ws.rank != 4)
-    return onnx_error(n, "only 2-D ConvTranspose is supported");
-  k[0] = ws.dims[2], k[1] = ws.dims[3];
-  if (onnx_attr_ints(n, "kernel_shape", k, 2) == -2 || onnx_attr_ints(n, "strides", st, 2) == -2 ||
-      onnx_attr_ints(n, "dilations", dl, 2) == -2 || onnx_attr_ints(n, "pads", p, 4) == -2 ||
-      onnx_attr_ints(n, "output_padding", op, 2) == -2)
+  int64_t in[2] = {1, xs.dims[2]};
+  if (sd == 2)
+    in[0] = xs.dims[2], in[1] = xs.dims[3];
+  k[0] = sd == 2 ? ws.dims[2] : 1;
+  k[1] = ws.dims[xs.rank - 1];
+  int64_t pads1[4];
+  if (onnx_attr_ints(n, "kernel_shape", k + lead, sd) == -2 ||
+      onnx_attr_ints(n, "strides", st + lead, sd) == -2 ||
+      onnx_attr_ints(n, "dilations", dl + lead, sd) == -2 ||
+      onnx_attr_ints(n, "pads", sd == 2 ? p : pads1, 2 * sd) == -2 ||
+      onnx_attr_ints(n, "output_padding", op + lead, sd) == -2)
     return false;
-  int nos = onnx_attr_ints(n, "output_shape", os, 2);
+  if (sd == 1 && onnx_attr(n, "pads"))
+    p[1] = pads1[0], p[3] = pads1[1];
+  os[0] = 1;
+  int nos = onnx_attr_ints(n, "output_shape", os + lead, sd);
+  if (nos == -2)
+    return false;
   char buf[32];
   const char *auto_pad = onnx_attr_string(n, "auto_pad", "NOTSET", buf, sizeof buf);
   bool same = !strcmp(auto_pad, "SAME_UPPER") || !strcmp(auto_pad, "SAME_LOWER");
-  if (nos == 2 || same) {
+  if (nos == sd || same) {
     /* total_padding = stride*(in-1) + output_padding + ((k-1)*d+1) - out */
-    for (int i = 0; i < 2; ++i) {
-      int64_t in = xs.dims[2 + i];
-      if (in == STRATA_GRAPH_DYN)
+    for (int i = lead; i < 2; ++i) {
+      if (in[i] == STRATA_GRAPH_DYN)
         return onnx_error(n, "output_shape/auto_pad need static spatial dims");
-      int64_t o = nos == 2 ? os[i] : in * st[i];
-      int64_t total = st[i] * (in - 1) + op[i] + (k[i] - 1) * dl[i] + 1 - o;
+      int64_t o = nos == sd ? os[i] : in[i] * st[i];
+      int64_t total = st[i] * (in[i] - 1) + op[i] + (k[i] - 1) * dl[i] + 1 - o;
       if (total < 0) {
         op[i] -= total; /* the output is larger: extend at the end */
         total = 0;
@@ -182,13 +196,15 @@ static bool map_conv_transpose(onnx_node_t *n) {
   } else if (!strcmp(auto_pad, "VALID")) {
     memset(p, 0, sizeof p);
   }
-  MlirValue ops[3] = {x, wt, onnx_input(n, 2)};
+  MlirValue ops[3] = {to_2d(n, x), to_2d(n, wt), onnx_input(n, 2)};
   intptr_t nops = n->num_inputs > 2 && n->present[2] ? 3 : 2;
   MlirNamedAttribute a[5] = {onnx_ints_attr(n, "strides", 2, st), onnx_ints_attr(n, "padding", 4, p),
                              onnx_ints_attr(n, "dilation", 2, dl),
                              onnx_ints_attr(n, "output_padding", 2, op),
                              onnx_i64_attr(n, "groups", onnx_attr_int(n, "group", 1))};
-  return onnx_out(n, onnx_build(n, "graph.conv_transpose2d", nops, ops, NULL_TYPE, 5, a));
+  window_t w = {.sd = sd};
+  return onnx_out(n, from_2d(n, onnx_build(n, "graph.conv_transpose2d", nops, ops, NULL_TYPE, 5, a),
+                             &w));
 }
 
 static bool map_max_pool(onnx_node_t *n) {

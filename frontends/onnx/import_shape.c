@@ -470,11 +470,29 @@ static bool map_split(onnx_node_t *n) {
   return true;
 }
 
+static bool have_op(onnx_node_t *n, const char *name);
+
 /* Clamps an ONNX slice bound for a static dim (step > 0). */
 static int64_t clamp_bound(int64_t v, int64_t dim) {
   if (v < 0)
     v += dim;
   return v < 0 ? 0 : v > dim ? dim : v;
+}
+
+/* Slice of a 1-D constant (shape arithmetic: a prefix of Shape): folded. */
+static bool fold_slice(onnx_node_t *n, intptr_t rank, const int64_t *starts, const int64_t *ends,
+                       const int64_t *steps) {
+  const onnx_const_t *d = n->fold[0];
+  if (!d || rank != 1 || d->shape.rank != 1 || ends[0] > d->numel)
+    return false;
+  int64_t count = ends[0] > starts[0] ? (ends[0] - starts[0] + steps[0] - 1) / steps[0] : 0;
+  size_t es = onnx_type_size(d->onnx_type);
+  onnx_const_t r = {d->onnx_type, {1, {count}}, count, malloc(es * (size_t)(count + 1))};
+  for (int64_t i = 0; i < count; ++i)
+    memcpy((char *)r.data + (size_t)i * es,
+           (const char *)d->data + (size_t)(starts[0] + i * steps[0]) * es, es);
+  onnx_set_const_output(n, 0, &r);
+  return true;
 }
 
 static bool map_slice(onnx_node_t *n) {
@@ -507,6 +525,9 @@ static bool map_slice(onnx_node_t *n) {
   int64_t starts[STRATA_GRAPH_MAX_RANK], ends[STRATA_GRAPH_MAX_RANK], steps[STRATA_GRAPH_MAX_RANK];
   full_slice(&s, starts, ends, steps);
   bool seen[STRATA_GRAPH_MAX_RANK] = {false};
+  int64_t rev_axis[STRATA_GRAPH_MAX_RANK], rev_b[STRATA_GRAPH_MAX_RANK],
+      rev_e[STRATA_GRAPH_MAX_RANK], rev_step[STRATA_GRAPH_MAX_RANK];
+  int num_rev = 0;
   for (int64_t i = 0; i < k; ++i) {
     int64_t a = i;
     if (ka >= 0 && !onnx_axis(n, ax[i], s.rank, &a))
@@ -517,9 +538,23 @@ static bool map_slice(onnx_node_t *n) {
       return onnx_error(n, "axis %lld is repeated", (long long)a);
     seen[a] = true;
     int64_t step = ks >= 0 ? sp[i] : 1;
-    if (step <= 0)
-      return onnx_error(n, "only positive steps are supported (got %lld)", (long long)step);
+    if (step == 0)
+      return onnx_error(n, "step 0 is not allowed");
     int64_t d = s.dims[a];
+    if (step < 0) {
+      /* A negative step is a gather of the indices start, start + step, ...
+       * (> end) along the axis, after the slice of the other axes. */
+      if (d == STRATA_GRAPH_DYN)
+        return onnx_error(n, "a negative step on a dynamic dim is not supported");
+      int64_t b = st[i] < 0 ? st[i] + d : st[i], e = en[i] < 0 ? en[i] + d : en[i];
+      b = b < 0 ? 0 : b > d - 1 ? d - 1 : b;
+      e = e < -1 ? -1 : e > d - 1 ? d - 1 : e;
+      rev_axis[num_rev] = a;
+      rev_b[num_rev] = b;
+      rev_e[num_rev] = d == 0 ? 0 : e;
+      rev_step[num_rev++] = step;
+      continue;
+    }
     if (d == STRATA_GRAPH_DYN) {
       if (st[i] < 0 || en[i] < 0)
         return onnx_error(n, "negative bounds on a dynamic dim are not supported");
@@ -532,7 +567,22 @@ static bool map_slice(onnx_node_t *n) {
     }
     steps[a] = step;
   }
-  return onnx_out(n, slice(n, x, s.rank, starts, ends, steps));
+  if (num_rev == 0 && fold_slice(n, s.rank, starts, ends, steps))
+    return true;
+  MlirValue v = slice(n, x, s.rank, starts, ends, steps);
+  if (num_rev && !have_op(n, "graph.gather"))
+    v = (MlirValue){NULL};
+  for (int r = 0; r < num_rev && !mlirValueIsNull(v); ++r) {
+    int64_t cnt = 0, *idx = malloc(sizeof(int64_t) * (size_t)(s.dims[rev_axis[r]] + 1));
+    for (int64_t j = rev_b[r]; j > rev_e[r]; j += rev_step[r])
+      idx[cnt++] = j;
+    onnx_const_t c = {ONNX__TENSOR_PROTO__DATA_TYPE__INT64, {1, {cnt}}, cnt, idx};
+    MlirValue ops[2] = {v, onnx_constant(n->imp, &n->b, &c, NULL)};
+    MlirNamedAttribute a = onnx_i64_attr(n, "axis", rev_axis[r]);
+    v = onnx_build(n, "graph.gather", 2, ops, NULL_TYPE, 1, &a);
+    free(idx);
+  }
+  return onnx_out(n, v);
 }
 
 static bool map_pad(onnx_node_t *n) {

@@ -133,6 +133,20 @@ CASES = {
         [node("Conv", ["x", "w"], ["y"], "conv1")],
         [value_info("x", FLOAT, [1, 1, 3, 3, 3, 3])], [value_info("y", FLOAT, [1, 1, 1, 1, 1, 1])],
         [tensor("w", FLOAT, [1, 1, 3, 3, 3, 3], weights(81))]),
+    "slice_step0": lambda: model(
+        [node("Slice", ["x", "st", "en", "ax", "sp"], ["y"], "slice1")],
+        [value_info("x", FLOAT, [4, 3])], [value_info("y", FLOAT, [2, 3])],
+        [tensor("st", INT64, [1], [0]), tensor("en", INT64, [1], [2]),
+         tensor("ax", INT64, [1], [0]), tensor("sp", INT64, [1], [0])]),
+    "slice_neg_dynamic": lambda: model(
+        [node("Slice", ["x", "st", "en", "ax", "sp"], ["y"], "slice1")],
+        [value_info("x", FLOAT, ["N", 3])], [value_info("y", FLOAT, ["M", 3])],
+        [tensor("st", INT64, [1], [-1]), tensor("en", INT64, [1], [-100]),
+         tensor("ax", INT64, [1], [0]), tensor("sp", INT64, [1], [-1])]),
+    "convtranspose3d": lambda: model(
+        [node("ConvTranspose", ["x", "w"], ["y"], "deconv1")],
+        [value_info("x", FLOAT, [1, 1, 2, 2, 2])], [value_info("y", FLOAT, [1, 1, 3, 3, 3])],
+        [tensor("w", FLOAT, [1, 1, 2, 2, 2], weights(8))]),
     "dynamic_reshape": lambda: model(
         [node("Reshape", ["x", "s"], ["y"], "reshape1")],
         [value_info("x", FLOAT, [2, 3]), value_info("s", INT64, [2])],
