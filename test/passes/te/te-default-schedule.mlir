@@ -1,20 +1,45 @@
-// RUN: strata-opt %s --pass-pipeline='builtin.module(te-default-schedule)' | FileCheck %s
-// RUN: strata-opt %s --pass-pipeline='builtin.module(te-default-schedule,convert-te-to-tir,tir-apply-schedule)' | FileCheck %s --check-prefix=TIR
+// RUN: strata-opt %s --pass-pipeline='builtin.module(te-default-schedule{target=avx512f})' | FileCheck %s
+// RUN: strata-opt %s --pass-pipeline='builtin.module(te-default-schedule{target=avx2 mc=12 kc=4})' | FileCheck %s --check-prefix=AVX2
+// RUN: strata-opt %s --pass-pipeline='builtin.module(te-default-schedule{target=generic},convert-te-to-tir,tir-apply-schedule)' | FileCheck %s --check-prefix=TIR
+// RUN: not strata-opt %s --pass-pipeline='builtin.module(te-default-schedule{target=sse9})' 2>&1 | FileCheck %s --check-prefix=TARGET
 
-// A matmul gets the order i, k, j: the reduce axis outside the innermost
-// spatial axis.
+// A matmul gets the BLIS-style schedule: blocks and a register tile, B
+// packed into panels as wide as the tile, the micro-tile tensorized, row
+// blocks or panels in parallel (here one row block and one panel: the
+// parallel loop falls back to the row blocks).
 // CHECK-LABEL: func.func @matmul
-// CHECK: name = "mm", reduce_extents = array<i64: 7>, schedule = [{order = ["d0", "r0", "d1"], prim = "reorder"}]
-// After the schedule is applied the init store has its own nest and the
-// loops run d0, r0, d1.
+// CHECK: name = "mm", reduce_extents = array<i64: 7>, schedule = [
+// CHECK-SAME: {axis = "d0", factors = array<i64: 2, 4>, prim = "split"}
+// CHECK-SAME: {axis = "d1", factors = array<i64: 1, 64>, prim = "split"}
+// CHECK-SAME: {axis = "r0", factors = array<i64: 7>, prim = "split"}
+// CHECK-SAME: {order = ["d1.0", "r0.0", "d0.0", "d1.1", "d0.1", "d0.2", "d1.2", "r0.1"], prim = "reorder"}
+// CHECK-SAME: {input = 1 : i64, prim = "cache_read", scope = "packed", width = 64 : i64}
+// CHECK-SAME: {axis = "d0.2", intrinsic = @fma_f32_4x64_avx512f, prim = "tensorize"}
+// CHECK-SAME: {axis = "d0.0", prim = "parallel"}]
+// A batched product packs B per batch and runs the batch in parallel.
+// CHECK-LABEL: func.func @batched
+// CHECK: {order = ["d0", "d2.0", "r0.0", "d1.0", "d2.1", "d1.1", "d1.2", "d2.2", "r0.1"], prim = "reorder"}
+// CHECK-SAME: {axis = "d1.2", intrinsic = @fma_f32_4x64_avx512f, prim = "tensorize"}
+// CHECK-SAME: {axis = "d0", prim = "parallel"}]
+// The AVX2 tile is 6x16; options override the block sizes.
+// AVX2-LABEL: func.func @matmul
+// AVX2: {axis = "d0", factors = array<i64: 1, 6>, prim = "split"}
+// AVX2-SAME: {axis = "r0", factors = array<i64: 4>, prim = "split"}
+// AVX2-SAME: {axis = "d0.2", intrinsic = @fma_f32_6x16_avx2, prim = "tensorize"}
+// Applied: the packing nest, then the blocked nest around one hwi.call_tile.
+// TIR: "hwi.intrinsic"() {{.*}}sym_name = "fma_f32_4x16_generic"
 // TIR-LABEL: func.func @matmul
-// TIR: name = "d1.init"
-// TIR: "tir.for"
-// TIR: "tir.for"
-// TIR: "tir.for"
-// TIR: {kind = "serial", name = "d1"}
-// TIR: {kind = "serial", name = "r0"}
-// TIR: name = "d0"
+// TIR: name = "d1.2.init"
+// TIR: "tir.alloc_buffer"() {scope = "packed"} : () -> memref<1x7x16xf32>
+// TIR: name = "pack1.p"
+// TIR: "hwi.call_tile"
+// TIR: name = "d0.1"
+// TIR: name = "d1.1"
+// TIR: name = "d0.0"
+// TIR: name = "r0.0"
+// TIR: name = "d1.0", te.compute = "mm"
+// TIR: memref.dealloc
+// TARGET: option 'target' of pass 'te-default-schedule'
 func.func @matmul(%a: tensor<5x7xf32>, %b: tensor<7x3xf32>) -> tensor<5x3xf32> {
   %c = "te.compute"() ({
   ^bb0(%i: index, %j: index, %k: index):
@@ -23,6 +48,32 @@ func.func @matmul(%a: tensor<5x7xf32>, %b: tensor<7x3xf32>) -> tensor<5x3xf32> {
     %m = arith.mulf %x, %y : f32
     gpu.yield %m : f32
   }) {name = "mm", reduce_extents = array<i64: 7>, combiner = "add", init = 0.0 : f32} : () -> tensor<5x3xf32>
+  return %c : tensor<5x3xf32>
+}
+
+func.func @batched(%a: tensor<4x5x7xf32>, %b: tensor<4x7x3xf32>) -> tensor<4x5x3xf32> {
+  %c = "te.compute"() ({
+  ^bb0(%n: index, %i: index, %j: index, %k: index):
+    %x = "te.read"(%a, %n, %i, %k) : (tensor<4x5x7xf32>, index, index, index) -> f32
+    %y = "te.read"(%b, %n, %k, %j) : (tensor<4x7x3xf32>, index, index, index) -> f32
+    %m = arith.mulf %x, %y : f32
+    gpu.yield %m : f32
+  }) {name = "bmm", reduce_extents = array<i64: 7>, combiner = "add", init = 0.0 : f32} : () -> tensor<4x5x3xf32>
+  return %c : tensor<4x5x3xf32>
+}
+
+// A reduction that is not a matrix product gets the order i, k, j: the
+// reduce axis outside the innermost spatial axis.
+// CHECK-LABEL: func.func @not_gemm
+// CHECK: name = "sq", reduce_extents = array<i64: 7>, schedule = [{order = ["d0", "r0", "d1"], prim = "reorder"}]
+func.func @not_gemm(%a: tensor<5x7xf32>, %b: tensor<7x3xf32>) -> tensor<5x3xf32> {
+  %c = "te.compute"() ({
+  ^bb0(%i: index, %j: index, %k: index):
+    %x = "te.read"(%a, %i, %k) : (tensor<5x7xf32>, index, index) -> f32
+    %y = "te.read"(%b, %k, %j) : (tensor<7x3xf32>, index, index) -> f32
+    %m = arith.addf %x, %y : f32
+    gpu.yield %m : f32
+  }) {name = "sq", reduce_extents = array<i64: 7>, combiner = "add", init = 0.0 : f32} : () -> tensor<5x3xf32>
   return %c : tensor<5x3xf32>
 }
 
