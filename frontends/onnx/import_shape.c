@@ -322,8 +322,13 @@ static bool map_dropout(onnx_node_t *n) {
     double training;
     if (!onnx_const_scalar(n, 2, "training_mode", &training))
       return false;
-    if (training != 0)
-      return onnx_error(n, "training_mode is not supported (inference only)");
+    /* Training with ratio 0 drops nothing: the inference form (an absent
+     * ratio defaults to 0.5). */
+    double ratio = 0.5;
+    if (training != 0 && n->present[1] && !onnx_const_scalar(n, 1, "ratio", &ratio))
+      return false;
+    if (training != 0 && ratio != 0)
+      return onnx_error(n, "training_mode is not supported (inference only, or ratio 0)");
   }
   if (!map_identity_like(n))
     return false;
