@@ -13,8 +13,10 @@
  *   parallel over i.0 (row blocks), or over j.1 (panels) when there are
  *   fewer than 4 row blocks, or the batch axis.
  * MC, NC and KC default to 128, 1024 and 256 (A block and B panel in L2)
- * and can be overridden with the pass options, for experiments and the
- * tuner. Other reductions get one decision, the loop order: the reduce
+ * and can be overridden with the pass options, for experiments; with
+ * knobs=true they are written as knobs "mc", "nc", "kc" whose choices are
+ * the default first and then a few sizes around it (capped to the
+ * extents): the template-free search space te-autotune explores. Other reductions get one decision, the loop order: the reduce
  * axes move outside the innermost spatial axis (i, k, j), so the inner loop
  * walks rows contiguously and LLVM vectorizes it. Computes that already
  * carry a `schedule` are left as written. */
@@ -50,13 +52,6 @@ static MlirAttribute step(MlirContext ctx, const char *prim, intptr_t n,
   for (intptr_t i = 0; i < n && i < 7; ++i)
     all[1 + i] = fields[i];
   return mlirDictionaryAttrGet(ctx, 1 + n, all);
-}
-
-static MlirAttribute split_step(MlirContext ctx, MlirAttribute axis, int n,
-                                const int64_t *factors) {
-  MlirNamedAttribute f[2] = {strata_named(ctx, "axis", axis),
-                             strata_named(ctx, "factors", mlirDenseI64ArrayGet(ctx, n, factors))};
-  return step(ctx, "split", 2, f);
 }
 
 static MlirAttribute axis_step(MlirContext ctx, const char *prim, MlirAttribute axis) {
@@ -153,23 +148,74 @@ static bool match_gemm(MlirOperation op, gemm_t *g) {
 typedef struct {
   const strata_hwi_builtin_t *tile;
   int64_t mc, nc, kc;
+  bool knobs; /* write the block sizes as knobs (a search space) */
 } config_t;
 
 static int64_t round_up(int64_t x, int64_t to) { return (x + to - 1) / to * to; }
+
+/* Block size `want` for an extent, capped to the extent and rounded up to
+ * a multiple of `unit`. */
+static int64_t block(int64_t want, int64_t extent, int64_t unit) {
+  return round_up(want < extent ? want : extent, unit);
+}
+
+/* The factors decision of a blocked split: fixed [b/unit, unit] (or [b]
+ * when unit is 0), or a knob over the candidate block sizes. */
+static MlirAttribute block_factors(MlirContext ctx, const config_t *cfg, const char *knob,
+                                   int64_t want, int64_t extent, int64_t unit,
+                                   const int64_t *candidates, int ncand) {
+  int64_t u = unit > 0 ? unit : 1;
+  if (!cfg->knobs) {
+    int64_t b = block(want, extent, u);
+    return unit > 0 ? mlirDenseI64ArrayGet(ctx, 2, (int64_t[]){b / unit, unit})
+                    : mlirDenseI64ArrayGet(ctx, 1, (int64_t[]){b});
+  }
+  /* Distinct blocks in increasing order; the default's block first so the
+   * tuner's first candidate is the default schedule. */
+  int64_t blocks[16];
+  int nb = 0;
+  blocks[nb++] = block(want, extent, u);
+  for (int c = 0; c < ncand && nb < 16; ++c) {
+    int64_t b = block(candidates[c], extent, u);
+    bool dup = false;
+    for (int i = 0; i < nb; ++i)
+      dup |= blocks[i] == b;
+    if (!dup)
+      blocks[nb++] = b;
+  }
+  MlirAttribute choices[16];
+  for (int i = 0; i < nb; ++i)
+    choices[i] = unit > 0 ? mlirDenseI64ArrayGet(ctx, 2, (int64_t[]){blocks[i] / unit, unit})
+                          : mlirDenseI64ArrayGet(ctx, 1, (int64_t[]){blocks[i]});
+  MlirNamedAttribute k[2] = {strata_named(ctx, "knob", strata_string_attr(ctx, knob)),
+                             strata_named(ctx, "choices", mlirArrayAttrGet(ctx, nb, choices))};
+  return mlirDictionaryAttrGet(ctx, 2, k);
+}
+
+static const int64_t mc_candidates[] = {32, 64, 96, 128, 192, 256};
+static const int64_t nc_candidates[] = {128, 256, 512, 1024, 2048};
+static const int64_t kc_candidates[] = {64, 128, 256, 384, 512};
+enum { N_MC = 6, N_NC = 5, N_KC = 5 };
+
+static MlirAttribute split_decision(MlirContext ctx, MlirAttribute axis, MlirAttribute factors) {
+  MlirNamedAttribute f[2] = {strata_named(ctx, "axis", axis), strata_named(ctx, "factors", factors)};
+  return step(ctx, "split", 2, f);
+}
 
 static MlirAttribute gemm_trace(MlirContext ctx, MlirOperation op, const gemm_t *g,
                                 const config_t *cfg) {
   int64_t mr = cfg->tile->m, nr = cfg->tile->n;
   /* Blocks no larger than the (rounded-up) extents, multiples of the tile. */
-  int64_t mc = round_up(cfg->mc < g->m ? cfg->mc : g->m, mr);
-  int64_t nc = round_up(cfg->nc < g->n ? cfg->nc : g->n, nr);
-  int64_t kc = cfg->kc < g->k ? cfg->kc : g->k;
+  int64_t mc = block(cfg->mc, g->m, mr);
   intptr_t i = g->ns - 2, j = g->ns - 1, k = g->ns;
   MlirAttribute steps[8];
   int n = 0;
-  steps[n++] = split_step(ctx, name_attr(ctx, op, i, ""), 2, (int64_t[]){mc / mr, mr});
-  steps[n++] = split_step(ctx, name_attr(ctx, op, j, ""), 2, (int64_t[]){nc / nr, nr});
-  steps[n++] = split_step(ctx, name_attr(ctx, op, k, ""), 1, (int64_t[]){kc});
+  steps[n++] = split_decision(ctx, name_attr(ctx, op, i, ""),
+                              block_factors(ctx, cfg, "mc", cfg->mc, g->m, mr, mc_candidates, N_MC));
+  steps[n++] = split_decision(ctx, name_attr(ctx, op, j, ""),
+                              block_factors(ctx, cfg, "nc", cfg->nc, g->n, nr, nc_candidates, N_NC));
+  steps[n++] = split_decision(ctx, name_attr(ctx, op, k, ""),
+                              block_factors(ctx, cfg, "kc", cfg->kc, g->k, 0, kc_candidates, N_KC));
   MlirAttribute order[MAX_AXES + 8];
   int no = 0;
   for (intptr_t d = 0; d + 2 < g->ns; ++d)
@@ -247,6 +293,9 @@ static const strata_pass_option_t options[] = {
      .help = "columns of B per block (rounded up to the tile)", .min = 1, .max = 1 << 20},
     {.name = "kc", .kind = STRATA_OPTION_INT, .default_value = "256",
      .help = "depth of one k block", .min = 1, .max = 1 << 20},
+    {.name = "knobs", .kind = STRATA_OPTION_BOOL, .default_value = "false",
+     .help = "write the block sizes of matrix products as knobs mc, nc, kc (a search space "
+             "for te-autotune; the first choice of each is the default)"},
 };
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
@@ -255,6 +304,7 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
       .mc = strata_pass_options_get_int(opts, "mc"),
       .nc = strata_pass_options_get_int(opts, "nc"),
       .kc = strata_pass_options_get_int(opts, "kc"),
+      .knobs = strata_pass_options_get_bool(opts, "knobs"),
   };
   if (!cfg.tile)
     return strata_emit_error(module, "te-default-schedule: no register tile for target '%s'",
@@ -273,12 +323,13 @@ const strata_pass_info_t te_default_schedule_pass = {
         "into zero-padded panels as wide as the tile (cache_read \"packed\"), the "
         "micro-tile tensorized onto the target's fp32 FMA intrinsic (4x64 AVX-512, "
         "6x16 AVX2, 4x16 generic), and row blocks (or panels, or the batch) run in "
-        "parallel. Other computes with reduce axes and at least two spatial axes get "
+        "parallel. knobs=true writes the block sizes as knobs mc, nc, kc (default "
+        "first) for te-autotune. Other computes with reduce axes and at least two spatial axes get "
         "a loop order with the reduce axes outside the innermost spatial axis (i, k, "
         "j): contiguous inner loops that LLVM vectorizes. Scheduled computes are "
         "untouched.",
     .anchor = "builtin.module",
     .options = options,
-    .num_options = 4,
+    .num_options = 5,
     .run = run,
 };

@@ -2,6 +2,8 @@
 // RUN: strata-opt %s --pass-pipeline='builtin.module(te-default-schedule{target=avx2 mc=12 kc=4})' | FileCheck %s --check-prefix=AVX2
 // RUN: strata-opt %s --pass-pipeline='builtin.module(te-default-schedule{target=generic},convert-te-to-tir,tir-apply-schedule)' | FileCheck %s --check-prefix=TIR
 // RUN: not strata-opt %s --pass-pipeline='builtin.module(te-default-schedule{target=sse9})' 2>&1 | FileCheck %s --check-prefix=TARGET
+// RUN: strata-opt %s --pass-pipeline='builtin.module(te-default-schedule{target=avx512f knobs=true})' | FileCheck %s --check-prefix=KNOBS
+// RUN: not strata-opt %s --pass-pipeline='builtin.module(te-default-schedule{knobs=true},convert-te-to-tir,tir-apply-schedule)' 2>&1 | FileCheck %s --check-prefix=UNTUNED
 
 // A matmul gets the BLIS-style schedule: blocks and a register tile, B
 // packed into panels as wide as the tile, the micro-tile tensorized, row
@@ -40,6 +42,13 @@
 // TIR: name = "d1.0", te.compute = "mm"
 // TIR: memref.dealloc
 // TARGET: option 'target' of pass 'te-default-schedule'
+// With knobs, the block sizes become a search space (default first; the
+// sizes are capped to the extents, so small products have few choices),
+// and applying the trace before tuning is an error.
+// KNOBS-LABEL: func.func @matmul
+// KNOBS: {axis = "d0", factors = {choices = [array<i64: 2, 4>], knob = "mc"}, prim = "split"}
+// KNOBS-SAME: {axis = "r0", factors = {choices = [array<i64: 7>], knob = "kc"}, prim = "split"}
+// UNTUNED: error: 'tir.for' op knob 'mc' has no value: run te-autotune or fix it
 func.func @matmul(%a: tensor<5x7xf32>, %b: tensor<7x3xf32>) -> tensor<5x3xf32> {
   %c = "te.compute"() ({
   ^bb0(%i: index, %j: index, %k: index):
