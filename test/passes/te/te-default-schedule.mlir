@@ -1,6 +1,7 @@
-// RUN: strata-opt %s --pass-pipeline='builtin.module(te-default-schedule{target=avx512f})' | FileCheck %s
+// RUN: strata-opt %s --pass-pipeline='builtin.module(te-default-schedule{target=avx512f pack-min-rows=0})' | FileCheck %s
+// RUN: strata-opt %s --pass-pipeline='builtin.module(te-default-schedule{target=avx512f})' | FileCheck %s --check-prefix=SMALL
 // RUN: strata-opt %s --pass-pipeline='builtin.module(te-default-schedule{target=avx2 mc=12 kc=4})' | FileCheck %s --check-prefix=AVX2
-// RUN: strata-opt %s --pass-pipeline='builtin.module(te-default-schedule{target=generic},convert-te-to-tir,tir-apply-schedule)' | FileCheck %s --check-prefix=TIR
+// RUN: strata-opt %s --pass-pipeline='builtin.module(te-default-schedule{target=generic pack-min-rows=1},convert-te-to-tir,tir-apply-schedule)' | FileCheck %s --check-prefix=TIR
 // RUN: not strata-opt %s --pass-pipeline='builtin.module(te-default-schedule{target=sse9})' 2>&1 | FileCheck %s --check-prefix=TARGET
 // RUN: strata-opt %s --pass-pipeline='builtin.module(te-default-schedule{target=avx512f knobs=true})' | FileCheck %s --check-prefix=KNOBS
 // RUN: not strata-opt %s --pass-pipeline='builtin.module(te-default-schedule{knobs=true},convert-te-to-tir,tir-apply-schedule)' 2>&1 | FileCheck %s --check-prefix=UNTUNED
@@ -18,6 +19,10 @@
 // CHECK-SAME: {input = 1 : i64, prim = "cache_read", scope = "packed", width = 64 : i64}
 // CHECK-SAME: {axis = "d0.2", intrinsic = @fma_f32_4x64_avx512f, prim = "tensorize"}
 // CHECK-SAME: {axis = "d0.0", prim = "parallel"}]
+// By default B is packed only when A has at least 64 rows.
+// SMALL-LABEL: func.func @matmul
+// SMALL-NOT: cache_read
+// SMALL: prim = "tensorize"
 // A batched product packs B per batch and runs the batch in parallel.
 // CHECK-LABEL: func.func @batched
 // CHECK: {order = ["d0", "d2.0", "r0.0", "d1.0", "d2.1", "d1.1", "d1.2", "d2.2", "r0.1"], prim = "reorder"}
