@@ -7,7 +7,10 @@
  * Readers with reduce axes (matmul, conv) only take producers that move data
  * (reads, index arithmetic, selects, constants: pad, transpose, broadcast),
  * since inlining arithmetic there would recompute it for every reduction
- * step. */
+ * step, and never the operands of a matrix product (te_matmul.h): those
+ * stay materialized so the product keeps the A[i, k] * B[k, j] form that
+ * te-default-schedule packs and tensorizes (a transpose or an im2col copy
+ * costs O(size), the product O(M*N*K)). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +19,7 @@
 #include "core/op_list.h"
 #include "dialects/op_checks.h"
 #include "dialects/te/te.h"
+#include "dialects/te/te_matmul.h"
 #include "strata/pass.h"
 
 /* The te.compute that (transitively) contains `op`, or null. */
@@ -67,6 +71,10 @@ static bool collect_reads(MlirOperation producer, strata_op_list_t *reads) {
     MlirOperation reader = enclosing_compute(user);
     if (mlirOperationIsNull(reader) ||
         (strata_te_compute_num_reduce(reader) > 0 && !data_only))
+      return false;
+    strata_te_matmul_t mm;
+    if (strata_te_match_matmul(reader, &mm) &&
+        (mlirOperationEqual(user, mm.a_read) || mlirOperationEqual(user, mm.b_read)))
       return false;
     strata_op_list_push(reads, user);
   }
@@ -163,7 +171,8 @@ const strata_pass_info_t te_inline_pass = {
         "whose result is only read (te.read) by other computes is substituted "
         "into each reader and erased, so elementwise chains become one loop nest "
         "without intermediate buffers. Readers with reduce axes only take "
-        "producers that move data (pad, transpose, broadcast), never arithmetic. "
+        "producers that move data (pad, transpose, broadcast), never arithmetic, and "
+        "never the operands of a matrix product (kept for its packed GEMM schedule). "
         "Producers with dynamic extents are left alone.",
     .anchor = "builtin.module",
     .run = run,

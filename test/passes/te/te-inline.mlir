@@ -92,3 +92,43 @@ func.func @kept(%x: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4xf32>, tensor<
   }) {name = "sum_t", reduce_extents = array<i64: 4>, combiner = "add", init = 0.0 : f32} : () -> tensor<4xf32>
   return %ret, %s, %st : tensor<4x4xf32>, tensor<4xf32>, tensor<4xf32>
 }
+
+// The operands of a matrix product stay materialized (the product keeps
+// the A[i, k] * B[k, j] form its packed schedule needs): the transpose is
+// not inlined, while the same transpose feeding an elementwise compute is.
+// CHECK-LABEL: func.func @matmul_operand
+// CHECK: name = "bt"
+// CHECK: name = "mm"
+// CHECK-LABEL: func.func @elementwise_reader
+// CHECK-NOT: name = "bt"
+// CHECK: name = "neg"
+func.func @matmul_operand(%a: tensor<4x8xf32>, %b: tensor<16x8xf32>) -> tensor<4x16xf32> {
+  %bt = "te.compute"() ({
+  ^bb0(%k: index, %j: index):
+    %v = "te.read"(%b, %j, %k) : (tensor<16x8xf32>, index, index) -> f32
+    gpu.yield %v : f32
+  }) {name = "bt", reduce_extents = array<i64>} : () -> tensor<8x16xf32>
+  %c = "te.compute"() ({
+  ^bb0(%i: index, %j: index, %k: index):
+    %x = "te.read"(%a, %i, %k) : (tensor<4x8xf32>, index, index) -> f32
+    %y = "te.read"(%bt, %k, %j) : (tensor<8x16xf32>, index, index) -> f32
+    %m = arith.mulf %x, %y : f32
+    gpu.yield %m : f32
+  }) {name = "mm", reduce_extents = array<i64: 8>, combiner = "add", init = 0.0 : f32} : () -> tensor<4x16xf32>
+  return %c : tensor<4x16xf32>
+}
+
+func.func @elementwise_reader(%b: tensor<16x8xf32>) -> tensor<8x16xf32> {
+  %bt = "te.compute"() ({
+  ^bb0(%k: index, %j: index):
+    %v = "te.read"(%b, %j, %k) : (tensor<16x8xf32>, index, index) -> f32
+    gpu.yield %v : f32
+  }) {name = "bt", reduce_extents = array<i64>} : () -> tensor<8x16xf32>
+  %n = "te.compute"() ({
+  ^bb0(%k: index, %j: index):
+    %v = "te.read"(%bt, %k, %j) : (tensor<8x16xf32>, index, index) -> f32
+    %r = arith.negf %v : f32
+    gpu.yield %r : f32
+  }) {name = "neg", reduce_extents = array<i64>} : () -> tensor<8x16xf32>
+  return %n : tensor<8x16xf32>
+}
