@@ -249,6 +249,73 @@ static void finish_window(window_t *w) {
 }
 
 /* conv2d and conv3d. */
+static bool layout_is(const strata_graph_layout_t *l, const char *axes) {
+  if (l->rank != (int)strlen(axes))
+    return false;
+  for (int i = 0; i < l->rank; ++i)
+    if (l->axes[i] != axes[i])
+      return false;
+  return true;
+}
+
+/* conv2d as im2col + a matrix product, for NCHW / OIHW, groups 1, static
+ * fp32 shapes: col[n, q, p] = x[n, ic, ih, iw] (q = (ic, kh, kw),
+ * p = (oh, ow), zero where the tap falls in the padding), wmat[o, q] =
+ * w[o, ic, kh, kw], out[n, o, p] = sum_q wmat[o, q] * col[n, q, p], then
+ * the result viewed as [n, o, oh, ow] (plus bias). The product is what
+ * te-default-schedule packs and tensorizes, and te-inline keeps col and
+ * wmat materialized for it; the view and the bias (and following
+ * elementwise ops) fuse into one pass over the output. */
+static MlirValue conv2d_as_gemm(g2t_t *g, const window_t *w, MlirValue x, MlirValue wt,
+                                int64_t O, int64_t I, MlirType t) {
+  int64_t N = w->in['N' - 'A'], KH = w->k[0], KW = w->k[1], OH = w->o[0], OW = w->o[1];
+  int64_t Q = I * KH * KW, P = OH * OW;
+  char name[64];
+  /* col[n, q, p] */
+  snprintf(name, sizeof name, "%s_im2col", g->op_name);
+  MlirType col_t = mlirRankedTensorTypeGet(3, (int64_t[]){N, Q, P}, t, mlirAttributeGetNull());
+  g2t_compute_t c = g2t_compute_begin(g, name, col_t, NULL, 0, NULL, NULL, NULL, no_attr);
+  strata_builder_t *b = &c.in;
+  MlirValue q = c.idx[1], pv = c.idx[2];
+  MlirValue khw = strata_build_index(b, KH * KW), kwc = strata_build_index(b, KW);
+  MlirValue ow_c = strata_build_index(b, OW);
+  MlirValue ic = g2t_idiv(b, q, khw);
+  MlirValue kv[2] = {g2t_irem(b, g2t_idiv(b, q, kwc), strata_build_index(b, KH)),
+                     g2t_irem(b, q, kwc)};
+  MlirValue ov[2] = {g2t_idiv(b, pv, ow_c), g2t_irem(b, pv, ow_c)};
+  MlirValue iv[2], valid;
+  window_input(b, w, ov, kv, iv, &valid);
+  MlirValue xv = g2t_read(&c, x, (MlirValue[]){c.idx[0], ic, iv[0], iv[1]});
+  if (!mlirValueIsNull(valid))
+    xv = g2t_select(b, valid, xv, g2t_const_attr(b, g2t_zero(t)));
+  MlirValue col = g2t_compute_end(&c, xv);
+  /* wmat[o, q] */
+  snprintf(name, sizeof name, "%s_wmat", g->op_name);
+  MlirType wm_t = mlirRankedTensorTypeGet(2, (int64_t[]){O, Q}, t, mlirAttributeGetNull());
+  c = g2t_compute_begin(g, name, wm_t, NULL, 0, NULL, NULL, NULL, no_attr);
+  b = &c.in;
+  q = c.idx[1];
+  khw = strata_build_index(b, KH * KW);
+  kwc = strata_build_index(b, KW);
+  MlirValue wi[4] = {c.idx[0], g2t_idiv(b, q, khw),
+                     g2t_irem(b, g2t_idiv(b, q, kwc), strata_build_index(b, KH)),
+                     g2t_irem(b, q, kwc)};
+  MlirValue wmat = g2t_compute_end(&c, g2t_read(&c, wt, wi));
+  /* mm[n, o, p] = sum_q wmat[o, q] * col[n, q, p] */
+  MlirType mm_t = mlirRankedTensorTypeGet(3, (int64_t[]){N, O, P}, t, mlirAttributeGetNull());
+  c = g2t_compute_begin(g, g->op_name, mm_t, NULL, 1, &Q, NULL, "add", g2t_zero(t));
+  b = &c.in;
+  MlirValue a_v = g2t_read(&c, wmat, (MlirValue[]){c.idx[1], c.idx[3]});
+  MlirValue b_v = g2t_read(&c, col, (MlirValue[]){c.idx[0], c.idx[3], c.idx[2]});
+  MlirValue mm = g2t_compute_end(&c, mul(b, a_v, b_v));
+  /* out[n, o, oh, ow] = mm[n, o, oh * OW + ow] */
+  snprintf(name, sizeof name, "%s_view", g->op_name);
+  c = g2t_compute_begin(g, name, result_type(g), NULL, 0, NULL, NULL, NULL, no_attr);
+  b = &c.in;
+  MlirValue flat = g2t_iadd(b, g2t_imulc(b, c.idx[2], OW), c.idx[3]);
+  return g2t_compute_end(&c, g2t_read(&c, mm, (MlirValue[]){c.idx[0], c.idx[1], flat}));
+}
+
 MlirLogicalResult g2t_lower_conv2d(g2t_t *g, MlirValue *out) {
   MlirValue x = mlirOperationGetOperand(g->op, 0), wt = mlirOperationGetOperand(g->op, 1);
   MlirType rtype = result_type(g);
@@ -277,10 +344,22 @@ MlirLogicalResult g2t_lower_conv2d(g2t_t *g, MlirValue *out) {
 
   MlirValue dims[STRATA_GRAPH_MAX_RANK];
   window_result_dims(g, &w, x, dims);
+  bool has_bias = mlirOperationGetNumOperands(g->op) == 3;
+  if (w.ns == 2 && groups == 1 && layout_is(&w.layout, "NCHW") && layout_is(&kl, "OIHW") &&
+      mlirTypeIsAF32(t) && mlirShapedTypeHasStaticShape(mlirValueGetType(x)) &&
+      mlirShapedTypeHasStaticShape(rtype)) {
+    MlirValue r = conv2d_as_gemm(g, &w, x, wt, O, I, t);
+    if (has_bias) {
+      char name[32];
+      snprintf(name, sizeof name, "%s_bias", g->op_name);
+      r = add_bias(g, name, r, dims, mlirOperationGetOperand(g->op, 2), &w.layout, 0);
+    }
+    *out = r;
+    return mlirLogicalResultSuccess();
+  }
   int64_t extents[1 + MAX_SPATIAL] = {I};
   for (int i = 0; i < w.ns; ++i)
     extents[1 + i] = w.k[i];
-  bool has_bias = mlirOperationGetNumOperands(g->op) == 3;
   g2t_compute_t c = g2t_compute_begin(g, g->op_name, rtype, dims, 1 + w.ns, extents, NULL, "add",
                                       g2t_zero(t));
   strata_builder_t *b = &c.in;
