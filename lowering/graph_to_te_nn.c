@@ -258,10 +258,30 @@ static bool layout_is(const strata_graph_layout_t *l, const char *axes) {
   return true;
 }
 
+/* tensor.collapse_shape of `v` into `shape` (rank r): group i takes
+ * sizes[i] consecutive source dims. A view (no copy) once lowered. */
+static MlirValue collapse(g2t_t *g, MlirValue v, const int64_t *shape, intptr_t r,
+                          const int64_t *sizes) {
+  MlirContext ctx = g->ctx;
+  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
+  MlirAttribute groups[STRATA_GRAPH_MAX_RANK];
+  int64_t d = 0;
+  for (intptr_t i = 0; i < r; ++i) {
+    MlirAttribute dims[STRATA_GRAPH_MAX_RANK];
+    for (int64_t k = 0; k < sizes[i]; ++k)
+      dims[k] = mlirIntegerAttrGet(i64, d++);
+    groups[i] = mlirArrayAttrGet(ctx, sizes[i], dims);
+  }
+  MlirNamedAttribute a = strata_named(ctx, "reassociation", mlirArrayAttrGet(ctx, r, groups));
+  MlirType type = mlirRankedTensorTypeGet(r, shape, g2t_elem(v), mlirAttributeGetNull());
+  return strata_build_value(&g->b, "tensor.collapse_shape", 1, &v, type, 1, &a);
+}
+
 /* conv2d as im2col + a matrix product, for NCHW / OIHW, groups 1, static
  * fp32 shapes: col[n, q, p] = x[n, ic, ih, iw] (q = (ic, kh, kw),
  * p = (oh, ow), zero where the tap falls in the padding), wmat[o, q] =
- * w[o, ic, kh, kw], out[n, o, p] = sum_q wmat[o, q] * col[n, q, p], then
+ * w[o, ic, kh, kw] (a collapse_shape view of the weights; for 1x1 stride-1
+ * unpadded convolutions col is likewise a view of x), out[n, o, p] = sum_q wmat[o, q] * col[n, q, p], then
  * the result viewed as [n, o, oh, ow] (plus bias). The product is what
  * te-default-schedule packs and tensorizes, and te-inline keeps col and
  * wmat materialized for it; the view and the bias (and following
@@ -271,36 +291,35 @@ static MlirValue conv2d_as_gemm(g2t_t *g, const window_t *w, MlirValue x, MlirVa
   int64_t N = w->in['N' - 'A'], KH = w->k[0], KW = w->k[1], OH = w->o[0], OW = w->o[1];
   int64_t Q = I * KH * KW, P = OH * OW;
   char name[64];
-  /* col[n, q, p] */
-  snprintf(name, sizeof name, "%s_im2col", g->op_name);
-  MlirType col_t = mlirRankedTensorTypeGet(3, (int64_t[]){N, Q, P}, t, mlirAttributeGetNull());
-  g2t_compute_t c = g2t_compute_begin(g, name, col_t, NULL, 0, NULL, NULL, NULL, no_attr);
-  strata_builder_t *b = &c.in;
-  MlirValue q = c.idx[1], pv = c.idx[2];
-  MlirValue khw = strata_build_index(b, KH * KW), kwc = strata_build_index(b, KW);
-  MlirValue ow_c = strata_build_index(b, OW);
-  MlirValue ic = g2t_idiv(b, q, khw);
-  MlirValue kv[2] = {g2t_irem(b, g2t_idiv(b, q, kwc), strata_build_index(b, KH)),
-                     g2t_irem(b, q, kwc)};
-  MlirValue ov[2] = {g2t_idiv(b, pv, ow_c), g2t_irem(b, pv, ow_c)};
-  MlirValue iv[2], valid;
-  window_input(b, w, ov, kv, iv, &valid);
-  MlirValue xv = g2t_read(&c, x, (MlirValue[]){c.idx[0], ic, iv[0], iv[1]});
-  if (!mlirValueIsNull(valid))
-    xv = g2t_select(b, valid, xv, g2t_const_attr(b, g2t_zero(t)));
-  MlirValue col = g2t_compute_end(&c, xv);
-  /* wmat[o, q] */
-  snprintf(name, sizeof name, "%s_wmat", g->op_name);
-  MlirType wm_t = mlirRankedTensorTypeGet(2, (int64_t[]){O, Q}, t, mlirAttributeGetNull());
-  c = g2t_compute_begin(g, name, wm_t, NULL, 0, NULL, NULL, NULL, no_attr);
-  b = &c.in;
-  q = c.idx[1];
-  khw = strata_build_index(b, KH * KW);
-  kwc = strata_build_index(b, KW);
-  MlirValue wi[4] = {c.idx[0], g2t_idiv(b, q, khw),
-                     g2t_irem(b, g2t_idiv(b, q, kwc), strata_build_index(b, KH)),
-                     g2t_irem(b, q, kwc)};
-  MlirValue wmat = g2t_compute_end(&c, g2t_read(&c, wt, wi));
+  MlirValue col;
+  if (KH == 1 && KW == 1 && w->s[0] == 1 && w->s[1] == 1 && w->pb[0] == 0 && w->pb[1] == 0 &&
+      w->pe[0] == 0 && w->pe[1] == 0) {
+    /* 1x1, stride 1, no padding: col is x itself viewed as [N, C, H*W]. */
+    col = collapse(g, x, (int64_t[]){N, Q, P}, 3, (const int64_t[]){1, 1, 2});
+  } else {
+    /* col[n, q, p] */
+    snprintf(name, sizeof name, "%s_im2col", g->op_name);
+    MlirType col_t = mlirRankedTensorTypeGet(3, (int64_t[]){N, Q, P}, t, mlirAttributeGetNull());
+    g2t_compute_t c = g2t_compute_begin(g, name, col_t, NULL, 0, NULL, NULL, NULL, no_attr);
+    strata_builder_t *b = &c.in;
+    MlirValue q = c.idx[1], pv = c.idx[2];
+    MlirValue khw = strata_build_index(b, KH * KW), kwc = strata_build_index(b, KW);
+    MlirValue ow_c = strata_build_index(b, OW);
+    MlirValue ic = g2t_idiv(b, q, khw);
+    MlirValue kv[2] = {g2t_irem(b, g2t_idiv(b, q, kwc), strata_build_index(b, KH)),
+                       g2t_irem(b, q, kwc)};
+    MlirValue ov[2] = {g2t_idiv(b, pv, ow_c), g2t_irem(b, pv, ow_c)};
+    MlirValue iv[2], valid;
+    window_input(b, w, ov, kv, iv, &valid);
+    MlirValue xv = g2t_read(&c, x, (MlirValue[]){c.idx[0], ic, iv[0], iv[1]});
+    if (!mlirValueIsNull(valid))
+      xv = g2t_select(b, valid, xv, g2t_const_attr(b, g2t_zero(t)));
+    col = g2t_compute_end(&c, xv);
+  }
+  /* wmat[o, q]: the OIHW weights viewed as [O, I*KH*KW]. */
+  MlirValue wmat = collapse(g, wt, (int64_t[]){O, Q}, 2, (const int64_t[]){1, 3});
+  g2t_compute_t c;
+  strata_builder_t *b;
   /* mm[n, o, p] = sum_q wmat[o, q] * col[n, q, p] */
   MlirType mm_t = mlirRankedTensorTypeGet(3, (int64_t[]){N, O, P}, t, mlirAttributeGetNull());
   c = g2t_compute_begin(g, g->op_name, mm_t, NULL, 1, &Q, NULL, "add", g2t_zero(t));

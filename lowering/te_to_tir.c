@@ -15,6 +15,8 @@
  *   arith.constant of a dense / dense_resource tensor
  *                       -> private constant memref.global + memref.get_global
  *   tensor.dim          -> memref.dim
+ *   tensor.collapse_shape -> memref.collapse_shape (a view, no copy: every
+ *                       buffer here is contiguous with the identity layout)
  *   func.call           tensor operands become memrefs; destination buffers
  *                       are passed for tensor results
  *   func.return         copies (memref.copy) returned values that were not
@@ -176,10 +178,10 @@ static MlirWalkResult check_op(MlirOperation op, void *user) {
   s->uses_tensors = true;
   bool constant = strata_op_is(op, "arith.constant"), call = strata_op_is(op, "func.call");
   if (!compute && !constant && !call && !strata_op_is(op, "tensor.dim") &&
-      !strata_op_is(op, "func.return")) {
+      !strata_op_is(op, "tensor.collapse_shape") && !strata_op_is(op, "func.return")) {
     strata_emit_error(op, "is not supported by convert-te-to-tir: only te.compute, te.read, "
-                          "tensor constants, tensor.dim, func.call and func.return may have "
-                          "tensor operands or results");
+                          "tensor constants, tensor.dim, tensor.collapse_shape, func.call and "
+                          "func.return may have tensor operands or results");
     s->failed = true;
     return MlirWalkResultAdvance;
   }
@@ -318,6 +320,19 @@ static void lower_dim(MlirOperation op) {
   MlirValue operands[2] = {mlirOperationGetOperand(op, 0), mlirOperationGetOperand(op, 1)};
   MlirValue result = mlirOperationGetResult(op, 0);
   MlirValue v = strata_build_value(&b, "memref.dim", 2, operands, mlirValueGetType(result), 0, NULL);
+  mlirValueReplaceAllUsesOfWith(result, v);
+  mlirOperationDestroy(op);
+}
+
+/* tensor.collapse_shape -> memref.collapse_shape with the same grouping. */
+static void lower_collapse(MlirOperation op) {
+  strata_builder_t b = strata_builder_before(op);
+  MlirValue src = mlirOperationGetOperand(op, 0);
+  MlirValue result = mlirOperationGetResult(op, 0);
+  MlirContext ctx = mlirOperationGetContext(op);
+  MlirNamedAttribute a = strata_named(ctx, "reassociation", get_attr(op, "reassociation"));
+  MlirValue v = strata_build_value(&b, "memref.collapse_shape", 1, &src,
+                                   memref_of(mlirValueGetType(result)), 1, &a);
   mlirValueReplaceAllUsesOfWith(result, v);
   mlirOperationDestroy(op);
 }
@@ -635,6 +650,8 @@ static void lower_func(module_state_t *m, MlirOperation func) {
         lower_constant(&f, o);
       else if (strata_op_is(o, "tensor.dim"))
         lower_dim(o);
+      else if (strata_op_is(o, "tensor.collapse_shape"))
+        lower_collapse(o);
       else if (strata_op_is(o, "func.call") && uses_tensors(o))
         lower_call(&f, o);
     }
@@ -694,7 +711,8 @@ const strata_pass_info_t convert_te_to_tir_pass = {
         "yielded value is stored or, for reductions, combined into the output "
         "initialised with `init`. The outermost loop carries the compute's name and "
         "schedule as te.compute / te.schedule. Dense tensor constants become private "
-        "constant memref.globals, tensor.dim becomes memref.dim, calls pass "
+        "constant memref.globals, tensor.dim becomes memref.dim, tensor.collapse_shape "
+        "becomes memref.collapse_shape (a view), calls pass "
         "destination buffers, and returned arguments, constants and duplicates are "
         "copied with memref.copy. Any other op using tensors is an error.",
     .anchor = "builtin.module",

@@ -7,9 +7,10 @@
  *   split i by (MC/mr, mr), j by (NC/nr, nr), k by KC;
  *   order [batch.., j.0, k.0, i.0, j.1, i.1 | i.2, j.2, k.1];
  *   cache_read B into nr-wide zero-padded panels (scope "packed") when A
- *   has at least 64 rows (option pack-min-rows): with fewer row tiles the
- *   copy is not repaid (49x512x4608: 2.96 ms unpacked vs 8.6 ms packed,
- *   OpenBLAS 3.5 ms, one thread, same run);
+ *   has at least 256 rows (option pack-min-rows): with fewer row tiles the
+ *   copy is not repaid (one thread, same runs: 49x512x4608 2.96 ms
+ *   unpacked vs 8.6 ms packed; 64x3136x576 3.0 vs 3.9 ms; 1024^3 25.9 vs
+ *   23.0 ms);
  *   tensorize the (i.2, j.2, k.1) micro-tile onto the target's fp32 FMA
  *   register tile (hwi_catalog.h: 4x64 on AVX-512, 6x16 on AVX2, 4x16
  *   generic);
@@ -213,7 +214,7 @@ static const strata_pass_option_t options[] = {
      .help = "columns of B per block (rounded up to the tile)", .min = 1, .max = 1 << 20},
     {.name = "kc", .kind = STRATA_OPTION_INT, .default_value = "256",
      .help = "depth of one k block", .min = 1, .max = 1 << 20},
-    {.name = "pack-min-rows", .kind = STRATA_OPTION_INT, .default_value = "64",
+    {.name = "pack-min-rows", .kind = STRATA_OPTION_INT, .default_value = "256",
      .help = "pack B into panels only when A has at least this many rows (packing "
              "costs one pass over B, repaid by reuse across row tiles)",
      .min = 0, .max = 1 << 30},

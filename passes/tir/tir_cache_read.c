@@ -66,60 +66,72 @@ static MlirValue dim_value(strata_builder_t *b, MlirValue v, intptr_t d) {
                             mlirIndexTypeGet(mlirValueGetContext(v)), 0, NULL);
 }
 
-/* The copy nest: for outer.., p (parallel), r, q:
- *   j = p*w + q; Bp[.., p, r, q] = j < C ? B[.., r, min(j, C-1)] : 0 */
+/* The copy nest: for outer.., p (parallel), r:
+ *   n = min(w, C - p*w)
+ *   for q in [0, n): Bp[.., p, r, q] = B[.., r, p*w + q]
+ *   for q in [n, w): Bp[.., p, r, q] = 0
+ * Both inner loops are affine and contiguous, so LLVM vectorizes them (a
+ * clamped index in one loop would turn the loads into gathers). */
 static void build_pack_nest(strata_builder_t *b, MlirValue src, MlirValue dst, intptr_t rank,
                             const MlirValue *dims, MlirValue panels, int64_t width,
                             int64_t input) {
   MlirValue zero = strata_build_index(b, 0), one = strata_build_index(b, 1);
   MlirValue w = strata_build_index(b, width);
   MlirValue cols = dims[rank - 1];
-  MlirValue last_col = index_op(b, "arith.subi", cols, one);
-  intptr_t nloops = rank + 1; /* outer dims, p, r, q */
-  MlirValue ubs[MAX_RANK + 1], ivs[MAX_RANK + 1];
+  intptr_t nloops = rank; /* outer dims, p, r */
+  MlirValue ubs[MAX_RANK], ivs[MAX_RANK + 1];
   for (intptr_t d = 0; d + 2 < rank; ++d)
     ubs[d] = dims[d];
   ubs[rank - 2] = panels;
   ubs[rank - 1] = dims[rank - 2];
-  ubs[rank] = w;
   strata_builder_t at = *b;
+  MlirValue base = {NULL}, count = {NULL};
   for (intptr_t l = 0; l < nloops; ++l) {
     char name[64];
     if (l < rank - 2)
       snprintf(name, sizeof name, "pack%lld.d%ld", (long long)input, (long)l);
     else
-      snprintf(name, sizeof name, "pack%lld.%s", (long long)input,
-               l == rank - 2 ? "p" : l == rank - 1 ? "r" : "q");
+      snprintf(name, sizeof name, "pack%lld.%s", (long long)input, l == rank - 2 ? "p" : "r");
     MlirOperation loop = strata_tir_build_for(&at, zero, ubs[l], one, name,
                                               l == rank - 2 ? "parallel" : "serial");
     ivs[l] = strata_tir_for_induction_var(loop);
     at = strata_builder_at_end(strata_tir_for_body(loop), b->loc);
+    if (l == rank - 2) { /* columns of this panel: n = min(w, C - p*w) */
+      base = index_op(&at, "arith.muli", ivs[l], w);
+      count = index_op(&at, "arith.minsi", w, index_op(&at, "arith.subi", cols, base));
+    }
   }
-  MlirValue p = ivs[rank - 2], r = ivs[rank - 1], q = ivs[rank];
-  MlirValue j = index_op(&at, "arith.addi", index_op(&at, "arith.muli", p, w), q);
-  MlirValue jc = index_op(&at, "arith.minsi", j, last_col);
-  MlirContext ctx = mlirValueGetContext(src);
-  MlirNamedAttribute slt =
-      strata_named(ctx, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), 2));
-  MlirValue inside = strata_build_value(&at, "arith.cmpi", 2, (MlirValue[]){j, cols},
-                                        mlirIntegerTypeGet(ctx, 1), 1, &slt);
-  MlirValue load_ops[1 + MAX_RANK];
-  load_ops[0] = src;
-  for (intptr_t d = 0; d + 2 < rank; ++d)
-    load_ops[1 + d] = ivs[d];
-  load_ops[rank - 1] = r;
-  load_ops[rank] = jc;
+  MlirValue r = ivs[rank - 1];
+  char name[64];
+  snprintf(name, sizeof name, "pack%lld.q", (long long)input);
+  MlirOperation copy = strata_tir_build_for(&at, zero, count, one, name, "serial");
+  snprintf(name, sizeof name, "pack%lld.pad", (long long)input);
+  MlirOperation pad = strata_tir_build_for(&at, count, w, one, name, "serial");
   MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(src));
-  MlirValue v = strata_build_value(&at, "memref.load", 1 + rank, load_ops, elem, 0, NULL);
-  MlirValue zero_elem = strata_build_scalar(&at, elem, 0.0);
-  MlirValue sel = strata_build_value(&at, "arith.select", 3, (MlirValue[]){inside, v, zero_elem},
-                                     elem, 0, NULL);
-  MlirValue store_ops[2 + MAX_RANK + 1];
-  store_ops[0] = sel;
-  store_ops[1] = dst;
-  for (intptr_t l = 0; l < nloops; ++l)
-    store_ops[2 + l] = ivs[l];
-  strata_build_op(&at, "memref.store", 2 + nloops, store_ops, 0, NULL, 0, NULL);
+  for (int which = 0; which < 2; ++which) {
+    MlirOperation loop = which == 0 ? copy : pad;
+    strata_builder_t in = strata_builder_at_end(strata_tir_for_body(loop), b->loc);
+    MlirValue q = strata_tir_for_induction_var(loop);
+    MlirValue v;
+    if (which == 0) {
+      MlirValue load_ops[1 + MAX_RANK];
+      load_ops[0] = src;
+      for (intptr_t d = 0; d + 2 < rank; ++d)
+        load_ops[1 + d] = ivs[d];
+      load_ops[rank - 1] = r;
+      load_ops[rank] = index_op(&in, "arith.addi", base, q);
+      v = strata_build_value(&in, "memref.load", 1 + rank, load_ops, elem, 0, NULL);
+    } else {
+      v = strata_build_scalar(&in, elem, 0.0);
+    }
+    MlirValue store_ops[2 + MAX_RANK + 1];
+    store_ops[0] = v;
+    store_ops[1] = dst;
+    for (intptr_t l = 0; l < nloops; ++l)
+      store_ops[2 + l] = ivs[l];
+    store_ops[2 + nloops] = q;
+    strata_build_op(&in, "memref.store", 3 + nloops, store_ops, 0, NULL, 0, NULL);
+  }
 }
 
 MlirLogicalResult strata_tir_cache_read_packed(MlirOperation root, int64_t input, int64_t width) {

@@ -422,17 +422,15 @@ func.func @types_and_layouts(%x: tensor<?x32x7x7xf32>) -> (tensor<?x32x7x7xi8>, 
 
 // conv2d with static NCHW / OIHW fp32 shapes and groups 1 becomes im2col +
 // a matrix product: col[n, q, p] (q = ic*9 + kh*3 + kw, p = oh*8 + ow, zero
-// in the padding), wmat[o, q], the product over q, and a view back to
-// [n, o, oh, ow] followed by the bias.
+// in the padding), wmat[o, q] (a collapse_shape view of the weights), the
+// product over q, and a view back to [n, o, oh, ow] followed by the bias.
 // CHECK-LABEL: func.func @conv2d_gemm(
 // CHECK: %[[COL:.*]] = "te.compute"() ({
 // CHECK: arith.divui
 // CHECK: arith.remui
 // CHECK: arith.select
 // CHECK: name = "conv2d_im2col", reduce_extents = array<i64>} : () -> tensor<1x36x64xf32>
-// CHECK: %[[WM:.*]] = "te.compute"() ({
-// CHECK: "te.read"(%arg1,
-// CHECK: name = "conv2d_wmat", reduce_extents = array<i64>} : () -> tensor<8x36xf32>
+// CHECK: %[[WM:.*]] = tensor.collapse_shape %arg1 {{\[}}[0], [1, 2, 3]] : tensor<8x4x3x3xf32> into tensor<8x36xf32>
 // CHECK: %[[MM:.*]] = "te.compute"() ({
 // CHECK-NEXT: ^bb0(%[[n:.*]]: index, %[[o:.*]]: index, %[[p:.*]]: index, %[[q:.*]]: index):
 // CHECK-NEXT: %[[A:.*]] = "te.read"(%[[WM]], %[[o]], %[[q]])
@@ -446,5 +444,19 @@ func.func @conv2d_gemm(%x: tensor<1x4x8x8xf32>, %w: tensor<8x4x3x3xf32>, %b: ten
   %0 = "graph.conv2d"(%x, %w, %b) {strides = array<i64: 1, 1>, padding = array<i64: 1, 1, 1, 1>,
         dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW"}
       : (tensor<1x4x8x8xf32>, tensor<8x4x3x3xf32>, tensor<8xf32>) -> tensor<1x8x8x8xf32>
+  return %0 : tensor<1x8x8x8xf32>
+}
+
+// A 1x1 unpadded stride-1 convolution reads x itself through a view.
+// CHECK-LABEL: func.func @conv2d_1x1(
+// CHECK: %[[X:.*]] = tensor.collapse_shape %arg0 {{\[}}[0], [1], [2, 3]] : tensor<1x4x8x8xf32> into tensor<1x4x64xf32>
+// CHECK: %[[W:.*]] = tensor.collapse_shape %arg1
+// CHECK-NOT: im2col
+// CHECK: "te.read"(%[[W]]
+// CHECK: "te.read"(%[[X]]
+func.func @conv2d_1x1(%x: tensor<1x4x8x8xf32>, %w: tensor<8x4x1x1xf32>) -> tensor<1x8x8x8xf32> {
+  %0 = "graph.conv2d"(%x, %w) {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>,
+        dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW"}
+      : (tensor<1x4x8x8xf32>, tensor<8x4x1x1xf32>) -> tensor<1x8x8x8xf32>
   return %0 : tensor<1x8x8x8xf32>
 }

@@ -295,3 +295,19 @@ func.func @flip(%x: tensor<?xf32>, %n: index) -> tensor<?xf32> {
   }) {name = "flip", reduce_extents = array<i64>} : (index) -> tensor<?xf32>
   return %r : tensor<?xf32>
 }
+
+// tensor.collapse_shape becomes a memref.collapse_shape view: the compute
+// reads the weights through it, no copy.
+// CHECK-LABEL: func.func @collapse
+// CHECK: %[[V:.*]] = memref.collapse_shape %arg0 {{\[}}[0], [1, 2]] : memref<4x2x3xf32> into memref<4x6xf32>
+// CHECK: memref.load %[[V]]
+func.func @collapse(%w: tensor<4x2x3xf32>) -> tensor<4x6xf32> {
+  %v = tensor.collapse_shape %w [[0], [1, 2]] : tensor<4x2x3xf32> into tensor<4x6xf32>
+  %r = "te.compute"() ({
+  ^bb0(%i: index, %j: index):
+    %x = "te.read"(%v, %i, %j) : (tensor<4x6xf32>, index, index) -> f32
+    %y = arith.negf %x : f32
+    gpu.yield %y : f32
+  }) {name = "neg", reduce_extents = array<i64>} : () -> tensor<4x6xf32>
+  return %r : tensor<4x6xf32>
+}

@@ -19,7 +19,7 @@
 // CHECK-SAME: {input = 1 : i64, prim = "cache_read", scope = "packed", width = 64 : i64}
 // CHECK-SAME: {axis = "d0.2", intrinsic = @fma_f32_4x64_avx512f, prim = "tensorize"}
 // CHECK-SAME: {axis = "d0.0", prim = "parallel"}]
-// By default B is packed only when A has at least 64 rows.
+// By default B is packed only when A has at least 256 rows.
 // SMALL-LABEL: func.func @matmul
 // SMALL-NOT: cache_read
 // SMALL: prim = "tensorize"

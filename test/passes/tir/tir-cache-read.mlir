@@ -6,14 +6,20 @@
 // RUN: not strata-opt %s --pass-pipeline='builtin.module(convert-te-to-tir,tir-cache-read{input=1 width=16})' 2>&1 | FileCheck %s --check-prefix=MANY
 
 // B (5x20) becomes 2 zero-padded panels of 16 columns, [2, 5, 16], filled
-// before the nest (panel loop parallel, padding by select), read through
-// div/rem of the column index, and freed after the nest.
+// before the nest (panel loop parallel; per row a copy loop over the
+// panel's n = min(16, 20 - 16p) valid columns, then a loop storing zeros
+// up to 16), read through div/rem of the column index, and freed after the
+// nest.
 // CHECK-LABEL: func.func @matmul
 // CHECK: %[[P:.*]] = "tir.alloc_buffer"() {scope = "packed"} : () -> memref<2x5x16xf32>
-// CHECK: arith.cmpi slt
-// CHECK: arith.select
+// CHECK: %[[N:.*]] = arith.minsi
+// CHECK: "tir.for"(%{{.*}}, %[[N]], %{{.*}})
+// CHECK: memref.load %arg1
 // CHECK: memref.store %{{.*}}, %[[P]][%{{.*}}, %{{.*}}, %{{.*}}] : memref<2x5x16xf32>
 // CHECK: {kind = "serial", name = "pack1.q"}
+// CHECK: "tir.for"(%[[N]], %{{.*}}, %{{.*}})
+// CHECK: memref.store %cst, %[[P]]
+// CHECK: {kind = "serial", name = "pack1.pad"}
 // CHECK: {kind = "serial", name = "pack1.r"}
 // CHECK: {kind = "parallel", name = "pack1.p"}
 // CHECK: %[[D:.*]] = arith.divui %{{.*}}, %{{.*}} : index
