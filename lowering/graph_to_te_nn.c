@@ -279,7 +279,8 @@ static MlirValue collapse(g2t_t *g, MlirValue v, const int64_t *shape, intptr_t 
 
 /* conv2d as im2col + a matrix product, for NCHW / OIHW, groups 1, static
  * fp32 shapes: col[n, q, p] = x[n, ic, ih, iw] (q = (ic, kh, kw),
- * p = (oh, ow), zero where the tap falls in the padding), wmat[o, q] =
+ * p = (oh, ow), zero where the tap falls in the padding; computed as
+ * [n, ic, kh, kw, oh, ow] and viewed as [n, q, p]), wmat[o, q] =
  * w[o, ic, kh, kw] (a collapse_shape view of the weights; for 1x1 stride-1
  * unpadded convolutions col is likewise a view of x), out[n, o, p] = sum_q wmat[o, q] * col[n, q, p], then
  * the result viewed as [n, o, oh, ow] (plus bias). The product is what
@@ -297,24 +298,21 @@ static MlirValue conv2d_as_gemm(g2t_t *g, const window_t *w, MlirValue x, MlirVa
     /* 1x1, stride 1, no padding: col is x itself viewed as [N, C, H*W]. */
     col = collapse(g, x, (int64_t[]){N, Q, P}, 3, (const int64_t[]){1, 1, 2});
   } else {
-    /* col[n, q, p] */
+    /* col6[n, ic, kh, kw, oh, ow], viewed as col[n, q, p]: every index is
+     * an axis, so the copy needs no division. */
     snprintf(name, sizeof name, "%s_im2col", g->op_name);
-    MlirType col_t = mlirRankedTensorTypeGet(3, (int64_t[]){N, Q, P}, t, mlirAttributeGetNull());
+    MlirType col_t = mlirRankedTensorTypeGet(6, (int64_t[]){N, I, KH, KW, OH, OW}, t,
+                                             mlirAttributeGetNull());
     g2t_compute_t c = g2t_compute_begin(g, name, col_t, NULL, 0, NULL, NULL, NULL, no_attr);
     strata_builder_t *b = &c.in;
-    MlirValue q = c.idx[1], pv = c.idx[2];
-    MlirValue khw = strata_build_index(b, KH * KW), kwc = strata_build_index(b, KW);
-    MlirValue ow_c = strata_build_index(b, OW);
-    MlirValue ic = g2t_idiv(b, q, khw);
-    MlirValue kv[2] = {g2t_irem(b, g2t_idiv(b, q, kwc), strata_build_index(b, KH)),
-                       g2t_irem(b, q, kwc)};
-    MlirValue ov[2] = {g2t_idiv(b, pv, ow_c), g2t_irem(b, pv, ow_c)};
+    MlirValue kv[2] = {c.idx[2], c.idx[3]}, ov[2] = {c.idx[4], c.idx[5]};
     MlirValue iv[2], valid;
     window_input(b, w, ov, kv, iv, &valid);
-    MlirValue xv = g2t_read(&c, x, (MlirValue[]){c.idx[0], ic, iv[0], iv[1]});
+    MlirValue xv = g2t_read(&c, x, (MlirValue[]){c.idx[0], c.idx[1], iv[0], iv[1]});
     if (!mlirValueIsNull(valid))
       xv = g2t_select(b, valid, xv, g2t_const_attr(b, g2t_zero(t)));
-    col = g2t_compute_end(&c, xv);
+    col = collapse(g, g2t_compute_end(&c, xv), (int64_t[]){N, Q, P}, 3,
+                   (const int64_t[]){1, 3, 2});
   }
   /* wmat[o, q]: the OIHW weights viewed as [O, I*KH*KW]. */
   MlirValue wmat = collapse(g, wt, (int64_t[]){O, Q}, 2, (const int64_t[]){1, 3});
