@@ -1,6 +1,13 @@
-/* XGBoost cost model; see cost_model.h. */
+/* XGBoost cost model; see cost_model.h.
+ *
+ * libxgboost is opened with dlopen (RTLD_LOCAL) the first time a model
+ * trains, not linked: it pulls in GNU OpenMP (libgomp), and a libgomp in
+ * the global symbol scope would capture the omp_* calls of JIT-compiled
+ * kernels, which run on LLVM's libomp. Processes that never train (every
+ * compile that only applies tuning records) never load it. */
 #include "tuning/cost_model.h"
 
+#include <dlfcn.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +17,51 @@
 #include "runtime/status.h"
 
 enum { BOOST_ROUNDS = 50 };
+
+/* The XGBoost C API functions used, resolved from the library. */
+static struct {
+  bool loaded;
+  const char *(*GetLastError)(void);
+  int (*BoosterCreate)(const DMatrixHandle[], bst_ulong, BoosterHandle *);
+  int (*BoosterFree)(BoosterHandle);
+  int (*BoosterSetParam)(BoosterHandle, const char *, const char *);
+  int (*BoosterUpdateOneIter)(BoosterHandle, int, DMatrixHandle);
+  int (*BoosterPredict)(BoosterHandle, DMatrixHandle, int, unsigned, int, bst_ulong *,
+                        const float **);
+  int (*DMatrixCreateFromMat)(const float *, bst_ulong, bst_ulong, float, DMatrixHandle *);
+  int (*DMatrixFree)(DMatrixHandle);
+  int (*DMatrixSetFloatInfo)(DMatrixHandle, const char *, const float *, bst_ulong);
+  int (*DMatrixSetUIntInfo)(DMatrixHandle, const char *, const unsigned *, bst_ulong);
+} xgb;
+
+static bool load_xgboost(char **error) {
+  if (xgb.loaded)
+    return true;
+  static const char *const names[] = {"libxgboost.so.0", "libxgboost.so", "libxgboost.so.2",
+                                      "libxgboost.so.1"};
+  void *lib = NULL;
+  for (size_t i = 0; i < sizeof names / sizeof *names && !lib; ++i)
+    lib = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+  if (!lib)
+    return strata_fail(error, "cost model: cannot load XGBoost (libxgboost.so.0; Debian "
+                              "package libxgboost0): %s", dlerror());
+#define RESOLVE(field, symbol)                                                              \
+  if (!(*(void **)&xgb.field = dlsym(lib, symbol)))                                         \
+    return strata_fail(error, "cost model: XGBoost lacks %s", symbol);
+  RESOLVE(GetLastError, "XGBGetLastError")
+  RESOLVE(BoosterCreate, "XGBoosterCreate")
+  RESOLVE(BoosterFree, "XGBoosterFree")
+  RESOLVE(BoosterSetParam, "XGBoosterSetParam")
+  RESOLVE(BoosterUpdateOneIter, "XGBoosterUpdateOneIter")
+  RESOLVE(BoosterPredict, "XGBoosterPredict")
+  RESOLVE(DMatrixCreateFromMat, "XGDMatrixCreateFromMat")
+  RESOLVE(DMatrixFree, "XGDMatrixFree")
+  RESOLVE(DMatrixSetFloatInfo, "XGDMatrixSetFloatInfo")
+  RESOLVE(DMatrixSetUIntInfo, "XGDMatrixSetUIntInfo")
+#undef RESOLVE
+  xgb.loaded = true;
+  return true;
+}
 
 struct strata_cost_model {
   size_t num_features;
@@ -35,7 +87,7 @@ void strata_cost_model_free(strata_cost_model_t *model) {
   if (!model)
     return;
   if (model->booster)
-    XGBoosterFree(model->booster);
+    xgb.BoosterFree(model->booster);
   free(model->features);
   free(model->throughputs);
   free(model);
@@ -60,14 +112,14 @@ bool strata_cost_model_is_trained(const strata_cost_model_t *m) { return m->boos
 const char *strata_cost_model_objective(const strata_cost_model_t *m) { return m->objective; }
 
 static bool xgb_fail(char **error, const char *what) {
-  return strata_fail(error, "cost model: %s: %s", what, XGBGetLastError());
+  return strata_fail(error, "cost model: %s: %s", what, xgb.GetLastError());
 }
 
 /* Boosts a new model with the given objective on dtrain. */
 static bool boost(strata_cost_model_t *m, DMatrixHandle dtrain, const char *objective,
                   BoosterHandle *out, char **error) {
   BoosterHandle b;
-  if (XGBoosterCreate(&dtrain, 1, &b) != 0)
+  if (xgb.BoosterCreate(&dtrain, 1, &b) != 0)
     return xgb_fail(error, "creating a booster");
   char seed[32];
   snprintf(seed, sizeof seed, "%llu", (unsigned long long)(m->seed & 0x7fffffff));
@@ -77,13 +129,13 @@ static bool boost(strata_cost_model_t *m, DMatrixHandle dtrain, const char *obje
       {"seed", seed},            {"verbosity", "0"},
   };
   for (size_t i = 0; i < sizeof params / sizeof *params; ++i)
-    if (XGBoosterSetParam(b, params[i][0], params[i][1]) != 0) {
-      XGBoosterFree(b);
+    if (xgb.BoosterSetParam(b, params[i][0], params[i][1]) != 0) {
+      xgb.BoosterFree(b);
       return xgb_fail(error, "setting a parameter");
     }
   for (int round = 0; round < BOOST_ROUNDS; ++round)
-    if (XGBoosterUpdateOneIter(b, round, dtrain) != 0) {
-      XGBoosterFree(b);
+    if (xgb.BoosterUpdateOneIter(b, round, dtrain) != 0) {
+      xgb.BoosterFree(b);
       return xgb_fail(error, "training");
     }
   *out = b;
@@ -91,6 +143,8 @@ static bool boost(strata_cost_model_t *m, DMatrixHandle dtrain, const char *obje
 }
 
 bool strata_cost_model_train(strata_cost_model_t *m, char **error) {
+  if (!load_xgboost(error))
+    return false;
   if (m->num_samples == 0)
     return strata_fail(error, "cost model: no samples to train on");
   /* Labels are throughputs relative to the best one, in [0, 1]. */
@@ -103,17 +157,17 @@ bool strata_cost_model_train(strata_cost_model_t *m, char **error) {
   for (size_t i = 0; i < m->num_samples; ++i)
     labels[i] = best > 0 ? (float)(m->throughputs[i] / best) : 0.0f;
   DMatrixHandle dtrain;
-  if (XGDMatrixCreateFromMat(m->features, m->num_samples, m->num_features, NAN, &dtrain) != 0) {
+  if (xgb.DMatrixCreateFromMat(m->features, m->num_samples, m->num_features, NAN, &dtrain) != 0) {
     free(labels);
     return xgb_fail(error, "creating the training matrix");
   }
   /* One query group holding every sample: rank them all against each other. */
   unsigned group = (unsigned)m->num_samples;
-  bool ok = XGDMatrixSetFloatInfo(dtrain, "label", labels, m->num_samples) == 0 &&
-            XGDMatrixSetUIntInfo(dtrain, "group", &group, 1) == 0;
+  bool ok = xgb.DMatrixSetFloatInfo(dtrain, "label", labels, m->num_samples) == 0 &&
+            xgb.DMatrixSetUIntInfo(dtrain, "group", &group, 1) == 0;
   free(labels);
   if (!ok) {
-    XGDMatrixFree(dtrain);
+    xgb.DMatrixFree(dtrain);
     return xgb_fail(error, "setting labels");
   }
   BoosterHandle b = NULL;
@@ -124,11 +178,11 @@ bool strata_cost_model_train(strata_cost_model_t *m, char **error) {
     ok = boost(m, dtrain, objective, &b, error);
   }
   free(rank_error);
-  XGDMatrixFree(dtrain);
+  xgb.DMatrixFree(dtrain);
   if (!ok)
     return false;
   if (m->booster)
-    XGBoosterFree(m->booster);
+    xgb.BoosterFree(m->booster);
   m->booster = b;
   m->objective = objective;
   return true;
@@ -141,14 +195,14 @@ bool strata_cost_model_predict(strata_cost_model_t *m, const float *features, si
   if (rows == 0)
     return true;
   DMatrixHandle d;
-  if (XGDMatrixCreateFromMat(features, rows, m->num_features, NAN, &d) != 0)
+  if (xgb.DMatrixCreateFromMat(features, rows, m->num_features, NAN, &d) != 0)
     return xgb_fail(error, "creating the prediction matrix");
   bst_ulong len = 0;
   const float *out = NULL;
-  bool ok = XGBoosterPredict(m->booster, d, 0, 0, 0, &len, &out) == 0;
+  bool ok = xgb.BoosterPredict(m->booster, d, 0, 0, 0, &len, &out) == 0;
   if (ok && len == rows)
     memcpy(scores, out, rows * sizeof *scores);
-  XGDMatrixFree(d);
+  xgb.DMatrixFree(d);
   if (!ok)
     return xgb_fail(error, "predicting");
   if (len != rows)

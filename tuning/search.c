@@ -110,6 +110,9 @@ typedef struct {
   strata_tuning_db_t *db;
   const strata_tuning_task_t *task;
   strata_search_result_t *result;
+  strata_search_result_t own_result; /* result points here for a stepped search */
+  int limit; /* trials allowed by the current step */
+  bool started; /* the initial candidates were measured */
   strata_rng_t rng;
   hash_set_t measured; /* hashes of measured candidates */
   uint64_t space_size;
@@ -181,7 +184,8 @@ static bool measure_one(search_t *s, const strata_choice_t *c, char **error) {
 }
 
 static bool trials_left(const search_t *s) {
-  return s->result->trials < s->opt->trials && s->measured.count < s->space_size;
+  return s->result->trials < s->opt->trials && s->result->trials < s->limit &&
+         s->measured.count < s->space_size;
 }
 
 static bool is_measured(const search_t *s, const strata_choice_t *c) {
@@ -428,10 +432,66 @@ static bool run_evolutionary(search_t *s, char **error) {
     ok = measure_one(s, c, error);
   free(c);
   while (ok && trials_left(s)) {
-    int left = s->opt->trials - s->result->trials;
+    int limit = s->limit < s->opt->trials ? s->limit : s->opt->trials;
+    int left = limit - s->result->trials;
     ok = evolutionary_round(s, left < batch ? left : batch, error);
   }
   return ok;
+}
+
+/* Sets up s (its result already initialised by the caller). */
+static bool search_init(search_t *s, const strata_space_t *space,
+                        const strata_search_options_t *options,
+                        const strata_search_callbacks_t *callbacks, strata_tuning_db_t *db,
+                        const strata_tuning_task_t *task, char **error) {
+  s->result->num_knobs = space->num_knobs;
+  s->result->best_trial = -1;
+  s->result->best_latency = INFINITY;
+  if (!callbacks || !callbacks->measure)
+    return strata_fail(error, "search: no measure callback");
+  if (db && !task)
+    return strata_fail(error, "search: recording in a database needs a task");
+  if (options->strategy == STRATA_SEARCH_EVOLUTIONARY && !callbacks->features)
+    return strata_fail(error, "search: the evolutionary strategy needs a features callback");
+  s->space = space;
+  s->opt = options;
+  s->cb = callbacks;
+  s->db = db;
+  s->task = task;
+  s->space_size = strata_space_size(space);
+  s->k = space->num_knobs;
+  strata_rng_seed(&s->rng, options->seed);
+  if (callbacks->features) {
+    s->model = strata_cost_model_create(callbacks->num_features, options->seed);
+    s->feature_scratch = calloc(callbacks->num_features + 1, sizeof *s->feature_scratch);
+  }
+  return true;
+}
+
+static bool search_step(search_t *s, int trials, char **error) {
+  s->limit = s->result->trials + (trials > 0 ? trials : 0);
+  bool ok = true;
+  if (!s->started) {
+    s->started = true;
+    ok = run_initial(s, error);
+  }
+  if (ok) {
+    switch (s->opt->strategy) {
+    case STRATA_SEARCH_RANDOM: ok = run_random(s, error); break;
+    case STRATA_SEARCH_GRID: ok = run_grid(s, error); break;
+    case STRATA_SEARCH_EVOLUTIONARY: ok = run_evolutionary(s, error); break;
+    }
+  }
+  return ok;
+}
+
+static void search_release(search_t *s) {
+  strata_cost_model_free(s->model);
+  free(s->feature_scratch);
+  free(s->measured.slots);
+  s->model = NULL;
+  s->feature_scratch = NULL;
+  s->measured.slots = NULL;
 }
 
 bool strata_search_run(const strata_space_t *space, const strata_search_options_t *options,
@@ -439,40 +499,52 @@ bool strata_search_run(const strata_space_t *space, const strata_search_options_
                        const strata_tuning_task_t *task, strata_search_result_t *result,
                        char **error) {
   memset(result, 0, sizeof *result);
-  result->num_knobs = space->num_knobs;
-  result->best_trial = -1;
-  result->best_latency = INFINITY;
-  if (!callbacks || !callbacks->measure)
-    return strata_fail(error, "search: no measure callback");
-  if (db && !task)
-    return strata_fail(error, "search: recording in a database needs a task");
-  search_t s = {
-      .space = space,
-      .opt = options,
-      .cb = callbacks,
-      .db = db,
-      .task = task,
-      .result = result,
-      .space_size = strata_space_size(space),
-      .k = space->num_knobs,
-  };
-  strata_rng_seed(&s.rng, options->seed);
-  if (callbacks->features) {
-    s.model = strata_cost_model_create(callbacks->num_features, options->seed);
-    s.feature_scratch = calloc(callbacks->num_features + 1, sizeof *s.feature_scratch);
-  }
-  bool ok = run_initial(&s, error);
-  if (ok) {
-    switch (options->strategy) {
-    case STRATA_SEARCH_RANDOM: ok = run_random(&s, error); break;
-    case STRATA_SEARCH_GRID: ok = run_grid(&s, error); break;
-    case STRATA_SEARCH_EVOLUTIONARY: ok = run_evolutionary(&s, error); break;
-    }
-  }
-  strata_cost_model_free(s.model);
-  free(s.feature_scratch);
-  free(s.measured.slots);
+  search_t s = {.result = result};
+  bool ok = search_init(&s, space, options, callbacks, db, task, error) &&
+            search_step(&s, options->trials, error);
+  search_release(&s);
   return ok;
+}
+
+struct strata_search {
+  search_t s;
+};
+
+strata_search_t *strata_search_create(const strata_space_t *space,
+                                      const strata_search_options_t *options,
+                                      const strata_search_callbacks_t *callbacks,
+                                      strata_tuning_db_t *db, const strata_tuning_task_t *task,
+                                      char **error) {
+  strata_search_t *search = calloc(1, sizeof *search);
+  if (!search)
+    abort();
+  search->s.result = &search->s.own_result;
+  if (!search_init(&search->s, space, options, callbacks, db, task, error)) {
+    strata_search_free(search);
+    return NULL;
+  }
+  return search;
+}
+
+bool strata_search_step(strata_search_t *search, int trials, char **error) {
+  return search_step(&search->s, trials, error);
+}
+
+bool strata_search_done(const strata_search_t *search) {
+  const search_t *s = &search->s;
+  return s->started && (s->result->trials >= s->opt->trials || s->measured.count >= s->space_size);
+}
+
+const strata_search_result_t *strata_search_result(const strata_search_t *search) {
+  return search->s.result;
+}
+
+void strata_search_free(strata_search_t *search) {
+  if (!search)
+    return;
+  search_release(&search->s);
+  strata_search_result_clear(&search->s.own_result);
+  free(search);
 }
 
 void strata_search_result_clear(strata_search_result_t *r) {

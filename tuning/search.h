@@ -91,6 +91,25 @@ bool strata_search_run(const strata_space_t *space, const strata_search_options_
                        char **error);
 void strata_search_result_clear(strata_search_result_t *result);
 
+/* The same search in steps, for a caller that shares a trial budget across
+ * several tasks (strata-tune's task scheduler): create, then step(n)
+ * measures up to n more candidates (never beyond options->trials in all).
+ * A search run in steps of n is deterministic given the step sizes; with a
+ * single step of options->trials it is exactly strata_search_run. The
+ * options, space, callbacks, database and task must outlive the search. */
+typedef struct strata_search strata_search_t;
+strata_search_t *strata_search_create(const strata_space_t *space,
+                                      const strata_search_options_t *options,
+                                      const strata_search_callbacks_t *callbacks,
+                                      strata_tuning_db_t *db, const strata_tuning_task_t *task,
+                                      char **error);
+bool strata_search_step(strata_search_t *search, int trials, char **error);
+/* True once options->trials are measured or no unmeasured candidate is left. */
+bool strata_search_done(const strata_search_t *search);
+/* The trials so far (owned by the search). */
+const strata_search_result_t *strata_search_result(const strata_search_t *search);
+void strata_search_free(strata_search_t *search);
+
 /* Writes "trial,latency_s,best_latency_s" rows (1-based trials; empty
  * fields for an error and before the first success). */
 bool strata_search_write_curve_csv(const strata_search_result_t *result, const char *path,

@@ -29,6 +29,10 @@ static const char usage[] =
     "  --header <file.h>      where to write the header (default: <out without ext>.h)\n"
     "  --entry <name>         entry function (default: main, or the only public one)\n"
     "  --pass-pipeline <p>    lowering pipeline to the llvm dialect\n"
+    "  --tuning-db <file>     schedule matrix products with the best records of this tuning\n"
+    "                         database (strata-tune, te-autotune): the default pipeline with\n"
+    "                         te-default-schedule{knobs=true},te-apply-tuned{db=<file>};\n"
+    "                         kernels without a record are named on stderr\n"
     "  -O<0-3>                optimization level (default 3)\n"
     "  -h, --help             this help\n";
 
@@ -38,7 +42,8 @@ static bool ends_with(const char *s, const char *suffix) {
 }
 
 int main(int argc, char **argv) {
-  const char *model = NULL, *out = NULL, *header = NULL, *entry = NULL, *pipeline = NULL;
+  const char *model = NULL, *out = NULL, *header = NULL, *entry = NULL, *pipeline = NULL,
+             *tuning_db = NULL;
   int opt_level = 3;
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i];
@@ -56,6 +61,10 @@ int main(int argc, char **argv) {
       pipeline = argv[++i];
     } else if (!strncmp(a, "--pass-pipeline=", 16)) {
       pipeline = a + 16;
+    } else if (!strcmp(a, "--tuning-db") && has_next) {
+      tuning_db = argv[++i];
+    } else if (!strncmp(a, "--tuning-db=", 12)) {
+      tuning_db = a + 12;
     } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
       opt_level = a[2] - '0';
     } else if (a[0] == '-') {
@@ -71,6 +80,24 @@ int main(int argc, char **argv) {
   if (!model || !out) {
     fprintf(stderr, "strata-compile: need a model and -o <output> (see --help)\n");
     return 2;
+  }
+  char tuned_pipeline[4096];
+  if (tuning_db) {
+    if (pipeline) {
+      fprintf(stderr, "strata-compile: --tuning-db and --pass-pipeline cannot be combined (add "
+                      "te-apply-tuned{db=...} to the pipeline instead)\n");
+      return 2;
+    }
+    if (strpbrk(tuning_db, "\"}")) {
+      fprintf(stderr, "strata-compile: --tuning-db: the path may not contain '\"' or '}'\n");
+      return 2;
+    }
+    snprintf(tuned_pipeline, sizeof tuned_pipeline,
+             "builtin.module(convert-graph-to-te,te-inline,te-default-schedule{knobs=true},"
+             "te-apply-tuned{db=\"%s\"},convert-te-to-tir,tir-apply-schedule,"
+             "strata-lower-to-llvm)",
+             tuning_db);
+    pipeline = tuned_pipeline;
   }
   char header_buf[4096];
   if (!header) {

@@ -19,9 +19,13 @@
 #include "strata/strata.h"
 
 #define DEFAULT_PIPELINE "builtin.module(strata-graph-to-llvm)"
+/* strata-graph-to-llvm with tuned schedules (--tuning-db). */
+#define TUNED_PIPELINE_FORMAT                                                              \
+  "builtin.module(convert-graph-to-te,te-inline,te-default-schedule{knobs=true},"          \
+  "te-apply-tuned{db=\"%s\"},convert-te-to-tir,tir-apply-schedule,strata-lower-to-llvm)"
 
 typedef struct {
-  const char *model, *entry, *pipeline;
+  const char *model, *entry, *pipeline, *tuning_db;
   const char *inputs[STRATA_MAX_ARGS], *outputs[STRATA_MAX_ARGS], *expected[STRATA_MAX_ARGS];
   int num_inputs, num_outputs, num_expected;
   unsigned long long seed;
@@ -56,6 +60,10 @@ static const char usage[] =
     "  --threads <n>          OpenMP threads for parallel loops (default: all cores)\n"
     "  -O<0-3>                LLVM optimization level (default 3)\n"
     "  --pass-pipeline <p>    lowering pipeline to the llvm dialect (replaces the default)\n"
+    "  --tuning-db <file>     schedule matrix products with the best records of this tuning\n"
+    "                         database (strata-tune, te-autotune): the default pipeline with\n"
+    "                         te-default-schedule{knobs=true},te-apply-tuned{db=<file>};\n"
+    "                         kernels without a record are named on stderr\n"
     "  --print                print the output values\n"
     "  --result-args <n>      for a function already in destination-passing form\n"
     "                         (memref arguments, no results): its last n arguments\n"
@@ -135,6 +143,8 @@ static void parse_args(int argc, char **argv, options_t *o) {
       o->result_args = (int)number("--result-args", v);
     } else if (take(argc, argv, &i, "--pass-pipeline", &v)) {
       o->pipeline = v;
+    } else if (take(argc, argv, &i, "--tuning-db", &v)) {
+      o->tuning_db = v;
     } else if (!strcmp(a, "--print")) {
       o->print_values = true;
     } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
@@ -151,6 +161,15 @@ static void parse_args(int argc, char **argv, options_t *o) {
   }
   if (!o->model) {
     fprintf(stderr, "strata-run: no model given (see --help)\n");
+    exit(2);
+  }
+  if (o->tuning_db && o->pipeline) {
+    fprintf(stderr, "strata-run: --tuning-db and --pass-pipeline cannot be combined (add "
+                    "te-apply-tuned{db=...} to the pipeline instead)\n");
+    exit(2);
+  }
+  if (o->tuning_db && strpbrk(o->tuning_db, "\"}")) {
+    fprintf(stderr, "strata-run: --tuning-db: the path may not contain '\"' or '}'\n");
     exit(2);
   }
   if (o->repeat < 1) {
@@ -315,6 +334,11 @@ int main(int argc, char **argv) {
   }
   /* Lower and compile. */
   double t0 = now_seconds();
+  char tuned_pipeline[4096];
+  if (o.tuning_db) {
+    snprintf(tuned_pipeline, sizeof tuned_pipeline, TUNED_PIPELINE_FORMAT, o.tuning_db);
+    o.pipeline = tuned_pipeline;
+  }
   if (mlirLogicalResultIsFailure(
           strata_run_pipeline(module, o.pipeline ? o.pipeline : DEFAULT_PIPELINE)))
     goto done;

@@ -1,0 +1,152 @@
+/* te-apply-tuned: writes the best known decisions from a tuning database
+ * into every te.compute schedule with knobs, without measuring anything.
+ *
+ * The compute's task (canonical text + target string, te_tuning.h) is
+ * looked up in the database; the fastest successful record whose decisions
+ * fit the knobs (every knob named, every value one of its choices) replaces
+ * the knobs. A compute without such a record is never passed over
+ * silently: it gets a remark, its knobs take their default (first) choices
+ * so compilation still works, and a summary line on stderr names every such
+ * kernel. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/op_list.h"
+#include "dialects/te/te.h"
+#include "passes/te/te_tuning.h"
+#include "strata/diagnostics.h"
+#include "strata/pass.h"
+
+static const strata_pass_option_t options[] = {
+    {.name = "db", .kind = STRATA_OPTION_STRING, .default_value = "",
+     .help = "tuning database to read (written by te-autotune or strata-tune)"},
+    {.name = "target", .kind = STRATA_OPTION_STRING, .default_value = "host",
+     .help = "target string of the records to use: host (this machine, as te-autotune "
+             "writes it) or any text"},
+};
+
+/* Looks for the fastest successful record whose decisions fit the space. */
+typedef struct {
+  const strata_space_t *space;
+  strata_choice_t *candidate, *scratch;
+  double best;
+  bool found, unusable;
+} lookup_t;
+
+static bool consider(void *user, const strata_tuning_record_t *r) {
+  lookup_t *l = user;
+  if (r->error || (l->found && r->latency >= l->best))
+    return true;
+  char *error = NULL;
+  if (!strata_space_candidate_from_json(l->space, r->decisions, l->scratch, &error)) {
+    free(error);
+    l->unusable = true;
+    return true;
+  }
+  memcpy(l->candidate, l->scratch, l->space->num_knobs * sizeof *l->candidate);
+  l->best = r->latency;
+  l->found = true;
+  return true;
+}
+
+static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+  const char *path = strata_pass_options_get_string(opts, "db");
+  if (!*path)
+    return strata_emit_error(module, "te-apply-tuned: no tuning database given (db=...)");
+  strata_op_list_t computes = {0};
+  strata_op_list_collect(module, (const char *const[]){"te.compute", NULL}, &computes);
+  MlirLogicalResult status = mlirLogicalResultSuccess();
+  strata_tuning_db_t *db = NULL;
+  char *error = NULL;
+  size_t tuned = 0, total = 0;
+  char missing[1024] = "";
+  for (size_t i = 0; i < computes.count; ++i) {
+    MlirOperation op = computes.ops[i];
+    if (!strata_te_compute_has_knobs(op))
+      continue;
+    if (!db) {
+      if (access(path, R_OK) != 0) {
+        status = strata_emit_error(op, "te-apply-tuned: cannot read tuning database '%s'", path);
+        break;
+      }
+      if (!(db = strata_tuning_db_open(path, &error))) {
+        status = strata_emit_error(op, "te-apply-tuned: %s", error);
+        break;
+      }
+    }
+    ++total;
+    strata_te_task_t t;
+    if (!strata_te_task_init(&t, op, strata_pass_options_get_string(opts, "target"), &error)) {
+      /* Not a tunable kernel (e.g. dynamic shapes): defaults, reported. */
+      char msg[1024];
+      snprintf(msg, sizeof msg, "te-apply-tuned: cannot look this kernel up (%s): default "
+                                "schedule", error);
+      free(error);
+      error = NULL;
+      strata_emit_remark_at(mlirOperationGetLocation(op), msg);
+      strata_te_task_clear(&t);
+      strata_te_compute_apply_defaults(op);
+      size_t l = strlen(missing);
+      MlirStringRef name = strata_te_compute_name(op);
+      snprintf(missing + l, sizeof missing - l, "%s%.*s", l ? ", " : "", (int)name.length,
+               name.data);
+      continue;
+    }
+    lookup_t l = {
+        .space = &t.space,
+        .candidate = calloc(t.space.num_knobs + 1, sizeof(strata_choice_t)),
+        .scratch = calloc(t.space.num_knobs + 1, sizeof(strata_choice_t)),
+    };
+    if (!strata_tuning_db_for_each(db, t.task.key, t.target, consider, &l, &error)) {
+      status = strata_emit_error(op, "te-apply-tuned: %s", error);
+      free(l.candidate);
+      free(l.scratch);
+      strata_te_task_clear(&t);
+      break;
+    }
+    if (l.found) {
+      strata_te_task_apply(&t, l.candidate);
+      ++tuned;
+    } else {
+      char msg[1024];
+      snprintf(msg, sizeof msg,
+               "te-apply-tuned: no tuning record for %s (task %016llx on '%s')%s: default "
+               "schedule",
+               t.summary, (unsigned long long)t.task.key, t.target,
+               l.unusable ? "; its records do not fit the knobs" : "");
+      strata_emit_remark_at(mlirOperationGetLocation(op), msg);
+      strata_te_task_apply(&t, NULL);
+      size_t len = strlen(missing);
+      snprintf(missing + len, sizeof missing - len, "%s%s", len ? ", " : "", t.summary);
+    }
+    free(l.candidate);
+    free(l.scratch);
+    strata_te_task_clear(&t);
+  }
+  if (mlirLogicalResultIsSuccess(status) && tuned < total)
+    fprintf(stderr, "te-apply-tuned: %zu of %zu kernels have no tuning record in '%s' and use "
+                    "the default schedule: %s\n",
+            total - tuned, total, path, missing);
+  free(error);
+  strata_tuning_db_close(db);
+  strata_op_list_free(&computes);
+  return status;
+}
+
+const strata_pass_info_t te_apply_tuned_pass = {
+    .argument = "te-apply-tuned",
+    .summary = "Apply the best tuning records of a database to te.compute schedules",
+    .description =
+        "For every te.compute whose schedule trace has knobs, looks up its task (canonical "
+        "text and target string, as te-autotune and strata-tune record them) in the tuning "
+        "database `db` and replaces the knobs with the decisions of the fastest successful "
+        "record that fits them. A compute without a record is reported, never silently: a "
+        "remark at the compute and a summary line on stderr; its knobs take their default "
+        "(first) choices so compilation still works. Nothing is measured.",
+    .anchor = "builtin.module",
+    .options = options,
+    .num_options = sizeof options / sizeof options[0],
+    .run = run,
+};

@@ -1,0 +1,181 @@
+/* te-autotune: tunes the knobs of every te.compute schedule by measuring
+ * candidates, and writes the best decisions back into the schedule.
+ *
+ * For each compute whose trace has knobs (e.g. te-default-schedule{knobs=
+ * true}): the search space is read from the knobs (te_tuning.h), the
+ * compute is extracted into a standalone kernel, and the search
+ * (tuning/search.h: random, grid, or evolutionary guided by the XGBoost
+ * cost model) measures candidates, each in a forked child with a time limit
+ * that lowers, JIT-compiles and runs the kernel on seeded inputs and
+ * compares its output with the default candidate's. The default (every
+ * knob's first choice) is measured first, so the result is never slower
+ * than the default schedule. Every measurement goes to the tuning database
+ * (if db= is given) under the task's canonical text and the target string.
+ * Identical kernels are tuned once. A remark at each compute reports the
+ * trials, errors, default and best latency; a compute whose candidates all
+ * failed keeps the default decisions (with a remark naming the first
+ * error). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mlir-c/BuiltinAttributes.h>
+
+#include "core/op_list.h"
+#include "passes/te/te_tuning.h"
+#include "strata/diagnostics.h"
+#include "strata/pass.h"
+
+static const char *const strategies[] = {"evolutionary", "random", "grid", NULL};
+
+static const strata_pass_option_t options[] = {
+    {.name = "trials", .kind = STRATA_OPTION_INT, .default_value = "64",
+     .help = "candidates measured per kernel at most (the default included)", .min = 1,
+     .max = 1000000},
+    {.name = "db", .kind = STRATA_OPTION_STRING, .default_value = "",
+     .help = "tuning database (SQLite file, created if missing) recording every measurement; "
+             "empty: record nothing"},
+    {.name = "seed", .kind = STRATA_OPTION_INT, .default_value = "0",
+     .help = "search seed (same seed and measurements: same candidate order)", .min = 0,
+     .max = INT64_MAX},
+    {.name = "strategy", .kind = STRATA_OPTION_STRING, .default_value = "evolutionary",
+     .help = "evolutionary (model-guided), random or grid", .choices = strategies},
+    {.name = "timeout", .kind = STRATA_OPTION_STRING, .default_value = "10",
+     .help = "seconds one candidate may take (compile, check and timed runs)"},
+    {.name = "repeats", .kind = STRATA_OPTION_INT, .default_value = "5",
+     .help = "timed runs per candidate (the median is its latency)", .min = 1, .max = 1000},
+    {.name = "target", .kind = STRATA_OPTION_STRING, .default_value = "host",
+     .help = "target string of the records: host (machine, CPU, ISA and threads of this "
+             "host) or any text"},
+};
+
+typedef struct {
+  strata_te_task_t task;
+  strata_search_result_t result;
+  bool tuned; /* searched (else: a duplicate of an earlier task) */
+  int same_as; /* index of the task searched for this kernel */
+} entry_t;
+
+static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+  const char *db_path = strata_pass_options_get_string(opts, "db");
+  const char *timeout_text = strata_pass_options_get_string(opts, "timeout");
+  char *end;
+  double timeout = strtod(timeout_text, &end);
+  if (end == timeout_text || *end || !(timeout > 0))
+    return strata_emit_error(module, "te-autotune: timeout must be a positive number of "
+                                     "seconds, got '%s'", timeout_text);
+  strata_search_options_t so = strata_search_default_options();
+  strata_search_strategy_parse(strata_pass_options_get_string(opts, "strategy"), &so.strategy);
+  so.seed = (uint64_t)strata_pass_options_get_int(opts, "seed");
+  so.trials = (int)strata_pass_options_get_int(opts, "trials");
+
+  strata_op_list_t computes = {0};
+  strata_op_list_collect(module, (const char *const[]){"te.compute", NULL}, &computes);
+  entry_t *entries = calloc(computes.count + 1, sizeof *entries);
+  size_t n = 0;
+  char *error = NULL;
+  MlirLogicalResult status = mlirLogicalResultSuccess();
+  strata_tuning_db_t *db = NULL;
+  for (size_t i = 0; i < computes.count; ++i) {
+    MlirOperation op = computes.ops[i];
+    if (!strata_te_compute_has_knobs(op))
+      continue;
+    if (!db && *db_path && !(db = strata_tuning_db_open(db_path, &error))) {
+      status = strata_emit_error(op, "te-autotune: %s", error);
+      break;
+    }
+    entry_t *e = &entries[n];
+    if (!strata_te_task_init(&e->task, op, strata_pass_options_get_string(opts, "target"),
+                             &error)) {
+      status = strata_emit_error(op, "te-autotune: cannot tune this compute: %s", error);
+      strata_te_task_clear(&e->task);
+      break;
+    }
+    e->task.measure.timeout_seconds = timeout;
+    e->task.measure.repeats = (int)strata_pass_options_get_int(opts, "repeats");
+    ++n;
+    e->same_as = (int)(n - 1);
+    for (size_t j = 0; j + 1 < n; ++j)
+      if (entries[j].tuned && entries[j].task.task.key == e->task.task.key &&
+          strcmp(entries[j].task.canonical, e->task.canonical) == 0) {
+        e->same_as = (int)j;
+        break;
+      }
+    if (e->same_as != (int)(n - 1)) {
+      entry_t *first = &entries[e->same_as];
+      strata_te_task_apply(&e->task, first->result.best);
+      strata_emit_remark_at(mlirOperationGetLocation(op),
+                            "te-autotune: same kernel as one tuned above: its decisions applied");
+      continue;
+    }
+    /* Tune: the default first, then the strategy. */
+    strata_choice_t *initial = calloc(e->task.space.num_knobs + 1, sizeof *initial);
+    so.initial = initial;
+    so.num_initial = 1;
+    strata_search_callbacks_t cb = strata_te_task_callbacks(&e->task);
+    bool ok = strata_search_run(&e->task.space, &so, &cb, db, &e->task.task, &e->result, &error);
+    free(initial);
+    e->tuned = true;
+    if (!ok) {
+      status = strata_emit_error(op, "te-autotune: %s", error);
+      strata_te_task_apply(&e->task, NULL);
+      break;
+    }
+    strata_search_result_t *r = &e->result;
+    strata_te_task_apply(&e->task, r->best);
+    char msg[2048];
+    if (!r->best) {
+      snprintf(msg, sizeof msg,
+               "te-autotune: %s: all %d candidates failed (first: %s); default decisions kept",
+               e->task.summary, r->trials, e->task.first_error ? e->task.first_error : "?");
+    } else {
+      char *decisions = strata_space_decisions_json(&e->task.space, r->best);
+      double def = r->latencies[0];
+      int len = snprintf(msg, sizeof msg, "te-autotune: %s: %d trials, %d errors, ",
+                         e->task.summary, r->trials, r->errors);
+      if (isnan(def))
+        len += snprintf(msg + len, sizeof msg - (size_t)len, "default failed (%s), ",
+                        e->task.first_error ? e->task.first_error : "?");
+      else
+        len += snprintf(msg + len, sizeof msg - (size_t)len, "default %.4g ms, ", def * 1e3);
+      len += snprintf(msg + len, sizeof msg - (size_t)len, "best %.4g ms", r->best_latency * 1e3);
+      if (!isnan(def))
+        len += snprintf(msg + len, sizeof msg - (size_t)len, " (%.2fx)", def / r->best_latency);
+      snprintf(msg + len, sizeof msg - (size_t)len, ": %s", decisions);
+      free(decisions);
+    }
+    strata_emit_remark_at(mlirOperationGetLocation(op), msg);
+  }
+  free(error);
+  for (size_t i = 0; i < n; ++i) {
+    strata_search_result_clear(&entries[i].result);
+    strata_te_task_clear(&entries[i].task);
+  }
+  free(entries);
+  strata_op_list_free(&computes);
+  strata_tuning_db_close(db);
+  return status;
+}
+
+const strata_pass_info_t te_autotune_pass = {
+    .argument = "te-autotune",
+    .summary = "Tune the knobs of te.compute schedules by measuring candidates",
+    .description =
+        "For every te.compute whose schedule trace has knobs (te-default-schedule{knobs=true} "
+        "writes them for matrix products), searches the knob values: the compute is "
+        "extracted into a standalone kernel, and each candidate (the default, every knob's "
+        "first choice, always first) is lowered, JIT-compiled and run on seeded random "
+        "inputs in a forked child with a time limit, its output compared with the "
+        "default's (a wrong result is an error, never a win); its latency is the median "
+        "of `repeats` runs. Strategies: evolutionary (XGBoost cost model, the default), "
+        "random, grid. Every measurement is recorded in the tuning database `db` under "
+        "the kernel's canonical text (the compute without names and schedule, with its "
+        "operand types) and the target string. The best decisions replace the knobs; a "
+        "remark per compute reports trials, errors and the default and best latency. "
+        "Identical kernels are tuned once. See docs/tuning.md.",
+    .anchor = "builtin.module",
+    .options = options,
+    .num_options = sizeof options / sizeof options[0],
+    .run = run,
+};
