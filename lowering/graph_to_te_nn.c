@@ -278,15 +278,18 @@ static MlirValue collapse(g2t_t *g, MlirValue v, const int64_t *shape, intptr_t 
 }
 
 /* conv2d as im2col + a matrix product, for NCHW / OIHW, groups 1, static
- * fp32 shapes: col[n, q, p] = x[n, ic, ih, iw] (q = (ic, kh, kw),
- * p = (oh, ow), zero where the tap falls in the padding; computed as
- * [n, ic, kh, kw, oh, ow] and viewed as [n, q, p]), wmat[o, q] =
- * w[o, ic, kh, kw] (a collapse_shape view of the weights; for 1x1 stride-1
- * unpadded convolutions col is likewise a view of x), out[n, o, p] = sum_q wmat[o, q] * col[n, q, p], then
- * the result viewed as [n, o, oh, ow] (plus bias). The product is what
- * te-default-schedule packs and tensorizes, and te-inline keeps col and
- * wmat materialized for it; the view and the bias (and following
- * elementwise ops) fuse into one pass over the output. */
+ * fp32 shapes:
+ *   col[n, q, p] = x[n, ic, ih, iw], q = (ic, kh, kw), p = (oh, ow), zero
+ *     where the tap falls in the padding; computed as [n, ic, kh, kw, oh, ow]
+ *     (no index division) and viewed as [n, q, p] (collapse_shape); for 1x1
+ *     stride-1 unpadded convolutions col is x itself, viewed;
+ *   wmat[o, q] = w[o, ic, kh, kw], a view of the weights;
+ *   out[n, o, p] = sum_q wmat[o, q] * col[n, q, p], viewed as
+ *     [n, o, oh, ow] (expand_shape), then the bias.
+ * The product is what te-default-schedule packs and tensorizes (te-inline
+ * keeps col materialized for it); a returned result is computed straight
+ * into the destination, and the bias and following elementwise ops fuse
+ * into one pass over the output. */
 static MlirValue conv2d_as_gemm(g2t_t *g, const window_t *w, MlirValue x, MlirValue wt,
                                 int64_t O, int64_t I, MlirType t) {
   int64_t N = w->in['N' - 'A'], KH = w->k[0], KW = w->k[1], OH = w->o[0], OW = w->o[1];
@@ -325,12 +328,21 @@ static MlirValue conv2d_as_gemm(g2t_t *g, const window_t *w, MlirValue x, MlirVa
   MlirValue a_v = g2t_read(&c, wmat, (MlirValue[]){c.idx[1], c.idx[3]});
   MlirValue b_v = g2t_read(&c, col, (MlirValue[]){c.idx[0], c.idx[3], c.idx[2]});
   MlirValue mm = g2t_compute_end(&c, mul(b, a_v, b_v));
-  /* out[n, o, oh, ow] = mm[n, o, oh * OW + ow] */
-  snprintf(name, sizeof name, "%s_view", g->op_name);
-  c = g2t_compute_begin(g, name, result_type(g), NULL, 0, NULL, NULL, NULL, no_attr);
-  b = &c.in;
-  MlirValue flat = g2t_iadd(b, g2t_imulc(b, c.idx[2], OW), c.idx[3]);
-  return g2t_compute_end(&c, g2t_read(&c, mm, (MlirValue[]){c.idx[0], c.idx[1], flat}));
+  /* out[n, o, oh, ow]: mm viewed with p split back into (oh, ow). */
+  MlirContext ctx = g->ctx;
+  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
+  MlirAttribute groups[3] = {
+      mlirArrayAttrGet(ctx, 1, (MlirAttribute[]){mlirIntegerAttrGet(i64, 0)}),
+      mlirArrayAttrGet(ctx, 1, (MlirAttribute[]){mlirIntegerAttrGet(i64, 1)}),
+      mlirArrayAttrGet(ctx, 2,
+                       (MlirAttribute[]){mlirIntegerAttrGet(i64, 2), mlirIntegerAttrGet(i64, 3)}),
+  };
+  MlirNamedAttribute attrs[2] = {
+      strata_named(ctx, "reassociation", mlirArrayAttrGet(ctx, 3, groups)),
+      strata_named(ctx, "static_output_shape",
+                   mlirDenseI64ArrayGet(ctx, 4, (const int64_t[]){N, O, OH, OW})),
+  };
+  return strata_build_value(&g->b, "tensor.expand_shape", 1, &mm, result_type(g), 2, attrs);
 }
 
 MlirLogicalResult g2t_lower_conv2d(g2t_t *g, MlirValue *out) {

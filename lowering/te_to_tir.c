@@ -17,6 +17,9 @@
  *   tensor.dim          -> memref.dim
  *   tensor.collapse_shape -> memref.collapse_shape (a view, no copy: every
  *                       buffer here is contiguous with the identity layout)
+ *   tensor.expand_shape -> memref.expand_shape (a view); a compute whose only
+ *                       use is an expand_shape that is returned writes
+ *                       straight into the (collapsed) destination
  *   func.call           tensor operands become memrefs; destination buffers
  *                       are passed for tensor results
  *   func.return         copies (memref.copy) returned values that were not
@@ -178,10 +181,11 @@ static MlirWalkResult check_op(MlirOperation op, void *user) {
   s->uses_tensors = true;
   bool constant = strata_op_is(op, "arith.constant"), call = strata_op_is(op, "func.call");
   if (!compute && !constant && !call && !strata_op_is(op, "tensor.dim") &&
-      !strata_op_is(op, "tensor.collapse_shape") && !strata_op_is(op, "func.return")) {
+      !strata_op_is(op, "tensor.collapse_shape") && !strata_op_is(op, "tensor.expand_shape") &&
+      !strata_op_is(op, "func.return")) {
     strata_emit_error(op, "is not supported by convert-te-to-tir: only te.compute, te.read, "
-                          "tensor constants, tensor.dim, tensor.collapse_shape, func.call and "
-                          "func.return may have tensor operands or results");
+                          "tensor constants, tensor.dim, tensor.collapse_shape / expand_shape, "
+                          "func.call and func.return may have tensor operands or results");
     s->failed = true;
     return MlirWalkResultAdvance;
   }
@@ -264,11 +268,30 @@ static MlirValue value_of(void *p) { return (MlirValue){p}; }
 /* The buffer a compute or call result `v` is written to: the destination
  * argument when v is returned (first position), else a new global buffer
  * (dynamic sizes from `dyn`) freed before the return. */
+/* The returned tensor.expand_shape that is the only use of v, or null. */
+static MlirOperation returned_expand(func_state_t *f, MlirValue v, intptr_t *pos) {
+  MlirOpOperand use = mlirValueGetFirstUse(v);
+  if (mlirOpOperandIsNull(use) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
+    return (MlirOperation){NULL};
+  MlirOperation user = mlirOpOperandGetOwner(use);
+  if (!strata_op_is(user, "tensor.expand_shape"))
+    return (MlirOperation){NULL};
+  *pos = returned_at(f->ret, mlirOperationGetResult(user, 0));
+  return *pos >= 0 ? user : (MlirOperation){NULL};
+}
+
 static MlirValue buffer_for(func_state_t *f, strata_builder_t *b, MlirValue v, intptr_t n_dyn,
                             const MlirValue *dyn) {
   intptr_t p = returned_at(f->ret, v);
   if (p >= 0)
     return f->dest[p];
+  MlirOperation expand = returned_expand(f, v, &p);
+  if (!mlirOperationIsNull(expand)) { /* write into the destination, collapsed */
+    MlirNamedAttribute a =
+        strata_named(f->ctx, "reassociation", get_attr(expand, "reassociation"));
+    return strata_build_value(b, "memref.collapse_shape", 1, &f->dest[p],
+                              memref_of(mlirValueGetType(v)), 1, &a);
+  }
   MlirNamedAttribute scope = strata_named(f->ctx, "scope", strata_string_attr(f->ctx, "global"));
   MlirValue buf = strata_build_value(b, "tir.alloc_buffer", n_dyn, dyn,
                                      memref_of(mlirValueGetType(v)), 1, &scope);
@@ -333,6 +356,36 @@ static void lower_collapse(MlirOperation op) {
   MlirNamedAttribute a = strata_named(ctx, "reassociation", get_attr(op, "reassociation"));
   MlirValue v = strata_build_value(&b, "memref.collapse_shape", 1, &src,
                                    memref_of(mlirValueGetType(result)), 1, &a);
+  mlirValueReplaceAllUsesOfWith(result, v);
+  mlirOperationDestroy(op);
+}
+
+/* tensor.expand_shape -> memref.expand_shape; when the operand was
+ * computed into the collapsed destination of this returned value, the
+ * result is that destination itself. */
+static void lower_expand(func_state_t *f, MlirOperation op) {
+  MlirValue src = mlirOperationGetOperand(op, 0);
+  MlirValue result = mlirOperationGetResult(op, 0);
+  intptr_t p = returned_at(f->ret, result);
+  MlirValue v;
+  if (p >= 0 && mlirValueIsAOpResult(src) &&
+      strata_op_is(mlirOpResultGetOwner(src), "memref.collapse_shape") &&
+      mlirValueEqual(mlirOperationGetOperand(mlirOpResultGetOwner(src), 0), f->dest[p])) {
+    v = f->dest[p];
+  } else {
+    strata_builder_t b = strata_builder_before(op);
+    MlirContext ctx = mlirOperationGetContext(op);
+    MlirNamedAttribute a[2] = {
+        strata_named(ctx, "reassociation", get_attr(op, "reassociation")),
+        strata_named(ctx, "static_output_shape", get_attr(op, "static_output_shape")),
+    };
+    intptr_t n = mlirOperationGetNumOperands(op);
+    MlirValue operands[1 + 16];
+    for (intptr_t i = 0; i < n && i < 17; ++i)
+      operands[i] = mlirOperationGetOperand(op, i);
+    v = strata_build_value(&b, "memref.expand_shape", n, operands,
+                           memref_of(mlirValueGetType(result)), 2, a);
+  }
   mlirValueReplaceAllUsesOfWith(result, v);
   mlirOperationDestroy(op);
 }
@@ -652,6 +705,8 @@ static void lower_func(module_state_t *m, MlirOperation func) {
         lower_dim(o);
       else if (strata_op_is(o, "tensor.collapse_shape"))
         lower_collapse(o);
+      else if (strata_op_is(o, "tensor.expand_shape"))
+        lower_expand(&f, o);
       else if (strata_op_is(o, "func.call") && uses_tensors(o))
         lower_call(&f, o);
     }
@@ -712,7 +767,8 @@ const strata_pass_info_t convert_te_to_tir_pass = {
         "initialised with `init`. The outermost loop carries the compute's name and "
         "schedule as te.compute / te.schedule. Dense tensor constants become private "
         "constant memref.globals, tensor.dim becomes memref.dim, tensor.collapse_shape "
-        "becomes memref.collapse_shape (a view), calls pass "
+        "and expand_shape become memref views (a compute whose only use is a returned "
+        "expand_shape is computed into the collapsed destination), calls pass "
         "destination buffers, and returned arguments, constants and duplicates are "
         "copied with memref.copy. Any other op using tensors is an error.",
     .anchor = "builtin.module",

@@ -424,7 +424,8 @@ func.func @types_and_layouts(%x: tensor<?x32x7x7xf32>) -> (tensor<?x32x7x7xi8>, 
 // a matrix product: col[n, q, p] (q = ic*9 + kh*3 + kw, p = oh*8 + ow, zero
 // in the padding; computed as [n, ic, kh, kw, oh, ow], no divisions, and
 // viewed as [n, q, p]), wmat[o, q] (a collapse_shape view of the weights), the
-// product over q, and a view back to [n, o, oh, ow] followed by the bias.
+// product over q, and a view back to [n, o, oh, ow] (expand_shape)
+// followed by the bias.
 // CHECK-LABEL: func.func @conv2d_gemm(
 // CHECK: "te.compute"() ({
 // CHECK-NOT: arith.divui
@@ -438,8 +439,8 @@ func.func @types_and_layouts(%x: tensor<?x32x7x7xf32>) -> (tensor<?x32x7x7xi8>, 
 // CHECK-NEXT: %[[B:.*]] = "te.read"(%[[COL]], %[[n]], %[[q]], %[[p]])
 // CHECK-NEXT: arith.mulf %[[A]], %[[B]] : f32
 // CHECK: name = "conv2d", reduce_extents = array<i64: 36>} : () -> tensor<1x8x64xf32>
-// CHECK: "te.read"(%[[MM]]
-// CHECK: name = "conv2d_view"
+// CHECK: %[[OUT:.*]] = tensor.expand_shape %[[MM]] {{\[}}[0], [1], [2, 3]] output_shape [1, 8, 8, 8] : tensor<1x8x64xf32> into tensor<1x8x8x8xf32>
+// CHECK: "te.read"(%[[OUT]]
 // CHECK: name = "conv2d_bias"
 func.func @conv2d_gemm(%x: tensor<1x4x8x8xf32>, %w: tensor<8x4x3x3xf32>, %b: tensor<8xf32>) -> tensor<1x8x8x8xf32> {
   %0 = "graph.conv2d"(%x, %w, %b) {strides = array<i64: 1, 1>, padding = array<i64: 1, 1, 1, 1>,

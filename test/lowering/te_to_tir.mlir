@@ -311,3 +311,43 @@ func.func @collapse(%w: tensor<4x2x3xf32>) -> tensor<4x6xf32> {
   }) {name = "neg", reduce_extents = array<i64>} : () -> tensor<4x6xf32>
   return %r : tensor<4x6xf32>
 }
+
+// A compute whose only use is a returned tensor.expand_shape is computed
+// straight into the destination (through a collapse_shape view of it): no
+// copy at the return. An expand_shape read by another compute is a view.
+// CHECK-LABEL: func.func @expand_in_place
+// CHECK-SAME: %[[DST:arg[0-9]+]]: memref<2x3x2xf32>
+// CHECK: %[[C:.*]] = memref.collapse_shape %[[DST]] {{\[}}[0], [1, 2]] : memref<2x3x2xf32> into memref<2x6xf32>
+// CHECK: memref.store %{{.*}}, %[[C]]
+// CHECK-NOT: memref.copy
+// CHECK: return
+// CHECK-LABEL: func.func @expand_view
+// CHECK: %[[E:.*]] = memref.expand_shape %{{.*}} {{\[}}[0], [1, 2]] output_shape [2, 3, 2] : memref<2x6xf32> into memref<2x3x2xf32>
+// CHECK: memref.load %[[E]]
+func.func @expand_in_place(%x: tensor<2x6xf32>) -> tensor<2x3x2xf32> {
+  %r = "te.compute"() ({
+  ^bb0(%i: index, %j: index):
+    %v = "te.read"(%x, %i, %j) : (tensor<2x6xf32>, index, index) -> f32
+    %n = arith.negf %v : f32
+    gpu.yield %n : f32
+  }) {name = "neg", reduce_extents = array<i64>} : () -> tensor<2x6xf32>
+  %e = tensor.expand_shape %r [[0], [1, 2]] output_shape [2, 3, 2] : tensor<2x6xf32> into tensor<2x3x2xf32>
+  return %e : tensor<2x3x2xf32>
+}
+
+func.func @expand_view(%x: tensor<2x6xf32>) -> tensor<2x3x2xf32> {
+  %r = "te.compute"() ({
+  ^bb0(%i: index, %j: index):
+    %v = "te.read"(%x, %i, %j) : (tensor<2x6xf32>, index, index) -> f32
+    %n = arith.negf %v : f32
+    gpu.yield %n : f32
+  }) {name = "neg", reduce_extents = array<i64>} : () -> tensor<2x6xf32>
+  %e = tensor.expand_shape %r [[0], [1, 2]] output_shape [2, 3, 2] : tensor<2x6xf32> into tensor<2x3x2xf32>
+  %s = "te.compute"() ({
+  ^bb0(%i: index, %j: index, %k: index):
+    %v = "te.read"(%e, %i, %j, %k) : (tensor<2x3x2xf32>, index, index, index) -> f32
+    %n = arith.negf %v : f32
+    gpu.yield %n : f32
+  }) {name = "neg2", reduce_extents = array<i64>} : () -> tensor<2x3x2xf32>
+  return %s : tensor<2x3x2xf32>
+}
