@@ -2,7 +2,7 @@
 # Benchmarks against peers measured in the same run (prints one line per
 # case: Strata's time, the peer's, and the ratio peer/strata; > 1 means
 # Strata is faster). Installs what is missing (OpenBLAS) and builds first.
-#   scripts/bench.sh [gemm|elementwise]...
+#   scripts/bench.sh [gemm|elementwise|tune]...   (tune: bench/bench_tune.sh, not in the default set)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup.sh"
@@ -25,6 +25,7 @@ for w in "${which[@]}"; do
     gemm)
       OMP_NUM_THREADS=1 "$bin/bench_gemm" --threads 1
       OMP_NUM_THREADS=2 "$bin/bench_gemm" --threads 2 --shapes 1024x1024x1024,2048x2048x2048,784x1024x1024 ;;
-    *) echo "bench: unknown benchmark '$w' (gemm, elementwise)" >&2; exit 2 ;;
+    tune) "$root/bench/bench_tune.sh" "$bin" ;;
+    *) echo "bench: unknown benchmark '$w' (gemm, elementwise, tune)" >&2; exit 2 ;;
   esac
 done

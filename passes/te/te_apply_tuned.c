@@ -2,12 +2,13 @@
  * into every te.compute schedule with knobs, without measuring anything.
  *
  * The compute's task (canonical text + target string, te_tuning.h) is
- * looked up in the database; the fastest successful record whose decisions
- * fit the knobs (every knob named, every value one of its choices) replaces
- * the knobs. A compute without such a record is never passed over
+ * looked up in the database; the decisions with the lowest median latency
+ * over their records that fit the knobs (every knob named, every value one
+ * of its choices) replace the knobs. A compute without such a record is never passed over
  * silently: it gets a remark, its knobs take their default (first) choices
  * so compilation still works, and a summary line on stderr names every such
  * kernel. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,28 +28,84 @@ static const strata_pass_option_t options[] = {
              "writes it) or any text"},
 };
 
-/* Looks for the fastest successful record whose decisions fit the space. */
+/* The records of one task, grouped by decisions: a decision's score is the
+ * median of its successful latencies (te-autotune and strata-tune measure
+ * the finalists again, so noise does not pick the winner); decisions that
+ * ever gave a wrong result are out, and so are decisions that do not fit
+ * the knobs (every knob named, every value one of its choices). */
 typedef struct {
-  const strata_space_t *space;
-  strata_choice_t *candidate, *scratch;
-  double best;
-  bool found, unusable;
+  char *decisions;
+  double *latencies;
+  int count, cap;
+  bool wrong;
+} group_t;
+
+typedef struct {
+  group_t *groups;
+  int count, cap;
 } lookup_t;
 
-static bool consider(void *user, const strata_tuning_record_t *r) {
+static bool collect(void *user, const strata_tuning_record_t *r) {
   lookup_t *l = user;
-  if (r->error || (l->found && r->latency >= l->best))
-    return true;
-  char *error = NULL;
-  if (!strata_space_candidate_from_json(l->space, r->decisions, l->scratch, &error)) {
-    free(error);
-    l->unusable = true;
+  group_t *g = NULL;
+  for (int i = 0; i < l->count && !g; ++i)
+    if (strcmp(l->groups[i].decisions, r->decisions) == 0)
+      g = &l->groups[i];
+  if (!g) {
+    if (l->count == l->cap) {
+      l->cap = l->cap ? 2 * l->cap : 16;
+      if (!(l->groups = realloc(l->groups, (size_t)l->cap * sizeof *l->groups)))
+        abort();
+    }
+    g = &l->groups[l->count++];
+    *g = (group_t){.decisions = strdup(r->decisions)};
+  }
+  if (r->error) {
+    g->wrong |= strncmp(r->error, "wrong result", 12) == 0;
     return true;
   }
-  memcpy(l->candidate, l->scratch, l->space->num_knobs * sizeof *l->candidate);
-  l->best = r->latency;
-  l->found = true;
+  if (g->count == g->cap) {
+    g->cap = g->cap ? 2 * g->cap : 4;
+    if (!(g->latencies = realloc(g->latencies, (size_t)g->cap * sizeof *g->latencies)))
+      abort();
+  }
+  g->latencies[g->count++] = r->latency;
   return true;
+}
+
+/* The best fitting decisions into candidate; false when none. */
+static bool choose(lookup_t *l, const strata_space_t *space, strata_choice_t *candidate,
+                   bool *unusable) {
+  double best = INFINITY;
+  strata_choice_t *scratch = calloc(space->num_knobs + 1, sizeof *scratch);
+  bool found = false;
+  for (int i = 0; i < l->count; ++i) {
+    group_t *g = &l->groups[i];
+    if (g->wrong || g->count == 0)
+      continue;
+    char *error = NULL;
+    if (!strata_space_candidate_from_json(space, g->decisions, scratch, &error)) {
+      free(error);
+      *unusable = true;
+      continue;
+    }
+    double score = strata_median(g->latencies, g->count);
+    if (score < best) {
+      best = score;
+      found = true;
+      memcpy(candidate, scratch, space->num_knobs * sizeof *candidate);
+    }
+  }
+  free(scratch);
+  return found;
+}
+
+static void lookup_free(lookup_t *l) {
+  for (int i = 0; i < l->count; ++i) {
+    free(l->groups[i].decisions);
+    free(l->groups[i].latencies);
+  }
+  free(l->groups);
 }
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
@@ -94,20 +151,18 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
                name.data);
       continue;
     }
-    lookup_t l = {
-        .space = &t.space,
-        .candidate = calloc(t.space.num_knobs + 1, sizeof(strata_choice_t)),
-        .scratch = calloc(t.space.num_knobs + 1, sizeof(strata_choice_t)),
-    };
-    if (!strata_tuning_db_for_each(db, t.task.key, t.target, consider, &l, &error)) {
+    lookup_t l = {0};
+    strata_choice_t *candidate = calloc(t.space.num_knobs + 1, sizeof *candidate);
+    bool unusable = false;
+    if (!strata_tuning_db_for_each(db, t.task.key, t.target, collect, &l, &error)) {
       status = strata_emit_error(op, "te-apply-tuned: %s", error);
-      free(l.candidate);
-      free(l.scratch);
+      lookup_free(&l);
+      free(candidate);
       strata_te_task_clear(&t);
       break;
     }
-    if (l.found) {
-      strata_te_task_apply(&t, l.candidate);
+    if (choose(&l, &t.space, candidate, &unusable)) {
+      strata_te_task_apply(&t, candidate);
       ++tuned;
     } else {
       char msg[1024];
@@ -115,14 +170,14 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
                "te-apply-tuned: no tuning record for %s (task %016llx on '%s')%s: default "
                "schedule",
                t.summary, (unsigned long long)t.task.key, t.target,
-               l.unusable ? "; its records do not fit the knobs" : "");
+               unusable ? "; its records do not fit the knobs" : "");
       strata_emit_remark_at(mlirOperationGetLocation(op), msg);
       strata_te_task_apply(&t, NULL);
       size_t len = strlen(missing);
       snprintf(missing + len, sizeof missing - len, "%s%s", len ? ", " : "", t.summary);
     }
-    free(l.candidate);
-    free(l.scratch);
+    lookup_free(&l);
+    free(candidate);
     strata_te_task_clear(&t);
   }
   if (mlirLogicalResultIsSuccess(status) && tuned < total)
@@ -141,8 +196,9 @@ const strata_pass_info_t te_apply_tuned_pass = {
     .description =
         "For every te.compute whose schedule trace has knobs, looks up its task (canonical "
         "text and target string, as te-autotune and strata-tune record them) in the tuning "
-        "database `db` and replaces the knobs with the decisions of the fastest successful "
-        "record that fits them. A compute without a record is reported, never silently: a "
+        "database `db` and replaces the knobs with the best decisions that fit them: the "
+        "lowest median latency over their records (decisions that ever gave a wrong result "
+        "are out). A compute without a record is reported, never silently: a "
         "remark at the compute and a summary line on stderr; its knobs take their default "
         "(first) choices so compilation still works. Nothing is measured.",
     .anchor = "builtin.module",

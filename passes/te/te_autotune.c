@@ -11,7 +11,9 @@
  * knob's first choice) is measured first, so the result is never slower
  * than the default schedule. Every measurement goes to the tuning database
  * (if db= is given) under the task's canonical text and the target string.
- * Identical kernels are tuned once. A remark at each compute reports the
+ * After the search the default and the 3 fastest candidates are measured
+ * `validate` more times each and the best median wins (the default on a
+ * tie). Identical kernels are tuned once. A remark at each compute reports the
  * trials, errors, default and best latency; a compute whose candidates all
  * failed keeps the default decisions (with a remark naming the first
  * error). */
@@ -45,6 +47,11 @@ static const strata_pass_option_t options[] = {
      .help = "seconds one candidate may take (compile, check and timed runs)"},
     {.name = "repeats", .kind = STRATA_OPTION_INT, .default_value = "5",
      .help = "timed runs per candidate (the median is its latency)", .min = 1, .max = 1000},
+    {.name = "validate", .kind = STRATA_OPTION_INT, .default_value = "3",
+     .help = "after the search, measure the default and the 3 fastest candidates this many "
+             "more times each (interleaved, recorded) and keep the best median: noise does not "
+             "pick the winner; 0: off",
+     .min = 0, .max = 50},
     {.name = "target", .kind = STRATA_OPTION_STRING, .default_value = "host",
      .help = "target string of the records: host (machine, CPU, ISA and threads of this "
              "host) or any text"},
@@ -53,6 +60,7 @@ static const strata_pass_option_t options[] = {
 typedef struct {
   strata_te_task_t task;
   strata_search_result_t result;
+  const strata_choice_t *chosen; /* the decisions written (in result), NULL: default */
   bool tuned; /* searched (else: a duplicate of an earlier task) */
   int same_as; /* index of the task searched for this kernel */
 } entry_t;
@@ -104,7 +112,7 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
       }
     if (e->same_as != (int)(n - 1)) {
       entry_t *first = &entries[e->same_as];
-      strata_te_task_apply(&e->task, first->result.best);
+      strata_te_task_apply(&e->task, first->chosen);
       strata_emit_remark_at(mlirOperationGetLocation(op),
                             "te-autotune: same kernel as one tuned above: its decisions applied");
       continue;
@@ -123,15 +131,24 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
       break;
     }
     strata_search_result_t *r = &e->result;
-    strata_te_task_apply(&e->task, r->best);
+    const strata_choice_t *chosen = NULL;
+    double def = NAN, best = NAN;
+    if (!strata_te_task_validate(&e->task, r, db, 3,
+                                 (int)strata_pass_options_get_int(opts, "validate"), &chosen,
+                                 &def, &best, &error)) {
+      status = strata_emit_error(op, "te-autotune: %s", error);
+      strata_te_task_apply(&e->task, NULL);
+      break;
+    }
+    e->chosen = chosen;
+    strata_te_task_apply(&e->task, chosen);
     char msg[2048];
-    if (!r->best) {
+    if (!chosen) {
       snprintf(msg, sizeof msg,
                "te-autotune: %s: all %d candidates failed (first: %s); default decisions kept",
                e->task.summary, r->trials, e->task.first_error ? e->task.first_error : "?");
     } else {
-      char *decisions = strata_space_decisions_json(&e->task.space, r->best);
-      double def = r->latencies[0];
+      char *decisions = strata_space_decisions_json(&e->task.space, chosen);
       int len = snprintf(msg, sizeof msg, "te-autotune: %s: %d trials, %d errors, ",
                          e->task.summary, r->trials, r->errors);
       if (isnan(def))
@@ -139,9 +156,9 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
                         e->task.first_error ? e->task.first_error : "?");
       else
         len += snprintf(msg + len, sizeof msg - (size_t)len, "default %.4g ms, ", def * 1e3);
-      len += snprintf(msg + len, sizeof msg - (size_t)len, "best %.4g ms", r->best_latency * 1e3);
+      len += snprintf(msg + len, sizeof msg - (size_t)len, "best %.4g ms", best * 1e3);
       if (!isnan(def))
-        len += snprintf(msg + len, sizeof msg - (size_t)len, " (%.2fx)", def / r->best_latency);
+        len += snprintf(msg + len, sizeof msg - (size_t)len, " (%.2fx)", def / best);
       snprintf(msg + len, sizeof msg - (size_t)len, ": %s", decisions);
       free(decisions);
     }
@@ -168,7 +185,9 @@ const strata_pass_info_t te_autotune_pass = {
         "first choice, always first) is lowered, JIT-compiled and run on seeded random "
         "inputs in a forked child with a time limit, its output compared with the "
         "default's (a wrong result is an error, never a win); its latency is the median "
-        "of `repeats` runs. Strategies: evolutionary (XGBoost cost model, the default), "
+        "of `repeats` runs. Afterwards the default and the fastest candidates are measured "
+        "`validate` more times (noise does not pick the winner; the default wins ties). "
+        "Strategies: evolutionary (XGBoost cost model, the default), "
         "random, grid. Every measurement is recorded in the tuning database `db` under "
         "the kernel's canonical text (the compute without names and schedule, with its "
         "operand types) and the target string. The best decisions replace the knobs; a "

@@ -1008,6 +1008,82 @@ bool strata_te_task_measure(strata_te_task_t *t, const strata_choice_t *candidat
   return false;
 }
 
+typedef struct {
+  const strata_choice_t *candidate;
+  double samples[64];
+  int count;
+  bool failed;
+} finalist_t;
+
+static int by_latency(const void *a, const void *b) {
+  double x = ((const double *)a)[0], y = ((const double *)b)[0];
+  return x < y ? -1 : x > y;
+}
+
+bool strata_te_task_validate(strata_te_task_t *t, const strata_search_result_t *r,
+                             strata_tuning_db_t *db, int top, int rounds,
+                             const strata_choice_t **chosen, double *default_score,
+                             double *best_score, char **error) {
+  size_t k = t->space.num_knobs;
+  *chosen = r->best;
+  *default_score = r->trials > 0 ? r->latencies[0] : NAN;
+  *best_score = r->best ? r->best_latency : NAN;
+  if (!r->best || rounds <= 0)
+    return true;
+  /* Finalists: trial 0 (the default) and the fastest others. */
+  finalist_t f[17];
+  int n = 0;
+  if (r->trials > 0 && !isnan(r->latencies[0]))
+    f[n++] = (finalist_t){.candidate = r->candidates, .samples = {r->latencies[0]}, .count = 1};
+  double (*order)[2] = malloc(sizeof *order * (size_t)(r->trials + 1));
+  int m = 0;
+  for (int i = 1; i < r->trials; ++i)
+    if (!isnan(r->latencies[i]))
+      order[m][0] = r->latencies[i], order[m++][1] = i;
+  qsort(order, (size_t)m, sizeof *order, by_latency);
+  for (int i = 0; i < m && n < 1 + (top < 16 ? top : 16); ++i) {
+    int trial = (int)order[i][1];
+    f[n++] = (finalist_t){.candidate = r->candidates + (size_t)trial * k,
+                          .samples = {r->latencies[trial]}, .count = 1};
+  }
+  free(order);
+  for (int round = 0; round < rounds && round < 60; ++round)
+    for (int i = 0; i < n; ++i) {
+      if (f[i].failed)
+        continue;
+      double latency = NAN;
+      char *failure = NULL;
+      bool ok = strata_te_task_measure(t, f[i].candidate, &latency, &failure);
+      if (ok)
+        f[i].samples[f[i].count++] = latency;
+      else
+        f[i].failed = true;
+      if (db) {
+        char *decisions = strata_space_decisions_json(&t->space, f[i].candidate);
+        bool added = strata_tuning_db_add(db, &t->task, decisions, latency, ok ? NULL : failure,
+                                          0, error);
+        free(decisions);
+        if (!added) {
+          free(failure);
+          return false;
+        }
+      }
+      free(failure);
+    }
+  int winner = -1;
+  double best = INFINITY;
+  for (int i = 0; i < n; ++i) {
+    double score = f[i].failed ? NAN : strata_median(f[i].samples, f[i].count);
+    if (i == 0 && f[0].candidate == r->candidates)
+      *default_score = score;
+    if (!isnan(score) && score < best)
+      best = score, winner = i;
+  }
+  *chosen = winner >= 0 ? f[winner].candidate : NULL;
+  *best_score = winner >= 0 ? best : NAN;
+  return true;
+}
+
 static bool cb_measure(void *user, const strata_choice_t *candidate, double *latency,
                        char **error) {
   return strata_te_task_measure(user, candidate, latency, error);

@@ -113,6 +113,19 @@ void strata_te_task_features(const strata_te_task_t *t, const strata_choice_t *c
 bool strata_te_task_measure(strata_te_task_t *t, const strata_choice_t *candidate,
                             double *latency, char **error);
 
+/* Validation after a search, against measurement noise: the default and
+ * the `top` fastest other candidates of `result` are measured `rounds` more
+ * times each, interleaved, every measurement recorded in db (if not NULL);
+ * a candidate's score is the median of all its measurements, and one that
+ * failed any of them is out. The winner is the best score, the default
+ * unless another candidate beats it. Sets *chosen (a candidate of result,
+ * or NULL when nothing succeeded) and the default's and winner's scores
+ * (NAN when unknown). False only on a database error. */
+bool strata_te_task_validate(strata_te_task_t *t, const strata_search_result_t *result,
+                             strata_tuning_db_t *db, int top, int rounds,
+                             const strata_choice_t **chosen, double *default_score,
+                             double *best_score, char **error);
+
 /* Callbacks for strata_search_run / strata_search_create over this task
  * (measure, features; no progress). */
 strata_search_callbacks_t strata_te_task_callbacks(strata_te_task_t *t);

@@ -34,6 +34,8 @@ static const char *const USAGE =
     "      --strategy S      evolutionary (default), random or grid\n"
     "      --timeout T       seconds per candidate (default 10)\n"
     "      --repeats N       timed runs per candidate, median (default 5)\n"
+    "      --validate N      then measure each kernel's default and 3 fastest candidates N\n"
+    "                        more times and keep the best median (default 3; 0: off)\n"
     "      --threads N       OpenMP threads of the kernels (sets OMP_NUM_THREADS)\n"
     "      --target T        target string of the records (default: this host)\n"
     "      --curve CSV       write the tuning curve (estimated model latency vs trials)\n"
@@ -356,7 +358,7 @@ static long long int_value(const char *flag, const char *v, long long min) {
 static int cmd_tune(int argc, char **argv) {
   const char *model = NULL, *db_path = NULL, *curve_path = NULL, *plot_path = NULL,
              *target = "host", *strategy = "evolutionary";
-  int trials = 64, round_size = 16, repeats = 5;
+  int trials = 64, round_size = 16, repeats = 5, validate = 3;
   unsigned long long seed = 0;
   double timeout = 10;
   for (int i = 0; i < argc; ++i) {
@@ -369,6 +371,8 @@ static int cmd_tune(int argc, char **argv) {
       round_size = (int)int_value(a, flag_value(argc, argv, &i), 1);
     else if (!strcmp(a, "--seed"))
       seed = (unsigned long long)int_value(a, flag_value(argc, argv, &i), 0);
+    else if (!strcmp(a, "--validate"))
+      validate = (int)int_value(a, flag_value(argc, argv, &i), 0);
     else if (!strcmp(a, "--repeats"))
       repeats = (int)int_value(a, flag_value(argc, argv, &i), 1);
     else if (!strcmp(a, "--threads"))
@@ -543,7 +547,24 @@ static int cmd_tune(int argc, char **argv) {
     fprintf(stderr, "\n");
   double elapsed = now_s() - start;
 
-  /* Before/after table. */
+  /* Validation: the finalists of each kernel measured again. */
+  double *def_scores = calloc(tool.count, sizeof *def_scores);
+  double *best_scores = calloc(tool.count, sizeof *best_scores);
+  if (validate > 0)
+    fprintf(stderr, "validating: the default and the 3 fastest candidates of each kernel, %d "
+                    "more runs each\n", validate);
+  for (size_t i = 0; i < tool.count; ++i) {
+    const strata_choice_t *chosen;
+    if (!strata_te_task_validate(&tool.tasks[i].task, strata_search_result(tool.tasks[i].search),
+                                 db, 3, validate, &chosen, &def_scores[i], &best_scores[i],
+                                 &error)) {
+      free(def_scores);
+      free(best_scores);
+      goto done;
+    }
+  }
+
+  /* Before/after table (validated latencies). */
   printf("\n%-4s %-36s %5s %6s %6s %12s %12s %8s\n", "#", "kernel", "count", "trials", "errors",
          "default ms", "tuned ms", "speedup");
   double sum_def = 0, sum_best = 0;
@@ -551,7 +572,7 @@ static int cmd_tune(int argc, char **argv) {
   for (size_t i = 0; i < tool.count; ++i) {
     tune_task_t *t = &tool.tasks[i];
     const strata_search_result_t *r = strata_search_result(t->search);
-    double def = task_default(t), best = r->best_latency;
+    double def = def_scores[i], best = isnan(best_scores[i]) ? INFINITY : best_scores[i];
     char d[32], b[32], sp[32];
     snprintf(d, sizeof d, isnan(def) ? "failed" : "%.4f", def * 1e3);
     snprintf(b, sizeof b, isfinite(best) ? "%.4f" : "-", best * 1e3);
@@ -568,6 +589,8 @@ static int cmd_tune(int argc, char **argv) {
   if (complete)
     printf("%-4s %-36s %5s %6d %6s %12.4f %12.4f %7.2fx\n", "", "all kernels (x count)", "",
            tool.used, "", sum_def * 1e3, sum_best * 1e3, sum_def / sum_best);
+  free(def_scores);
+  free(best_scores);
   printf("tuned %zu kernel%s with %d trials in %.1f s (%.0f ms per trial); records in %s\n",
          tool.count, tool.count == 1 ? "" : "s", tool.used, elapsed,
          tool.used ? 1e3 * elapsed / tool.used : 0.0, db_path);

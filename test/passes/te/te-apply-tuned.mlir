@@ -1,9 +1,10 @@
-// te-apply-tuned writes the best record of each kernel's task into its
-// schedule. The database is imported from JSON lines (written by
-// te-autotune for the target "strata-test" and edited: latencies, an error,
-// a record whose decisions fit no choice, a faster record of another
-// target); records are keyed by the kernel's canonical text, so the
-// compute names do not matter.
+// te-apply-tuned writes the best decisions of each kernel's task into its
+// schedule: the lowest median latency over their records. The database is
+// imported from JSON lines (written by te-autotune for the target
+// "strata-test" and edited: latencies, a crash, decisions that fit no
+// choice, fast decisions that once gave a wrong result, two records of one
+// decision, a faster record of another target); records are keyed by the
+// kernel's canonical text, so the compute names do not matter.
 // RUN: rm -f %t.db %t.db-wal %t.db-shm
 // RUN: strata-tune import %t.db %S/../../tuning/Inputs/apply-tuned.jsonl | FileCheck %s --check-prefix=IMPORT
 // RUN: strata-opt %s --pass-pipeline='builtin.module(te-apply-tuned{db=%t.db target=strata-test})' 2>%t.err | FileCheck %s
@@ -14,10 +15,11 @@
 // Tuned and defaulted schedules lower (no knob is left).
 // RUN: strata-opt %s --pass-pipeline='builtin.module(te-apply-tuned{db=%t.db target=strata-test},convert-te-to-tir,tir-apply-schedule)' 2>/dev/null | FileCheck %s --check-prefix=TIR
 
-// IMPORT: apply-tuned.jsonl: 6 added, 0 already present
+// IMPORT: apply-tuned.jsonl: 9 added, 0 already present
 
-// The best fitting record of this target: mc [8], kc [32] (the faster
-// record with mc [5] fits no choice, the fastest is of another target).
+// The best of this target: mc [8], kc [32] at 1 ms (mc [5] fits no choice,
+// mc [16] kc [32] once computed a wrong result, mc [4] kc [32] has a median
+// of 1.2 ms, the fastest record is of another target).
 // CHECK-LABEL: func.func @tuned
 // CHECK: name = "mm", reduce_extents = array<i64: 96>, schedule = [{axis = "d0", factors = array<i64: 8>, prim = "split"}, {axis = "r0", factors = array<i64: 32>, prim = "split"}, {order = ["d0.0", "r0.0", "d0.1", "r0.1", "d1"], prim = "reorder"}]
 func.func @tuned(%a: tensor<32x96xf32>, %b: tensor<96x48xf32>) -> tensor<32x48xf32> {

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Auto-tuning benchmark: tunes fp32 GEMMs (1024^3 and layer shapes from
+# ResNet-50 and BERT-base) with strata-tune twice — model-guided
+# (evolutionary) and random search, equal trials — then times the default
+# schedule, the tuned schedule (te-apply-tuned on the evolutionary database)
+# and OpenBLAS with bench_gemm, all single-threaded and in the same run, and
+# prints the curves' key numbers (best latency after 8/16/32/all trials,
+# trials to reach 90% of the final best).
+#   bench/bench_tune.sh [bin-dir] [out-dir]    (TRIALS=48 SHAPES="MxNxK ..." env overrides)
+# Run by `scripts/bench.sh tune`.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+bin=${1:-$root/build/bin}
+out=${2:-$(mktemp -d /tmp/strata-bench-tune.XXXXXX)}
+trials=${TRIALS:-48}
+# 1024^3; ResNet-50 conv4_x 3x3 as a GEMM (49x256x2304 im2col); BERT-base
+# attention projection and FFN (128 tokens).
+shapes=${SHAPES:-"1024x1024x1024 49x256x2304 128x768x768 128x3072x768"}
+mkdir -p "$out"
+export OMP_NUM_THREADS=1
+
+gemm_model() { # m n k file
+  local m=$1 n=$2 k=$3
+  cat > "$4" <<EOF
+func.func @gemm(%a: tensor<${m}x${k}xf32>, %b: tensor<${k}x${n}xf32>) -> tensor<${m}x${n}xf32> {
+  %0 = "graph.matmul"(%a, %b) : (tensor<${m}x${k}xf32>, tensor<${k}x${n}xf32>) -> tensor<${m}x${n}xf32>
+  return %0 : tensor<${m}x${n}xf32>
+}
+EOF
+}
+
+# Best latency (ms) in a curve CSV after n trials (all: the last row).
+best_at() { # csv n
+  awk -F, -v n="$2" 'NR > 1 && $3 != "" { b = $3 } NR > 1 && (n == "all" || $1 <= n) { v = b }
+    END { if (v == "") print "-"; else printf "%.3f", v * 1e3 }' "$1"
+}
+# First trial whose best is within 10% of the final best (90% of its speed).
+trials_to_90() {
+  awk -F, 'NR > 1 && $3 != "" { t[NR] = $1; b[NR] = $3; last = $3; n = NR }
+    END { for (i = 2; i <= n; ++i) if (b[i] != "" && last / b[i] >= 0.9) { print t[i]; exit } print "-" }' "$1"
+}
+
+echo "# strata-tune: $trials trials per shape and strategy, 1 thread; results in $out"
+for s in $shapes; do
+  IFS=x read -r m n k <<< "$s"
+  model=$out/gemm_$s.mlir
+  gemm_model "$m" "$n" "$k" "$model"
+  for strategy in evolutionary random; do
+    rm -f "$out/$strategy-$s.db"*
+    "$bin/strata-tune" tune "$model" --db "$out/$strategy-$s.db" --trials "$trials" \
+      --strategy "$strategy" --threads 1 --seed 1 --curve "$out/$strategy-$s.csv" \
+      > "$out/$strategy-$s.log" 2>&1 || { cat "$out/$strategy-$s.log"; exit 1; }
+  done
+  "$bin/strata-tune" plot -o "$out/curves-$s.png" "$out/evolutionary-$s.csv=evolutionary" \
+    "$out/random-$s.csv=random" > /dev/null 2>&1 || true
+  grep -A1 -E '^#  ' "$out/evolutionary-$s.log" | tail -1 | sed "s/^/tuned  $s: /"
+  echo "curve  $s: best ms after 8/16/32/$trials trials: evolutionary" \
+    "$(best_at "$out/evolutionary-$s.csv" 8)/$(best_at "$out/evolutionary-$s.csv" 16)/$(best_at "$out/evolutionary-$s.csv" 32)/$(best_at "$out/evolutionary-$s.csv" all)" \
+    "(90% at trial $(trials_to_90 "$out/evolutionary-$s.csv")), random" \
+    "$(best_at "$out/random-$s.csv" 8)/$(best_at "$out/random-$s.csv" 16)/$(best_at "$out/random-$s.csv" 32)/$(best_at "$out/random-$s.csv" all)" \
+    "(90% at trial $(trials_to_90 "$out/random-$s.csv"))"
+  grep -E 'per trial' "$out/evolutionary-$s.log" | sed "s/^/cost   $s: /"
+  tuned="builtin.module(convert-graph-to-te,te-inline,te-default-schedule{knobs=true},te-apply-tuned{db=\"$out/evolutionary-$s.db\"},convert-te-to-tir,tir-apply-schedule,strata-lower-to-llvm)"
+  "$bin/bench_gemm" --threads 1 --shapes "$s" | sed 's/^/default /'
+  "$bin/bench_gemm" --threads 1 --shapes "$s" --pipeline "$tuned" | sed 's/^/tuned   /'
+done
