@@ -78,6 +78,11 @@ MlirLogicalResult strata_tir_cache_read_packed(MlirOperation root, int64_t input
  * with the reason. */
 MlirLogicalResult strata_tir_tensorize(MlirOperation loop, MlirOperation intrinsic);
 
+/* Inlines the compute whose nest is rooted at `root` into every load of
+ * its buffer elsewhere in the function (tir_compute_inline.c states the
+ * conditions), erasing the nest, the buffer and its dealloc. */
+MlirLogicalResult strata_tir_compute_inline(MlirOperation root);
+
 /* The hwi.intrinsic named `name` of the module enclosing `from`; a
  * built-in one (hwi_catalog.h) is declared in that module when missing.
  * Null if neither exists. */

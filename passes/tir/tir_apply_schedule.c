@@ -35,6 +35,7 @@ typedef struct {
   const char *compute; /* its compute name */
   MlirOperation scope; /* the op holding the nest (a func.func) */
   int step;            /* 1-based step number, for messages */
+  bool last;           /* the trace's last step */
   const char *prim;
 } ctx_t;
 
@@ -234,6 +235,10 @@ static MlirLogicalResult apply_step(ctx_t *c, MlirAttribute step) {
     }
     return strata_tir_tensorize(loops[0], intrinsic);
   }
+  case STRATA_TE_PRIM_COMPUTE_INLINE:
+    if (!c->last)
+      return step_error(c, "%s", "compute_inline must be the last step of a trace");
+    return strata_tir_compute_inline(c->root);
   case STRATA_TE_PRIM_INVALID:
     return step_error(c, "unknown schedule primitive '%s'", pname);
   default:
@@ -256,6 +261,7 @@ static MlirLogicalResult apply_nest(MlirOperation root) {
   bool named = strcmp(compute, "?") != 0;
   for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(trace); ++i) {
     c.step = (int)i + 1;
+    c.last = i + 1 == mlirArrayAttrGetNumElements(trace);
     if (mlirLogicalResultIsFailure(apply_step(&c, mlirArrayAttrGetElement(trace, i))))
       return mlirLogicalResultFailure();
     if (named)

@@ -1,5 +1,5 @@
-/* Linear forms of index expressions and rematerialization at the origin
- * (see tir_linear.h). */
+/* Linear forms of index expressions and rematerialization of expressions
+ * with the variables substituted (see tir_linear.h). */
 #include "passes/tir/tir_linear.h"
 
 #include <stdlib.h>
@@ -191,18 +191,50 @@ bool strata_tir_linearize(const strata_tir_vars_t *vars, MlirValue v, strata_tir
   return linearize(vars, v, out, 0);
 }
 
-MlirValue strata_tir_remat_at_origin(strata_builder_t *b, const strata_tir_vars_t *vars,
-                                     MlirValue v) {
-  if (var_index(vars, v) >= 0)
-    return strata_build_index(b, 0);
+/* Values already rematerialized in one call (so a shared subexpression is
+ * cloned once). */
+typedef struct {
+  MlirValue *from, *to;
+  size_t count, cap;
+} remat_memo_t;
+
+static MlirValue remat(strata_builder_t *b, const strata_tir_vars_t *vars,
+                       const MlirValue *values, MlirValue v, remat_memo_t *memo) {
+  int t = var_index(vars, v);
+  if (t >= 0)
+    return values ? values[t] : strata_build_index(b, 0);
   if (!mlirValueIsAOpResult(v) || !strata_tir_defined_inside(v, vars->scope))
     return v;
+  for (size_t i = 0; i < memo->count; ++i)
+    if (mlirValueEqual(memo->from[i], v))
+      return memo->to[i];
   MlirOperation op = mlirOpResultGetOwner(v);
   MlirOperation copy = mlirOperationClone(op);
   for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
     mlirOperationSetOperand(copy, i,
-                            strata_tir_remat_at_origin(b, vars, mlirOperationGetOperand(op, i)));
+                            remat(b, vars, values, mlirOperationGetOperand(op, i), memo));
   strata_build_insert(b, copy);
-  intptr_t index = mlirOpResultGetResultNumber(v);
-  return mlirOperationGetResult(copy, index);
+  MlirValue r = mlirOperationGetResult(copy, mlirOpResultGetResultNumber(v));
+  if (memo->count == memo->cap) {
+    memo->cap = memo->cap ? 2 * memo->cap : 16;
+    memo->from = realloc(memo->from, memo->cap * sizeof *memo->from);
+    memo->to = realloc(memo->to, memo->cap * sizeof *memo->to);
+  }
+  memo->from[memo->count] = v;
+  memo->to[memo->count++] = r;
+  return r;
+}
+
+MlirValue strata_tir_remat_with(strata_builder_t *b, const strata_tir_vars_t *vars,
+                                const MlirValue *values, MlirValue v) {
+  remat_memo_t memo = {0};
+  MlirValue r = remat(b, vars, values, v, &memo);
+  free(memo.from);
+  free(memo.to);
+  return r;
+}
+
+MlirValue strata_tir_remat_at_origin(strata_builder_t *b, const strata_tir_vars_t *vars,
+                                     MlirValue v) {
+  return strata_tir_remat_with(b, vars, NULL, v);
 }

@@ -7,8 +7,10 @@
  * the variable part cannot carry across a multiple of the divisor (the
  * shape of panel packing: j = 64*p + q with q < 64). Anything else is fine
  * as long as it does not depend on the variables (it becomes symbolic).
- * Also: rematerializing an expression with every variable set to 0 (its
- * value at the origin of a tile) at another insertion point. */
+ * Also: rematerializing an expression at another insertion point with the
+ * variables set to 0 (its value at the origin of a tile, for tensorize) or
+ * to given values (a producer's value at a consumer's indices, for
+ * compute_inline). */
 #ifndef STRATA_PASSES_TIR_LINEAR_H
 #define STRATA_PASSES_TIR_LINEAR_H
 
@@ -18,7 +20,7 @@
 
 #include "core/builder.h"
 
-enum { STRATA_TIR_MAX_VARS = 4 };
+enum { STRATA_TIR_MAX_VARS = 8 };
 
 typedef struct {
   int count;
@@ -45,5 +47,10 @@ bool strata_tir_linear_is_invariant(const strata_tir_linear_t *l);
  * outside vars->scope are used as they are, ops inside it are cloned. */
 MlirValue strata_tir_remat_at_origin(strata_builder_t *b, const strata_tir_vars_t *vars,
                                      MlirValue v);
+
+/* v with variable t replaced by values[t], computed at `b` the same way
+ * (any op inside vars->scope that v depends on is cloned, loads too). */
+MlirValue strata_tir_remat_with(strata_builder_t *b, const strata_tir_vars_t *vars,
+                                const MlirValue *values, MlirValue v);
 
 #endif

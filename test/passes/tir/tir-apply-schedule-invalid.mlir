@@ -45,7 +45,7 @@ func.func @split_then_old_name(%a: tensor<8xf32>) -> tensor<8xf32> {
 // -----
 
 func.func @not_implemented(%a: tensor<8xf32>) -> tensor<8xf32> {
-  // expected-error@+1 {{schedule step 1 (compute_inline) of compute 'copy': primitive 'compute_inline' is not implemented on tir yet}}
+  // expected-error@+1 {{cannot inline compute 'copy': its result is an output of the function}}
   %r = "te.compute"() ({
   ^bb0(%i: index):
     %x = "te.read"(%a, %i) : (tensor<8xf32>, index) -> f32
@@ -460,4 +460,49 @@ func.func @tensorize_mismatch(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tens
       schedule = [{prim = "split", axis = "d0", factors = array<i64: 4>},
                   {prim = "tensorize", axis = "d0.1", intrinsic = @fma_f32_4x16_generic}]} : () -> tensor<4x16xf32>
   return %c : tensor<4x16xf32>
+}
+
+// -----
+
+func.func @inline_not_last(%a: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error@+1 {{schedule step 1 (compute_inline) of compute 'copy': compute_inline must be the last step of a trace}}
+  %r = "te.compute"() ({
+  ^bb0(%i: index):
+    %x = "te.read"(%a, %i) : (tensor<8xf32>, index) -> f32
+    gpu.yield %x : f32
+  }) {name = "copy", reduce_extents = array<i64>,
+      schedule = [{prim = "compute_inline"}, {prim = "parallel", axis = "d0"}]} : () -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+
+// -----
+
+func.func @inline_reduction(%a: tensor<8x4xf32>) -> tensor<8xf32> {
+  // expected-error@+1 {{cannot inline compute 'sum': its nest is not a perfect nest of loops around one store (a reduction or a scheduled nest cannot be inlined)}}
+  %r = "te.compute"() ({
+  ^bb0(%i: index, %k: index):
+    %x = "te.read"(%a, %i, %k) : (tensor<8x4xf32>, index, index) -> f32
+    gpu.yield %x : f32
+  }) {name = "sum", reduce_extents = array<i64: 4>, combiner = "add", init = 0.0 : f32,
+      schedule = [{prim = "compute_inline"}]} : () -> tensor<8xf32>
+  %n = "te.compute"() ({
+  ^bb0(%i: index):
+    %x = "te.read"(%r, %i) : (tensor<8xf32>, index) -> f32
+    %y = arith.negf %x : f32
+    gpu.yield %y : f32
+  }) {name = "neg", reduce_extents = array<i64>} : () -> tensor<8xf32>
+  return %n : tensor<8xf32>
+}
+
+// -----
+
+func.func @compute_at_missing(%a: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error@+1 {{schedule step 1 (compute_at) of compute 'copy': primitive 'compute_at' is not implemented on tir yet}}
+  %r = "te.compute"() ({
+  ^bb0(%i: index):
+    %x = "te.read"(%a, %i) : (tensor<8xf32>, index) -> f32
+    gpu.yield %x : f32
+  }) {name = "copy", reduce_extents = array<i64>,
+      schedule = [{prim = "compute_at", target = "other", axis = "d0"}]} : () -> tensor<8xf32>
+  return %r : tensor<8xf32>
 }
