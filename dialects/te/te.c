@@ -130,6 +130,7 @@ typedef enum {
   FIELD_NONNEGATIVE,
   FIELD_SCOPE,  /* a tir buffer scope name */
   FIELD_SYMBOL, /* @symbol (an hwi.intrinsic) */
+  FIELD_BOOL,
 } field_kind_t;
 
 typedef struct {
@@ -139,7 +140,7 @@ typedef struct {
   bool tunable; /* may hold a knob */
 } field_spec_t;
 
-enum { MAX_FIELDS = 4 };
+enum { MAX_FIELDS = 5 };
 
 /* Fields of each primitive, indexed by strata_te_prim_t. */
 static const field_spec_t prim_fields[N_PRIMS][MAX_FIELDS] = {
@@ -159,7 +160,8 @@ static const field_spec_t prim_fields[N_PRIMS][MAX_FIELDS] = {
     [STRATA_TE_PRIM_CACHE_READ] = {{"input", FIELD_NONNEGATIVE, true, false},
                                    {"scope", FIELD_SCOPE, true, false},
                                    {"axis", FIELD_NAME, false, true},
-                                   {"width", FIELD_POSITIVE, false, true}},
+                                   {"width", FIELD_POSITIVE, false, true},
+                                   {"transpose", FIELD_BOOL, false, false}},
     [STRATA_TE_PRIM_CACHE_WRITE] = {{"scope", FIELD_SCOPE, true, false},
                                     {"axis", FIELD_NAME, false, true}},
     [STRATA_TE_PRIM_TENSORIZE] = {{"axis", FIELD_NAME, true, false},
@@ -198,6 +200,8 @@ static bool fixed_value_ok(field_kind_t kind, MlirAttribute a) {
            strata_tir_scope_from_string(mlirStringAttrGetValue(a)) != STRATA_TIR_SCOPE_INVALID;
   case FIELD_SYMBOL:
     return mlirAttributeIsAFlatSymbolRef(a);
+  case FIELD_BOOL:
+    return mlirAttributeIsABool(a);
   }
   return false;
 }
@@ -222,6 +226,8 @@ static const char *describe(field_kind_t kind, char *buf, size_t size) {
   }
   case FIELD_SYMBOL:
     return "a symbol reference";
+  case FIELD_BOOL:
+    return "true or false";
   }
   return "?";
 }

@@ -46,10 +46,16 @@ bool strata_te_match_matmul(MlirOperation op, strata_te_matmul_t *g) {
     if (r < 2)
       return false;
     MlirValue last = strata_te_read_index(reads[i], r - 1);
-    if (is_arg(last, body, karg) && read_uses(reads[i], body, iarg))
+    bool uses_i = read_uses(reads[i], body, iarg), uses_j = read_uses(reads[i], body, jarg);
+    if (is_arg(last, body, karg) && uses_i && !uses_j) {
       a = i;
-    else if (is_arg(last, body, jarg) && read_uses(reads[i], body, karg))
+    } else if (is_arg(last, body, jarg) && read_uses(reads[i], body, karg) && !uses_i) {
       b = i;
+      g->b_transposed = false;
+    } else if (is_arg(last, body, karg) && uses_j && !uses_i) {
+      b = i;
+      g->b_transposed = true;
+    }
   }
   if (a < 0 || b < 0 || mlirValueEqual(strata_te_read_tensor(reads[a]),
                                        strata_te_read_tensor(reads[b])))

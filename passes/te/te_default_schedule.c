@@ -1,12 +1,14 @@
 /* te-default-schedule: gives every reduction compute that has no schedule a
  * heuristic one, so that untuned code is already fast.
  *
- * Matrix products (fp32, static sizes, body = A[.., i, k] * B[.., k, j],
- * combiner add: matmul, dense, batch_matmul) get the BLIS-style schedule
+ * Matrix products (te_matmul.h: fp32, static sizes, body = A[.., i, k] *
+ * B[.., k, j] or, for dense layers, B[.., j, k], combiner add) get the
+ * BLIS-style schedule
  * that ../shared/mlir-c-notes.md measured at OpenBLAS speed:
  *   split i by (MC/mr, mr), j by (NC/nr, nr), k by KC;
  *   order [batch.., j.0, k.0, i.0, j.1, i.1 | i.2, j.2, k.1];
- *   cache_read B into nr-wide zero-padded panels (scope "packed") when A
+ *   cache_read B into nr-wide zero-padded panels (scope "packed"; always
+ *   for a transposed B, which the packing transposes) when A
  *   has at least 256 rows (option pack-min-rows): with fewer row tiles the
  *   copy is not repaid (one thread, same runs: 49x512x4608 2.96 ms
  *   unpacked vs 8.6 ms packed; 64x3136x576 3.0 vs 3.9 ms; 1024^3 25.9 vs
@@ -149,13 +151,15 @@ static MlirAttribute strata_te_matmul_trace(MlirContext ctx, MlirOperation op, c
   MlirNamedAttribute of = strata_named(ctx, "order", mlirArrayAttrGet(ctx, no, order));
   steps[n++] = step(ctx, "reorder", 1, &of);
   MlirType i64 = mlirIntegerTypeGet(ctx, 64);
-  MlirNamedAttribute cr[3] = {
+  MlirNamedAttribute cr[4] = {
       strata_named(ctx, "input", mlirIntegerAttrGet(i64, g->b_input)),
       strata_named(ctx, "scope", strata_string_attr(ctx, "packed")),
       strata_named(ctx, "width", mlirIntegerAttrGet(i64, nr)),
+      strata_named(ctx, "transpose", mlirBoolAttrGet(ctx, 1)),
   };
-  if (g->m >= cfg->pack_min_rows)
-    steps[n++] = step(ctx, "cache_read", 3, cr);
+  /* A transposed B must be packed (the micro-kernel reads rows of B). */
+  if (g->b_transposed || g->m >= cfg->pack_min_rows)
+    steps[n++] = step(ctx, "cache_read", g->b_transposed ? 4 : 3, cr);
   MlirNamedAttribute tz[2] = {
       strata_named(ctx, "axis", name_attr(ctx, op, i, ".2")),
       strata_named(ctx, "intrinsic",

@@ -69,8 +69,10 @@ MlirLogicalResult strata_tir_unroll(MlirOperation loop, int64_t factor);
  * "packed"; columns past C are zeros) filled by a copy nest placed before
  * the nest (its panel loop parallel), freed after it; every load of the
  * buffer in the nest reads the panel instead (divui / remui of the column
- * index). Rank >= 2; width > 0. */
-MlirLogicalResult strata_tir_cache_read_packed(MlirOperation root, int64_t input, int64_t width);
+ * index). `transposed`: the buffer is [.., C, R] (read as B[.., j, k]) and
+ * packs into the same panels. Rank >= 2; width > 0. */
+MlirLogicalResult strata_tir_cache_read_packed(MlirOperation root, int64_t input, int64_t width,
+                                               bool transposed);
 
 /* Replaces the micro-tile of three perfectly nested loops starting at
  * `loop` (body C[..] += A[..] * B[..]) by an hwi.call_tile of the fma

@@ -200,8 +200,9 @@ static MlirLogicalResult apply_step(ctx_t *c, MlirAttribute step) {
     return strata_tir_unroll(loops[0], factor);
   }
   case STRATA_TE_PRIM_CACHE_READ: {
-    MlirAttribute input, scope, axis, width;
-    if (mlirLogicalResultIsFailure(field(c, step, "input", true, &input)) ||
+    MlirAttribute input, scope, axis, width, transpose;
+    if (mlirLogicalResultIsFailure(field(c, step, "transpose", false, &transpose)) ||
+        mlirLogicalResultIsFailure(field(c, step, "input", true, &input)) ||
         mlirLogicalResultIsFailure(field(c, step, "scope", true, &scope)) ||
         mlirLogicalResultIsFailure(field(c, step, "axis", false, &axis)) ||
         mlirLogicalResultIsFailure(field(c, step, "width", false, &width)))
@@ -216,8 +217,9 @@ static MlirLogicalResult apply_step(ctx_t *c, MlirAttribute step) {
       return step_error(c, "%s", "scope \"packed\" needs a 'width' (the panel width)");
     if (!mlirAttributeIsAInteger(input) || !mlirAttributeIsAInteger(width))
       return step_error(c, "%s", "'input' and 'width' must be integers");
-    return strata_tir_cache_read_packed(c->root, mlirIntegerAttrGetValueInt(input),
-                                        mlirIntegerAttrGetValueInt(width));
+    return strata_tir_cache_read_packed(
+        c->root, mlirIntegerAttrGetValueInt(input), mlirIntegerAttrGetValueInt(width),
+        !mlirAttributeIsNull(transpose) && mlirBoolAttrGetValue(transpose));
   }
   case STRATA_TE_PRIM_TENSORIZE: {
     MlirAttribute sym;

@@ -10,6 +10,9 @@
  * iteration of a chosen loop, the optional `axis` of the trace step) costs
  * one pass over the input and keeps each micro-kernel's panel contiguous,
  * which is what removes the cache-conflict misses of power-of-two strides.
+ * With transpose, the input is [.., C, R] (read as B[.., j, k], e.g. dense
+ * weights [out, in]) and packs into the same [.., ceil(C/w), R, w] panels,
+ * so a transposed B reaches the same micro-kernel.
  * Inputs are the buffers the nest loads but never stores, counted in order
  * of first load (the order of the compute's te.read ops).
  * Exports strata_tir_cache_read_packed (schedule.h) and the pass record. */
@@ -74,67 +77,110 @@ static MlirValue dim_value(strata_builder_t *b, MlirValue v, intptr_t d) {
  * clamped index in one loop would turn the loads into gathers). */
 static void build_pack_nest(strata_builder_t *b, MlirValue src, MlirValue dst, intptr_t rank,
                             const MlirValue *dims, MlirValue panels, int64_t width,
-                            int64_t input) {
+                            int64_t input, bool transposed) {
   MlirValue zero = strata_build_index(b, 0), one = strata_build_index(b, 1);
   MlirValue w = strata_build_index(b, width);
-  MlirValue cols = dims[rank - 1];
-  intptr_t nloops = rank; /* outer dims, p, r */
+  /* Normal: B[.., r, c] with c the panel dim; transposed: B[.., c, r]. */
+  intptr_t cdim = transposed ? rank - 2 : rank - 1, rdim = transposed ? rank - 1 : rank - 2;
+  MlirValue cols = dims[cdim];
   MlirValue ubs[MAX_RANK], ivs[MAX_RANK + 1];
   for (intptr_t d = 0; d + 2 < rank; ++d)
     ubs[d] = dims[d];
   ubs[rank - 2] = panels;
-  ubs[rank - 1] = dims[rank - 2];
   strata_builder_t at = *b;
   MlirValue base = {NULL}, count = {NULL};
-  for (intptr_t l = 0; l < nloops; ++l) {
+  for (intptr_t l = 0; l + 1 < rank; ++l) { /* outer dims, p */
     char name[64];
     if (l < rank - 2)
       snprintf(name, sizeof name, "pack%lld.d%ld", (long long)input, (long)l);
     else
-      snprintf(name, sizeof name, "pack%lld.%s", (long long)input, l == rank - 2 ? "p" : "r");
+      snprintf(name, sizeof name, "pack%lld.p", (long long)input);
     MlirOperation loop = strata_tir_build_for(&at, zero, ubs[l], one, name,
                                               l == rank - 2 ? "parallel" : "serial");
     ivs[l] = strata_tir_for_induction_var(loop);
     at = strata_builder_at_end(strata_tir_for_body(loop), b->loc);
-    if (l == rank - 2) { /* columns of this panel: n = min(w, C - p*w) */
-      base = index_op(&at, "arith.muli", ivs[l], w);
-      count = index_op(&at, "arith.minsi", w, index_op(&at, "arith.subi", cols, base));
-    }
   }
-  MlirValue r = ivs[rank - 1];
-  char name[64];
-  snprintf(name, sizeof name, "pack%lld.q", (long long)input);
-  MlirOperation copy = strata_tir_build_for(&at, zero, count, one, name, "serial");
-  snprintf(name, sizeof name, "pack%lld.pad", (long long)input);
-  MlirOperation pad = strata_tir_build_for(&at, count, w, one, name, "serial");
+  /* columns of this panel: n = min(w, C - p*w) */
+  base = index_op(&at, "arith.muli", ivs[rank - 2], w);
+  count = index_op(&at, "arith.minsi", w, index_op(&at, "arith.subi", cols, base));
   MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(src));
+  /* Loops (r, q) normally, (q, r) when transposed, so the source is read
+   * contiguously; q runs over [0, n) copying, then [n, w) storing zeros. */
+  char rname[64], qname[64], padname[64];
+  snprintf(rname, sizeof rname, "pack%lld.r", (long long)input);
+  snprintf(qname, sizeof qname, "pack%lld.q", (long long)input);
+  snprintf(padname, sizeof padname, "pack%lld.pad", (long long)input);
   for (int which = 0; which < 2; ++which) {
-    MlirOperation loop = which == 0 ? copy : pad;
-    strata_builder_t in = strata_builder_at_end(strata_tir_for_body(loop), b->loc);
-    MlirValue q = strata_tir_for_induction_var(loop);
+    MlirValue qlb = which == 0 ? zero : count, qub = which == 0 ? count : w;
+    strata_builder_t in = at;
+    MlirValue q, r;
+    if (!transposed) {
+      if (which == 1) /* the zero loop shares the row loop of the copy */
+        break;
+      MlirOperation rl = strata_tir_build_for(&in, zero, dims[rdim], one, rname, "serial");
+      r = strata_tir_for_induction_var(rl);
+      strata_builder_t rin = strata_builder_at_end(strata_tir_for_body(rl), b->loc);
+      for (int part = 0; part < 2; ++part) {
+        MlirOperation ql = strata_tir_build_for(&rin, part == 0 ? zero : count,
+                                                part == 0 ? count : w, one,
+                                                part == 0 ? qname : padname, "serial");
+        q = strata_tir_for_induction_var(ql);
+        strata_builder_t qin = strata_builder_at_end(strata_tir_for_body(ql), b->loc);
+        MlirValue v;
+        if (part == 0) {
+          MlirValue load_ops[1 + MAX_RANK];
+          load_ops[0] = src;
+          for (intptr_t d = 0; d + 2 < rank; ++d)
+            load_ops[1 + d] = ivs[d];
+          load_ops[1 + rdim] = r;
+          load_ops[1 + cdim] = index_op(&qin, "arith.addi", base, q);
+          v = strata_build_value(&qin, "memref.load", 1 + rank, load_ops, elem, 0, NULL);
+        } else {
+          v = strata_build_scalar(&qin, elem, 0.0);
+        }
+        MlirValue store_ops[3 + MAX_RANK];
+        store_ops[0] = v;
+        store_ops[1] = dst;
+        for (intptr_t l = 0; l + 1 < rank; ++l)
+          store_ops[2 + l] = ivs[l];
+        store_ops[1 + rank] = r;
+        store_ops[2 + rank] = q;
+        strata_build_op(&qin, "memref.store", 3 + rank, store_ops, 0, NULL, 0, NULL);
+      }
+      break;
+    }
+    MlirOperation ql = strata_tir_build_for(&in, qlb, qub, one, which == 0 ? qname : padname,
+                                            "serial");
+    q = strata_tir_for_induction_var(ql);
+    strata_builder_t qin = strata_builder_at_end(strata_tir_for_body(ql), b->loc);
+    MlirOperation rl = strata_tir_build_for(&qin, zero, dims[rdim], one, rname, "serial");
+    r = strata_tir_for_induction_var(rl);
+    strata_builder_t rin = strata_builder_at_end(strata_tir_for_body(rl), b->loc);
     MlirValue v;
     if (which == 0) {
       MlirValue load_ops[1 + MAX_RANK];
       load_ops[0] = src;
       for (intptr_t d = 0; d + 2 < rank; ++d)
         load_ops[1 + d] = ivs[d];
-      load_ops[rank - 1] = r;
-      load_ops[rank] = index_op(&in, "arith.addi", base, q);
-      v = strata_build_value(&in, "memref.load", 1 + rank, load_ops, elem, 0, NULL);
+      load_ops[1 + rdim] = r;
+      load_ops[1 + cdim] = index_op(&rin, "arith.addi", base, q);
+      v = strata_build_value(&rin, "memref.load", 1 + rank, load_ops, elem, 0, NULL);
     } else {
-      v = strata_build_scalar(&in, elem, 0.0);
+      v = strata_build_scalar(&rin, elem, 0.0);
     }
-    MlirValue store_ops[2 + MAX_RANK + 1];
+    MlirValue store_ops[3 + MAX_RANK];
     store_ops[0] = v;
     store_ops[1] = dst;
-    for (intptr_t l = 0; l < nloops; ++l)
+    for (intptr_t l = 0; l + 1 < rank; ++l)
       store_ops[2 + l] = ivs[l];
-    store_ops[2 + nloops] = q;
-    strata_build_op(&in, "memref.store", 3 + nloops, store_ops, 0, NULL, 0, NULL);
+    store_ops[1 + rank] = r;
+    store_ops[2 + rank] = q;
+    strata_build_op(&rin, "memref.store", 3 + rank, store_ops, 0, NULL, 0, NULL);
   }
 }
 
-MlirLogicalResult strata_tir_cache_read_packed(MlirOperation root, int64_t input, int64_t width) {
+MlirLogicalResult strata_tir_cache_read_packed(MlirOperation root, int64_t input, int64_t width,
+                                               bool transposed) {
   char compute[128];
   strata_tir_compute_name(root, compute, sizeof compute);
   if (width <= 0)
@@ -190,26 +236,28 @@ MlirLogicalResult strata_tir_cache_read_packed(MlirOperation root, int64_t input
     if (mlirShapedTypeIsDynamicDim(st, d))
       dyn[ndyn++] = dims[d];
   }
+  /* The panel (column) dim and the row dim of the source. */
+  intptr_t cdim = transposed ? rank - 2 : rank - 1, rdim = transposed ? rank - 1 : rank - 2;
   MlirValue panels;
-  if (!mlirShapedTypeIsDynamicDim(st, rank - 1)) {
-    int64_t c = mlirShapedTypeGetDimSize(st, rank - 1);
+  if (!mlirShapedTypeIsDynamicDim(st, cdim)) {
+    int64_t c = mlirShapedTypeGetDimSize(st, cdim);
     shape[rank - 2] = (c + width - 1) / width;
     panels = strata_build_index(&b, shape[rank - 2]);
   } else {
     shape[rank - 2] = dynamic;
-    panels = index_op(&b, "arith.ceildivsi", dims[rank - 1], strata_build_index(&b, width));
+    panels = index_op(&b, "arith.ceildivsi", dims[cdim], strata_build_index(&b, width));
     dyn[ndyn++] = panels;
   }
-  shape[rank - 1] = mlirShapedTypeGetDimSize(st, rank - 2);
-  if (mlirShapedTypeIsDynamicDim(st, rank - 2))
-    dyn[ndyn++] = dims[rank - 2];
+  shape[rank - 1] = mlirShapedTypeGetDimSize(st, rdim);
+  if (mlirShapedTypeIsDynamicDim(st, rdim))
+    dyn[ndyn++] = dims[rdim];
   shape[rank] = width;
   MlirContext ctx = mlirOperationGetContext(root);
   MlirType pt = mlirMemRefTypeContiguousGet(mlirShapedTypeGetElementType(st), rank + 1, shape,
                                             mlirAttributeGetNull());
   MlirNamedAttribute scope = strata_named(ctx, "scope", strata_string_attr(ctx, "packed"));
   MlirValue packed = strata_build_value(&b, "tir.alloc_buffer", ndyn, dyn, pt, 1, &scope);
-  build_pack_nest(&b, src, packed, rank, dims, panels, width, input);
+  build_pack_nest(&b, src, packed, rank, dims, panels, width, input, transposed);
 
   /* Loads in the nest read the panels. */
   for (size_t i = 0; i < loads.count; ++i) {
@@ -222,7 +270,7 @@ MlirLogicalResult strata_tir_cache_read_packed(MlirOperation root, int64_t input
     ops[0] = packed;
     for (intptr_t d = 0; d + 2 < rank; ++d)
       ops[1 + d] = mlirOperationGetOperand(ld, 1 + d);
-    MlirValue row = mlirOperationGetOperand(ld, rank - 1), col = mlirOperationGetOperand(ld, rank);
+    MlirValue row = mlirOperationGetOperand(ld, 1 + rdim), col = mlirOperationGetOperand(ld, 1 + cdim);
     ops[rank - 1] = index_op(&lb, "arith.divui", col, w);
     ops[rank] = row;
     ops[rank + 1] = index_op(&lb, "arith.remui", col, w);
@@ -265,6 +313,9 @@ static const strata_pass_option_t options[] = {
      .max = 31},
     {.name = "width", .kind = STRATA_OPTION_INT, .default_value = "16",
      .help = "panel width (columns per panel)", .min = 0, .max = 4096},
+    {.name = "transpose", .kind = STRATA_OPTION_BOOL, .default_value = "false",
+     .help = "the input is read as [.., j, k] (a transposed B, e.g. dense weights): its "
+             "second-to-last dim becomes the panels"},
 };
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
@@ -281,7 +332,8 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
   else
     result = strata_tir_cache_read_packed(f.roots.ops[0],
                                           strata_pass_options_get_int(opts, "input"),
-                                          strata_pass_options_get_int(opts, "width"));
+                                          strata_pass_options_get_int(opts, "width"),
+                                          strata_pass_options_get_bool(opts, "transpose"));
   strata_op_list_free(&f.roots);
   return result;
 }
@@ -294,11 +346,12 @@ const strata_pass_info_t tir_cache_read_pass = {
         "Copies the input-th buffer the nest reads, [.., R, C], before the nest into "
         "[.., ceil(C/width), R, width] (tir.alloc_buffer scope \"packed\", zero-padded "
         "columns, panel loop parallel), rewrites the nest's loads to read the panels "
-        "(div/rem of the column index) and frees the copy after the nest. Errors: no "
+        "(div/rem of the column index) and frees the copy after the nest; transpose=true "
+        "packs a [.., C, R] input read as B[.., j, k] into the same panels. Errors: no "
         "such input, rank below 2, a non-positive width.",
     .anchor = "builtin.module",
     .options = options,
-    .num_options = 3,
+    .num_options = 4,
     .dependent_dialects = {mlirGetDialectHandle__memref__, mlirGetDialectHandle__arith__},
     .run = run,
 };

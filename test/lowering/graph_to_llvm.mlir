@@ -1,5 +1,6 @@
 // The whole ladder as one named pipeline: graph ops in, llvm dialect out,
-// with the elementwise epilogue (bias add + relu) fused by te-inline.
+// with the elementwise epilogue (bias add + relu) fused by te-inline and the
+// dense product packed and tensorized (vector FMA: llvm.intr.fmuladd).
 // RUN: strata-opt %s --pass-pipeline='builtin.module(strata-graph-to-llvm)' | FileCheck %s
 // RUN: strata-opt %s --pass-pipeline='builtin.module(convert-graph-to-te,te-inline)' | FileCheck %s --check-prefix=TE
 
@@ -7,7 +8,7 @@
 // CHECK-NOT: graph.
 // CHECK-NOT: "te.
 // CHECK-NOT: "tir.
-// CHECK: llvm.fmul
+// CHECK: llvm.intr.fmuladd
 // CHECK: llvm.intr.maximum
 // CHECK-LABEL: llvm.func @_mlir_ciface_main
 

@@ -12,6 +12,8 @@
 // RUN: strata-run %s --entry even_packed --pass-pipeline='builtin.module(convert-te-to-tir,tir-apply-schedule,strata-lower-to-llvm)' --seed 4 --expected %t.even.npy | FileCheck %s
 // RUN: strata-run %s --entry batch_ref --pass-pipeline='builtin.module(convert-graph-to-te,convert-te-to-tir,strata-lower-to-llvm)' --seed 5 --output %t.batch.npy
 // RUN: strata-run %s --entry batch_packed --pass-pipeline='builtin.module(convert-graph-to-te,convert-te-to-tir,tir-apply-schedule,strata-lower-to-llvm)' --seed 5 --expected %t.batch.npy | FileCheck %s
+// RUN: strata-run %s --entry dense_ref --pass-pipeline='builtin.module(convert-graph-to-te,convert-te-to-tir,strata-lower-to-llvm)' --seed 6 --output %t.dense.npy
+// RUN: strata-run %s --entry dense_ref --seed 6 --expected %t.dense.npy | FileCheck %s
 // CHECK: result 0: matches
 
 func.func @odd_ref(%a: tensor<37x29xf32>, %b: tensor<29x100xf32>) -> tensor<37x100xf32> {
@@ -119,4 +121,11 @@ func.func @batch_packed(%a: tensor<3x9x11xf32>, %b: tensor<3x11x20xf32>) -> tens
         {prim = "parallel", axis = "n"}
       ]} : () -> tensor<3x9x20xf32>
   return %c : tensor<3x9x20xf32>
+}
+
+// A dense layer (weights [out, in], B transposed) through the default
+// pipeline: packed with transpose and tensorized; odd 5x37 by 29 inputs.
+func.func @dense_ref(%x: tensor<5x29xf32>, %w: tensor<37x29xf32>, %b: tensor<37xf32>) -> tensor<5x37xf32> {
+  %0 = "graph.dense"(%x, %w, %b) : (tensor<5x29xf32>, tensor<37x29xf32>, tensor<37xf32>) -> tensor<5x37xf32>
+  return %0 : tensor<5x37xf32>
 }

@@ -23,6 +23,10 @@
 // SMALL-LABEL: func.func @matmul
 // SMALL-NOT: cache_read
 // SMALL: prim = "tensorize"
+// A dense layer (B read transposed) is always packed, with transpose.
+// SMALL-LABEL: func.func @dense
+// SMALL: {input = 1 : i64, prim = "cache_read", scope = "packed", transpose = true, width = 64 : i64}
+// SMALL-SAME: prim = "tensorize"
 // A batched product packs B per batch and runs the batch in parallel.
 // CHECK-LABEL: func.func @batched
 // CHECK: {order = ["d0", "d2.0", "r0.0", "d1.0", "d2.1", "d1.1", "d1.2", "d2.2", "r0.1"], prim = "reorder"}
@@ -74,6 +78,17 @@ func.func @batched(%a: tensor<4x5x7xf32>, %b: tensor<4x7x3xf32>) -> tensor<4x5x3
     gpu.yield %m : f32
   }) {name = "bmm", reduce_extents = array<i64: 7>, combiner = "add", init = 0.0 : f32} : () -> tensor<4x5x3xf32>
   return %c : tensor<4x5x3xf32>
+}
+
+func.func @dense(%a: tensor<5x7xf32>, %w: tensor<3x7xf32>) -> tensor<5x3xf32> {
+  %c = "te.compute"() ({
+  ^bb0(%i: index, %j: index, %k: index):
+    %x = "te.read"(%a, %i, %k) : (tensor<5x7xf32>, index, index) -> f32
+    %y = "te.read"(%w, %j, %k) : (tensor<3x7xf32>, index, index) -> f32
+    %m = arith.mulf %x, %y : f32
+    gpu.yield %m : f32
+  }) {name = "dense", reduce_extents = array<i64: 7>, combiner = "add", init = 0.0 : f32} : () -> tensor<5x3xf32>
+  return %c : tensor<5x3xf32>
 }
 
 // A reduction that is not a matrix product gets the order i, k, j: the
