@@ -2,7 +2,8 @@
 # Benchmarks against peers measured in the same run (prints one line per
 # case: Strata's time, the peer's, and the ratio peer/strata; > 1 means
 # Strata is faster). Installs what is missing (OpenBLAS) and builds first.
-#   scripts/bench.sh [gemm|elementwise|tune]...   (tune: bench/bench_tune.sh, not in the default set)
+#   scripts/bench.sh [elementwise|gemm|conv|tune]...   (default: elementwise gemm conv; tune:
+#   bench/bench_tune.sh, not in the default set)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup.sh"
@@ -10,12 +11,16 @@ if ! dpkg-query -W -f='${Status}' libopenblas-dev 2>/dev/null | grep -q "install
   echo "bench: installing libopenblas-dev" >&2
   sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq libopenblas-dev >/dev/null
-  rm -f "$root/build/CMakeCache.txt"  # let CMake find OpenBLAS
+fi
+# A build configured before OpenBLAS was installed cached "not found": drop
+# those entries so CMake looks again (and adds bench_gemm / bench_conv).
+if [ -f "$root/build/CMakeCache.txt" ] && grep -q "STRATA_OPENBLAS:FILEPATH=STRATA_OPENBLAS-NOTFOUND" "$root/build/CMakeCache.txt"; then
+  cmake -S "$root" -B "$root/build" -U STRATA_OPENBLAS -U STRATA_CBLAS_INCLUDE >/dev/null
 fi
 "$root/scripts/build.sh" "$root/build"
 bin=$root/build/bin
 which=("$@")
-[ ${#which[@]} -gt 0 ] || which=(elementwise gemm)
+[ ${#which[@]} -gt 0 ] || which=(elementwise gemm conv)
 # OpenBLAS's own core detection, not a forced older kernel (see env notes).
 unset OPENBLAS_CORETYPE OPENBLAS_L2_SIZE
 echo "# $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), $(nproc) cores, $(date -u +%F)"
@@ -25,7 +30,10 @@ for w in "${which[@]}"; do
     gemm)
       OMP_NUM_THREADS=1 "$bin/bench_gemm" --threads 1
       OMP_NUM_THREADS=2 "$bin/bench_gemm" --threads 2 --shapes 1024x1024x1024,2048x2048x2048,784x1024x1024 ;;
+    conv)
+      OMP_NUM_THREADS=1 "$bin/bench_conv" --threads 1
+      OMP_NUM_THREADS=2 "$bin/bench_conv" --threads 2 --layers r18.conv2_3x3,r18.conv4_3x3,r50.conv2_1x1_out ;;
     tune) "$root/bench/bench_tune.sh" "$bin" ;;
-    *) echo "bench: unknown benchmark '$w' (gemm, elementwise, tune)" >&2; exit 2 ;;
+    *) echo "bench: unknown benchmark '$w' (gemm, conv, elementwise, tune)" >&2; exit 2 ;;
   esac
 done
