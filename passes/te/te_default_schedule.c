@@ -22,10 +22,14 @@
  * and can be overridden with the pass options, for experiments; with
  * knobs=true they are written as knobs "mc", "nc", "kc" whose choices are
  * the default first and then a few sizes around it (capped to the
- * extents): the template-free search space te-autotune explores. Other reductions get one decision, the loop order: the reduce
- * axes move outside the innermost spatial axis (i, k, j), so the inner loop
- * walks rows contiguously and LLVM vectorizes it. Computes that already
- * carry a `schedule` are left as written. */
+ * extents): the template-free search space te-autotune explores.
+ * Other reductions get one decision, the loop order: the reduce axes move
+ * outside the innermost spatial axis (i, k, j), so the inner loop walks
+ * rows contiguously and LLVM vectorizes it. Injective computes (no
+ * reduce axes, the fused elementwise chains te-inline leaves) of at least
+ * 32768 elements run their first axis of extent >= 2 in parallel; their
+ * contiguous inner loops are left to LLVM's vectorizer. Computes that
+ * already carry a `schedule` are left as written. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -191,14 +195,45 @@ static MlirAttribute reorder_trace(MlirContext ctx, MlirOperation op) {
   return mlirArrayAttrGet(ctx, 1, &s);
 }
 
+/* Injective computes with at least this many elements run their first
+ * axis of extent >= 2 in parallel (smaller ones are not worth a thread
+ * team). */
+enum { PARALLEL_MIN_ELEMENTS = 1 << 15 };
+
+/* [{prim = "parallel", axis = <first axis with extent >= 2>}] for a large
+ * static injective compute, else null. */
+static MlirAttribute injective_trace(MlirContext ctx, MlirOperation op) {
+  MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (!mlirShapedTypeHasStaticShape(rt))
+    return (MlirAttribute){NULL};
+  intptr_t rank = mlirShapedTypeGetRank(rt);
+  int64_t total = 1;
+  for (intptr_t d = 0; d < rank; ++d)
+    total *= mlirShapedTypeGetDimSize(rt, d);
+  if (total < PARALLEL_MIN_ELEMENTS)
+    return (MlirAttribute){NULL};
+  for (intptr_t d = 0; d < rank; ++d)
+    if (mlirShapedTypeGetDimSize(rt, d) >= 2) {
+      MlirAttribute s = axis_step(ctx, "parallel", name_attr(ctx, op, d, ""));
+      return mlirArrayAttrGet(ctx, 1, &s);
+    }
+  return (MlirAttribute){NULL};
+}
+
 static MlirWalkResult schedule_compute(MlirOperation op, void *user) {
   const config_t *cfg = user;
   if (!strata_op_is(op, "te.compute") || !mlirAttributeIsNull(strata_te_compute_schedule(op)))
     return MlirWalkResultAdvance;
   intptr_t ns = strata_te_compute_num_spatial(op), nr = strata_te_compute_num_reduce(op);
+  MlirContext ctx = mlirOperationGetContext(op);
+  if (nr == 0 && ns > 0 && ns <= MAX_AXES) {
+    MlirAttribute trace = injective_trace(ctx, op);
+    if (!mlirAttributeIsNull(trace))
+      mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("schedule"), trace);
+    return MlirWalkResultAdvance;
+  }
   if (nr == 0 || ns < 2 || ns + nr > MAX_AXES)
     return MlirWalkResultAdvance;
-  MlirContext ctx = mlirOperationGetContext(op);
   strata_te_matmul_t g;
   MlirAttribute trace = strata_te_match_matmul(op, &g) ? strata_te_matmul_trace(ctx, op, &g, cfg) : reorder_trace(ctx, op);
   mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("schedule"), trace);
@@ -257,8 +292,9 @@ const strata_pass_info_t te_default_schedule_pass = {
         "parallel. knobs=true writes the block sizes as knobs mc, nc, kc (default "
         "first) for te-autotune. Other computes with reduce axes and at least two spatial axes get "
         "a loop order with the reduce axes outside the innermost spatial axis (i, k, "
-        "j): contiguous inner loops that LLVM vectorizes. Scheduled computes are "
-        "untouched.",
+        "j): contiguous inner loops that LLVM vectorizes. Injective computes of at "
+        "least 32768 static elements run their first axis of extent >= 2 in parallel. "
+        "Scheduled computes are untouched.",
     .anchor = "builtin.module",
     .options = options,
     .num_options = 6,

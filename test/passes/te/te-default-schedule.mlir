@@ -106,7 +106,21 @@ func.func @not_gemm(%a: tensor<5x7xf32>, %b: tensor<7x3xf32>) -> tensor<5x3xf32>
   return %c : tensor<5x3xf32>
 }
 
-// Left alone: a map (no reduce axes), a reduction to a vector (one spatial
+// A large injective compute (64x1024 elements) runs its first axis in
+// parallel.
+// CHECK-LABEL: func.func @big_map
+// CHECK: name = "bigmap", reduce_extents = array<i64>, schedule = [{axis = "d0", prim = "parallel"}]
+func.func @big_map(%a: tensor<64x1024xf32>) -> tensor<64x1024xf32> {
+  %0 = "te.compute"() ({
+  ^bb0(%i: index, %j: index):
+    %x = "te.read"(%a, %i, %j) : (tensor<64x1024xf32>, index, index) -> f32
+    %y = arith.negf %x : f32
+    gpu.yield %y : f32
+  }) {name = "bigmap", reduce_extents = array<i64>} : () -> tensor<64x1024xf32>
+  return %0 : tensor<64x1024xf32>
+}
+
+// Left alone: a (small) map (no reduce axes), a reduction to a vector (one spatial
 // axis), and a compute that already has a schedule.
 // CHECK-LABEL: func.func @untouched
 // CHECK: name = "map", reduce_extents = array<i64>}
