@@ -34,9 +34,11 @@ static int64_t ints_param(onnx_node_t *n, int64_t since, const char *attr, int i
 static bool const_i64_output(onnx_node_t *n, int i, intptr_t rank, const int64_t *dims,
                              const int64_t *vals, int64_t count) {
   onnx_const_t c = {ONNX__TENSOR_PROTO__DATA_TYPE__INT64, {rank, {0}}, count, NULL};
-  memcpy(c.shape.dims, dims, sizeof(int64_t) * (size_t)rank);
+  if (rank > 0) /* a scalar has no dims (and may pass dims = NULL) */
+    memcpy(c.shape.dims, dims, sizeof(int64_t) * (size_t)rank);
   c.data = malloc(sizeof(int64_t) * (size_t)(count ? count : 1));
-  memcpy(c.data, vals, sizeof(int64_t) * (size_t)count);
+  if (count > 0)
+    memcpy(c.data, vals, sizeof(int64_t) * (size_t)count);
   onnx_set_const_output(n, i, &c);
   return true;
 }
