@@ -1,6 +1,6 @@
 /* convert-graph-to-te, up-sampling family: conv_transpose2d (ONNX
- * ConvTranspose, NCHW input, IOHW weight) and resize (ONNX Resize, nearest
- * and linear).
+ * ConvTranspose, NCHW input, IOHW weight) and resize (ONNX Resize, nearest,
+ * linear and cubic).
  *
  * conv_transpose2d is a gather over the input: output (n, o, oh, ow) sums,
  * over reduce axes (ic, kh, kw), x[n, g*Cg + ic, ih, iw] * w[g*Cg + ic,
@@ -13,7 +13,12 @@
  * change) to an input coordinate in f64 (coordinate_transformation_mode),
  * then nearest: rounds it (nearest_mode) and clamps into [0, in); linear:
  * reads the 2^k corners floor / floor + 1 (clamped, i.e. edge padding) of
- * the k resized dims and blends them with weights 1 - r, r, in f64. */
+ * the k resized dims and blends them with weights 1 - r, r, in f64; cubic:
+ * the 4^k taps floor-1 .. floor+2 (clamped) with the Keys weights of
+ * cubic_coeff_a (default -0.75), zeroed outside the input and renormalized
+ * when exclude_outside. tf_crop_and_resize maps through the roi attribute
+ * and yields extrapolation_value where a coordinate falls outside
+ * [0, in - 1]. */
 #include "lowering/graph_to_te.h"
 
 #include <math.h>
@@ -105,7 +110,7 @@ MlirLogicalResult g2t_lower_conv_transpose2d(g2t_t *g, MlirValue *out) {
 
 /* ---- resize -------------------------------------------------------------- */
 
-enum { RESIZE_MAX_LINEAR = 4 }; /* at most 16 corner reads */
+enum { RESIZE_MAX_READS = 64 }; /* taps^k corner reads at most */
 
 static bool attr_is(MlirOperation op, const char *name, const char *value) {
   MlirStringRef s = mlirStringAttrGetValue(g2t_attr(op, name));
@@ -116,13 +121,36 @@ static MlirValue f64c(strata_builder_t *b, MlirType f64, double v) {
   return g2t_scalar(b, f64, v);
 }
 
-/* The input coordinate (f64) of output index `o` along a dim of input size
+/* An optional float attribute (f64 or f32), else `def`. */
+static double attr_f64(MlirOperation op, const char *name, double def) {
+  MlirAttribute a = g2t_attr(op, name);
+  if (mlirAttributeIsNull(a))
+    return def;
+  if (mlirAttributeIsAFloat(a))
+    return mlirFloatAttrGetValueDouble(a);
+  return (double)mlirIntegerAttrGetValueInt(a);
+}
+
+/* The input coordinate (f64) of output index `o` along dim `d` of input size
  * `in` resized with `scale`, per coordinate_transformation_mode. */
-static MlirValue source_coord(g2t_t *g, strata_builder_t *b, MlirValue o, int64_t in,
-                              double scale) {
+static MlirValue source_coord(g2t_t *g, strata_builder_t *b, MlirValue o, intptr_t d,
+                              intptr_t rank, int64_t in, double scale) {
   MlirType f64 = mlirF64TypeGet(g->ctx);
   MlirValue x = g2t_index_to_elem(b, o, f64);
   double out_width = scale * (double)in;
+  if (attr_is(g->op, "coordinate_transformation_mode", "tf_crop_and_resize")) {
+    MlirAttribute roi = g2t_attr(g->op, "roi");
+    double start = mlirDenseF64ArrayGetElement(roi, d);
+    double end = mlirDenseF64ArrayGetElement(roi, d + rank);
+    double base = start * (double)(in - 1);
+    if (out_width == 1)
+      return f64c(b, f64, (end - start) * (double)(in - 1) / 2 + base);
+    /* x * (end - start) * (in - 1) / (out_width - 1) + start * (in - 1) */
+    MlirValue v = g2t_bin(b, "arith.mulf", x, f64c(b, f64, end - start));
+    v = g2t_bin(b, "arith.mulf", v, f64c(b, f64, (double)(in - 1)));
+    v = g2t_bin(b, "arith.divf", v, f64c(b, f64, out_width - 1));
+    return g2t_bin(b, "arith.addf", v, f64c(b, f64, base));
+  }
   if (attr_is(g->op, "coordinate_transformation_mode", "asymmetric"))
     return g2t_bin(b, "arith.divf", x, f64c(b, f64, scale));
   if (attr_is(g->op, "coordinate_transformation_mode", "align_corners")) {
@@ -145,6 +173,26 @@ static MlirValue clamp_index(g2t_t *g, strata_builder_t *b, MlirValue v, int64_t
   return g2t_imax(b, g2t_imin(b, i, strata_build_index(b, in - 1)), strata_build_index(b, 0));
 }
 
+/* The cubic convolution weight (Keys, coefficient a) at distance t in [0, 2]
+ * as the ONNX reference writes it: t <= 1: ((a+2)t - (a+3))t^2 + 1;
+ * 1 < t < 2: ((a t - 5a) t + 8a) t - 4a. `far` selects the second form. */
+static MlirValue cubic_weight(strata_builder_t *b, MlirType f64, MlirValue t, double a,
+                              bool far) {
+  MlirValue v;
+  if (!far) {
+    v = g2t_bin(b, "arith.mulf", f64c(b, f64, a + 2), t);
+    v = g2t_bin(b, "arith.subf", v, f64c(b, f64, a + 3));
+    v = g2t_bin(b, "arith.mulf", g2t_bin(b, "arith.mulf", v, t), t);
+    return g2t_bin(b, "arith.addf", v, f64c(b, f64, 1.0));
+  }
+  v = g2t_bin(b, "arith.mulf", f64c(b, f64, a), t);
+  v = g2t_bin(b, "arith.subf", v, f64c(b, f64, 5 * a));
+  v = g2t_bin(b, "arith.mulf", v, t);
+  v = g2t_bin(b, "arith.addf", v, f64c(b, f64, 8 * a));
+  v = g2t_bin(b, "arith.mulf", v, t);
+  return g2t_bin(b, "arith.subf", v, f64c(b, f64, 4 * a));
+}
+
 MlirLogicalResult g2t_lower_resize(g2t_t *g, MlirValue *out) {
   MlirValue x = mlirOperationGetOperand(g->op, 0);
   MlirType rtype = mlirValueGetType(mlirOperationGetResult(g->op, 0));
@@ -154,6 +202,10 @@ MlirLogicalResult g2t_lower_resize(g2t_t *g, MlirValue *out) {
   strata_graph_shape_from_type(rtype, &rs);
   MlirAttribute scales_attr = g2t_attr(g->op, "scales");
   bool linear = attr_is(g->op, "mode", "linear");
+  bool cubic = attr_is(g->op, "mode", "cubic");
+  bool crop = attr_is(g->op, "coordinate_transformation_mode", "tf_crop_and_resize");
+  MlirAttribute roi = g2t_attr(g->op, "roi");
+  int taps = cubic ? 4 : 2;
   double scales[STRATA_GRAPH_MAX_RANK];
   bool resized[STRATA_GRAPH_MAX_RANK];
   int nres = 0;
@@ -161,6 +213,9 @@ MlirLogicalResult g2t_lower_resize(g2t_t *g, MlirValue *out) {
   for (intptr_t d = 0; d < xs.rank; ++d) {
     scales[d] = mlirDenseF64ArrayGetElement(scales_attr, d);
     resized[d] = scales[d] != 1.0 || xs.dims[d] != rs.dims[d];
+    if (crop && (mlirDenseF64ArrayGetElement(roi, d) != 0.0 ||
+                 mlirDenseF64ArrayGetElement(roi, d + xs.rank) != 1.0))
+      resized[d] = true;
     dims[d] = (MlirValue){NULL};
     if (resized[d] && (xs.dims[d] == STRATA_GRAPH_DYN || rs.dims[d] == STRATA_GRAPH_DYN))
       return strata_emit_error(g->op, "dynamic resized dim %lld is not supported by "
@@ -169,31 +224,72 @@ MlirLogicalResult g2t_lower_resize(g2t_t *g, MlirValue *out) {
       dims[d] = g2t_dim(g, x, d);
     nres += resized[d];
   }
-  if (linear && nres > RESIZE_MAX_LINEAR)
-    return strata_emit_error(g->op, "linear resize of %d dims is not supported by "
-                                    "convert-graph-to-te (at most %d)", nres, RESIZE_MAX_LINEAR);
-  if (linear && !mlirTypeIsAFloat(t)) {
+  int64_t reads = 1;
+  for (int j = 0; j < nres && (linear || cubic); ++j)
+    reads *= taps;
+  if (reads > RESIZE_MAX_READS)
+    return strata_emit_error(g->op, "%s resize of %d dims is not supported by "
+                                    "convert-graph-to-te (at most %d reads per element)",
+                             cubic ? "cubic" : "linear", nres, RESIZE_MAX_READS);
+  if ((linear || cubic) && !mlirTypeIsAFloat(t)) {
     char buf[32];
     return strata_emit_error(g->op, "needs a float element type, got %s",
                              strata_type_str(t, buf, sizeof buf));
   }
+  double coeff_a = attr_f64(g->op, "cubic_coeff_a", -0.75);
+  MlirAttribute excl = g2t_attr(g->op, "exclude_outside");
+  bool exclude = !mlirAttributeIsNull(excl) && g2t_attr_bool(g->op, "exclude_outside");
   g2t_compute_t c = g2t_compute_begin(g, "resize", rtype, dims, 0, NULL, NULL, NULL, no_attr);
   strata_builder_t *b = &c.in;
   MlirValue idx[STRATA_GRAPH_MAX_RANK];
-  /* linear: per resized dim, the two corner indices and the weight r */
-  MlirValue lo[STRATA_GRAPH_MAX_RANK], hi[STRATA_GRAPH_MAX_RANK], wr[STRATA_GRAPH_MAX_RANK];
-  int which[RESIZE_MAX_LINEAR];
+  /* linear/cubic: per resized dim, the tap indices and weights */
+  MlirValue tap[STRATA_GRAPH_MAX_RANK][4], wt[STRATA_GRAPH_MAX_RANK][4];
+  int which[STRATA_GRAPH_MAX_RANK];
   int k = 0;
+  MlirValue outside = {NULL}; /* tf_crop_and_resize: some coordinate outside [0, in-1] */
   for (intptr_t d = 0; d < xs.rank; ++d) {
     idx[d] = c.idx[d];
     if (!resized[d])
       continue;
-    MlirValue s = source_coord(g, b, c.idx[d], xs.dims[d], scales[d]);
+    MlirValue s = source_coord(g, b, c.idx[d], d, xs.rank, xs.dims[d], scales[d]);
+    if (crop) {
+      enum { CMPF_OGT = 2 };
+      MlirValue o = g2t_bin(b, "arith.ori", g2t_cmpf(b, G2T_CMPF_OLT, s, f64c(b, f64, 0.0)),
+                            g2t_cmpf(b, CMPF_OGT, s, f64c(b, f64, (double)(xs.dims[d] - 1))));
+      outside = mlirValueIsNull(outside) ? o : g2t_bin(b, "arith.ori", outside, o);
+    }
     MlirValue fl = g2t_un(b, "math.floor", s);
     if (linear) {
-      lo[d] = clamp_index(g, b, fl, xs.dims[d]);
-      hi[d] = clamp_index(g, b, g2t_bin(b, "arith.addf", fl, f64c(b, f64, 1.0)), xs.dims[d]);
-      wr[d] = g2t_bin(b, "arith.subf", s, fl);
+      tap[d][0] = clamp_index(g, b, fl, xs.dims[d]);
+      tap[d][1] = clamp_index(g, b, g2t_bin(b, "arith.addf", fl, f64c(b, f64, 1.0)), xs.dims[d]);
+      wt[d][1] = g2t_bin(b, "arith.subf", s, fl);
+      wt[d][0] = g2t_bin(b, "arith.subf", f64c(b, f64, 1.0), wt[d][1]);
+      which[k++] = (int)d;
+      continue;
+    }
+    if (cubic) {
+      /* taps floor-1 .. floor+2 at distances 1+r, r, 1-r, 2-r */
+      MlirValue r = g2t_bin(b, "arith.subf", s, fl);
+      MlirValue one = f64c(b, f64, 1.0);
+      MlirValue one_r = g2t_bin(b, "arith.subf", one, r);
+      MlirValue dist[4] = {g2t_bin(b, "arith.addf", r, one), r, one_r,
+                           g2t_bin(b, "arith.addf", one_r, one)};
+      MlirValue sum = {NULL};
+      for (int j = 0; j < 4; ++j) {
+        MlirValue pos = g2t_bin(b, "arith.addf", fl, f64c(b, f64, (double)(j - 1)));
+        tap[d][j] = clamp_index(g, b, pos, xs.dims[d]);
+        wt[d][j] = cubic_weight(b, f64, dist[j], coeff_a, j == 0 || j == 3);
+        if (exclude) {
+          MlirValue in = g2t_bin(
+              b, "arith.andi", g2t_cmpf(b, 3 /* oge */, pos, f64c(b, f64, 0.0)),
+              g2t_cmpf(b, G2T_CMPF_OLT, pos, f64c(b, f64, (double)xs.dims[d])));
+          wt[d][j] = g2t_select(b, in, wt[d][j], f64c(b, f64, 0.0));
+          sum = mlirValueIsNull(sum) ? wt[d][j] : g2t_bin(b, "arith.addf", sum, wt[d][j]);
+        }
+      }
+      if (exclude)
+        for (int j = 0; j < 4; ++j)
+          wt[d][j] = g2t_bin(b, "arith.divf", wt[d][j], sum);
       which[k++] = (int)d;
       continue;
     }
@@ -213,31 +309,37 @@ MlirLogicalResult g2t_lower_resize(g2t_t *g, MlirValue *out) {
     }
     idx[d] = clamp_index(g, b, r, xs.dims[d]);
   }
-  if (!linear) {
-    *out = g2t_compute_end(&c, g2t_read(&c, x, idx));
-    return mlirLogicalResultSuccess();
-  }
-  /* sum over the 2^k corners of prod(weights) * value, in f64 */
+  MlirValue result;
   bool is64 = mlirTypeIsAF64(t);
-  MlirValue acc = f64c(b, f64, 0.0);
-  MlirValue one = f64c(b, f64, 1.0);
-  for (int corner = 0; corner < (1 << k); ++corner) {
-    MlirValue weight = {NULL};
-    for (int j = 0; j < k; ++j) {
-      int d = which[j];
-      bool up = (corner >> j) & 1;
-      idx[d] = up ? hi[d] : lo[d];
-      MlirValue wj = up ? wr[d] : g2t_bin(b, "arith.subf", one, wr[d]);
-      weight = mlirValueIsNull(weight) ? wj : g2t_bin(b, "arith.mulf", weight, wj);
+  if (!linear && !cubic) {
+    result = g2t_read(&c, x, idx);
+  } else {
+    /* sum over the taps^k corners of prod(weights) * value, in f64 */
+    MlirValue acc = f64c(b, f64, 0.0);
+    for (int64_t corner = 0; corner < reads; ++corner) {
+      MlirValue weight = {NULL};
+      int64_t rest = corner;
+      for (int j = 0; j < k; ++j) {
+        int d = which[j];
+        int tj = (int)(rest % taps);
+        rest /= taps;
+        idx[d] = tap[d][tj];
+        weight = mlirValueIsNull(weight) ? wt[d][tj] : g2t_bin(b, "arith.mulf", weight, wt[d][tj]);
+      }
+      MlirValue v = g2t_read(&c, x, idx);
+      if (!is64)
+        v = g2t_cast(b, "arith.extf", v, f64);
+      acc = g2t_bin(b, "arith.addf", acc,
+                    mlirValueIsNull(weight) ? v : g2t_bin(b, "arith.mulf", weight, v));
     }
-    MlirValue v = g2t_read(&c, x, idx);
-    if (!is64)
-      v = g2t_cast(b, "arith.extf", v, f64);
-    acc = g2t_bin(b, "arith.addf", acc,
-                  mlirValueIsNull(weight) ? v : g2t_bin(b, "arith.mulf", weight, v));
+    result = is64 ? acc : g2t_cast(b, "arith.truncf", acc, t);
   }
-  if (!is64)
-    acc = g2t_cast(b, "arith.truncf", acc, t);
-  *out = g2t_compute_end(&c, acc);
+  if (!mlirValueIsNull(outside)) {
+    double e = attr_f64(g->op, "extrapolation_value", 0.0);
+    MlirValue ev = mlirTypeIsAFloat(t) ? g2t_scalar(b, t, e)
+                                       : g2t_const_attr(b, mlirIntegerAttrGet(t, (int64_t)e));
+    result = g2t_select(b, outside, ev, result);
+  }
+  *out = g2t_compute_end(&c, result);
   return mlirLogicalResultSuccess();
 }

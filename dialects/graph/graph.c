@@ -832,24 +832,43 @@ static bool infer_conv_transpose2d(ctx_t *c, shape_t *out, MlirType *elem) {
 }
 
 static bool infer_resize(ctx_t *c, shape_t *out, MlirType *elem) {
-  static const char *const modes[] = {"nearest", "linear"};
+  static const char *const modes[] = {"nearest", "linear", "cubic"};
   static const char *const coords[] = {"half_pixel", "asymmetric", "align_corners",
-                                       "pytorch_half_pixel"};
+                                       "pytorch_half_pixel", "tf_crop_and_resize"};
   static const char *const nearest[] = {"round_prefer_floor", "round_prefer_ceil", "floor",
                                         "ceil"};
   shape_t x;
   int mode, coord, near;
   if (!operand_shape(c, 0, "input", &x) ||
       !read_shape(c, mlirValueGetType(mlirOperationGetResult(c->op, 0)), "result", out) ||
-      !attr_choice(c, "mode", modes, 2, &mode) ||
-      !attr_choice(c, "coordinate_transformation_mode", coords, 4, &coord) ||
+      !attr_choice(c, "mode", modes, 3, &mode) ||
+      !attr_choice(c, "coordinate_transformation_mode", coords, 5, &coord) ||
       !attr_choice(c, "nearest_mode", nearest, 4, &near))
     return false;
   if (out->rank != x.rank)
     return fail(c, "result rank %lld differs from the input's %lld", (long long)out->rank,
                 (long long)x.rank);
-  if (mode == 1 && !expect_float(c, *elem))
+  if (mode >= 1 && !expect_float(c, *elem))
     return false;
+  /* optional: cubic_coeff_a (float), exclude_outside (bool), and for
+   * tf_crop_and_resize roi (array<f64>, starts then ends) and
+   * extrapolation_value (float) */
+  MlirAttribute ca = attr(c, "cubic_coeff_a");
+  if (!mlirAttributeIsNull(ca) && !mlirAttributeIsAFloat(ca))
+    return fail(c, "'cubic_coeff_a' must be a float attribute");
+  MlirAttribute ex = attr(c, "exclude_outside");
+  if (!mlirAttributeIsNull(ex) && !mlirAttributeIsABool(ex))
+    return fail(c, "'exclude_outside' must be a bool attribute");
+  MlirAttribute ev = attr(c, "extrapolation_value");
+  if (!mlirAttributeIsNull(ev) && !mlirAttributeIsAFloat(ev))
+    return fail(c, "'extrapolation_value' must be a float attribute");
+  if (coord == 4) {
+    MlirAttribute roi = attr(c, "roi");
+    if (mlirAttributeIsNull(roi) || !mlirAttributeIsADenseF64Array(roi) ||
+        mlirDenseArrayGetNumElements(roi) != 2 * x.rank)
+      return fail(c, "tf_crop_and_resize needs 'roi', an array<f64> of %lld values (starts, "
+                     "then ends)", (long long)(2 * x.rank));
+  }
   MlirAttribute a = attr(c, "scales");
   if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseF64Array(a))
     return fail(c, "'scales' must be an array<f64: ...> attribute");

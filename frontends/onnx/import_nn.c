@@ -504,7 +504,7 @@ static bool map_resize(onnx_node_t *n) {
   const char *nearest = v10 ? "floor"
                             : onnx_attr_string(n, "nearest_mode", "round_prefer_floor", nbuf,
                                                sizeof nbuf);
-  if (strcmp(mode, "nearest") && strcmp(mode, "linear"))
+  if (strcmp(mode, "nearest") && strcmp(mode, "linear") && strcmp(mode, "cubic"))
     return onnx_error(n, "unsupported %s mode '%s'", n->node->op_type, mode);
   if (!strcmp(coord, "tf_half_pixel_for_nn") && !strcmp(mode, "nearest") &&
       (!strcmp(nearest, "round_prefer_floor") || !strcmp(nearest, "floor"))) {
@@ -515,14 +515,16 @@ static bool map_resize(onnx_node_t *n) {
     nearest = !strcmp(nearest, "floor") ? "round_prefer_ceil" : "ceil";
   }
   if (strcmp(coord, "half_pixel") && strcmp(coord, "asymmetric") &&
-      strcmp(coord, "align_corners") && strcmp(coord, "pytorch_half_pixel"))
+      strcmp(coord, "align_corners") && strcmp(coord, "pytorch_half_pixel") &&
+      (v10 || strcmp(coord, "tf_crop_and_resize")))
     return onnx_error(n, "unsupported Resize coordinate_transformation_mode '%s'", coord);
   if (strcmp(nearest, "round_prefer_floor") && strcmp(nearest, "round_prefer_ceil") &&
       strcmp(nearest, "floor") && strcmp(nearest, "ceil"))
     return onnx_error(n, "unsupported Resize nearest_mode '%s'", nearest);
   if (onnx_attr_int(n, "antialias", 0))
     return onnx_error(n, "unsupported Resize antialias = 1");
-  if (!strcmp(mode, "linear") && onnx_attr_int(n, "exclude_outside", 0))
+  bool exclude = !v10 && onnx_attr_int(n, "exclude_outside", 0) != 0;
+  if (!strcmp(mode, "linear") && exclude)
     return onnx_error(n, "unsupported Resize exclude_outside = 1");
   const char *policy = onnx_attr_string(n, "keep_aspect_ratio_policy", "stretch", kbuf, sizeof kbuf);
   if (strcmp(policy, "stretch"))
@@ -595,12 +597,36 @@ static bool map_resize(onnx_node_t *n) {
   }
   strata_graph_shape_t os = {.rank = r};
   memcpy(os.dims, osz, sizeof(int64_t) * (size_t)r);
-  MlirNamedAttribute a[4] = {
+  MlirNamedAttribute a[8] = {
       onnx_str_attr(n, "mode", mode), onnx_str_attr(n, "coordinate_transformation_mode", coord),
       onnx_str_attr(n, "nearest_mode", nearest),
       strata_named(n->ctx, "scales", mlirDenseF64ArrayGet(n->ctx, r, scales))};
+  intptr_t na2 = 4;
+  MlirType f64 = mlirF64TypeGet(n->ctx);
+  if (!strcmp(mode, "cubic")) {
+    a[na2++] = strata_named(n->ctx, "cubic_coeff_a",
+                            mlirFloatAttrDoubleGet(n->ctx, f64,
+                                                   onnx_attr_float(n, "cubic_coeff_a", -0.75f)));
+    a[na2++] = strata_named(n->ctx, "exclude_outside", mlirBoolAttrGet(n->ctx, exclude));
+  }
+  if (!strcmp(coord, "tf_crop_and_resize")) {
+    /* roi (input 1): starts then ends, normalized; import-time values */
+    double roi[2 * STRATA_GRAPH_MAX_RANK];
+    int64_t nr = n->num_inputs > 1 && n->present[1]
+                     ? onnx_const_floats(n, 1, "roi", roi, 2 * STRATA_GRAPH_MAX_RANK)
+                     : 0;
+    if (nr < 0)
+      return false;
+    if (nr != 2 * r)
+      return onnx_error(n, "tf_crop_and_resize needs 'roi' with %lld values, got %lld",
+                        (long long)(2 * r), (long long)nr);
+    a[na2++] = strata_named(n->ctx, "roi", mlirDenseF64ArrayGet(n->ctx, 2 * r, roi));
+    a[na2++] = strata_named(n->ctx, "extrapolation_value",
+                            mlirFloatAttrDoubleGet(n->ctx, f64,
+                                                   onnx_attr_float(n, "extrapolation_value", 0.0f)));
+  }
   return onnx_out(n, onnx_build(n, "graph.resize", 1, &x, strata_graph_shape_to_type(&os, onnx_elem(x)),
-                             4, a));
+                             na2, a));
 }
 
 const onnx_mapping_t strata_onnx_nn_ops[] = {

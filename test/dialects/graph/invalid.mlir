@@ -922,16 +922,32 @@ func.func @convt_result_shape(%x: tensor<1x4x5x5xf32>, %w: tensor<4x2x3x3xf32>) 
 // -----
 
 func.func @resize_mode(%x: tensor<1x1x2x2xf32>) {
-  // expected-error @+1 {{'graph.resize' op 'mode' must be one of "nearest", "linear", got "cubic"}}
-  %0 = "graph.resize"(%x) {mode = "cubic", coordinate_transformation_mode = "half_pixel", nearest_mode = "floor", scales = array<f64: 1.0, 1.0, 2.0, 2.0>} : (tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32>
+  // expected-error @+1 {{'graph.resize' op 'mode' must be one of "nearest", "linear", "cubic", got "bicubic"}}
+  %0 = "graph.resize"(%x) {mode = "bicubic", coordinate_transformation_mode = "half_pixel", nearest_mode = "floor", scales = array<f64: 1.0, 1.0, 2.0, 2.0>} : (tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32>
   return
 }
 
 // -----
 
 func.func @resize_coordinate_mode(%x: tensor<1x1x2x2xf32>) {
-  // expected-error @+1 {{'graph.resize' op 'coordinate_transformation_mode' must be one of "half_pixel", "asymmetric", "align_corners", "pytorch_half_pixel", got "tf_crop_and_resize"}}
+  // expected-error @+1 {{'graph.resize' op 'coordinate_transformation_mode' must be one of "half_pixel", "asymmetric", "align_corners", "pytorch_half_pixel", "tf_crop_and_resize", got "half_pixel_symmetric"}}
+  %0 = "graph.resize"(%x) {mode = "linear", coordinate_transformation_mode = "half_pixel_symmetric", nearest_mode = "floor", scales = array<f64: 1.0, 1.0, 2.0, 2.0>} : (tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @resize_crop_roi(%x: tensor<1x1x2x2xf32>) {
+  // expected-error @+1 {{'graph.resize' op tf_crop_and_resize needs 'roi', an array<f64> of 8 values (starts, then ends)}}
   %0 = "graph.resize"(%x) {mode = "linear", coordinate_transformation_mode = "tf_crop_and_resize", nearest_mode = "floor", scales = array<f64: 1.0, 1.0, 2.0, 2.0>} : (tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32>
+  return
+}
+
+// -----
+
+func.func @resize_cubic_coeff(%x: tensor<1x1x2x2xf32>) {
+  // expected-error @+1 {{'graph.resize' op 'cubic_coeff_a' must be a float attribute}}
+  %0 = "graph.resize"(%x) {mode = "cubic", coordinate_transformation_mode = "half_pixel", nearest_mode = "floor", scales = array<f64: 1.0, 1.0, 2.0, 2.0>, cubic_coeff_a = "a"} : (tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32>
   return
 }
 

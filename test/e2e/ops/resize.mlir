@@ -105,3 +105,35 @@ func.func @linear_rank3(%x: tensor<3x5x6xf32>) -> tensor<3x10x4xf32> {
   %0 = "graph.resize"(%x) {mode = "linear", coordinate_transformation_mode = "half_pixel", nearest_mode = "round_prefer_floor", scales = array<f64: 1.0, 2.0, 0.6666666666666666>} : (tensor<3x5x6xf32>) -> tensor<3x10x4xf32>
   return %0 : tensor<3x10x4xf32>
 }
+
+// cubic (Keys, a = -0.75 / -0.5 with exclude_outside), up and down; f64 blend
+// in both, so the same tolerances as linear.
+// RUN: strata-reference %s --entry cubic_half_up --seed 7 --output %t.cubic_half_up.npy
+// RUN: strata-run %s --entry cubic_half_up --seed 7 --expected %t.cubic_half_up.npy --rtol 1e-5 --atol 1e-6
+func.func @cubic_half_up(%x: tensor<1x2x4x4xf32>) -> tensor<1x2x8x6xf32> {
+  %0 = "graph.resize"(%x) {mode = "cubic", coordinate_transformation_mode = "half_pixel", nearest_mode = "round_prefer_floor", scales = array<f64: 1.0, 1.0, 2.0, 1.5>, cubic_coeff_a = -0.75 : f64, exclude_outside = false} : (tensor<1x2x4x4xf32>) -> tensor<1x2x8x6xf32>
+  return %0 : tensor<1x2x8x6xf32>
+}
+
+// RUN: strata-reference %s --entry cubic_exclude_down --seed 7 --output %t.cubic_exclude_down.npy
+// RUN: strata-run %s --entry cubic_exclude_down --seed 7 --expected %t.cubic_exclude_down.npy --rtol 1e-5 --atol 1e-6
+func.func @cubic_exclude_down(%x: tensor<1x1x5x7xf32>) -> tensor<1x1x3x4xf32> {
+  %0 = "graph.resize"(%x) {mode = "cubic", coordinate_transformation_mode = "asymmetric", nearest_mode = "round_prefer_floor", scales = array<f64: 1.0, 1.0, 0.6, 0.5714285714285714>, cubic_coeff_a = -0.5 : f64, exclude_outside = true} : (tensor<1x1x5x7xf32>) -> tensor<1x1x3x4xf32>
+  return %0 : tensor<1x1x3x4xf32>
+}
+
+// tf_crop_and_resize: roi crops (and reaches outside the input: those
+// elements are extrapolation_value), linear and nearest.
+// RUN: strata-reference %s --entry crop_linear --seed 7 --output %t.crop_linear.npy
+// RUN: strata-run %s --entry crop_linear --seed 7 --expected %t.crop_linear.npy --rtol 1e-5 --atol 1e-6
+func.func @crop_linear(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x3x3xf32> {
+  %0 = "graph.resize"(%x) {mode = "linear", coordinate_transformation_mode = "tf_crop_and_resize", nearest_mode = "round_prefer_floor", scales = array<f64: 1.0, 1.0, 0.75, 0.75>, roi = array<f64: 0.0, 0.0, 0.4, -0.2, 1.0, 1.0, 0.6, 0.8>, extrapolation_value = 10.0 : f64} : (tensor<1x1x4x4xf32>) -> tensor<1x1x3x3xf32>
+  return %0 : tensor<1x1x3x3xf32>
+}
+
+// RUN: strata-reference %s --entry crop_nearest --seed 7 --output %t.crop_nearest.npy
+// RUN: strata-run %s --entry crop_nearest --seed 7 --expected %t.crop_nearest.npy --rtol 0 --atol 0
+func.func @crop_nearest(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x1x5xf32> {
+  %0 = "graph.resize"(%x) {mode = "nearest", coordinate_transformation_mode = "tf_crop_and_resize", nearest_mode = "round_prefer_ceil", scales = array<f64: 1.0, 1.0, 0.25, 1.25>, roi = array<f64: 0.0, 0.0, 0.1, 0.1, 1.0, 1.0, 0.9, 1.3>, extrapolation_value = -1.0 : f64} : (tensor<1x1x4x4xf32>) -> tensor<1x1x1x5xf32>
+  return %0 : tensor<1x1x1x5xf32>
+}

@@ -328,9 +328,25 @@ void ref_conv_transpose2d(const ref_op_t *r) {
  * source coordinate x_ori of output index x (coordinate_transformation_mode,
  * output_width = scale * input_width), then nearest: the neighbour chosen by
  * nearest_mode from ratio = x_ori - floor(x_ori); linear: weights 1 - ratio
- * and ratio on floor and floor + 1; indices past the edges take the edge
- * value. Linear interpolates along every dim (a dim with an integral x_ori
- * contributes one point). */
+ * and ratio on floor and floor + 1; cubic: the Keys weights (cubic_coeff_a)
+ * of floor - 1 .. floor + 2, zeroed outside the input and renormalized with
+ * exclude_outside; indices past the edges take the edge value. Linear and
+ * cubic interpolate along every dim (a dim with an integral x_ori
+ * contributes one point). tf_crop_and_resize: x_ori from roi; outside
+ * [0, in - 1] along any dim the element is extrapolation_value. */
+static void cubic_coeffs(double ratio, double a, double c[4]) {
+  double t0 = ratio + 1, t3 = (1 - ratio) + 1;
+  c[0] = ((a * t0 - 5 * a) * t0 + 8 * a) * t0 - 4 * a;
+  c[1] = ((a + 2) * ratio - (a + 3)) * ratio * ratio + 1;
+  c[2] = ((a + 2) * (1 - ratio) - (a + 3)) * (1 - ratio) * (1 - ratio) + 1;
+  c[3] = ((a * t3 - 5 * a) * t3 + 8 * a) * t3 - 4 * a;
+}
+
+static double opt_number(const ref_op_t *r, const char *name, double def) {
+  MlirAttribute a = mlirOperationGetAttributeByName(r->op, mlirStringRefCreateFromCString(name));
+  return mlirAttributeIsNull(a) ? def : ref_attr_number(r, name);
+}
+
 void ref_resize(const ref_op_t *r) {
   const strata_tensor_t *x = r->in[0];
   strata_tensor_t *y = r->out;
@@ -343,15 +359,26 @@ void ref_resize(const ref_op_t *r) {
   if (mlirAttributeIsNull(sa) || !mlirAttributeIsADenseF64Array(sa) ||
       mlirDenseArrayGetNumElements(sa) != x->rank || y->rank != x->rank)
     ref_fail(r, "'scales' must be an array<f64> with one value per dim");
-  bool linear = !strcmp(mode, "linear");
-  if (!linear && strcmp(mode, "nearest"))
+  bool linear = !strcmp(mode, "linear"), cubic = !strcmp(mode, "cubic");
+  if (!linear && !cubic && strcmp(mode, "nearest"))
     ref_fail(r, "unknown mode '%s'", mode);
-  int rank = x->rank;
+  bool crop = !strcmp(coord, "tf_crop_and_resize");
+  MlirAttribute roi = mlirOperationGetAttributeByName(r->op, mlirStringRefCreateFromCString("roi"));
+  if (crop && (mlirAttributeIsNull(roi) || !mlirAttributeIsADenseF64Array(roi) ||
+               mlirDenseArrayGetNumElements(roi) != 2 * x->rank))
+    ref_fail(r, "tf_crop_and_resize needs 'roi' with 2 * rank values");
+  double coeff_a = opt_number(r, "cubic_coeff_a", -0.75);
+  MlirAttribute ea =
+      mlirOperationGetAttributeByName(r->op, mlirStringRefCreateFromCString("exclude_outside"));
+  bool exclude = !mlirAttributeIsNull(ea) && ref_attr_bool(r, "exclude_outside");
+  double extrapolation = opt_number(r, "extrapolation_value", 0.0);
+  int rank = x->rank, taps = cubic ? 4 : 2;
   int64_t n = strata_tensor_numel(y), oi[STRATA_MAX_RANK];
-  int64_t lo[STRATA_MAX_RANK], hi[STRATA_MAX_RANK], pick[STRATA_MAX_RANK];
-  double ratio[STRATA_MAX_RANK];
+  int64_t tap[STRATA_MAX_RANK][4], pick[STRATA_MAX_RANK];
+  double wt[STRATA_MAX_RANK][4];
   for (int64_t i = 0; i < n; ++i) {
     ref_unravel(i, rank, y->shape, oi);
+    bool outside = false;
     for (int d = 0; d < rank; ++d) {
       double scale = mlirDenseF64ArrayGetElement(sa, d), in = (double)x->shape[d];
       double out_w = scale * in, xo = (double)oi[d], xr;
@@ -363,41 +390,75 @@ void ref_resize(const ref_op_t *r) {
         xr = out_w == 1 ? -0.5 : (xo + 0.5) / scale - 0.5;
       else if (!strcmp(coord, "half_pixel"))
         xr = (xo + 0.5) / scale - 0.5;
-      else
+      else if (crop) {
+        double s0 = mlirDenseF64ArrayGetElement(roi, d);
+        double s1 = mlirDenseF64ArrayGetElement(roi, d + rank);
+        xr = out_w == 1 ? (s1 - s0) * (in - 1) / 2 : xo * (s1 - s0) * (in - 1) / (out_w - 1);
+        xr += s0 * (in - 1);
+        if (xr < 0 || xr > in - 1)
+          outside = true;
+      } else
         ref_fail(r, "unknown coordinate_transformation_mode '%s'", coord);
-      double f = floor(xr);
-      ratio[d] = xr - f;
+      double f = floor(xr), ratio = xr - f;
       int64_t last = x->shape[d] - 1;
-      lo[d] = f < 0 ? 0 : (int64_t)f > last ? last : (int64_t)f;
-      hi[d] = f + 1 < 0 ? 0 : (int64_t)f + 1 > last ? last : (int64_t)f + 1;
-      if (!linear) {
+      for (int j = 0; j < taps; ++j) {
+        double p = cubic ? f + j - 1 : f + j;
+        tap[d][j] = p < 0 ? 0 : (int64_t)p > last ? last : (int64_t)p;
+      }
+      if (cubic) {
+        cubic_coeffs(ratio, coeff_a, wt[d]);
+        if (exclude) {
+          double sum = 0;
+          for (int j = 0; j < 4; ++j) {
+            double p = f + j - 1;
+            if (p < 0 || p > (double)last)
+              wt[d][j] = 0;
+            sum += wt[d][j];
+          }
+          for (int j = 0; j < 4; ++j)
+            wt[d][j] /= sum;
+        }
+      } else {
+        wt[d][0] = 1 - ratio;
+        wt[d][1] = ratio;
+      }
+      if (!linear && !cubic) {
         bool up;
-        if (ratio[d] == 0)
+        if (ratio == 0)
           up = false; /* integral: the point itself */
         else if (!strcmp(nearest, "round_prefer_floor"))
-          up = ratio[d] > 0.5;
+          up = ratio > 0.5;
         else if (!strcmp(nearest, "round_prefer_ceil"))
-          up = ratio[d] >= 0.5;
+          up = ratio >= 0.5;
         else if (!strcmp(nearest, "floor"))
           up = false;
         else if (!strcmp(nearest, "ceil"))
           up = true;
         else
           ref_fail(r, "unknown nearest_mode '%s'", nearest);
-        pick[d] = up ? hi[d] : lo[d];
+        pick[d] = tap[d][up ? 1 : 0];
       }
     }
-    if (!linear) {
+    if (outside) {
+      ref_set(y, i, extrapolation);
+      continue;
+    }
+    if (!linear && !cubic) {
       ref_set(y, i, ref_get(x, ref_ravel(rank, x->shape, pick)));
       continue;
     }
     double acc = 0;
-    for (int64_t corner = 0; corner < ((int64_t)1 << rank); ++corner) {
+    int64_t corners = 1;
+    for (int d = 0; d < rank; ++d)
+      corners *= taps;
+    for (int64_t corner = 0; corner < corners; ++corner) {
       double wgt = 1;
+      int64_t rest = corner;
       for (int d = 0; d < rank && wgt != 0; ++d) {
-        bool up = (corner >> d) & 1;
-        wgt *= up ? ratio[d] : 1 - ratio[d];
-        pick[d] = up ? hi[d] : lo[d];
+        int j = (int)(rest % taps);
+        rest /= taps;
+        wgt *= wt[d][j];
+        pick[d] = tap[d][j];
       }
       if (wgt != 0)
         acc += wgt * ref_get(x, ref_ravel(rank, x->shape, pick));

@@ -52,6 +52,12 @@ CASES = {
     "cubic": lambda: resize(["x", "", "s"], [SCALES], [attr_str("mode", "cubic")]),
     "crop": lambda: resize(["x", "r", "s"], [SCALES, tensor("r", FLOAT, [8], [0] * 4 + [1] * 4)],
                            [attr_str("coordinate_transformation_mode", "tf_crop_and_resize")]),
+    # tf_crop_and_resize without roi: an error at the node.
+    "crop_no_roi": lambda: resize(["x", "", "s"], [SCALES],
+                                  [attr_str("coordinate_transformation_mode",
+                                            "tf_crop_and_resize")]),
+    "linear_exclude": lambda: resize(["x", "", "s"], [SCALES],
+                                     [attr_str("mode", "linear"), attr_int("exclude_outside", 1)]),
     "symmetric": lambda: resize(["x", "", "s"], [SCALES],
                                 [attr_str("coordinate_transformation_mode",
                                           "half_pixel_symmetric")], opset=19),
