@@ -85,6 +85,20 @@ MlirLogicalResult strata_tir_tensorize(MlirOperation loop, MlirOperation intrins
  * conditions), erasing the nest, the buffer and its dealloc. */
 MlirLogicalResult strata_tir_compute_inline(MlirOperation root);
 
+/* Moves the nest rooted at `root` (a perfect spatial nest storing
+ * P[loop variables] into a buffer the function allocated) to the top of the
+ * body of loop `axis` of compute `target`, computing per iteration only the
+ * region of P read there (tir_compute_at.c states the region and the
+ * conditions). P keeps its full size. Errors are located at `root`. */
+MlirLogicalResult strata_tir_compute_at(MlirOperation root, const char *target,
+                                        const char *axis);
+
+/* Inside `loop`, the stores to (and loads of) the one buffer the nest
+ * writes there go to a local buffer (tir.alloc_buffer scope "local") sized
+ * to the region one iteration of `loop` touches, copied in from the buffer
+ * at the top of the body and back at its end (tir_cache_write.c). */
+MlirLogicalResult strata_tir_cache_write_local(MlirOperation loop);
+
 /* The hwi.intrinsic named `name` of the module enclosing `from`; a
  * built-in one (hwi_catalog.h) is declared in that module when missing.
  * Null if neither exists. */

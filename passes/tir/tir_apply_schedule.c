@@ -2,8 +2,11 @@
  * loop nest. convert-te-to-tir copies a compute's `schedule` to the
  * outermost tir.for of its nest as `te.schedule`; this pass applies its
  * steps in order with the primitives of schedule.h (split, tile, fuse,
- * reorder, parallel, vectorize, unroll), looking loops up by name in the
- * nest as it is after the previous steps, then removes the attribute. A
+ * reorder, parallel, vectorize, unroll, cache_read, cache_write, tensorize,
+ * compute_inline), looking loops up by name in the nest as it is after the
+ * previous steps, then removes the attribute. compute_at (the last step of
+ * its trace) is applied after all other steps of all nests, in reverse
+ * program order. A
  * step whose decision is still a knob is an error (tuning fills knobs in);
  * so are primitives that have no tir implementation yet. */
 #include <stdio.h>
@@ -30,6 +33,20 @@ static MlirWalkResult collect_scheduled(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
+/* compute_at steps wait until every other step of every nest is applied
+ * (the consumer's own steps rename its loops); they then run in reverse
+ * program order, so a producer moves into a consumer that has already moved
+ * into its own consumer. */
+typedef struct {
+  MlirOperation scope;
+  char compute[128], target[128], axis[128];
+} deferred_t;
+
+typedef struct {
+  deferred_t *items;
+  size_t count, cap;
+} deferred_list_t;
+
 typedef struct {
   MlirOperation root;  /* the current nest root (the loop with te.compute) */
   const char *compute; /* its compute name */
@@ -37,6 +54,7 @@ typedef struct {
   int step;            /* 1-based step number, for messages */
   bool last;           /* the trace's last step */
   const char *prim;
+  deferred_list_t *deferred;
 } ctx_t;
 
 static MlirLogicalResult step_error(ctx_t *c, const char *fmt, const char *arg) {
@@ -237,6 +255,46 @@ static MlirLogicalResult apply_step(ctx_t *c, MlirAttribute step) {
     }
     return strata_tir_tensorize(loops[0], intrinsic);
   }
+  case STRATA_TE_PRIM_COMPUTE_AT: {
+    MlirAttribute target, axis;
+    if (mlirLogicalResultIsFailure(field(c, step, "target", true, &target)) ||
+        mlirLogicalResultIsFailure(field(c, step, "axis", true, &axis)))
+      return mlirLogicalResultFailure();
+    if (!mlirAttributeIsAString(target) || !mlirAttributeIsAString(axis))
+      return step_error(c, "%s", "fields 'target' and 'axis' must be names");
+    if (!c->last)
+      return step_error(c, "%s",
+                        "compute_at must be the last step of a trace (it is applied after "
+                        "every other step of every nest)");
+    if (!strcmp(c->compute, "?"))
+      return step_error(c, "%s", "compute_at needs a named compute");
+    deferred_list_t *l = c->deferred;
+    if (l->count == l->cap) {
+      l->cap = l->cap ? 2 * l->cap : 8;
+      l->items = realloc(l->items, l->cap * sizeof *l->items);
+    }
+    deferred_t *d = &l->items[l->count++];
+    d->scope = c->scope;
+    MlirStringRef t = mlirStringAttrGetValue(target), a = mlirStringAttrGetValue(axis);
+    snprintf(d->compute, sizeof d->compute, "%s", c->compute);
+    snprintf(d->target, sizeof d->target, "%.*s", (int)t.length, t.data);
+    snprintf(d->axis, sizeof d->axis, "%.*s", (int)a.length, a.data);
+    return mlirLogicalResultSuccess();
+  }
+  case STRATA_TE_PRIM_CACHE_WRITE: {
+    MlirAttribute scope;
+    if (mlirLogicalResultIsFailure(field(c, step, "scope", true, &scope)))
+      return mlirLogicalResultFailure();
+    if (!mlirAttributeIsAString(scope) || !strata_str_eq(mlirStringAttrGetValue(scope), "local"))
+      return step_error(c, "%s", "only scope \"local\" is implemented on tir");
+    if (mlirAttributeIsNull(strata_te_step_field(step, "axis")))
+      return step_error(c, "%s",
+                        "scope \"local\" needs an 'axis' (the loop whose iterations write "
+                        "through the local buffer)");
+    if (mlirLogicalResultIsFailure(loop_field(c, step, "axis", &loops[0])))
+      return mlirLogicalResultFailure();
+    return strata_tir_cache_write_local(loops[0]);
+  }
   case STRATA_TE_PRIM_COMPUTE_INLINE:
     if (!c->last)
       return step_error(c, "%s", "compute_inline must be the last step of a trace");
@@ -248,12 +306,13 @@ static MlirLogicalResult apply_step(ctx_t *c, MlirAttribute step) {
   }
 }
 
-static MlirLogicalResult apply_nest(MlirOperation root) {
+static MlirLogicalResult apply_nest(MlirOperation root, deferred_list_t *deferred) {
   MlirStringRef key = mlirStringRefCreateFromCString("te.schedule");
   MlirAttribute trace = mlirOperationGetAttributeByName(root, key);
   char compute[128];
   strata_tir_compute_name(root, compute, sizeof compute);
-  ctx_t c = {.root = root, .compute = compute, .scope = mlirOperationGetParentOperation(root)};
+  ctx_t c = {.root = root, .compute = compute, .scope = mlirOperationGetParentOperation(root),
+             .deferred = deferred};
   mlirOperationRemoveAttributeByName(root, key);
   if (!mlirAttributeIsAArray(trace))
     return strata_emit_error(root, "te.schedule of compute '%s' must be an array of steps",
@@ -277,8 +336,20 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
   strata_op_list_t roots = {0};
   mlirOperationWalk(module, collect_scheduled, &roots, MlirWalkPreOrder);
   bool failed = false;
+  deferred_list_t deferred = {0};
   for (size_t i = 0; i < roots.count && !failed; ++i)
-    failed = mlirLogicalResultIsFailure(apply_nest(roots.ops[i]));
+    failed = mlirLogicalResultIsFailure(apply_nest(roots.ops[i], &deferred));
+  for (size_t i = deferred.count; i-- > 0 && !failed;) {
+    deferred_t *d = &deferred.items[i];
+    find_root_t f = {d->compute, {NULL}};
+    mlirOperationWalk(d->scope, find_root, &f, MlirWalkPreOrder);
+    if (mlirOperationIsNull(f.found))
+      failed = mlirLogicalResultIsFailure(
+          strata_emit_error(d->scope, "compute_at of compute '%s': its nest is gone", d->compute));
+    else
+      failed = mlirLogicalResultIsFailure(strata_tir_compute_at(f.found, d->target, d->axis));
+  }
+  free(deferred.items);
   strata_op_list_free(&roots);
   return failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
 }
@@ -289,9 +360,12 @@ const strata_pass_info_t tir_apply_schedule_pass = {
     .description =
         "For every tir.for carrying `te.schedule` (the outermost loop of a compute's "
         "nest, as convert-te-to-tir leaves it), applies the steps in order with the "
-        "tir primitives (split, tile, fuse, reorder, parallel, vectorize, unroll; "
-        "loops are looked up by name in the nest as the previous steps left it), "
-        "then removes the attribute. Errors (located at the nest): a knob without a "
+        "tir primitives (split, tile, fuse, reorder, parallel, vectorize, unroll, "
+        "cache_read, cache_write, tensorize, compute_inline; loops are looked up by "
+        "name in the nest as the previous steps left it), then removes the attribute. "
+        "compute_at steps (each the last step of its trace) run after every other step "
+        "of every nest, in reverse program order, since the consumer's steps rename "
+        "the loops they name. Errors (located at the nest): a knob without a "
         "value (`knob 'tile_i' has no value: run te-autotune or fix it`), unknown "
         "loop names, unknown or not yet implemented primitives, missing or malformed "
         "fields, and every error of the primitives themselves.",

@@ -238,3 +238,39 @@ MlirValue strata_tir_remat_at_origin(strata_builder_t *b, const strata_tir_vars_
                                      MlirValue v) {
   return strata_tir_remat_with(b, vars, NULL, v);
 }
+
+int strata_tir_loops_between(MlirOperation outer, MlirOperation op, MlirOperation *loops,
+                             int max) {
+  MlirOperation rev[64];
+  int n = 0;
+  for (MlirOperation p = mlirOperationGetParentOperation(op);
+       !mlirOperationIsNull(p) && !mlirOperationEqual(p, outer);
+       p = mlirOperationGetParentOperation(p)) {
+    if (!strata_tir_is_for(p))
+      continue;
+    if (n == max || n == 64)
+      return -1;
+    rev[n++] = p;
+  }
+  for (int i = 0; i < n; ++i)
+    loops[i] = rev[n - 1 - i];
+  return n;
+}
+
+MlirValue strata_tir_remat_corner(strata_builder_t *b, const strata_tir_vars_t *vars,
+                                  const strata_tir_linear_t *l, const MlirValue *hi, bool largest,
+                                  MlirValue v) {
+  MlirValue at[STRATA_TIR_MAX_VARS];
+  MlirValue zero = {NULL};
+  for (int t = 0; t < vars->count; ++t) {
+    bool high = largest ? l->coeff[t] > 0 : l->coeff[t] < 0;
+    if (high) {
+      at[t] = hi[t];
+    } else {
+      if (mlirValueIsNull(zero))
+        zero = strata_build_index(b, 0);
+      at[t] = zero;
+    }
+  }
+  return strata_tir_remat_with(b, vars, at, v);
+}

@@ -53,4 +53,23 @@ MlirValue strata_tir_remat_at_origin(strata_builder_t *b, const strata_tir_vars_
 MlirValue strata_tir_remat_with(strata_builder_t *b, const strata_tir_vars_t *vars,
                                 const MlirValue *values, MlirValue v);
 
+/* --- regions of accesses (compute_at, cache_write) --------------------- */
+
+/* The bound used for a variable whose extent has no constant bound: large,
+ * so that div/rem through it is not linear (no_carry fails). */
+#define STRATA_TIR_UNBOUNDED ((int64_t)1 << 31)
+
+/* The tir.for loops strictly inside `outer` that enclose `op`, outermost
+ * first, into loops[0..max). Returns their count, or -1 if there are more
+ * than max. */
+int strata_tir_loops_between(MlirOperation outer, MlirOperation op, MlirOperation *loops, int max);
+
+/* v evaluated at the corner of the variables' box where the linear form `l`
+ * of v is smallest (`largest` false) or largest (true): variable t becomes 0
+ * or hi[t] (its largest value) by the sign of its coefficient. Computed at
+ * `b` like strata_tir_remat_with. */
+MlirValue strata_tir_remat_corner(strata_builder_t *b, const strata_tir_vars_t *vars,
+                                  const strata_tir_linear_t *l, const MlirValue *hi, bool largest,
+                                  MlirValue v);
+
 #endif

@@ -496,13 +496,222 @@ func.func @inline_reduction(%a: tensor<8x4xf32>) -> tensor<8xf32> {
 
 // -----
 
-func.func @compute_at_missing(%a: tensor<8xf32>) -> tensor<8xf32> {
-  // expected-error@+1 {{schedule step 1 (compute_at) of compute 'copy': primitive 'compute_at' is not implemented on tir yet}}
-  %r = "te.compute"() ({
-  ^bb0(%i: index):
-    %x = "te.read"(%a, %i) : (tensor<8xf32>, index) -> f32
+// compute_at: the target must be a compute of the same function.
+func.func @compute_at_unknown_target(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error@+1 {{cannot compute 'sq' at 'd0' of compute 'other': no compute named 'other' in this function}}
+  %p = "te.compute"() ({
+  ^bb0(%i: index, %j: index):
+    %x = "te.read"(%a, %i, %j) : (tensor<4x8xf32>, index, index) -> f32
+    %y = arith.mulf %x, %x : f32
+    gpu.yield %y : f32
+  }) {name = "sq", reduce_extents = array<i64>, schedule = [{prim = "compute_at", target = "other", axis = "d0"}]} : () -> tensor<4x8xf32>
+  %n = "te.compute"() ({
+  ^bb0(%i: index, %j: index):
+    %x = "te.read"(%p, %i, %j) : (tensor<4x8xf32>, index, index) -> f32
+    %y = arith.negf %x : f32
+    gpu.yield %y : f32
+  }) {name = "neg", reduce_extents = array<i64>} : () -> tensor<4x8xf32>
+  return %n : tensor<4x8xf32>
+}
+
+// -----
+
+// compute_at: the axis is a loop of the target, named as its own steps left it.
+func.func @compute_at_unknown_axis(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error@+1 {{cannot compute 'sq' at 'i' of compute 'neg': no loop named 'i' in compute 'neg' (loops: d0, d1)}}
+  %p = "te.compute"() ({
+  ^bb0(%i: index, %j: index):
+    %x = "te.read"(%a, %i, %j) : (tensor<4x8xf32>, index, index) -> f32
+    %y = arith.mulf %x, %x : f32
+    gpu.yield %y : f32
+  }) {name = "sq", reduce_extents = array<i64>, schedule = [{prim = "compute_at", target = "neg", axis = "i"}]} : () -> tensor<4x8xf32>
+  %n = "te.compute"() ({
+  ^bb0(%i: index, %j: index):
+    %x = "te.read"(%p, %i, %j) : (tensor<4x8xf32>, index, index) -> f32
+    %y = arith.negf %x : f32
+    gpu.yield %y : f32
+  }) {name = "neg", reduce_extents = array<i64>} : () -> tensor<4x8xf32>
+  return %n : tensor<4x8xf32>
+}
+
+// -----
+
+// compute_at runs after every other step, so it must be the last one.
+func.func @compute_at_not_last(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error@+1 {{schedule step 1 (compute_at) of compute 'sq': compute_at must be the last step of a trace (it is applied after every other step of every nest)}}
+  %p = "te.compute"() ({
+  ^bb0(%i: index, %j: index):
+    %x = "te.read"(%a, %i, %j) : (tensor<4x8xf32>, index, index) -> f32
+    %y = arith.mulf %x, %x : f32
+    gpu.yield %y : f32
+  }) {name = "sq", reduce_extents = array<i64>, schedule = [{prim = "compute_at", target = "neg", axis = "d0"}, {prim = "parallel", axis = "d0"}]} : () -> tensor<4x8xf32>
+  %n = "te.compute"() ({
+  ^bb0(%i: index, %j: index):
+    %x = "te.read"(%p, %i, %j) : (tensor<4x8xf32>, index, index) -> f32
+    %y = arith.negf %x : f32
+    gpu.yield %y : f32
+  }) {name = "neg", reduce_extents = array<i64>} : () -> tensor<4x8xf32>
+  return %n : tensor<4x8xf32>
+}
+
+// -----
+
+// compute_at: the consumer reads sq[i, j*j mod 8] inside d0: not linear in d1.
+func.func @compute_at_nonlinear(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error@+1 {{cannot compute 'sq' at 'd0' of compute 'neg': index 1 of its read of 'sq' is not a linear function of the loops inside 'd0'}}
+  %p = "te.compute"() ({
+  ^bb0(%i: index, %j: index):
+    %x = "te.read"(%a, %i, %j) : (tensor<4x8xf32>, index, index) -> f32
+    %y = arith.mulf %x, %x : f32
+    gpu.yield %y : f32
+  }) {name = "sq", reduce_extents = array<i64>, schedule = [{prim = "compute_at", target = "neg", axis = "d0"}]} : () -> tensor<4x8xf32>
+  %n = "te.compute"() ({
+  ^bb0(%i: index, %j: index):
+    %jj = arith.muli %j, %j : index
+    %c8 = arith.constant 8 : index
+    %k = arith.remui %jj, %c8 : index
+    %x = "te.read"(%p, %i, %k) : (tensor<4x8xf32>, index, index) -> f32
     gpu.yield %x : f32
-  }) {name = "copy", reduce_extents = array<i64>,
-      schedule = [{prim = "compute_at", target = "other", axis = "d0"}]} : () -> tensor<8xf32>
-  return %r : tensor<8xf32>
+  }) {name = "neg", reduce_extents = array<i64>} : () -> tensor<4x8xf32>
+  return %n : tensor<4x8xf32>
+}
+
+// -----
+
+// compute_at: a reader outside the loop would miss the elements not computed.
+func.func @compute_at_other_reader(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error@+1 {{cannot compute 'sq' at 'd0' of compute 'neg': its result is also used outside loop 'd0' ('memref.load'); every reader must be inside it}}
+  %p = "te.compute"() ({
+  ^bb0(%i: index, %j: index):
+    %x = "te.read"(%a, %i, %j) : (tensor<4x8xf32>, index, index) -> f32
+    %y = arith.mulf %x, %x : f32
+    gpu.yield %y : f32
+  }) {name = "sq", reduce_extents = array<i64>, schedule = [{prim = "compute_at", target = "neg", axis = "d0"}]} : () -> tensor<4x8xf32>
+  %n = "te.compute"() ({
+  ^bb0(%i: index, %j: index):
+    %x = "te.read"(%p, %i, %j) : (tensor<4x8xf32>, index, index) -> f32
+    %y = arith.negf %x : f32
+    gpu.yield %y : f32
+  }) {name = "neg", reduce_extents = array<i64>} : () -> tensor<4x8xf32>
+  %m = "te.compute"() ({
+  ^bb0(%i: index, %j: index):
+    %x = "te.read"(%p, %i, %j) : (tensor<4x8xf32>, index, index) -> f32
+    %y = "te.read"(%n, %i, %j) : (tensor<4x8xf32>, index, index) -> f32
+    %z = arith.addf %x, %y : f32
+    gpu.yield %z : f32
+  }) {name = "add", reduce_extents = array<i64>} : () -> tensor<4x8xf32>
+  return %m : tensor<4x8xf32>
+}
+
+// -----
+
+// compute_at: a function result must be computed whole.
+func.func @compute_at_output(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error@+1 {{cannot compute 'sq' at 'd0' of compute 'neg': its result is an output of the function (only buffers the function allocates can be computed in parts)}}
+  %p = "te.compute"() ({
+  ^bb0(%i: index, %j: index):
+    %x = "te.read"(%a, %i, %j) : (tensor<4x8xf32>, index, index) -> f32
+    %y = arith.mulf %x, %x : f32
+    gpu.yield %y : f32
+  }) {name = "sq", reduce_extents = array<i64>, schedule = [{prim = "compute_at", target = "neg", axis = "d0"}]} : () -> tensor<4x8xf32>
+  %n = "te.compute"() ({
+  ^bb0(%i: index, %j: index):
+    %x = "te.read"(%p, %i, %j) : (tensor<4x8xf32>, index, index) -> f32
+    gpu.yield %x : f32
+  }) {name = "neg", reduce_extents = array<i64>} : () -> tensor<4x8xf32>
+  return %p : tensor<4x8xf32>
+}
+
+// -----
+
+// compute_at: only spatial producers (a reduction is refused).
+func.func @compute_at_reduction(%a: tensor<4x8xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{cannot compute 'sum' at 'd0' of compute 'neg': its nest is not a perfect spatial nest around one store (reductions and producers scheduled by other steps are not supported)}}
+  %r = "te.compute"() ({
+  ^bb0(%i: index, %k: index):
+    %x = "te.read"(%a, %i, %k) : (tensor<4x8xf32>, index, index) -> f32
+    gpu.yield %x : f32
+  }) {name = "sum", reduce_extents = array<i64: 8>, combiner = "add", init = 0.0 : f32,
+      schedule = [{prim = "compute_at", target = "neg", axis = "d0"}]} : () -> tensor<4xf32>
+  %n = "te.compute"() ({
+  ^bb0(%i: index):
+    %x = "te.read"(%r, %i) : (tensor<4xf32>, index) -> f32
+    %y = arith.negf %x : f32
+    gpu.yield %y : f32
+  }) {name = "neg", reduce_extents = array<i64>} : () -> tensor<4xf32>
+  return %n : tensor<4xf32>
+}
+
+// -----
+
+// cache_write: only the local scope.
+func.func @cache_write_scope(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error@+1 {{schedule step 1 (cache_write) of compute 'sq': only scope "local" is implemented on tir}}
+  %p = "te.compute"() ({
+  ^bb0(%i: index, %j: index):
+    %x = "te.read"(%a, %i, %j) : (tensor<4x8xf32>, index, index) -> f32
+    %y = arith.mulf %x, %x : f32
+    gpu.yield %y : f32
+  }) {name = "sq", reduce_extents = array<i64>, schedule = [{prim = "cache_write", scope = "global", axis = "d0"}]} : () -> tensor<4x8xf32>
+  return %p : tensor<4x8xf32>
+}
+
+
+// -----
+
+// cache_write: the local buffer belongs to a loop.
+func.func @cache_write_no_axis(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error@+1 {{schedule step 1 (cache_write) of compute 'sq': scope "local" needs an 'axis' (the loop whose iterations write through the local buffer)}}
+  %p = "te.compute"() ({
+  ^bb0(%i: index, %j: index):
+    %x = "te.read"(%a, %i, %j) : (tensor<4x8xf32>, index, index) -> f32
+    %y = arith.mulf %x, %x : f32
+    gpu.yield %y : f32
+  }) {name = "sq", reduce_extents = array<i64>, schedule = [{prim = "cache_write", scope = "local"}]} : () -> tensor<4x8xf32>
+  return %p : tensor<4x8xf32>
+}
+
+
+// -----
+
+// cache_write: unknown loop.
+func.func @cache_write_unknown_axis(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error@+1 {{no loop named 'i' in compute 'sq' (loops: d0, d1)}}
+  %p = "te.compute"() ({
+  ^bb0(%i: index, %j: index):
+    %x = "te.read"(%a, %i, %j) : (tensor<4x8xf32>, index, index) -> f32
+    %y = arith.mulf %x, %x : f32
+    gpu.yield %y : f32
+  }) {name = "sq", reduce_extents = array<i64>, schedule = [{prim = "cache_write", scope = "local", axis = "i"}]} : () -> tensor<4x8xf32>
+  return %p : tensor<4x8xf32>
+}
+
+
+// -----
+
+// cache_write: after fuse + split, the row index (f div 8) carries across the inner loop.
+func.func @cache_write_nonlinear(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  // expected-error@+1 {{cannot cache_write at 'd0+d1.0' of compute 'sq': index 0 of its output is not a linear function of the loops inside it}}
+  %p = "te.compute"() ({
+  ^bb0(%i: index, %j: index):
+    %x = "te.read"(%a, %i, %j) : (tensor<4x8xf32>, index, index) -> f32
+    %y = arith.mulf %x, %x : f32
+    gpu.yield %y : f32
+  }) {name = "sq", reduce_extents = array<i64>, schedule = [{prim = "fuse", axes = ["d0", "d1"]}, {prim = "split", axis = "d0+d1", factors = array<i64: 3>}, {prim = "cache_write", scope = "local", axis = "d0+d1.0"}]} : () -> tensor<4x8xf32>
+  return %p : tensor<4x8xf32>
+}
+
+
+// -----
+
+// cache_write: the local buffer must stay small.
+func.func @cache_write_too_big(%a: tensor<300x300xf32>) -> tensor<300x300xf32> {
+  // expected-error@+1 {{cannot cache_write at 'd0.0' of compute 'sq': the local buffer would hold more than 65536 elements (cache at an inner loop)}}
+  %p = "te.compute"() ({
+  ^bb0(%i: index, %j: index):
+    %x = "te.read"(%a, %i, %j) : (tensor<300x300xf32>, index, index) -> f32
+    %y = arith.mulf %x, %x : f32
+    gpu.yield %y : f32
+  }) {name = "sq", reduce_extents = array<i64>, schedule = [{prim = "split", axis = "d0", factors = array<i64: 300>}, {prim = "cache_write", scope = "local", axis = "d0.0"}]} : () -> tensor<300x300xf32>
+  return %p : tensor<300x300xf32>
 }

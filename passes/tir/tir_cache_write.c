@@ -1,0 +1,485 @@
+/* tir-cache-write: the `cache_write` schedule primitive with scope "local"
+ * at an axis. Inside loop `x` of a compute's nest, the buffer O the nest
+ * stores to there (its output, or an accumulator) is replaced by a small
+ * local buffer L (tir.alloc_buffer scope "local", memref.alloca after
+ * convert-tir-to-scf) that covers the region of O one iteration of `x`
+ * touches:
+ *
+ *   x {                                  x {
+ *     ... O[e] = f(O[e]) ...       ->      s = region start; n = min(size, dim - s)
+ *   }                                      L[q] = O[s + q]       (q < n, copy in)
+ *                                          ... L[e - s] = f(L[e - s]) ...
+ *                                          O[s + q] = L[q]       (q < n, copy back)
+ *                                        }
+ *
+ * so a reduction accumulates in L and writes O once per iteration of `x`.
+ * The region: every index of every load/store of O inside `x` is a linear
+ * form (tir_linear.h) of the loops nested inside `x` around it; the index
+ * expressions of different accesses must differ only by constants (and by
+ * those loops), so the region has a constant size: per dimension, the
+ * hull of [cst - sum|c|(b-1) over negative c, cst + sum c(b-1) over positive c]
+ * with b each loop's constant extent bound (a min(b, ..) bound of a
+ * non-divisible split counts as b). Its start s is evaluated at the top of
+ * the body of `x` and clamped at 0; copies are clamped to O's shape, so
+ * odd sizes copy only the valid part. L is allocated at the top of the
+ * innermost parallel loop around (or at) `x` (one per thread), else before
+ * the nest, never inside a serial loop (an alloca there would grow the
+ * stack every iteration). Iterations of a parallel loop must touch
+ * disjoint regions (true for the tiles split/tile make): a region's
+ * elements that one iteration does not write are copied back unchanged.
+ * Exports strata_tir_cache_write_local (schedule.h) and the pass record. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <mlir-c/Dialect/Arith.h>
+#include <mlir-c/Dialect/MemRef.h>
+
+#include "core/op_list.h"
+#include "dialects/op_checks.h"
+#include "dialects/tir/tir.h"
+#include "passes/tir/schedule.h"
+#include "passes/tir/tir_linear.h"
+#include "passes/tir/tir_loops.h"
+#include "strata/diagnostics.h"
+#include "strata/pass.h"
+
+enum { MAX_RANK = 8, MAX_ATOMS = 16, MAX_ELEMENTS = 1 << 16 };
+
+typedef struct {
+  MlirOperation loop;
+  char compute[128], axis[128];
+} cw_t;
+
+static MlirLogicalResult refuse(const cw_t *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static MlirLogicalResult refuse(const cw_t *c, const char *fmt, ...) {
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  return strata_emit_error(strata_tir_nest_root(c->loop),
+                           "cannot cache_write at '%s' of compute '%s': %s", c->axis, c->compute,
+                           msg);
+}
+
+static MlirValue index_op(strata_builder_t *b, const char *name, MlirValue x, MlirValue y) {
+  return strata_build_value(b, name, 2, (MlirValue[]){x, y},
+                            mlirIndexTypeGet(mlirValueGetContext(x)), 0, NULL);
+}
+
+static MlirValue dim_value(strata_builder_t *b, MlirValue v, intptr_t d) {
+  MlirType t = mlirValueGetType(v);
+  if (!mlirShapedTypeIsDynamicDim(t, d))
+    return strata_build_index(b, mlirShapedTypeGetDimSize(t, d));
+  MlirValue dv = strata_build_index(b, d);
+  return strata_build_value(b, "memref.dim", 2, (MlirValue[]){v, dv},
+                            mlirIndexTypeGet(mlirValueGetContext(v)), 0, NULL);
+}
+
+/* An index as sum coeff[t]*var[t] + sum k*atom + cst, atoms being values
+ * that do not depend on the variables (compared by identity), to tell that
+ * two accesses differ by a constant. */
+typedef struct {
+  int64_t coeff[STRATA_TIR_MAX_VARS];
+  MlirValue atom[MAX_ATOMS];
+  int64_t k[MAX_ATOMS];
+  int natoms;
+  int64_t cst;
+} decomp_t;
+
+static bool add_atom(decomp_t *d, MlirValue v, int64_t k) {
+  for (int i = 0; i < d->natoms; ++i)
+    if (mlirValueEqual(d->atom[i], v)) {
+      d->k[i] += k;
+      return true;
+    }
+  if (d->natoms == MAX_ATOMS)
+    return false;
+  d->atom[d->natoms] = v;
+  d->k[d->natoms++] = k;
+  return true;
+}
+
+static bool decompose(const strata_tir_vars_t *vars, MlirValue v, int64_t scale, decomp_t *d,
+                      int depth) {
+  for (int t = 0; t < vars->count; ++t)
+    if (mlirValueEqual(vars->vars[t], v)) {
+      d->coeff[t] += scale;
+      return true;
+    }
+  int64_t c;
+  if (strata_constant_int(v, &c)) {
+    d->cst += scale * c;
+    return true;
+  }
+  if (depth < 64 && mlirValueIsAOpResult(v)) {
+    MlirOperation op = mlirOpResultGetOwner(v);
+    bool add = strata_op_is(op, "arith.addi"), sub = strata_op_is(op, "arith.subi");
+    if (add || sub)
+      return decompose(vars, mlirOperationGetOperand(op, 0), scale, d, depth + 1) &&
+             decompose(vars, mlirOperationGetOperand(op, 1), sub ? -scale : scale, d,
+                       depth + 1);
+    if (strata_op_is(op, "arith.muli")) {
+      for (int s = 0; s < 2; ++s)
+        if (strata_constant_int(mlirOperationGetOperand(op, s), &c))
+          return decompose(vars, mlirOperationGetOperand(op, 1 - s), scale * c, d, depth + 1);
+    }
+  }
+  strata_tir_linear_t l;
+  if (!strata_tir_linearize(vars, v, &l) || !strata_tir_linear_is_invariant(&l))
+    return false; /* depends on the variables in another way (div/rem) */
+  return add_atom(d, v, scale);
+}
+
+/* True if the atoms of x and y are the same values with the same factors. */
+static bool same_atoms(const decomp_t *x, const decomp_t *y) {
+  for (int pass = 0; pass < 2; ++pass) {
+    const decomp_t *a = pass ? y : x, *b = pass ? x : y;
+    for (int i = 0; i < a->natoms; ++i) {
+      if (a->k[i] == 0)
+        continue;
+      int64_t k = 0;
+      for (int j = 0; j < b->natoms; ++j)
+        if (mlirValueEqual(a->atom[i], b->atom[j]))
+          k = b->k[j];
+      if (k != a->k[i])
+        return false;
+    }
+  }
+  return true;
+}
+
+/* One load or store of O inside the loop. */
+typedef struct {
+  MlirOperation op;
+  intptr_t first; /* operand number of the first index */
+  strata_tir_vars_t vars;
+  strata_tir_linear_t form[MAX_RANK];
+  decomp_t dec[MAX_RANK];
+  bool decomposed[MAX_RANK];
+  int64_t lo[MAX_RANK], hi[MAX_RANK]; /* offsets of the box from the atoms */
+} access_t;
+
+static MlirLogicalResult analyse_access(const cw_t *c, MlirOperation op, intptr_t rank,
+                                        access_t *a) {
+  memset(a, 0, sizeof *a);
+  a->op = op;
+  a->first = strata_op_is(op, "memref.store") ? 2 : 1;
+  MlirOperation loops[STRATA_TIR_MAX_VARS];
+  int n = strata_tir_loops_between(c->loop, op, loops, STRATA_TIR_MAX_VARS);
+  if (n < 0)
+    return refuse(c, "more than %d loops inside it enclose an access of its output",
+                  STRATA_TIR_MAX_VARS);
+  a->vars.count = n;
+  a->vars.scope = c->loop;
+  char name[128];
+  for (int t = 0; t < n; ++t) {
+    int64_t lb, step, bound;
+    if (!strata_constant_int(strata_tir_for_lower(loops[t]), &lb) || lb != 0 ||
+        !strata_constant_int(strata_tir_for_step(loops[t]), &step) || step != 1)
+      return refuse(c, "loop '%s' inside it must start at 0 with step 1",
+                    strata_tir_loop_name(loops[t], name, sizeof name));
+    a->vars.vars[t] = strata_tir_for_induction_var(loops[t]);
+    a->vars.bound[t] =
+        strata_tir_extent_bound(loops[t], &bound) && bound > 0 ? bound : STRATA_TIR_UNBOUNDED;
+  }
+  for (intptr_t d = 0; d < rank; ++d) {
+    MlirValue v = mlirOperationGetOperand(op, a->first + d);
+    if (!strata_tir_linearize(&a->vars, v, &a->form[d]))
+      return refuse(c, "index %ld of its output is not a linear function of the loops inside "
+                       "it",
+                    (long)d);
+    a->decomposed[d] = decompose(&a->vars, v, 1, &a->dec[d], 0);
+    const strata_tir_linear_t *l = &a->form[d];
+    int64_t lo = 0, hi = 0;
+    for (int t = 0; t < n; ++t) {
+      if (l->coeff[t] == 0)
+        continue;
+      if (a->vars.bound[t] == STRATA_TIR_UNBOUNDED)
+        return refuse(c, "the region of one iteration has no constant size: loop '%s' has a "
+                         "dynamic extent",
+                      strata_tir_loop_name(loops[t], name, sizeof name));
+      int64_t span = l->coeff[t] * (a->vars.bound[t] - 1);
+      if (span < 0)
+        lo += span;
+      else
+        hi += span;
+    }
+    int64_t cst = a->decomposed[d] ? a->dec[d].cst : 0;
+    a->lo[d] = cst + lo;
+    a->hi[d] = cst + hi;
+  }
+  return mlirLogicalResultSuccess();
+}
+
+/* True if `op` is nested in `loop`. */
+static bool inside(MlirOperation op, MlirOperation loop) {
+  for (MlirOperation p = mlirOperationGetParentOperation(op); !mlirOperationIsNull(p);
+       p = mlirOperationGetParentOperation(p))
+    if (mlirOperationEqual(p, loop))
+      return true;
+  return false;
+}
+
+static MlirWalkResult collect_access(MlirOperation op, void *user) {
+  if (strata_op_is(op, "memref.store") || strata_op_is(op, "memref.load"))
+    strata_op_list_push(user, op);
+  return MlirWalkResultAdvance;
+}
+
+/* The copy nest between O[s + q] and L[q], q < n, at `b`. */
+static void build_copy(strata_builder_t *b, MlirValue out, MlirValue local, intptr_t rank,
+                       const MlirValue *start, const MlirValue *count, bool in,
+                       const char *axis) {
+  MlirValue zero = strata_build_index(b, 0), one = strata_build_index(b, 1);
+  strata_builder_t at = *b;
+  MlirValue q[MAX_RANK], g[MAX_RANK];
+  for (intptr_t d = 0; d < rank; ++d) {
+    char name[192];
+    snprintf(name, sizeof name, "%s.cache_%s%ld", axis, in ? "in" : "out", (long)d);
+    MlirOperation l = strata_tir_build_for(&at, zero, count[d], one, name, "serial");
+    at = strata_builder_at_end(strata_tir_for_body(l), b->loc);
+    q[d] = strata_tir_for_induction_var(l);
+    g[d] = index_op(&at, "arith.addi", start[d], q[d]);
+  }
+  MlirValue from = in ? out : local, to = in ? local : out;
+  const MlirValue *fi = in ? g : q, *ti = in ? q : g;
+  MlirValue ops[2 + MAX_RANK];
+  ops[0] = from;
+  for (intptr_t d = 0; d < rank; ++d)
+    ops[1 + d] = fi[d];
+  MlirValue v = strata_build_value(&at, "memref.load", 1 + rank, ops,
+                                   mlirShapedTypeGetElementType(mlirValueGetType(out)), 0, NULL);
+  ops[0] = v;
+  ops[1] = to;
+  for (intptr_t d = 0; d < rank; ++d)
+    ops[2 + d] = ti[d];
+  strata_build_op(&at, "memref.store", 2 + rank, ops, 0, NULL, 0, NULL);
+}
+
+MlirLogicalResult strata_tir_cache_write_local(MlirOperation loop) {
+  cw_t c = {.loop = loop};
+  strata_tir_compute_name(loop, c.compute, sizeof c.compute);
+  strata_tir_loop_name(loop, c.axis, sizeof c.axis);
+
+  /* The one buffer stored to inside the loop. */
+  strata_op_list_t all = {0};
+  mlirOperationWalk(loop, collect_access, &all, MlirWalkPreOrder);
+  MlirValue out = {NULL};
+  for (size_t i = 0; i < all.count; ++i) {
+    if (!strata_op_is(all.ops[i], "memref.store"))
+      continue;
+    MlirValue m = mlirOperationGetOperand(all.ops[i], 1);
+    if (mlirValueIsNull(out)) {
+      out = m;
+    } else if (!mlirValueEqual(out, m)) {
+      strata_op_list_free(&all);
+      return refuse(&c, "it stores to several buffers");
+    }
+  }
+  if (mlirValueIsNull(out)) {
+    strata_op_list_free(&all);
+    return refuse(&c, "nothing is stored inside it");
+  }
+  if (strata_tir_defined_inside(out, loop)) {
+    strata_op_list_free(&all);
+    return refuse(&c, "the buffer it stores to is allocated inside it");
+  }
+  /* Every use of O inside the loop must be a load or a store of it. */
+  for (MlirOpOperand use = mlirValueGetFirstUse(out); !mlirOpOperandIsNull(use);
+       use = mlirOpOperandGetNextUse(use)) {
+    MlirOperation user = mlirOpOperandGetOwner(use);
+    if (!inside(user, loop))
+      continue;
+    bool access = (strata_op_is(user, "memref.load") && mlirOpOperandGetOperandNumber(use) == 0) ||
+                  (strata_op_is(user, "memref.store") && mlirOpOperandGetOperandNumber(use) == 1);
+    if (!access) {
+      strata_op_list_free(&all);
+      MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(user));
+      return refuse(&c, "its output is used inside it by '%.*s' (cache_write must come before "
+                        "tensorize)",
+                    (int)n.length, n.data);
+    }
+  }
+  MlirType ot = mlirValueGetType(out);
+  intptr_t rank = mlirShapedTypeGetRank(ot);
+  if (rank < 1 || rank > MAX_RANK) {
+    strata_op_list_free(&all);
+    return refuse(&c, "its output has rank %ld (1 to %d supported)", (long)rank, MAX_RANK);
+  }
+  strata_op_list_t ops = {0};
+  for (size_t i = 0; i < all.count; ++i) {
+    MlirOperation op = all.ops[i];
+    intptr_t m = strata_op_is(op, "memref.store") ? 1 : 0;
+    if (mlirValueEqual(mlirOperationGetOperand(op, m), out))
+      strata_op_list_push(&ops, op);
+  }
+  strata_op_list_free(&all);
+  access_t *acc = calloc(ops.count, sizeof *acc);
+  MlirLogicalResult result = mlirLogicalResultSuccess();
+  for (size_t i = 0; i < ops.count && mlirLogicalResultIsSuccess(result); ++i)
+    result = analyse_access(&c, ops.ops[i], rank, &acc[i]);
+
+  /* Per dimension: the accesses must differ by constants; the size of the
+   * hull and the access whose box starts lowest. */
+  int64_t shape[MAX_RANK];
+  size_t lowest[MAX_RANK];
+  int64_t elements = 1;
+  for (intptr_t d = 0; d < rank && mlirLogicalResultIsSuccess(result); ++d) {
+    bool all_dec = true, same_value = true;
+    for (size_t i = 0; i < ops.count; ++i) {
+      all_dec = all_dec && acc[i].decomposed[d];
+      same_value = same_value && mlirValueEqual(mlirOperationGetOperand(acc[i].op, acc[i].first + d),
+                                                mlirOperationGetOperand(acc[0].op, acc[0].first + d));
+    }
+    bool ok = same_value;
+    if (!ok && all_dec) {
+      ok = true;
+      for (size_t i = 1; i < ops.count && ok; ++i)
+        ok = same_atoms(&acc[0].dec[d], &acc[i].dec[d]);
+    }
+    if (!ok) {
+      result = refuse(&c, "the indices of its output in dimension %ld differ by more than "
+                          "constants and loops inside it",
+                      (long)d);
+      break;
+    }
+    int64_t lo = acc[0].lo[d], hi = acc[0].hi[d];
+    lowest[d] = 0;
+    for (size_t i = 1; i < ops.count; ++i) {
+      if (acc[i].lo[d] < lo)
+        lo = acc[i].lo[d], lowest[d] = i;
+      if (acc[i].hi[d] > hi)
+        hi = acc[i].hi[d];
+    }
+    shape[d] = hi - lo + 1;
+    if (!mlirShapedTypeIsDynamicDim(ot, d) && shape[d] > mlirShapedTypeGetDimSize(ot, d))
+      shape[d] = mlirShapedTypeGetDimSize(ot, d) > 0 ? mlirShapedTypeGetDimSize(ot, d) : 1;
+    elements *= shape[d];
+    if (elements > MAX_ELEMENTS)
+      result = refuse(&c, "the local buffer would hold more than %d elements (cache at an "
+                          "inner loop)",
+                      MAX_ELEMENTS);
+  }
+  if (mlirLogicalResultIsFailure(result)) {
+    free(acc);
+    strata_op_list_free(&ops);
+    return result;
+  }
+
+  MlirBlock body = strata_tir_for_body(loop);
+  MlirOperation first = mlirBlockGetFirstOperation(body);
+  /* The local buffer: at the top of the innermost parallel loop around (or
+   * at) the loop, else before the nest. */
+  MlirContext ctx = mlirOperationGetContext(loop);
+  MlirLocation loc = mlirOperationGetLocation(loop);
+  MlirOperation home = {NULL};
+  for (MlirOperation p = loop; strata_tir_is_for(p); p = mlirOperationGetParentOperation(p))
+    if (strata_tir_for_kind(p) == STRATA_TIR_LOOP_PARALLEL) {
+      home = p;
+      break;
+    }
+  strata_builder_t ab = mlirOperationIsNull(home)
+                            ? strata_builder_before(strata_tir_nest_root(loop))
+                            : strata_builder_before(
+                                  mlirBlockGetFirstOperation(strata_tir_for_body(home)));
+  ab.loc = loc;
+  MlirType lt = mlirMemRefTypeContiguousGet(mlirShapedTypeGetElementType(ot), rank, shape,
+                                            mlirAttributeGetNull());
+  /* Under a parallel loop the buffer is per iteration of that loop; an
+   * alloca there cannot be lowered yet (scf-to-openmp wraps the body in a
+   * memref.alloca_scope that scf-to-cf then breaks), so it is a heap buffer
+   * (scope "global") freed at the end of the parallel body. */
+  MlirNamedAttribute scope = strata_named(
+      ctx, "scope", strata_string_attr(ctx, mlirOperationIsNull(home) ? "local" : "global"));
+  MlirValue local = strata_build_value(&ab, "tir.alloc_buffer", 0, NULL, lt, 1, &scope);
+
+
+  /* Region start and copy counts at the top of the body; copy in. */
+  strata_builder_t b = strata_builder_before(first);
+  b.loc = loc;
+  MlirValue zero = strata_build_index(&b, 0);
+  MlirValue start[MAX_RANK], count[MAX_RANK];
+  for (intptr_t d = 0; d < rank; ++d) {
+    access_t *a = &acc[lowest[d]];
+    MlirValue top[STRATA_TIR_MAX_VARS];
+    for (int t = 0; t < a->vars.count; ++t)
+      top[t] = strata_build_index(&b, a->vars.bound[t] == STRATA_TIR_UNBOUNDED
+                                          ? 0
+                                          : a->vars.bound[t] - 1);
+    MlirValue s = strata_tir_remat_corner(&b, &a->vars, &a->form[d], top, false,
+                                          mlirOperationGetOperand(a->op, a->first + d));
+    start[d] = index_op(&b, "arith.maxsi", s, zero);
+    MlirValue left = index_op(&b, "arith.subi", dim_value(&b, out, d), start[d]);
+    count[d] = index_op(&b, "arith.minsi", strata_build_index(&b, shape[d]), left);
+  }
+  build_copy(&b, out, local, rank, start, count, true, c.axis);
+
+  /* Accesses read and write the local buffer. */
+  for (size_t i = 0; i < ops.count; ++i) {
+    access_t *a = &acc[i];
+    strata_builder_t ib = strata_builder_before(a->op);
+    intptr_t m = a->first - 1; /* operand number of the memref */
+    mlirOperationSetOperand(a->op, m, local);
+    for (intptr_t d = 0; d < rank; ++d) {
+      MlirValue v = mlirOperationGetOperand(a->op, a->first + d);
+      mlirOperationSetOperand(a->op, a->first + d, index_op(&ib, "arith.subi", v, start[d]));
+    }
+  }
+  /* Copy back at the end of the body. */
+  strata_builder_t eb = strata_builder_before(mlirBlockGetTerminator(body));
+  eb.loc = loc;
+  build_copy(&eb, out, local, rank, start, count, false, c.axis);
+  if (!mlirOperationIsNull(home)) {
+    strata_builder_t db = strata_builder_before(mlirBlockGetTerminator(strata_tir_for_body(home)));
+    db.loc = loc;
+    strata_build_op(&db, "memref.dealloc", 1, &local, 0, NULL, 0, NULL);
+  }
+  free(acc);
+  strata_op_list_free(&ops);
+  return mlirLogicalResultSuccess();
+}
+
+/* --- the pass ----------------------------------------------------------- */
+
+static const strata_pass_option_t options[] = {
+    {.name = "loop", .kind = STRATA_OPTION_STRING, .default_value = "",
+     .help = "the loop whose iterations write through a local buffer"},
+    {.name = "compute", .kind = STRATA_OPTION_STRING, .default_value = "",
+     .help = "restrict the loop search to this compute's nest"},
+};
+
+static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+  MlirOperation loop;
+  if (mlirLogicalResultIsFailure(strata_tir_find_option_loop(module, opts, &loop)))
+    return mlirLogicalResultFailure();
+  return strata_tir_cache_write_local(loop);
+}
+
+const strata_pass_info_t tir_cache_write_pass = {
+    .argument = "tir-cache-write",
+    .summary = "Write a loop's output region through a local buffer (schedule primitive "
+               "`cache_write`, scope \"local\")",
+    .description =
+        "Inside loop `loop`, loads and stores of the buffer the nest stores to there go "
+        "to a local buffer (tir.alloc_buffer scope \"local\", memref.alloca) covering "
+        "the region one iteration touches (indices as linear forms of the inner loops, "
+        "differing by constants; constant extents or min(c, ..) bounds); the region is "
+        "copied in at the top of the body and back at its end, clamped to the buffer, so "
+        "a reduction accumulates locally and writes once. The local buffer is allocated "
+        "before the nest, or (a heap buffer, freed there) at the top of the innermost "
+        "parallel loop around the loop; mark loops parallel before cache_write. Errors: "
+        "no or several stored buffers, a non-linear index, indices differing by a "
+        "non-constant, a dynamic region size, a region over 65536 elements, other uses of "
+        "the buffer (a tensorized tile).",
+    .anchor = "builtin.module",
+    .options = options,
+    .num_options = 2,
+    .dependent_dialects = {mlirGetDialectHandle__memref__, mlirGetDialectHandle__arith__},
+    .run = run,
+};

@@ -1,0 +1,411 @@
+/* tir-compute-at: the `compute_at` schedule primitive on tir. The
+ * producer's nest (a perfect nest of loops starting at 0 with step 1 whose
+ * innermost body stores one value to P[i0, .., in], the loop variables in
+ * order: a spatial compute, no reduction) moves inside loop `axis` of the
+ * consumer's nest. Per iteration of `axis` it computes only the region of P
+ * that the consumer reads inside that iteration: for every load of P in the
+ * body of `axis`, each index is a linear form (tir_linear.h) of the loops
+ * nested inside `axis` that enclose the load; its smallest and largest
+ * values over those loops' ranges (a loop's range is [0, ub) with ub its
+ * upper bound when that is known at the top of `axis`, else [0, c) for a
+ * min(c, ..) bound) give a box per load, and the hull of the boxes,
+ * clamped to P's shape, is computed at the top of the body of `axis`:
+ *
+ *   for d0 in [0, n0) { for d1 in [0, n1) { P[s0+d0, s1+d1] = f(s0+d0, s1+d1) } }
+ *
+ * with s = max(lo, 0), n = max(min(hi + 1, dim) - s, 0). The loops keep the
+ * producer's names and are serial; the outermost keeps te.compute (so a
+ * later compute_at can target the moved producer). Storage stays the
+ * full-size buffer P (only the computation moves); overlapping regions of
+ * neighbouring iterations (a stencil's halo) are computed again. Every load
+ * of P must lie inside `axis` (other readers would miss elements), and P
+ * must be a buffer the function allocated.
+ * Exports strata_tir_compute_at (schedule.h) and the pass record. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <mlir-c/Dialect/Arith.h>
+#include <mlir-c/Dialect/MemRef.h>
+
+#include "core/op_list.h"
+#include "dialects/op_checks.h"
+#include "dialects/tir/tir.h"
+#include "passes/tir/schedule.h"
+#include "passes/tir/tir_linear.h"
+#include "passes/tir/tir_loops.h"
+#include "strata/diagnostics.h"
+#include "strata/pass.h"
+
+enum { MAX_RANK = STRATA_TIR_MAX_VARS };
+
+static MlirValue index_op(strata_builder_t *b, const char *name, MlirValue x, MlirValue y) {
+  return strata_build_value(b, name, 2, (MlirValue[]){x, y},
+                            mlirIndexTypeGet(mlirValueGetContext(x)), 0, NULL);
+}
+
+/* The single tir.for in loop's body besides other ops, or null. */
+static MlirOperation inner_loop(MlirOperation loop) {
+  MlirOperation inner = {NULL};
+  for (MlirOperation o = mlirBlockGetFirstOperation(strata_tir_for_body(loop));
+       !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
+    if (strata_tir_is_for(o)) {
+      if (!mlirOperationIsNull(inner))
+        return (MlirOperation){NULL};
+      inner = o;
+    }
+  }
+  return inner;
+}
+
+/* math ops (exp, sqrt, ..) are side-effect free like arith. */
+static bool is_math(MlirOperation op) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  return n.length > 5 && !memcmp(n.data, "math.", 5) && mlirOperationGetNumRegions(op) == 0;
+}
+
+typedef struct {
+  MlirOperation root;
+  const char *producer, *target, *axis;
+} at_t;
+
+static MlirLogicalResult refuse(const at_t *a, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static MlirLogicalResult refuse(const at_t *a, const char *fmt, ...) {
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  return strata_emit_error(a->root, "cannot compute '%s' at '%s' of compute '%s': %s",
+                           a->producer, a->axis, a->target, msg);
+}
+
+/* The producer: a perfect spatial nest storing P[loop variables]. */
+typedef struct {
+  strata_tir_vars_t vars; /* its loop variables, scope = the root */
+  MlirOperation loops[MAX_RANK];
+  MlirOperation store;
+  MlirValue buffer;
+} producer_t;
+
+static MlirLogicalResult analyse_producer(const at_t *a, producer_t *p) {
+  p->vars = (strata_tir_vars_t){.scope = a->root};
+  MlirOperation loop = a->root;
+  for (;;) {
+    if (p->vars.count == MAX_RANK)
+      return refuse(a, "its nest is deeper than %d loops", MAX_RANK);
+    int64_t lb, step;
+    if (!strata_constant_int(strata_tir_for_lower(loop), &lb) || lb != 0 ||
+        !strata_constant_int(strata_tir_for_step(loop), &step) || step != 1)
+      return refuse(a, "its loops must start at 0 with step 1");
+    p->loops[p->vars.count] = loop;
+    p->vars.vars[p->vars.count++] = strata_tir_for_induction_var(loop);
+    MlirOperation next = inner_loop(loop);
+    if (mlirOperationIsNull(next))
+      break;
+    loop = next;
+  }
+  p->store = (MlirOperation){NULL};
+  for (int l = 0; l < p->vars.count; ++l)
+    for (MlirOperation o = mlirBlockGetFirstOperation(strata_tir_for_body(p->loops[l]));
+         !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
+      bool innermost = l == p->vars.count - 1;
+      if (strata_tir_is_for(o) || strata_op_is(o, "gpu.yield") || strata_tir_is_pure(o))
+        continue;
+      if (innermost && (strata_op_is(o, "memref.load") || is_math(o)))
+        continue;
+      if (innermost && strata_op_is(o, "memref.store") && mlirOperationIsNull(p->store)) {
+        p->store = o;
+        continue;
+      }
+      return refuse(a, "its nest is not a perfect spatial nest around one store (reductions "
+                       "and producers scheduled by other steps are not supported)");
+    }
+  if (mlirOperationIsNull(p->store))
+    return refuse(a, "its nest stores nothing");
+  p->buffer = mlirOperationGetOperand(p->store, 1);
+  intptr_t rank = mlirOperationGetNumOperands(p->store) - 2;
+  bool exact = rank == p->vars.count;
+  for (intptr_t d = 0; exact && d < rank; ++d)
+    exact = mlirValueEqual(mlirOperationGetOperand(p->store, 2 + d), p->vars.vars[d]);
+  if (!exact)
+    return refuse(a, "its store is not indexed by exactly its loops, in order");
+  if (!mlirValueIsAOpResult(p->buffer) ||
+      !strata_op_is(mlirOpResultGetOwner(p->buffer), "tir.alloc_buffer"))
+    return refuse(a, "its result is an output of the function (only buffers the function "
+                     "allocates can be computed in parts)");
+  return mlirLogicalResultSuccess();
+}
+
+typedef struct {
+  const char *name;
+  MlirOperation found;
+} find_root_t;
+
+static MlirWalkResult find_root(MlirOperation op, void *user) {
+  find_root_t *f = user;
+  if (!strata_tir_is_for(op))
+    return MlirWalkResultAdvance;
+  MlirAttribute attr =
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("te.compute"));
+  if (!mlirAttributeIsNull(attr) && mlirAttributeIsAString(attr) &&
+      strata_str_eq(mlirStringAttrGetValue(attr), f->name)) {
+    f->found = op;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+/* One load of P inside the axis: its variables (the loops between the axis
+ * and the load), how to get each one's largest value, and the linear forms
+ * of its indices. */
+typedef struct {
+  MlirOperation load;
+  strata_tir_vars_t vars;
+  MlirOperation loops[STRATA_TIR_MAX_VARS];
+  bool runtime_ub[STRATA_TIR_MAX_VARS]; /* largest = ub - 1 (remat), else bound - 1 */
+  strata_tir_linear_t form[MAX_RANK];
+} access_t;
+
+static MlirLogicalResult analyse_load(const at_t *a, MlirOperation axis, MlirOperation load,
+                                      intptr_t rank, access_t *acc) {
+  memset(acc, 0, sizeof *acc);
+  acc->load = load;
+  int n = strata_tir_loops_between(axis, load, acc->loops, STRATA_TIR_MAX_VARS);
+  if (n < 0)
+    return refuse(a, "more than %d loops inside '%s' enclose a read of '%s'",
+                  STRATA_TIR_MAX_VARS, a->axis, a->producer);
+  acc->vars.count = n;
+  acc->vars.scope = axis;
+  char name[128];
+  for (int t = 0; t < n; ++t) {
+    MlirOperation l = acc->loops[t];
+    int64_t lb, step, bound;
+    if (!strata_constant_int(strata_tir_for_lower(l), &lb) || lb != 0 ||
+        !strata_constant_int(strata_tir_for_step(l), &step) || step != 1)
+      return refuse(a, "loop '%s' inside it must start at 0 with step 1",
+                    strata_tir_loop_name(l, name, sizeof name));
+    acc->vars.vars[t] = strata_tir_for_induction_var(l);
+    acc->vars.bound[t] =
+        strata_tir_extent_bound(l, &bound) && bound > 0 ? bound : STRATA_TIR_UNBOUNDED;
+  }
+  for (int t = 0; t < n; ++t) {
+    strata_tir_linear_t ub;
+    if (strata_tir_linearize(&acc->vars, strata_tir_for_upper(acc->loops[t]), &ub) &&
+        strata_tir_linear_is_invariant(&ub))
+      acc->runtime_ub[t] = true;
+    else if (acc->vars.bound[t] == STRATA_TIR_UNBOUNDED)
+      return refuse(a, "the extent of loop '%s' depends on the loops around it and has no "
+                       "constant bound",
+                    strata_tir_loop_name(acc->loops[t], name, sizeof name));
+  }
+  for (intptr_t d = 0; d < rank; ++d)
+    if (!strata_tir_linearize(&acc->vars, mlirOperationGetOperand(load, 1 + d), &acc->form[d]))
+      return refuse(a, "index %ld of its read of '%s' is not a linear function of the loops "
+                       "inside '%s'",
+                    (long)d, a->producer, a->axis);
+  return mlirLogicalResultSuccess();
+}
+
+static MlirValue dim_value(strata_builder_t *b, MlirValue v, intptr_t d) {
+  MlirType t = mlirValueGetType(v);
+  if (!mlirShapedTypeIsDynamicDim(t, d))
+    return strata_build_index(b, mlirShapedTypeGetDimSize(t, d));
+  MlirValue dv = strata_build_index(b, d);
+  return strata_build_value(b, "memref.dim", 2, (MlirValue[]){v, dv},
+                            mlirIndexTypeGet(mlirValueGetContext(v)), 0, NULL);
+}
+
+MlirLogicalResult strata_tir_compute_at(MlirOperation root, const char *target,
+                                        const char *axis_name) {
+  char producer[128];
+  strata_tir_compute_name(root, producer, sizeof producer);
+  at_t a = {root, producer, target, axis_name};
+  if (!strcmp(target, producer))
+    return refuse(&a, "a compute cannot be computed at itself");
+
+  /* The consumer's nest and the axis, in the function holding the producer. */
+  MlirOperation scope = mlirOperationGetParentOperation(root);
+  while (!mlirOperationIsNull(scope) && !strata_op_is(scope, "func.func") &&
+         !strata_op_is(scope, "builtin.module"))
+    scope = mlirOperationGetParentOperation(scope);
+  find_root_t f = {target, {NULL}};
+  if (!mlirOperationIsNull(scope))
+    mlirOperationWalk(scope, find_root, &f, MlirWalkPreOrder);
+  if (mlirOperationIsNull(f.found))
+    return strata_emit_error(root, "cannot compute '%s' at '%s' of compute '%s': no compute "
+                                   "named '%s' in this function",
+                             producer, axis_name, target, target);
+  MlirOperation consumer = f.found;
+  if (strata_tir_defined_inside(strata_tir_for_induction_var(consumer), root) ||
+      mlirOperationEqual(consumer, root))
+    return refuse(&a, "compute '%s' is inside its nest", target);
+  strata_op_list_t named = {0};
+  strata_tir_collect_named(consumer, axis_name, &named);
+  if (named.count != 1) {
+    size_t count = named.count;
+    strata_op_list_free(&named);
+    if (count > 1)
+      return refuse(&a, "loop name '%s' is ambiguous in compute '%s'", axis_name, target);
+    strata_tir_collect_named(consumer, NULL, &named);
+    char list[512] = "", n[128];
+    for (size_t i = 0; i < named.count; ++i) {
+      size_t len = strlen(list);
+      snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
+               strata_tir_loop_name(named.ops[i], n, sizeof n));
+    }
+    strata_op_list_free(&named);
+    return refuse(&a, "no loop named '%s' in compute '%s' (loops: %s)", axis_name, target, list);
+  }
+  MlirOperation axis = named.ops[0];
+  strata_op_list_free(&named);
+
+  producer_t p;
+  if (mlirLogicalResultIsFailure(analyse_producer(&a, &p)))
+    return mlirLogicalResultFailure();
+  /* The producer must run before the consumer reads: one block, in order. */
+  MlirOperation croot = strata_tir_nest_root(consumer);
+  if (!mlirBlockEqual(mlirOperationGetBlock(croot), mlirOperationGetBlock(root)) ||
+      !mlirOperationIsBeforeInBlock(root, croot))
+    return refuse(&a, "its nest does not come before compute '%s' in one block", target);
+
+  /* Every use of P: the producer's store, loads inside the axis, deallocs. */
+  intptr_t rank = mlirShapedTypeGetRank(mlirValueGetType(p.buffer));
+  strata_op_list_t loads = {0};
+  MlirLogicalResult result = mlirLogicalResultSuccess();
+  for (MlirOpOperand use = mlirValueGetFirstUse(p.buffer); !mlirOpOperandIsNull(use);
+       use = mlirOpOperandGetNextUse(use)) {
+    MlirOperation user = mlirOpOperandGetOwner(use);
+    if (mlirOperationEqual(user, p.store) || strata_op_is(user, "memref.dealloc"))
+      continue;
+    if (strata_op_is(user, "memref.load") &&
+        strata_tir_defined_inside(mlirOperationGetResult(user, 0), axis)) {
+      strata_op_list_push(&loads, user);
+      continue;
+    }
+    MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(user));
+    result = refuse(&a, "its result is also used outside loop '%s' ('%.*s'); every reader "
+                        "must be inside it",
+                    axis_name, (int)n.length, n.data);
+    break;
+  }
+  if (mlirLogicalResultIsSuccess(result) && loads.count == 0)
+    result = refuse(&a, "compute '%s' does not read it inside loop '%s'", target, axis_name);
+  access_t *acc = calloc(loads.count ? loads.count : 1, sizeof *acc);
+  for (size_t i = 0; i < loads.count && mlirLogicalResultIsSuccess(result); ++i)
+    result = analyse_load(&a, axis, loads.ops[i], rank, &acc[i]);
+  if (mlirLogicalResultIsFailure(result)) {
+    free(acc);
+    strata_op_list_free(&loads);
+    return result;
+  }
+
+  /* The region, at the top of the axis body. */
+  MlirBlock body = strata_tir_for_body(axis);
+  strata_builder_t b = strata_builder_before(mlirBlockGetFirstOperation(body));
+  b.loc = mlirOperationGetLocation(root);
+  MlirValue lo[MAX_RANK] = {{NULL}}, hi[MAX_RANK] = {{NULL}};
+  MlirValue one = strata_build_index(&b, 1);
+  for (size_t i = 0; i < loads.count; ++i) {
+    access_t *c = &acc[i];
+    MlirValue top[STRATA_TIR_MAX_VARS];
+    for (int t = 0; t < c->vars.count; ++t)
+      top[t] = c->runtime_ub[t]
+                   ? index_op(&b, "arith.subi",
+                              strata_tir_remat_with(&b, &c->vars, NULL,
+                                                    strata_tir_for_upper(c->loops[t])),
+                              one)
+                   : strata_build_index(&b, c->vars.bound[t] - 1);
+    for (intptr_t d = 0; d < rank; ++d) {
+      MlirValue v = mlirOperationGetOperand(c->load, 1 + d);
+      MlirValue l = strata_tir_remat_corner(&b, &c->vars, &c->form[d], top, false, v);
+      MlirValue h = strata_tir_remat_corner(&b, &c->vars, &c->form[d], top, true, v);
+      lo[d] = i == 0 ? l : index_op(&b, "arith.minsi", lo[d], l);
+      hi[d] = i == 0 ? h : index_op(&b, "arith.maxsi", hi[d], h);
+    }
+  }
+  MlirValue zero = strata_build_index(&b, 0);
+  MlirValue start[MAX_RANK], count[MAX_RANK];
+  for (intptr_t d = 0; d < rank; ++d) {
+    start[d] = index_op(&b, "arith.maxsi", lo[d], zero);
+    MlirValue end = index_op(&b, "arith.minsi", index_op(&b, "arith.addi", hi[d], one),
+                             dim_value(&b, p.buffer, d));
+    count[d] = index_op(&b, "arith.maxsi", index_op(&b, "arith.subi", end, start[d]), zero);
+  }
+
+  /* The producer's loops over the region; its body evaluated there. */
+  strata_builder_t at = b;
+  MlirValue idx[MAX_RANK];
+  MlirOperation outer = {NULL};
+  for (intptr_t d = 0; d < rank; ++d) {
+    char n[128];
+    MlirOperation l = strata_tir_build_for(&at, zero, count[d], one,
+                                           strata_tir_loop_name(p.loops[d], n, sizeof n),
+                                           "serial");
+    strata_tir_copy_attrs(p.loops[d], l, false);
+    if (d == 0)
+      outer = l;
+    at = strata_builder_at_end(strata_tir_for_body(l), b.loc);
+    idx[d] = index_op(&at, "arith.addi", start[d], strata_tir_for_induction_var(l));
+  }
+  MlirValue v = strata_tir_remat_with(&at, &p.vars, idx, mlirOperationGetOperand(p.store, 0));
+  MlirValue store_ops[2 + MAX_RANK];
+  store_ops[0] = v;
+  store_ops[1] = p.buffer;
+  for (intptr_t d = 0; d < rank; ++d)
+    store_ops[2 + d] = idx[d];
+  strata_build_op(&at, "memref.store", 2 + rank, store_ops, 0, NULL, 0, NULL);
+  mlirOperationSetAttributeByName(outer, mlirStringRefCreateFromCString("te.compute"),
+                                  mlirOperationGetAttributeByName(
+                                      root, mlirStringRefCreateFromCString("te.compute")));
+  free(acc);
+  strata_op_list_free(&loads);
+  mlirOperationDestroy(root);
+  return mlirLogicalResultSuccess();
+}
+
+/* --- the pass ----------------------------------------------------------- */
+
+static const strata_pass_option_t options[] = {
+    {.name = "compute", .kind = STRATA_OPTION_STRING, .default_value = "",
+     .help = "the producer compute to move"},
+    {.name = "target", .kind = STRATA_OPTION_STRING, .default_value = "",
+     .help = "the consumer compute it moves into"},
+    {.name = "loop", .kind = STRATA_OPTION_STRING, .default_value = "",
+     .help = "the consumer's loop inside which the producer is computed"},
+};
+
+static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+  const char *compute = strata_pass_options_get_string(opts, "compute");
+  find_root_t f = {compute, {NULL}};
+  mlirOperationWalk(module, find_root, &f, MlirWalkPreOrder);
+  if (mlirOperationIsNull(f.found))
+    return strata_emit_error(module, "tir-compute-at: no loop nest of compute '%s'", compute);
+  return strata_tir_compute_at(f.found, strata_pass_options_get_string(opts, "target"),
+                               strata_pass_options_get_string(opts, "loop"));
+}
+
+const strata_pass_info_t tir_compute_at_pass = {
+    .argument = "tir-compute-at",
+    .summary = "Compute a producer inside a loop of its consumer (schedule primitive "
+               "`compute_at`)",
+    .description =
+        "Moves the nest of `compute` (a perfect spatial nest storing one value per "
+        "iteration into a buffer the function allocated) to the top of the body of "
+        "loop `loop` of compute `target`, where it computes only the region of its "
+        "buffer that the consumer reads in one iteration of that loop: the hull of the "
+        "reads' indices (linear forms of the loops inside `loop`) over those loops' "
+        "ranges, clamped to the buffer. The buffer keeps its full size. Errors: unknown "
+        "target or loop, a reduction or otherwise non-perfect producer, a read that is "
+        "not a linear function of the inner loops, a reader outside the loop, a result "
+        "that is a function output.",
+    .anchor = "builtin.module",
+    .options = options,
+    .num_options = 3,
+    .dependent_dialects = {mlirGetDialectHandle__arith__, mlirGetDialectHandle__memref__},
+    .run = run,
+};
