@@ -1,7 +1,9 @@
 /* Built-in hwi intrinsics per ISA and host detection (see hwi_catalog.h).
  * Tile shapes follow what fills the register file without spilling:
  * AVX-512 has 32 zmm registers, so 16 accumulators (4x64 or 8x32 tiles of
- * vector<16xf32>) plus B row vectors and a broadcast fit; AVX2 has 16 ymm
+ * vector<16xf32>) plus B row vectors and a broadcast fit (6x64, 24
+ * accumulators + 4 B vectors + a broadcast, just fits: fewer loads per FMA,
+ * for hand schedules and tuning; not measurably better here); AVX2 has 16 ymm
  * registers, so 12 accumulators (6x16 of vector<8xf32>) plus 2 B vectors
  * and a broadcast; the generic fallback uses 128-bit vectors (SSE / NEON
  * width) in a 4x16 tile. */
@@ -23,6 +25,7 @@
 static const strata_hwi_builtin_t builtins[] = {
     {"fma_f32_4x64_avx512f", "avx512f", "avx512f", 16, 4, 64},
     {"fma_f32_8x32_avx512f", "avx512f", "avx512f", 16, 8, 32},
+    {"fma_f32_6x64_avx512f", "avx512f", "avx512f", 16, 6, 64},
     {"fma_f32_6x16_avx2", "fma", "avx2", 8, 6, 16},
     {"fma_f32_4x24_avx2", "fma", "avx2", 8, 4, 24},
     {"fma_f32_4x16_generic", "generic", "generic", 4, 4, 16},

@@ -129,3 +129,23 @@ func.func @dense_ref(%x: tensor<5x29xf32>, %w: tensor<37x29xf32>, %b: tensor<37x
   %0 = "graph.dense"(%x, %w, %b) : (tensor<5x29xf32>, tensor<37x29xf32>, tensor<37xf32>) -> tensor<5x37xf32>
   return %0 : tensor<5x37xf32>
 }
+
+// The 6x64 AVX-512 tile (24 accumulators) on odd sizes.
+// RUN: strata-run %s --entry odd_6x64 --pass-pipeline='builtin.module(convert-te-to-tir,tir-apply-schedule,strata-lower-to-llvm)' --seed 3 --expected %t.odd.npy | FileCheck %s
+func.func @odd_6x64(%a: tensor<37x29xf32>, %b: tensor<29x100xf32>) -> tensor<37x100xf32> {
+  %c = "te.compute"() ({
+  ^bb0(%i: index, %j: index, %k: index):
+    %x = "te.read"(%a, %i, %k) : (tensor<37x29xf32>, index, index) -> f32
+    %y = "te.read"(%b, %k, %j) : (tensor<29x100xf32>, index, index) -> f32
+    %m = arith.mulf %x, %y : f32
+    gpu.yield %m : f32
+  }) {name = "mm", reduce_extents = array<i64: 29>, combiner = "add", init = 0.0 : f32,
+      axis_names = ["i", "j", "k"],
+      schedule = [
+        {prim = "tile", axes = ["i", "j"], factors = array<i64: 6, 64>},
+        {prim = "reorder", order = ["i.0", "j.0", "i.1", "j.1", "k"]},
+        {prim = "cache_read", input = 1, scope = "packed", width = 64},
+        {prim = "tensorize", axis = "i.1", intrinsic = @fma_f32_6x64_avx512f}
+      ]} : () -> tensor<37x100xf32>
+  return %c : tensor<37x100xf32>
+}
