@@ -547,12 +547,13 @@ static MlirWalkResult collect(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
-/* Integer element types must be signless (arith works on signless only). */
+/* Integer element types must be signless (arith works on signless only) or
+ * unsigned (converted around the op, below); signed (siN) is rejected. */
 static bool signless_ok(MlirType t) {
   if (!mlirTypeIsAShaped(t))
     return true;
   MlirType e = mlirShapedTypeGetElementType(t);
-  return !mlirTypeIsAInteger(e) || mlirIntegerTypeIsSignless(e);
+  return !mlirTypeIsAInteger(e) || mlirIntegerTypeIsSignless(e) || mlirIntegerTypeIsUnsigned(e);
 }
 
 static MlirLogicalResult check_types(MlirOperation op) {
@@ -561,17 +562,71 @@ static MlirLogicalResult check_types(MlirOperation op) {
     MlirType t = mlirValueGetType(mlirOperationGetOperand(op, i));
     if (!signless_ok(t))
       return strata_emit_error(op, "element type %s is not supported by convert-graph-to-te: "
-                                   "integers must be signless",
+                                   "integers must be signless or unsigned",
                                strata_type_str(mlirShapedTypeGetElementType(t), buf, sizeof buf));
   }
   for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
     MlirType t = mlirValueGetType(mlirOperationGetResult(op, i));
     if (!signless_ok(t))
       return strata_emit_error(op, "element type %s is not supported by convert-graph-to-te: "
-                                   "integers must be signless",
+                                   "integers must be signless or unsigned",
                                strata_type_str(mlirShapedTypeGetElementType(t), buf, sizeof buf));
   }
   return mlirLogicalResultSuccess();
+}
+
+/* ---- unsigned integers ---------------------------------------------------
+ * arith works on signless integers only, so an op on uiN tensors (ONNX
+ * uint8) is lowered on i(2N) values: each uiN operand is first converted by
+ * an elementwise compute "to_signless" (te.read, a
+ * builtin.unrealized_conversion_cast to iN, which reconcile-unrealized-casts
+ * removes after the LLVM conversion, then arith.extui), the op's uiN result
+ * types are retyped i(2N) and the op is lowered as usual (signed
+ * comparisons, division and max/min are exact on zero-extended values), and
+ * the result is converted back by "from_signless" (arith.trunci: add, sub
+ * and mul wrap modulo 2^N as unsigned arithmetic does). */
+static bool is_unsigned(MlirType t) {
+  if (!mlirTypeIsAShaped(t))
+    return false;
+  MlirType e = mlirShapedTypeGetElementType(t);
+  return mlirTypeIsAInteger(e) && mlirIntegerTypeIsUnsigned(e);
+}
+
+static MlirType with_elem(MlirType shaped, MlirType elem) {
+  strata_graph_shape_t s;
+  strata_graph_shape_from_type(shaped, &s);
+  return strata_graph_shape_to_type(&s, elem);
+}
+
+static MlirValue convert_unsigned(g2t_t *g, MlirValue v, MlirType to, bool widen) {
+  MlirType vt = mlirValueGetType(v);
+  MlirType rtype = with_elem(vt, to);
+  intptr_t rank = mlirShapedTypeGetRank(vt);
+  MlirValue dims[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t i = 0; i < rank; ++i)
+    dims[i] = mlirShapedTypeIsDynamicDim(vt, i) ? g2t_dim(g, v, i) : (MlirValue){NULL};
+  g2t_compute_t c = g2t_compute_begin(g, widen ? "to_signless" : "from_signless", rtype, dims, 0,
+                                      NULL, NULL, NULL, (MlirAttribute){NULL});
+  MlirValue x = g2t_read(&c, v, c.idx);
+  unsigned w = mlirIntegerTypeGetWidth(mlirShapedTypeGetElementType(widen ? vt : rtype));
+  MlirType signless = mlirIntegerTypeGet(g->ctx, w);
+  if (widen) {
+    x = g2t_cast(&c.in, "builtin.unrealized_conversion_cast", x, signless);
+    if (mlirIntegerTypeGetWidth(to) != w)
+      x = g2t_cast(&c.in, "arith.extui", x, to);
+  } else {
+    if (mlirIntegerTypeGetWidth(g2t_elem(v)) != w)
+      x = g2t_cast(&c.in, "arith.trunci", x, signless);
+    x = g2t_cast(&c.in, "builtin.unrealized_conversion_cast", x, to);
+  }
+  return g2t_compute_end(&c, x);
+}
+
+/* The signless type an op on unsigned `e` computes in: twice as wide (up to
+ * 64 bits; ui64 stays 64 bits, exact for add/sub/mul only). */
+static MlirType widened(MlirContext ctx, MlirType e) {
+  unsigned w = mlirIntegerTypeGetWidth(e);
+  return mlirIntegerTypeGet(ctx, w >= 64 ? 64 : 2 * w);
 }
 
 static bool unused(MlirOperation op) {
@@ -615,6 +670,13 @@ static MlirLogicalResult lower_one(MlirOperation op, g2t_names_t *names) {
     return strata_emit_error(op, "is not supported by convert-graph-to-te");
   if (mlirOperationGetNumResults(op) != 1)
     return strata_emit_error(op, "expected one result");
+  MlirType unsigned_result = {NULL};
+  bool has_unsigned = false;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+    has_unsigned |= is_unsigned(mlirValueGetType(mlirOperationGetOperand(op, i)));
+  has_unsigned |= is_unsigned(mlirValueGetType(mlirOperationGetResult(op, 0)));
+  if (has_unsigned && strcmp(short_name, "constant") == 0)
+    has_unsigned = false; /* an arith.constant of the same attribute */
   if (mlirLogicalResultIsFailure(check_types(op)))
     return mlirLogicalResultFailure();
 
@@ -630,8 +692,25 @@ static MlirLogicalResult lower_one(MlirOperation op, g2t_names_t *names) {
   /* A marker before the op delimits what the lowering builds there, so that
    * dims and constants it did not use can be erased afterwards. */
   MlirOperation marker = mlirOpResultGetOwner(strata_build_index(&g.b, 0));
+  if (has_unsigned) {
+    for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
+      MlirValue v = mlirOperationGetOperand(op, i);
+      if (is_unsigned(mlirValueGetType(v)))
+        mlirOperationSetOperand(op, i, convert_unsigned(&g, v, widened(ctx, g2t_elem(v)), true));
+    }
+    MlirValue res = mlirOperationGetResult(op, 0);
+    if (is_unsigned(mlirValueGetType(res))) {
+      unsigned_result = mlirValueGetType(res);
+      mlirValueSetType(res, with_elem(unsigned_result,
+                                      widened(ctx, mlirShapedTypeGetElementType(unsigned_result))));
+    }
+  }
   MlirValue out = {NULL};
   MlirLogicalResult r = fn(&g, &out);
+  if (mlirLogicalResultIsSuccess(r) && !mlirTypeIsNull(unsigned_result)) {
+    mlirValueSetType(mlirOperationGetResult(op, 0), unsigned_result);
+    out = convert_unsigned(&g, out, mlirShapedTypeGetElementType(unsigned_result), false);
+  }
   if (mlirLogicalResultIsSuccess(r)) {
     MlirValue old = mlirOperationGetResult(op, 0);
     mlirValueReplaceAllUsesOfWith(old, out);
@@ -670,7 +749,9 @@ const strata_pass_info_t convert_graph_to_te_pass = {
         "the inputs. Compute names are the op name, suffixed _N to be unique within the "
         "function. Function signatures and IR without graph ops are left unchanged. "
         "Graph ops it cannot lower (dynamic spatial dims of conv/pool, several dynamic "
-        "dims in a reshape, non-signless integers) get a located error and the pass fails.",
+        "dims in a reshape) get a located error and the pass fails. Ops on unsigned integer "
+        "tensors compute on zero-extended signless values of twice the width (computes "
+        "to_signless / from_signless around the op, through builtin.unrealized_conversion_cast).",
     .anchor = "builtin.module",
     .dependent_dialects = {mlirGetDialectHandle__arith__, mlirGetDialectHandle__math__,
                            mlirGetDialectHandle__tensor__, mlirGetDialectHandle__gpu__,

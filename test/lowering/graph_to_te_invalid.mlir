@@ -3,10 +3,10 @@
 // size, conversions it does not know.
 // RUN: strata-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(convert-graph-to-te)'
 
-func.func @unsigned(%x: tensor<4xui8>) -> tensor<4xui8> {
-  // expected-error @+1 {{'graph.relu' op element type ui8 is not supported by convert-graph-to-te: integers must be signless}}
-  %0 = "graph.relu"(%x) : (tensor<4xui8>) -> tensor<4xui8>
-  return %0 : tensor<4xui8>
+func.func @signed(%x: tensor<4xsi8>) -> tensor<4xsi8> {
+  // expected-error @+1 {{'graph.relu' op element type si8 is not supported by convert-graph-to-te: integers must be signless or unsigned}}
+  %0 = "graph.relu"(%x) : (tensor<4xsi8>) -> tensor<4xsi8>
+  return %0 : tensor<4xsi8>
 }
 
 // -----
