@@ -64,31 +64,14 @@ static MlirLogicalResult step_error(ctx_t *c, const char *fmt, const char *arg) 
                            c->compute, msg);
 }
 
-typedef struct {
-  const char *compute;
-  MlirOperation found;
-} find_root_t;
 
-static MlirWalkResult find_root(MlirOperation op, void *user) {
-  find_root_t *f = user;
-  if (!strata_tir_is_for(op))
-    return MlirWalkResultAdvance;
-  MlirAttribute a =
-      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("te.compute"));
-  if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a) &&
-      strata_str_eq(mlirStringAttrGetValue(a), f->compute)) {
-    f->found = op;
-    return MlirWalkResultInterrupt;
-  }
-  return MlirWalkResultAdvance;
-}
+
 
 /* Re-finds the nest root after a step replaced loops. */
 static void refresh_root(ctx_t *c) {
-  find_root_t f = {c->compute, {NULL}};
-  mlirOperationWalk(c->scope, find_root, &f, MlirWalkPreOrder);
-  if (!mlirOperationIsNull(f.found))
-    c->root = f.found;
+  MlirOperation found = strata_tir_find_root(c->scope, c->compute);
+  if (!mlirOperationIsNull(found))
+    c->root = found;
 }
 
 /* Field `name` of a step: missing -> error; a knob -> the knob error. */
@@ -341,13 +324,12 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
     failed = mlirLogicalResultIsFailure(apply_nest(roots.ops[i], &deferred));
   for (size_t i = deferred.count; i-- > 0 && !failed;) {
     deferred_t *d = &deferred.items[i];
-    find_root_t f = {d->compute, {NULL}};
-    mlirOperationWalk(d->scope, find_root, &f, MlirWalkPreOrder);
-    if (mlirOperationIsNull(f.found))
+    MlirOperation found = strata_tir_find_root(d->scope, d->compute);
+    if (mlirOperationIsNull(found))
       failed = mlirLogicalResultIsFailure(
           strata_emit_error(d->scope, "compute_at of compute '%s': its nest is gone", d->compute));
     else
-      failed = mlirLogicalResultIsFailure(strata_tir_compute_at(f.found, d->target, d->axis));
+      failed = mlirLogicalResultIsFailure(strata_tir_compute_at(found, d->target, d->axis));
   }
   free(deferred.items);
   strata_op_list_free(&roots);

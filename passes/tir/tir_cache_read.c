@@ -54,19 +54,41 @@ static bool written(const accesses_t *a, MlirValue m) {
   return false;
 }
 
-static MlirValue index_op(strata_builder_t *b, const char *name, MlirValue x, MlirValue y) {
-  return strata_build_value(b, name, 2, (MlirValue[]){x, y},
-                            mlirIndexTypeGet(mlirValueGetContext(x)), 0, NULL);
-}
 
-/* Size of dimension d of memref value v (constant when static). */
-static MlirValue dim_value(strata_builder_t *b, MlirValue v, intptr_t d) {
-  MlirType t = mlirValueGetType(v);
-  if (!mlirShapedTypeIsDynamicDim(t, d))
-    return strata_build_index(b, mlirShapedTypeGetDimSize(t, d));
-  MlirValue dv = strata_build_index(b, d);
-  return strata_build_value(b, "memref.dim", 2, (MlirValue[]){v, dv},
-                            mlirIndexTypeGet(mlirValueGetContext(v)), 0, NULL);
+
+/* What one element of the copy nest needs. */
+typedef struct {
+  MlirValue src, dst;
+  intptr_t rank, rdim, cdim; /* source rank, its row and panel (column) dims */
+  const MlirValue *ivs;      /* outer dims.., p */
+  MlirValue base;            /* p * w */
+  MlirType elem;
+} panel_t;
+
+/* Bp[.., p, r, q] = B[.., r, p*w + q] (with rdim/cdim placing r and the
+ * column in the source), or 0 for the padding. */
+static void panel_element(strata_builder_t *b, const panel_t *pn, MlirValue r, MlirValue q,
+                          bool copy) {
+  MlirValue v;
+  if (copy) {
+    MlirValue load_ops[1 + MAX_RANK];
+    load_ops[0] = pn->src;
+    for (intptr_t d = 0; d + 2 < pn->rank; ++d)
+      load_ops[1 + d] = pn->ivs[d];
+    load_ops[1 + pn->rdim] = r;
+    load_ops[1 + pn->cdim] = strata_tir_index_op(b, "arith.addi", pn->base, q);
+    v = strata_build_value(b, "memref.load", 1 + pn->rank, load_ops, pn->elem, 0, NULL);
+  } else {
+    v = strata_build_scalar(b, pn->elem, 0.0);
+  }
+  MlirValue store_ops[3 + MAX_RANK];
+  store_ops[0] = v;
+  store_ops[1] = pn->dst;
+  for (intptr_t l = 0; l + 1 < pn->rank; ++l)
+    store_ops[2 + l] = pn->ivs[l];
+  store_ops[1 + pn->rank] = r;
+  store_ops[2 + pn->rank] = q;
+  strata_build_op(b, "memref.store", 3 + pn->rank, store_ops, 0, NULL, 0, NULL);
 }
 
 /* The copy nest: for outer.., p (parallel), r:
@@ -88,7 +110,6 @@ static void build_pack_nest(strata_builder_t *b, MlirValue src, MlirValue dst, i
     ubs[d] = dims[d];
   ubs[rank - 2] = panels;
   strata_builder_t at = *b;
-  MlirValue base = {NULL}, count = {NULL};
   for (intptr_t l = 0; l + 1 < rank; ++l) { /* outer dims, p */
     char name[64];
     if (l < rank - 2)
@@ -101,81 +122,38 @@ static void build_pack_nest(strata_builder_t *b, MlirValue src, MlirValue dst, i
     at = strata_builder_at_end(strata_tir_for_body(loop), b->loc);
   }
   /* columns of this panel: n = min(w, C - p*w) */
-  base = index_op(&at, "arith.muli", ivs[rank - 2], w);
-  count = index_op(&at, "arith.minsi", w, index_op(&at, "arith.subi", cols, base));
+  MlirValue base = strata_tir_index_op(&at, "arith.muli", ivs[rank - 2], w);
+  MlirValue count = strata_tir_index_op(&at, "arith.minsi", w,
+                                        strata_tir_index_op(&at, "arith.subi", cols, base));
   MlirType elem = mlirShapedTypeGetElementType(mlirValueGetType(src));
   /* Loops (r, q) normally, (q, r) when transposed, so the source is read
    * contiguously; q runs over [0, n) copying, then [n, w) storing zeros. */
+  panel_t pn = {src, dst, rank, rdim, cdim, ivs, base, elem};
   char rname[64], qname[64], padname[64];
   snprintf(rname, sizeof rname, "pack%lld.r", (long long)input);
   snprintf(qname, sizeof qname, "pack%lld.q", (long long)input);
   snprintf(padname, sizeof padname, "pack%lld.pad", (long long)input);
-  for (int which = 0; which < 2; ++which) {
-    MlirValue qlb = which == 0 ? zero : count, qub = which == 0 ? count : w;
-    strata_builder_t in = at;
-    MlirValue q, r;
-    if (!transposed) {
-      if (which == 1) /* the zero loop shares the row loop of the copy */
-        break;
-      MlirOperation rl = strata_tir_build_for(&in, zero, dims[rdim], one, rname, "serial");
-      r = strata_tir_for_induction_var(rl);
-      strata_builder_t rin = strata_builder_at_end(strata_tir_for_body(rl), b->loc);
-      for (int part = 0; part < 2; ++part) {
-        MlirOperation ql = strata_tir_build_for(&rin, part == 0 ? zero : count,
-                                                part == 0 ? count : w, one,
-                                                part == 0 ? qname : padname, "serial");
-        q = strata_tir_for_induction_var(ql);
-        strata_builder_t qin = strata_builder_at_end(strata_tir_for_body(ql), b->loc);
-        MlirValue v;
-        if (part == 0) {
-          MlirValue load_ops[1 + MAX_RANK];
-          load_ops[0] = src;
-          for (intptr_t d = 0; d + 2 < rank; ++d)
-            load_ops[1 + d] = ivs[d];
-          load_ops[1 + rdim] = r;
-          load_ops[1 + cdim] = index_op(&qin, "arith.addi", base, q);
-          v = strata_build_value(&qin, "memref.load", 1 + rank, load_ops, elem, 0, NULL);
-        } else {
-          v = strata_build_scalar(&qin, elem, 0.0);
-        }
-        MlirValue store_ops[3 + MAX_RANK];
-        store_ops[0] = v;
-        store_ops[1] = dst;
-        for (intptr_t l = 0; l + 1 < rank; ++l)
-          store_ops[2 + l] = ivs[l];
-        store_ops[1 + rank] = r;
-        store_ops[2 + rank] = q;
-        strata_build_op(&qin, "memref.store", 3 + rank, store_ops, 0, NULL, 0, NULL);
-      }
-      break;
+  if (!transposed) {
+    MlirOperation rl = strata_tir_build_for(&at, zero, dims[rdim], one, rname, "serial");
+    strata_builder_t rin = strata_builder_at_end(strata_tir_for_body(rl), b->loc);
+    for (int part = 0; part < 2; ++part) {
+      MlirOperation ql = strata_tir_build_for(&rin, part == 0 ? zero : count,
+                                              part == 0 ? count : w, one,
+                                              part == 0 ? qname : padname, "serial");
+      strata_builder_t qin = strata_builder_at_end(strata_tir_for_body(ql), b->loc);
+      panel_element(&qin, &pn, strata_tir_for_induction_var(rl),
+                    strata_tir_for_induction_var(ql), part == 0);
     }
-    MlirOperation ql = strata_tir_build_for(&in, qlb, qub, one, which == 0 ? qname : padname,
-                                            "serial");
-    q = strata_tir_for_induction_var(ql);
+    return;
+  }
+  for (int part = 0; part < 2; ++part) {
+    MlirOperation ql = strata_tir_build_for(&at, part == 0 ? zero : count, part == 0 ? count : w,
+                                            one, part == 0 ? qname : padname, "serial");
     strata_builder_t qin = strata_builder_at_end(strata_tir_for_body(ql), b->loc);
     MlirOperation rl = strata_tir_build_for(&qin, zero, dims[rdim], one, rname, "serial");
-    r = strata_tir_for_induction_var(rl);
     strata_builder_t rin = strata_builder_at_end(strata_tir_for_body(rl), b->loc);
-    MlirValue v;
-    if (which == 0) {
-      MlirValue load_ops[1 + MAX_RANK];
-      load_ops[0] = src;
-      for (intptr_t d = 0; d + 2 < rank; ++d)
-        load_ops[1 + d] = ivs[d];
-      load_ops[1 + rdim] = r;
-      load_ops[1 + cdim] = index_op(&rin, "arith.addi", base, q);
-      v = strata_build_value(&rin, "memref.load", 1 + rank, load_ops, elem, 0, NULL);
-    } else {
-      v = strata_build_scalar(&rin, elem, 0.0);
-    }
-    MlirValue store_ops[3 + MAX_RANK];
-    store_ops[0] = v;
-    store_ops[1] = dst;
-    for (intptr_t l = 0; l + 1 < rank; ++l)
-      store_ops[2 + l] = ivs[l];
-    store_ops[1 + rank] = r;
-    store_ops[2 + rank] = q;
-    strata_build_op(&rin, "memref.store", 3 + rank, store_ops, 0, NULL, 0, NULL);
+    panel_element(&rin, &pn, strata_tir_for_induction_var(rl), strata_tir_for_induction_var(ql),
+                  part == 0);
   }
 }
 
@@ -226,7 +204,7 @@ MlirLogicalResult strata_tir_cache_read_packed(MlirOperation root, int64_t input
   strata_builder_t b = strata_builder_before(root);
   MlirValue dims[MAX_RANK];
   for (intptr_t d = 0; d < rank; ++d)
-    dims[d] = dim_value(&b, src, d);
+    dims[d] = strata_tir_dim(&b, src, d);
   int64_t shape[MAX_RANK + 1];
   MlirValue dyn[MAX_RANK + 1];
   int ndyn = 0;
@@ -245,7 +223,7 @@ MlirLogicalResult strata_tir_cache_read_packed(MlirOperation root, int64_t input
     panels = strata_build_index(&b, shape[rank - 2]);
   } else {
     shape[rank - 2] = dynamic;
-    panels = index_op(&b, "arith.ceildivsi", dims[cdim], strata_build_index(&b, width));
+    panels = strata_tir_index_op(&b, "arith.ceildivsi", dims[cdim], strata_build_index(&b, width));
     dyn[ndyn++] = panels;
   }
   shape[rank - 1] = mlirShapedTypeGetDimSize(st, rdim);
@@ -271,9 +249,9 @@ MlirLogicalResult strata_tir_cache_read_packed(MlirOperation root, int64_t input
     for (intptr_t d = 0; d + 2 < rank; ++d)
       ops[1 + d] = mlirOperationGetOperand(ld, 1 + d);
     MlirValue row = mlirOperationGetOperand(ld, 1 + rdim), col = mlirOperationGetOperand(ld, 1 + cdim);
-    ops[rank - 1] = index_op(&lb, "arith.divui", col, w);
+    ops[rank - 1] = strata_tir_index_op(&lb, "arith.divui", col, w);
     ops[rank] = row;
-    ops[rank + 1] = index_op(&lb, "arith.remui", col, w);
+    ops[rank + 1] = strata_tir_index_op(&lb, "arith.remui", col, w);
     MlirValue v = strata_build_value(&lb, "memref.load", rank + 2, ops,
                                      mlirValueGetType(mlirOperationGetResult(ld, 0)), 0, NULL);
     mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(ld, 0), v);
@@ -288,22 +266,8 @@ MlirLogicalResult strata_tir_cache_read_packed(MlirOperation root, int64_t input
 
 /* --- the pass ----------------------------------------------------------- */
 
-typedef struct {
-  const char *compute;
-  strata_op_list_t roots;
-} find_t;
 
-static MlirWalkResult find_roots(MlirOperation op, void *user) {
-  find_t *f = user;
-  if (!strata_tir_is_for(op))
-    return MlirWalkResultAdvance;
-  MlirAttribute a =
-      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("te.compute"));
-  if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a) &&
-      (f->compute[0] == '\0' || strata_str_eq(mlirStringAttrGetValue(a), f->compute)))
-    strata_op_list_push(&f->roots, op);
-  return MlirWalkResultAdvance;
-}
+
 
 static const strata_pass_option_t options[] = {
     {.name = "compute", .kind = STRATA_OPTION_STRING, .default_value = "",
@@ -319,22 +283,23 @@ static const strata_pass_option_t options[] = {
 };
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
-  find_t f = {.compute = strata_pass_options_get_string(opts, "compute")};
-  mlirOperationWalk(module, find_roots, &f, MlirWalkPreOrder);
+  const char *compute = strata_pass_options_get_string(opts, "compute");
+  strata_op_list_t roots = {0};
+  strata_tir_collect_roots(module, compute, &roots);
   MlirLogicalResult result;
-  if (f.roots.count != 1)
+  if (roots.count != 1)
     result = strata_emit_error(module,
-                               f.roots.count == 0
+                               roots.count == 0
                                    ? "tir-cache-read: no loop nest of compute '%s'"
                                    : "tir-cache-read: %s matches several nests (choose one with "
                                      "compute=)",
-                               f.compute[0] ? f.compute : "(any)");
+                               compute[0] ? compute : "(any)");
   else
-    result = strata_tir_cache_read_packed(f.roots.ops[0],
+    result = strata_tir_cache_read_packed(roots.ops[0],
                                           strata_pass_options_get_int(opts, "input"),
                                           strata_pass_options_get_int(opts, "width"),
                                           strata_pass_options_get_bool(opts, "transpose"));
-  strata_op_list_free(&f.roots);
+  strata_op_list_free(&roots);
   return result;
 }
 

@@ -67,19 +67,7 @@ static MlirLogicalResult refuse(const cw_t *c, const char *fmt, ...) {
                            msg);
 }
 
-static MlirValue index_op(strata_builder_t *b, const char *name, MlirValue x, MlirValue y) {
-  return strata_build_value(b, name, 2, (MlirValue[]){x, y},
-                            mlirIndexTypeGet(mlirValueGetContext(x)), 0, NULL);
-}
 
-static MlirValue dim_value(strata_builder_t *b, MlirValue v, intptr_t d) {
-  MlirType t = mlirValueGetType(v);
-  if (!mlirShapedTypeIsDynamicDim(t, d))
-    return strata_build_index(b, mlirShapedTypeGetDimSize(t, d));
-  MlirValue dv = strata_build_index(b, d);
-  return strata_build_value(b, "memref.dim", 2, (MlirValue[]){v, dv},
-                            mlirIndexTypeGet(mlirValueGetContext(v)), 0, NULL);
-}
 
 /* An index as sum coeff[t]*var[t] + sum k*atom + cst, atoms being values
  * that do not depend on the variables (compared by identity), to tell that
@@ -245,7 +233,7 @@ static void build_copy(strata_builder_t *b, MlirValue out, MlirValue local, intp
     MlirOperation l = strata_tir_build_for(&at, zero, count[d], one, name, "serial");
     at = strata_builder_at_end(strata_tir_for_body(l), b->loc);
     q[d] = strata_tir_for_induction_var(l);
-    g[d] = index_op(&at, "arith.addi", start[d], q[d]);
+    g[d] = strata_tir_index_op(&at, "arith.addi", start[d], q[d]);
   }
   MlirValue from = in ? out : local, to = in ? local : out;
   const MlirValue *fi = in ? g : q, *ti = in ? q : g;
@@ -414,9 +402,9 @@ MlirLogicalResult strata_tir_cache_write_local(MlirOperation loop) {
                                           : a->vars.bound[t] - 1);
     MlirValue s = strata_tir_remat_corner(&b, &a->vars, &a->form[d], top, false,
                                           mlirOperationGetOperand(a->op, a->first + d));
-    start[d] = index_op(&b, "arith.maxsi", s, zero);
-    MlirValue left = index_op(&b, "arith.subi", dim_value(&b, out, d), start[d]);
-    count[d] = index_op(&b, "arith.minsi", strata_build_index(&b, shape[d]), left);
+    start[d] = strata_tir_index_op(&b, "arith.maxsi", s, zero);
+    MlirValue left = strata_tir_index_op(&b, "arith.subi", strata_tir_dim(&b, out, d), start[d]);
+    count[d] = strata_tir_index_op(&b, "arith.minsi", strata_build_index(&b, shape[d]), left);
   }
   build_copy(&b, out, local, rank, start, count, true, c.axis);
 
@@ -428,7 +416,7 @@ MlirLogicalResult strata_tir_cache_write_local(MlirOperation loop) {
     mlirOperationSetOperand(a->op, m, local);
     for (intptr_t d = 0; d < rank; ++d) {
       MlirValue v = mlirOperationGetOperand(a->op, a->first + d);
-      mlirOperationSetOperand(a->op, a->first + d, index_op(&ib, "arith.subi", v, start[d]));
+      mlirOperationSetOperand(a->op, a->first + d, strata_tir_index_op(&ib, "arith.subi", v, start[d]));
     }
   }
   /* Copy back at the end of the body. */

@@ -42,24 +42,7 @@
 
 enum { MAX_RANK = STRATA_TIR_MAX_VARS };
 
-static MlirValue index_op(strata_builder_t *b, const char *name, MlirValue x, MlirValue y) {
-  return strata_build_value(b, name, 2, (MlirValue[]){x, y},
-                            mlirIndexTypeGet(mlirValueGetContext(x)), 0, NULL);
-}
 
-/* The single tir.for in loop's body besides other ops, or null. */
-static MlirOperation inner_loop(MlirOperation loop) {
-  MlirOperation inner = {NULL};
-  for (MlirOperation o = mlirBlockGetFirstOperation(strata_tir_for_body(loop));
-       !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
-    if (strata_tir_is_for(o)) {
-      if (!mlirOperationIsNull(inner))
-        return (MlirOperation){NULL};
-      inner = o;
-    }
-  }
-  return inner;
-}
 
 /* math ops (exp, sqrt, ..) are side-effect free like arith. */
 static bool is_math(MlirOperation op) {
@@ -104,7 +87,7 @@ static MlirLogicalResult analyse_producer(const at_t *a, producer_t *p) {
       return refuse(a, "its loops must start at 0 with step 1");
     p->loops[p->vars.count] = loop;
     p->vars.vars[p->vars.count++] = strata_tir_for_induction_var(loop);
-    MlirOperation next = inner_loop(loop);
+    MlirOperation next = strata_tir_single_inner_loop(loop);
     if (mlirOperationIsNull(next))
       break;
     loop = next;
@@ -141,24 +124,8 @@ static MlirLogicalResult analyse_producer(const at_t *a, producer_t *p) {
   return mlirLogicalResultSuccess();
 }
 
-typedef struct {
-  const char *name;
-  MlirOperation found;
-} find_root_t;
 
-static MlirWalkResult find_root(MlirOperation op, void *user) {
-  find_root_t *f = user;
-  if (!strata_tir_is_for(op))
-    return MlirWalkResultAdvance;
-  MlirAttribute attr =
-      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("te.compute"));
-  if (!mlirAttributeIsNull(attr) && mlirAttributeIsAString(attr) &&
-      strata_str_eq(mlirStringAttrGetValue(attr), f->name)) {
-    f->found = op;
-    return MlirWalkResultInterrupt;
-  }
-  return MlirWalkResultAdvance;
-}
+
 
 /* One load of P inside the axis: its variables (the loops between the axis
  * and the load), how to get each one's largest value, and the linear forms
@@ -211,14 +178,6 @@ static MlirLogicalResult analyse_load(const at_t *a, MlirOperation axis, MlirOpe
   return mlirLogicalResultSuccess();
 }
 
-static MlirValue dim_value(strata_builder_t *b, MlirValue v, intptr_t d) {
-  MlirType t = mlirValueGetType(v);
-  if (!mlirShapedTypeIsDynamicDim(t, d))
-    return strata_build_index(b, mlirShapedTypeGetDimSize(t, d));
-  MlirValue dv = strata_build_index(b, d);
-  return strata_build_value(b, "memref.dim", 2, (MlirValue[]){v, dv},
-                            mlirIndexTypeGet(mlirValueGetContext(v)), 0, NULL);
-}
 
 MlirLogicalResult strata_tir_compute_at(MlirOperation root, const char *target,
                                         const char *axis_name) {
@@ -233,14 +192,12 @@ MlirLogicalResult strata_tir_compute_at(MlirOperation root, const char *target,
   while (!mlirOperationIsNull(scope) && !strata_op_is(scope, "func.func") &&
          !strata_op_is(scope, "builtin.module"))
     scope = mlirOperationGetParentOperation(scope);
-  find_root_t f = {target, {NULL}};
-  if (!mlirOperationIsNull(scope))
-    mlirOperationWalk(scope, find_root, &f, MlirWalkPreOrder);
-  if (mlirOperationIsNull(f.found))
+  MlirOperation consumer =
+      mlirOperationIsNull(scope) ? (MlirOperation){NULL} : strata_tir_find_root(scope, target);
+  if (mlirOperationIsNull(consumer))
     return strata_emit_error(root, "cannot compute '%s' at '%s' of compute '%s': no compute "
                                    "named '%s' in this function",
                              producer, axis_name, target, target);
-  MlirOperation consumer = f.found;
   if (strata_tir_defined_inside(strata_tir_for_induction_var(consumer), root) ||
       mlirOperationEqual(consumer, root))
     return refuse(&a, "compute '%s' is inside its nest", target);
@@ -315,7 +272,7 @@ MlirLogicalResult strata_tir_compute_at(MlirOperation root, const char *target,
     MlirValue top[STRATA_TIR_MAX_VARS];
     for (int t = 0; t < c->vars.count; ++t)
       top[t] = c->runtime_ub[t]
-                   ? index_op(&b, "arith.subi",
+                   ? strata_tir_index_op(&b, "arith.subi",
                               strata_tir_remat_with(&b, &c->vars, NULL,
                                                     strata_tir_for_upper(c->loops[t])),
                               one)
@@ -324,17 +281,17 @@ MlirLogicalResult strata_tir_compute_at(MlirOperation root, const char *target,
       MlirValue v = mlirOperationGetOperand(c->load, 1 + d);
       MlirValue l = strata_tir_remat_corner(&b, &c->vars, &c->form[d], top, false, v);
       MlirValue h = strata_tir_remat_corner(&b, &c->vars, &c->form[d], top, true, v);
-      lo[d] = i == 0 ? l : index_op(&b, "arith.minsi", lo[d], l);
-      hi[d] = i == 0 ? h : index_op(&b, "arith.maxsi", hi[d], h);
+      lo[d] = i == 0 ? l : strata_tir_index_op(&b, "arith.minsi", lo[d], l);
+      hi[d] = i == 0 ? h : strata_tir_index_op(&b, "arith.maxsi", hi[d], h);
     }
   }
   MlirValue zero = strata_build_index(&b, 0);
   MlirValue start[MAX_RANK], count[MAX_RANK];
   for (intptr_t d = 0; d < rank; ++d) {
-    start[d] = index_op(&b, "arith.maxsi", lo[d], zero);
-    MlirValue end = index_op(&b, "arith.minsi", index_op(&b, "arith.addi", hi[d], one),
-                             dim_value(&b, p.buffer, d));
-    count[d] = index_op(&b, "arith.maxsi", index_op(&b, "arith.subi", end, start[d]), zero);
+    start[d] = strata_tir_index_op(&b, "arith.maxsi", lo[d], zero);
+    MlirValue end = strata_tir_index_op(&b, "arith.minsi", strata_tir_index_op(&b, "arith.addi", hi[d], one),
+                             strata_tir_dim(&b, p.buffer, d));
+    count[d] = strata_tir_index_op(&b, "arith.maxsi", strata_tir_index_op(&b, "arith.subi", end, start[d]), zero);
   }
 
   /* The producer's loops over the region; its body evaluated there. */
@@ -350,7 +307,7 @@ MlirLogicalResult strata_tir_compute_at(MlirOperation root, const char *target,
     if (d == 0)
       outer = l;
     at = strata_builder_at_end(strata_tir_for_body(l), b.loc);
-    idx[d] = index_op(&at, "arith.addi", start[d], strata_tir_for_induction_var(l));
+    idx[d] = strata_tir_index_op(&at, "arith.addi", start[d], strata_tir_for_induction_var(l));
   }
   MlirValue v = strata_tir_remat_with(&at, &p.vars, idx, mlirOperationGetOperand(p.store, 0));
   MlirValue store_ops[2 + MAX_RANK];
@@ -381,11 +338,10 @@ static const strata_pass_option_t options[] = {
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
   const char *compute = strata_pass_options_get_string(opts, "compute");
-  find_root_t f = {compute, {NULL}};
-  mlirOperationWalk(module, find_root, &f, MlirWalkPreOrder);
-  if (mlirOperationIsNull(f.found))
+  MlirOperation root = strata_tir_find_root(module, compute);
+  if (!compute[0] || mlirOperationIsNull(root))
     return strata_emit_error(module, "tir-compute-at: no loop nest of compute '%s'", compute);
-  return strata_tir_compute_at(f.found, strata_pass_options_get_string(opts, "target"),
+  return strata_tir_compute_at(root, strata_pass_options_get_string(opts, "target"),
                                strata_pass_options_get_string(opts, "loop"));
 }
 

@@ -27,19 +27,6 @@ static MlirLogicalResult refuse(MlirOperation root, const char *compute, const c
   return strata_emit_error(root, "cannot inline compute '%s': %s", compute, why);
 }
 
-/* The single tir.for in loop's body besides pure ops, or null. */
-static MlirOperation inner_loop(MlirOperation loop) {
-  MlirOperation inner = {NULL};
-  for (MlirOperation o = mlirBlockGetFirstOperation(strata_tir_for_body(loop));
-       !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
-    if (strata_tir_is_for(o)) {
-      if (!mlirOperationIsNull(inner))
-        return (MlirOperation){NULL};
-      inner = o;
-    }
-  }
-  return inner;
-}
 
 MlirLogicalResult strata_tir_compute_inline(MlirOperation root) {
   char compute[128];
@@ -56,7 +43,7 @@ MlirLogicalResult strata_tir_compute_inline(MlirOperation root) {
       return refuse(root, compute, "its loops must start at 0 with step 1");
     loops[vars.count] = loop;
     vars.vars[vars.count++] = strata_tir_for_induction_var(loop);
-    MlirOperation next = inner_loop(loop);
+    MlirOperation next = strata_tir_single_inner_loop(loop);
     if (mlirOperationIsNull(next))
       break;
     loop = next;
@@ -134,22 +121,8 @@ MlirLogicalResult strata_tir_compute_inline(MlirOperation root) {
 
 /* --- the pass ----------------------------------------------------------- */
 
-typedef struct {
-  const char *compute;
-  strata_op_list_t roots;
-} find_t;
 
-static MlirWalkResult find_roots(MlirOperation op, void *user) {
-  find_t *f = user;
-  if (!strata_tir_is_for(op))
-    return MlirWalkResultAdvance;
-  MlirAttribute a =
-      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("te.compute"));
-  if (!mlirAttributeIsNull(a) && mlirAttributeIsAString(a) &&
-      strata_str_eq(mlirStringAttrGetValue(a), f->compute))
-    strata_op_list_push(&f->roots, op);
-  return MlirWalkResultAdvance;
-}
+
 
 static const strata_pass_option_t options[] = {
     {.name = "compute", .kind = STRATA_OPTION_STRING, .default_value = "",
@@ -157,18 +130,20 @@ static const strata_pass_option_t options[] = {
 };
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
-  find_t f = {.compute = strata_pass_options_get_string(opts, "compute")};
-  mlirOperationWalk(module, find_roots, &f, MlirWalkPreOrder);
+  const char *compute = strata_pass_options_get_string(opts, "compute");
+  strata_op_list_t roots = {0};
+  if (compute[0])
+    strata_tir_collect_roots(module, compute, &roots);
   MlirLogicalResult result;
-  if (f.roots.count != 1)
+  if (roots.count != 1)
     result = strata_emit_error(module,
-                               f.roots.count == 0
+                               roots.count == 0
                                    ? "tir-compute-inline: no loop nest of compute '%s'"
                                    : "tir-compute-inline: compute '%s' has several nests",
-                               f.compute);
+                               compute);
   else
-    result = strata_tir_compute_inline(f.roots.ops[0]);
-  strata_op_list_free(&f.roots);
+    result = strata_tir_compute_inline(roots.ops[0]);
+  strata_op_list_free(&roots);
   return result;
 }
 

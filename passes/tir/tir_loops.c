@@ -137,6 +137,66 @@ bool strata_tir_const_extent(MlirOperation loop, int64_t *out) {
   return strata_constant_int(strata_tir_for_upper(loop), out);
 }
 
+typedef struct {
+  const char *compute;
+  strata_op_list_t *out;
+  bool first_only;
+} roots_t;
+
+static MlirWalkResult collect_root(MlirOperation op, void *user) {
+  roots_t *r = user;
+  if (!strata_tir_is_for(op))
+    return MlirWalkResultAdvance;
+  MlirAttribute a =
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("te.compute"));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a) ||
+      (r->compute[0] != '\0' && !strata_str_eq(mlirStringAttrGetValue(a), r->compute)))
+    return MlirWalkResultAdvance;
+  strata_op_list_push(r->out, op);
+  return r->first_only ? MlirWalkResultInterrupt : MlirWalkResultAdvance;
+}
+
+void strata_tir_collect_roots(MlirOperation scope, const char *compute, strata_op_list_t *out) {
+  roots_t r = {compute, out, false};
+  mlirOperationWalk(scope, collect_root, &r, MlirWalkPreOrder);
+}
+
+MlirOperation strata_tir_find_root(MlirOperation scope, const char *compute) {
+  strata_op_list_t list = {0};
+  roots_t r = {compute, &list, true};
+  mlirOperationWalk(scope, collect_root, &r, MlirWalkPreOrder);
+  MlirOperation found = list.count ? list.ops[0] : (MlirOperation){NULL};
+  strata_op_list_free(&list);
+  return found;
+}
+
+MlirValue strata_tir_index_op(strata_builder_t *b, const char *name, MlirValue x, MlirValue y) {
+  return strata_build_value(b, name, 2, (MlirValue[]){x, y},
+                            mlirIndexTypeGet(mlirValueGetContext(x)), 0, NULL);
+}
+
+MlirValue strata_tir_dim(strata_builder_t *b, MlirValue v, intptr_t d) {
+  MlirType t = mlirValueGetType(v);
+  if (!mlirShapedTypeIsDynamicDim(t, d))
+    return strata_build_index(b, mlirShapedTypeGetDimSize(t, d));
+  MlirValue dv = strata_build_index(b, d);
+  return strata_build_value(b, "memref.dim", 2, (MlirValue[]){v, dv},
+                            mlirIndexTypeGet(mlirValueGetContext(v)), 0, NULL);
+}
+
+MlirOperation strata_tir_single_inner_loop(MlirOperation loop) {
+  MlirOperation inner = {NULL};
+  for (MlirOperation o = mlirBlockGetFirstOperation(strata_tir_for_body(loop));
+       !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
+    if (strata_tir_is_for(o)) {
+      if (!mlirOperationIsNull(inner))
+        return (MlirOperation){NULL};
+      inner = o;
+    }
+  }
+  return inner;
+}
+
 bool strata_tir_extent_bound(MlirOperation loop, int64_t *bound) {
   MlirValue ub = strata_tir_for_upper(loop);
   if (strata_constant_int(ub, bound))

@@ -32,6 +32,24 @@ const char *strata_tir_compute_name(MlirOperation loop, char *buf, size_t size);
 /* Loop name of `loop` as a C string into buf. Returns buf. */
 const char *strata_tir_loop_name(MlirOperation loop, char *buf, size_t size);
 
+/* The nest roots (tir.for carrying te.compute) below `scope`, in
+ * pre-order: those of compute `compute`, or all when it is "". */
+void strata_tir_collect_roots(MlirOperation scope, const char *compute, strata_op_list_t *out);
+
+/* The first nest root of compute `compute` below `scope`, or null. */
+MlirOperation strata_tir_find_root(MlirOperation scope, const char *compute);
+
+/* An arith op `name` (addi, muli, divui, ...) on two index values. */
+MlirValue strata_tir_index_op(strata_builder_t *b, const char *name, MlirValue x, MlirValue y);
+
+/* Size of dimension `d` of memref value `v`: a constant when static, else
+ * memref.dim. */
+MlirValue strata_tir_dim(strata_builder_t *b, MlirValue v, intptr_t d);
+
+/* The single tir.for directly in loop's body (other ops allowed beside
+ * it), or null if there is none or more than one. */
+MlirOperation strata_tir_single_inner_loop(MlirOperation loop);
+
 /* Every tir.for named `name` in the nest rooted at `root` (root included),
  * appended to `out` in pre-order. */
 void strata_tir_collect_named(MlirOperation root, const char *name, strata_op_list_t *out);
