@@ -373,7 +373,8 @@ static const strata_te_knob_t *knob_named(const strata_te_knob_t *knobs, size_t 
 }
 
 /* The trace with knobs replaced by choices[candidate] (first choices for a
- * NULL candidate). */
+ * NULL candidate; a knob not in `knobs` takes the first of its own
+ * `choices`, so knobs = NULL gives the default decisions). */
 static MlirAttribute substitute(MlirAttribute schedule, const strata_te_knob_t *knobs, size_t n,
                                 const strata_choice_t *candidate) {
   MlirContext ctx = mlirAttributeGetContext(schedule);
@@ -387,10 +388,16 @@ static MlirAttribute substitute(MlirAttribute schedule, const strata_te_knob_t *
       fields[f] = mlirDictionaryAttrGetElement(st, f);
       size_t j;
       const strata_te_knob_t *k;
-      if (strata_te_decision_is_knob(fields[f].attribute) &&
-          (k = knob_named(knobs, n, fields[f].attribute, &j)) != NULL) {
+      if (!strata_te_decision_is_knob(fields[f].attribute))
+        continue;
+      if ((k = knob_named(knobs, n, fields[f].attribute, &j)) != NULL) {
         size_t c = candidate ? candidate[j] : 0;
         fields[f].attribute = k->choices[c < k->num_choices ? c : 0];
+      } else {
+        MlirAttribute choices =
+            mlirDictionaryAttrGetElementByName(fields[f].attribute, sref("choices"));
+        if (!mlirAttributeIsNull(choices) && mlirArrayAttrGetNumElements(choices) > 0)
+          fields[f].attribute = mlirArrayAttrGetElement(choices, 0);
       }
     }
     steps[s] = mlirDictionaryAttrGet(ctx, nf, fields);
@@ -664,29 +671,9 @@ void strata_te_task_apply(strata_te_task_t *t, const strata_choice_t *candidate)
 
 void strata_te_compute_apply_defaults(MlirOperation compute) {
   MlirAttribute schedule = strata_te_compute_schedule(compute);
-  if (mlirAttributeIsNull(schedule))
-    return;
-  MlirContext ctx = mlirAttributeGetContext(schedule);
-  intptr_t ns = mlirArrayAttrGetNumElements(schedule);
-  MlirAttribute *steps = calloc((size_t)ns + 1, sizeof *steps);
-  for (intptr_t s = 0; s < ns; ++s) {
-    MlirAttribute st = mlirArrayAttrGetElement(schedule, s);
-    intptr_t nf = mlirDictionaryAttrGetNumElements(st);
-    MlirNamedAttribute *fields = calloc((size_t)nf + 1, sizeof *fields);
-    for (intptr_t f = 0; f < nf; ++f) {
-      fields[f] = mlirDictionaryAttrGetElement(st, f);
-      MlirAttribute choices =
-          strata_te_decision_is_knob(fields[f].attribute)
-              ? mlirDictionaryAttrGetElementByName(fields[f].attribute, sref("choices"))
-              : (MlirAttribute){NULL};
-      if (!mlirAttributeIsNull(choices) && mlirArrayAttrGetNumElements(choices) > 0)
-        fields[f].attribute = mlirArrayAttrGetElement(choices, 0);
-    }
-    steps[s] = mlirDictionaryAttrGet(ctx, nf, fields);
-    free(fields);
-  }
-  mlirOperationSetAttributeByName(compute, sref("schedule"), mlirArrayAttrGet(ctx, ns, steps));
-  free(steps);
+  if (!mlirAttributeIsNull(schedule))
+    mlirOperationSetAttributeByName(compute, sref("schedule"),
+                                    substitute(schedule, NULL, 0, NULL));
 }
 
 /* --- features -------------------------------------------------------------- */
