@@ -16,9 +16,10 @@
  *   tensorize the (i.2, j.2, k.1) micro-tile onto the target's fp32 FMA
  *   register tile (hwi_catalog.h: 4x64 on AVX-512, 6x16 on AVX2, 4x16
  *   generic);
- *   parallel over i.0 (row blocks), or over j.1 (panels) when there are
- *   fewer than 4 row blocks, or the batch axis.
- * MC, NC and KC default to 128, 1024 and 256 (A block and B panel in L2)
+ *   fuse i.0 and j.1 (row blocks x panels) and run that loop in parallel
+ *   (or the batch axis when there are at least 4).
+ * MC, NC and KC default to 128, 1024 and 256 (A block and B panel in L2),
+ * evened out over the extent
  * and can be overridden with the pass options, for experiments; with
  * knobs=true they are written as knobs "mc", "nc", "kc" whose choices are
  * the default first and then a few sizes around it (capped to the
@@ -79,10 +80,14 @@ typedef struct {
 
 static int64_t round_up(int64_t x, int64_t to) { return (x + to - 1) / to * to; }
 
-/* Block size `want` for an extent, capped to the extent and rounded up to
- * a multiple of `unit`. */
+/* Block size for an extent: at most `want` (capped to the extent), evened
+ * out so the blocks are about equal (784 rows in blocks of 128 become 7
+ * blocks of 112: parallel threads then get equal work), rounded up to a
+ * multiple of `unit`. */
 static int64_t block(int64_t want, int64_t extent, int64_t unit) {
-  return round_up(want < extent ? want : extent, unit);
+  int64_t b = want < extent ? want : extent;
+  int64_t count = (extent + b - 1) / b;
+  return round_up((extent + count - 1) / count, unit);
 }
 
 /* The factors decision of a blocked split: fixed [b/unit, unit] (or [b]
@@ -128,13 +133,12 @@ static MlirAttribute split_decision(MlirContext ctx, MlirAttribute axis, MlirAtt
   return step(ctx, "split", 2, f);
 }
 
-static MlirAttribute strata_te_matmul_trace(MlirContext ctx, MlirOperation op, const strata_te_matmul_t *g,
-                                const config_t *cfg) {
+static MlirAttribute matmul_trace(MlirContext ctx, MlirOperation op, const strata_te_matmul_t *g,
+                                  const config_t *cfg) {
   int64_t mr = cfg->tile->m, nr = cfg->tile->n;
   /* Blocks no larger than the (rounded-up) extents, multiples of the tile. */
-  int64_t mc = block(cfg->mc, g->m, mr);
   intptr_t i = g->ns - 2, j = g->ns - 1, k = g->ns;
-  MlirAttribute steps[8];
+  MlirAttribute steps[9];
   int n = 0;
   steps[n++] = split_decision(ctx, name_attr(ctx, op, i, ""),
                               block_factors(ctx, cfg, "mc", cfg->mc, g->m, mr, mc_candidates, N_MC));
@@ -170,11 +174,23 @@ static MlirAttribute strata_te_matmul_trace(MlirContext ctx, MlirOperation op, c
                    mlirFlatSymbolRefAttrGet(ctx, mlirStringRefCreateFromCString(cfg->tile->name))),
   };
   steps[n++] = step(ctx, "tensorize", 2, tz);
-  int64_t row_blocks = (g->m + mc - 1) / mc;
-  MlirAttribute par = g->batch >= 4   ? name_attr(ctx, op, 0, "")
-                      : row_blocks >= 4 ? name_attr(ctx, op, i, ".0")
-                      : (g->n + nr - 1) / nr >= 2 ? name_attr(ctx, op, j, ".1")
-                                                  : name_attr(ctx, op, i, ".0");
+  /* Parallel: the batch when there are a few; else row blocks and panels
+   * fused into one loop (i.0+j.1), so that threads share the blocks
+   * evenly even when there are few of either (7 row blocks of 784 rows on
+   * 2 threads leave one idle 1/8 of the time). */
+  MlirAttribute par;
+  if (g->batch >= 4) {
+    par = name_attr(ctx, op, 0, "");
+  } else {
+    MlirAttribute fuse_axes[2] = {name_attr(ctx, op, i, ".0"), name_attr(ctx, op, j, ".1")};
+    MlirNamedAttribute fa = strata_named(ctx, "axes", mlirArrayAttrGet(ctx, 2, fuse_axes));
+    steps[n++] = step(ctx, "fuse", 1, &fa);
+    char fused[160], a0[64], a1[64];
+    strata_te_compute_axis_name(op, i, a0, sizeof a0);
+    strata_te_compute_axis_name(op, j, a1, sizeof a1);
+    snprintf(fused, sizeof fused, "%s.0+%s.1", a0, a1);
+    par = strata_string_attr(ctx, fused);
+  }
   steps[n++] = axis_step(ctx, "parallel", par);
   return mlirArrayAttrGet(ctx, n, steps);
 }
@@ -235,7 +251,7 @@ static MlirWalkResult schedule_compute(MlirOperation op, void *user) {
   if (nr == 0 || ns < 2 || ns + nr > MAX_AXES)
     return MlirWalkResultAdvance;
   strata_te_matmul_t g;
-  MlirAttribute trace = strata_te_match_matmul(op, &g) ? strata_te_matmul_trace(ctx, op, &g, cfg) : reorder_trace(ctx, op);
+  MlirAttribute trace = strata_te_match_matmul(op, &g) ? matmul_trace(ctx, op, &g, cfg) : reorder_trace(ctx, op);
   mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("schedule"), trace);
   return MlirWalkResultAdvance;
 }
@@ -288,7 +304,7 @@ const strata_pass_info_t te_default_schedule_pass = {
         "into zero-padded panels as wide as the tile (cache_read \"packed\"; only when "
         "A has at least pack-min-rows rows), the "
         "micro-tile tensorized onto the target's fp32 FMA intrinsic (4x64 AVX-512, "
-        "6x16 AVX2, 4x16 generic), and row blocks (or panels, or the batch) run in "
+        "6x16 AVX2, 4x16 generic), and row blocks x panels (fused) or the batch run in "
         "parallel. knobs=true writes the block sizes as knobs mc, nc, kc (default "
         "first) for te-autotune. Other computes with reduce axes and at least two spatial axes get "
         "a loop order with the reduce axes outside the innermost spatial axis (i, k, "

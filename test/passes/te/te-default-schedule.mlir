@@ -8,8 +8,7 @@
 
 // A matmul gets the BLIS-style schedule: blocks and a register tile, B
 // packed into panels as wide as the tile, the micro-tile tensorized, row
-// blocks or panels in parallel (here one row block and one panel: the
-// parallel loop falls back to the row blocks).
+// blocks x panels fused into one parallel loop.
 // CHECK-LABEL: func.func @matmul
 // CHECK: name = "mm", reduce_extents = array<i64: 7>, schedule = [
 // CHECK-SAME: {axis = "d0", factors = array<i64: 2, 4>, prim = "split"}
@@ -18,7 +17,7 @@
 // CHECK-SAME: {order = ["d1.0", "r0.0", "d0.0", "d1.1", "d0.1", "d0.2", "d1.2", "r0.1"], prim = "reorder"}
 // CHECK-SAME: {input = 1 : i64, prim = "cache_read", scope = "packed", width = 64 : i64}
 // CHECK-SAME: {axis = "d0.2", intrinsic = @fma_f32_4x64_avx512f, prim = "tensorize"}
-// CHECK-SAME: {axis = "d0.0", prim = "parallel"}]
+// CHECK-SAME: {axes = ["d0.0", "d1.1"], prim = "fuse"}, {axis = "d0.0+d1.1", prim = "parallel"}]
 // By default B is packed only when A has at least 256 rows.
 // SMALL-LABEL: func.func @matmul
 // SMALL-NOT: cache_read
@@ -45,8 +44,7 @@
 // TIR: name = "pack1.p"
 // TIR: "hwi.call_tile"
 // TIR: name = "d0.1"
-// TIR: name = "d1.1"
-// TIR: name = "d0.0"
+// TIR: {kind = "parallel", name = "d0.0+d1.1"}
 // TIR: name = "r0.0"
 // TIR: name = "d1.0", te.compute = "mm"
 // TIR: memref.dealloc
