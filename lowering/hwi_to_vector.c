@@ -173,18 +173,19 @@ static MlirLogicalResult lower_call(MlirOperation call) {
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
-  strata_op_list_t list = {0};
-  strata_op_list_collect(module, (const char *const[]){"hwi.call_tile", "hwi.intrinsic", NULL},
-                         &list);
+  /* Two lists: lowering destroys the calls, so the intrinsics must not be
+   * told apart by looking at ops that may be gone. */
+  strata_op_list_t calls = {0}, intrinsics = {0};
+  strata_op_list_collect(module, (const char *const[]){"hwi.call_tile", NULL}, &calls);
+  strata_op_list_collect(module, (const char *const[]){"hwi.intrinsic", NULL}, &intrinsics);
   bool failed = false;
-  for (size_t i = 0; i < list.count; ++i)
-    if (strata_op_is(list.ops[i], "hwi.call_tile"))
-      failed |= mlirLogicalResultIsFailure(lower_call(list.ops[i]));
+  for (size_t i = 0; i < calls.count; ++i)
+    failed |= mlirLogicalResultIsFailure(lower_call(calls.ops[i]));
   if (!failed)
-    for (size_t i = 0; i < list.count; ++i)
-      if (strata_op_is(list.ops[i], "hwi.intrinsic"))
-        mlirOperationDestroy(list.ops[i]);
-  strata_op_list_free(&list);
+    for (size_t i = 0; i < intrinsics.count; ++i)
+      mlirOperationDestroy(intrinsics.ops[i]);
+  strata_op_list_free(&calls);
+  strata_op_list_free(&intrinsics);
   return failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
 }
 
