@@ -120,14 +120,27 @@ strata_tuning_db_t *strata_tuning_db_open(const char *path, char **error) {
   }
   sqlite3_busy_timeout(db->sql, BUSY_TIMEOUT_MS);
   /* journal_mode=WAL is persistent in the file; switching needs an exclusive
-   * lock, for which the busy timeout waits. */
-  sqlite3_stmt *stmt = prepare(db, "PRAGMA journal_mode = WAL", error);
-  bool wal = stmt && sqlite3_step(stmt) == SQLITE_ROW &&
-             strcmp((const char *)sqlite3_column_text(stmt, 0), "wal") == 0;
-  sqlite3_finalize(stmt);
-  if (!stmt || !wal) {
-    if (stmt)
-      sql_fail(db, error, "cannot switch to WAL mode");
+   * lock. SQLite may answer SQLITE_BUSY at once instead of calling the busy
+   * handler (two processes creating the file together), so retry for as
+   * long as the busy timeout would have waited. */
+  bool wal = false;
+  int step = SQLITE_BUSY;
+  for (int waited_ms = 0; !wal && waited_ms <= BUSY_TIMEOUT_MS; waited_ms += 10) {
+    sqlite3_stmt *stmt = prepare(db, "PRAGMA journal_mode = WAL", error);
+    if (!stmt) {
+      strata_tuning_db_close(db);
+      return NULL;
+    }
+    step = sqlite3_step(stmt);
+    wal = step == SQLITE_ROW &&
+          strcmp((const char *)sqlite3_column_text(stmt, 0), "wal") == 0;
+    sqlite3_finalize(stmt);
+    if (wal || (step != SQLITE_BUSY && step != SQLITE_LOCKED))
+      break;
+    nanosleep(&(struct timespec){0, 10 * 1000 * 1000}, NULL);
+  }
+  if (!wal) {
+    sql_fail(db, error, "cannot switch to WAL mode");
     strata_tuning_db_close(db);
     return NULL;
   }
