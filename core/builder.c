@@ -86,6 +86,15 @@ MlirValue strata_build_index(strata_builder_t *b, int64_t value) {
   return strata_build_value(b, "arith.constant", 0, NULL, index, 1, &v);
 }
 
+MlirValue strata_build_dim(strata_builder_t *b, MlirValue v, intptr_t d) {
+  MlirType t = mlirValueGetType(v);
+  if (!mlirShapedTypeIsDynamicDim(t, d))
+    return strata_build_index(b, mlirShapedTypeGetDimSize(t, d));
+  MlirValue operands[2] = {v, strata_build_index(b, d)};
+  return strata_build_value(b, "memref.dim", 2, operands,
+                            mlirIndexTypeGet(mlirValueGetContext(v)), 0, NULL);
+}
+
 MlirValue strata_build_scalar(strata_builder_t *b, MlirType type, double value) {
   MlirContext ctx = mlirLocationGetContext(b->loc);
   MlirAttribute attr = mlirTypeIsAFloat(type) ? mlirFloatAttrDoubleGet(ctx, type, value)

@@ -47,6 +47,9 @@ MlirValue strata_build_value(strata_builder_t *b, const char *name, intptr_t num
 MlirValue strata_build_index(strata_builder_t *b, int64_t value);
 MlirValue strata_build_scalar(strata_builder_t *b, MlirType type, double value);
 
+/* Size of dimension `d` of the memref `v`: an index constant when static,
+ * else memref.dim. */
+MlirValue strata_build_dim(strata_builder_t *b, MlirValue v, intptr_t d);
 /* Named attribute from a C string name. */
 MlirNamedAttribute strata_named(MlirContext ctx, const char *name, MlirAttribute attr);
 MlirAttribute strata_string_attr(MlirContext ctx, const char *s);

@@ -258,11 +258,9 @@ static bool layout_is(const strata_graph_layout_t *l, const char *axes) {
   return true;
 }
 
-/* tensor.collapse_shape of `v` into `shape` (rank r): group i takes
- * sizes[i] consecutive source dims. A view (no copy) once lowered. */
-static MlirValue collapse(g2t_t *g, MlirValue v, const int64_t *shape, intptr_t r,
-                          const int64_t *sizes) {
-  MlirContext ctx = g->ctx;
+/* The reassociation attribute of collapse_shape / expand_shape: group i
+ * takes sizes[i] consecutive dims of the larger shape. */
+static MlirNamedAttribute reassociation(MlirContext ctx, intptr_t r, const int64_t *sizes) {
   MlirType i64 = mlirIntegerTypeGet(ctx, 64);
   MlirAttribute groups[STRATA_GRAPH_MAX_RANK];
   int64_t d = 0;
@@ -272,9 +270,30 @@ static MlirValue collapse(g2t_t *g, MlirValue v, const int64_t *shape, intptr_t 
       dims[k] = mlirIntegerAttrGet(i64, d++);
     groups[i] = mlirArrayAttrGet(ctx, sizes[i], dims);
   }
-  MlirNamedAttribute a = strata_named(ctx, "reassociation", mlirArrayAttrGet(ctx, r, groups));
+  return strata_named(ctx, "reassociation", mlirArrayAttrGet(ctx, r, groups));
+}
+
+/* tensor.collapse_shape of `v` into `shape` (rank r): group i takes
+ * sizes[i] consecutive source dims. A view (no copy) once lowered. */
+static MlirValue collapse(g2t_t *g, MlirValue v, const int64_t *shape, intptr_t r,
+                          const int64_t *sizes) {
+  MlirNamedAttribute a = reassociation(g->ctx, r, sizes);
   MlirType type = mlirRankedTensorTypeGet(r, shape, g2t_elem(v), mlirAttributeGetNull());
   return strata_build_value(&g->b, "tensor.collapse_shape", 1, &v, type, 1, &a);
+}
+
+/* tensor.expand_shape of `v` (rank r) into the static `type`: group i of
+ * v's dims becomes sizes[i] consecutive dims. A view once lowered. */
+static MlirValue expand(g2t_t *g, MlirValue v, MlirType type, intptr_t r, const int64_t *sizes) {
+  intptr_t rank = mlirShapedTypeGetRank(type);
+  int64_t shape[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t d = 0; d < rank; ++d)
+    shape[d] = mlirShapedTypeGetDimSize(type, d);
+  MlirNamedAttribute attrs[2] = {
+      reassociation(g->ctx, r, sizes),
+      strata_named(g->ctx, "static_output_shape", mlirDenseI64ArrayGet(g->ctx, rank, shape)),
+  };
+  return strata_build_value(&g->b, "tensor.expand_shape", 1, &v, type, 2, attrs);
 }
 
 /* conv2d as im2col + a matrix product, for NCHW / OIHW, groups 1, static
@@ -329,20 +348,7 @@ static MlirValue conv2d_as_gemm(g2t_t *g, const window_t *w, MlirValue x, MlirVa
   MlirValue b_v = g2t_read(&c, col, (MlirValue[]){c.idx[0], c.idx[3], c.idx[2]});
   MlirValue mm = g2t_compute_end(&c, mul(b, a_v, b_v));
   /* out[n, o, oh, ow]: mm viewed with p split back into (oh, ow). */
-  MlirContext ctx = g->ctx;
-  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
-  MlirAttribute groups[3] = {
-      mlirArrayAttrGet(ctx, 1, (MlirAttribute[]){mlirIntegerAttrGet(i64, 0)}),
-      mlirArrayAttrGet(ctx, 1, (MlirAttribute[]){mlirIntegerAttrGet(i64, 1)}),
-      mlirArrayAttrGet(ctx, 2,
-                       (MlirAttribute[]){mlirIntegerAttrGet(i64, 2), mlirIntegerAttrGet(i64, 3)}),
-  };
-  MlirNamedAttribute attrs[2] = {
-      strata_named(ctx, "reassociation", mlirArrayAttrGet(ctx, 3, groups)),
-      strata_named(ctx, "static_output_shape",
-                   mlirDenseI64ArrayGet(ctx, 4, (const int64_t[]){N, O, OH, OW})),
-  };
-  return strata_build_value(&g->b, "tensor.expand_shape", 1, &mm, result_type(g), 2, attrs);
+  return expand(g, mm, result_type(g), 3, (const int64_t[]){1, 1, 2});
 }
 
 MlirLogicalResult g2t_lower_conv2d(g2t_t *g, MlirValue *out) {

@@ -38,15 +38,6 @@ static MlirValue vload_masked(strata_builder_t *b, MlirType vt, MlirValue base, 
   return strata_build_value(b, "vector.maskedload", 5, operands, vt, 0, NULL);
 }
 
-/* Size of dimension `dim` of memref `v`: a constant when static. */
-static MlirValue dim_size(strata_builder_t *b, MlirValue v, intptr_t dim, MlirValue dim_index) {
-  MlirType t = mlirValueGetType(v);
-  if (!mlirShapedTypeIsDynamicDim(t, dim))
-    return strata_build_index(b, mlirShapedTypeGetDimSize(t, dim));
-  return strata_build_value(b, "memref.dim", 2, (MlirValue[]){v, dim_index},
-                            mlirIndexTypeGet(mlirValueGetContext(v)), 0, NULL);
-}
-
 /* True if dimension `dim` of memref `v` is static and at least `want`. */
 static bool static_at_least(MlirValue v, intptr_t dim, int64_t want) {
   MlirType t = mlirValueGetType(v);
@@ -87,15 +78,15 @@ static MlirLogicalResult lower_call(MlirOperation call) {
   MlirValue last_row = {NULL};
   if (!full_rows)
     last_row = strata_build_value(&b, "arith.subi",
-                                  2, (MlirValue[]){dim_size(&b, c, 0, zero), one}, index, 0, NULL);
+                                  2, (MlirValue[]){strata_build_dim(&b, c, 0), one}, index, 0, NULL);
   for (int64_t i = 0; i < m; ++i) {
     rows[i] = i == 0 ? zero : i == 1 ? one : strata_build_index(&b, i);
     if (!full_rows && i > 0)
       rows[i] = strata_build_value(&b, "arith.minsi", 2, (MlirValue[]){rows[i], last_row}, index,
                                    0, NULL);
   }
-  MlirValue c_cols = full_cols ? zero : dim_size(&b, c, 1, one);
-  MlirValue b_cols = full_b ? zero : dim_size(&b, bm, 1, one);
+  MlirValue c_cols = full_cols ? zero : strata_build_dim(&b, c, 1);
+  MlirValue b_cols = full_b ? zero : strata_build_dim(&b, bm, 1);
   for (int64_t j = 0; j < nv; ++j) {
     cols[j] = j == 0 ? zero : strata_build_index(&b, j * vw);
     if (!full_cols) {
@@ -114,7 +105,7 @@ static MlirLogicalResult lower_call(MlirOperation call) {
     MlirValue s = strata_build_scalar(&b, elt, 0.0);
     vzero = strata_build_value(&b, "vector.broadcast", 1, &s, vt, 0, NULL);
   }
-  MlirValue k_extent = dim_size(&b, a, 1, one);
+  MlirValue k_extent = strata_build_dim(&b, a, 1);
 
   /* Load the C tile into registers. */
   MlirValue acc[MAX_ACCUMULATORS];

@@ -204,7 +204,7 @@ MlirLogicalResult strata_tir_cache_read_packed(MlirOperation root, int64_t input
   strata_builder_t b = strata_builder_before(root);
   MlirValue dims[MAX_RANK];
   for (intptr_t d = 0; d < rank; ++d)
-    dims[d] = strata_tir_dim(&b, src, d);
+    dims[d] = strata_build_dim(&b, src, d);
   int64_t shape[MAX_RANK + 1];
   MlirValue dyn[MAX_RANK + 1];
   int ndyn = 0;

@@ -403,7 +403,7 @@ MlirLogicalResult strata_tir_cache_write_local(MlirOperation loop) {
     MlirValue s = strata_tir_remat_corner(&b, &a->vars, &a->form[d], top, false,
                                           mlirOperationGetOperand(a->op, a->first + d));
     start[d] = strata_tir_index_op(&b, "arith.maxsi", s, zero);
-    MlirValue left = strata_tir_index_op(&b, "arith.subi", strata_tir_dim(&b, out, d), start[d]);
+    MlirValue left = strata_tir_index_op(&b, "arith.subi", strata_build_dim(&b, out, d), start[d]);
     count[d] = strata_tir_index_op(&b, "arith.minsi", strata_build_index(&b, shape[d]), left);
   }
   build_copy(&b, out, local, rank, start, count, true, c.axis);

@@ -290,7 +290,7 @@ MlirLogicalResult strata_tir_compute_at(MlirOperation root, const char *target,
   for (intptr_t d = 0; d < rank; ++d) {
     start[d] = strata_tir_index_op(&b, "arith.maxsi", lo[d], zero);
     MlirValue end = strata_tir_index_op(&b, "arith.minsi", strata_tir_index_op(&b, "arith.addi", hi[d], one),
-                             strata_tir_dim(&b, p.buffer, d));
+                             strata_build_dim(&b, p.buffer, d));
     count[d] = strata_tir_index_op(&b, "arith.maxsi", strata_tir_index_op(&b, "arith.subi", end, start[d]), zero);
   }
 

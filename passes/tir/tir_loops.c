@@ -175,15 +175,6 @@ MlirValue strata_tir_index_op(strata_builder_t *b, const char *name, MlirValue x
                             mlirIndexTypeGet(mlirValueGetContext(x)), 0, NULL);
 }
 
-MlirValue strata_tir_dim(strata_builder_t *b, MlirValue v, intptr_t d) {
-  MlirType t = mlirValueGetType(v);
-  if (!mlirShapedTypeIsDynamicDim(t, d))
-    return strata_build_index(b, mlirShapedTypeGetDimSize(t, d));
-  MlirValue dv = strata_build_index(b, d);
-  return strata_build_value(b, "memref.dim", 2, (MlirValue[]){v, dv},
-                            mlirIndexTypeGet(mlirValueGetContext(v)), 0, NULL);
-}
-
 MlirOperation strata_tir_single_inner_loop(MlirOperation loop) {
   MlirOperation inner = {NULL};
   for (MlirOperation o = mlirBlockGetFirstOperation(strata_tir_for_body(loop));

@@ -42,10 +42,6 @@ MlirOperation strata_tir_find_root(MlirOperation scope, const char *compute);
 /* An arith op `name` (addi, muli, divui, ...) on two index values. */
 MlirValue strata_tir_index_op(strata_builder_t *b, const char *name, MlirValue x, MlirValue y);
 
-/* Size of dimension `d` of memref value `v`: a constant when static, else
- * memref.dim. */
-MlirValue strata_tir_dim(strata_builder_t *b, MlirValue v, intptr_t d);
-
 /* The single tir.for directly in loop's body (other ops allowed beside
  * it), or null if there is none or more than one. */
 MlirOperation strata_tir_single_inner_loop(MlirOperation loop);
