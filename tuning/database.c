@@ -168,6 +168,12 @@ void strata_tuning_record_clear(strata_tuning_record_t *record) {
   memset(record, 0, sizeof *record);
 }
 
+/* Binds ?1 = task key and ?2 = target, the key of every task query. */
+static void bind_task(sqlite3_stmt *stmt, uint64_t key, const char *target) {
+  sqlite3_bind_int64(stmt, 1, (sqlite3_int64)key);
+  sqlite3_bind_text(stmt, 2, target, -1, SQLITE_STATIC);
+}
+
 /* Inserts the task row, or checks that the existing row has the same
  * canonical text (a different one would be an xxHash64 collision). Runs
  * inside the caller's transaction. */
@@ -178,8 +184,7 @@ static bool ensure_task(strata_tuning_db_t *db, uint64_t key, const char *target
       error);
   if (!stmt)
     return false;
-  sqlite3_bind_int64(stmt, 1, (sqlite3_int64)key);
-  sqlite3_bind_text(stmt, 2, target, -1, SQLITE_STATIC);
+  bind_task(stmt, key, target);
   sqlite3_bind_text(stmt, 3, canonical_text, -1, SQLITE_STATIC);
   bool ok = sqlite3_step(stmt) == SQLITE_DONE;
   sqlite3_finalize(stmt);
@@ -191,8 +196,7 @@ static bool ensure_task(strata_tuning_db_t *db, uint64_t key, const char *target
                  error);
   if (!stmt)
     return false;
-  sqlite3_bind_int64(stmt, 1, (sqlite3_int64)key);
-  sqlite3_bind_text(stmt, 2, target, -1, SQLITE_STATIC);
+  bind_task(stmt, key, target);
   sqlite3_bind_text(stmt, 3, canonical_text, -1, SQLITE_STATIC);
   bool same = sqlite3_step(stmt) == SQLITE_ROW && sqlite3_column_int(stmt, 0) == 1;
   sqlite3_finalize(stmt);
@@ -215,8 +219,7 @@ static bool insert_record(strata_tuning_db_t *db, uint64_t key, const char *targ
                                error);
   if (!stmt)
     return false;
-  sqlite3_bind_int64(stmt, 1, (sqlite3_int64)key);
-  sqlite3_bind_text(stmt, 2, target, -1, SQLITE_STATIC);
+  bind_task(stmt, key, target);
   sqlite3_bind_text(stmt, 3, decisions, -1, SQLITE_STATIC);
   if (error_text) {
     sqlite3_bind_null(stmt, 4);
