@@ -71,6 +71,19 @@ const strata_hwi_builtin_t *strata_hwi_builtin_for_target(const char *target) {
   return NULL;
 }
 
+int strata_hwi_builtins_for_target(const char *target, const strata_hwi_builtin_t **out, int max) {
+  if (strcmp(target, "host") == 0)
+    target = strata_hwi_host_target();
+  int n = 0;
+  for (int i = 0; i < N_BUILTINS; ++i)
+    if (strcmp(builtins[i].target, target) == 0) {
+      if (n < max)
+        out[n] = &builtins[i];
+      ++n;
+    }
+  return n;
+}
+
 char *strata_hwi_target_list(char *buf, size_t size) {
   snprintf(buf, size, "\"host\", \"avx512f\", \"avx2\" or \"generic\"");
   return buf;

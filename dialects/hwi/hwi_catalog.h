@@ -25,6 +25,11 @@ const strata_hwi_builtin_t *strata_hwi_builtin_lookup(MlirStringRef name);
  * target. */
 const strata_hwi_builtin_t *strata_hwi_builtin_for_target(const char *target);
 
+/* Every built-in tile of `target` (as above), the preferred one first:
+ * writes up to `max` of them to out[] and returns how many there are (0 for
+ * an unknown target). The tuner's tile knob chooses among them. */
+int strata_hwi_builtins_for_target(const char *target, const strata_hwi_builtin_t **out, int max);
+
 /* The target name of this machine: "avx512f" if LLVM reports +avx512f,
  * "avx2" with +avx2 and +fma, else "generic". */
 const char *strata_hwi_host_target(void);

@@ -165,7 +165,7 @@ static const field_spec_t prim_fields[N_PRIMS][MAX_FIELDS] = {
     [STRATA_TE_PRIM_CACHE_WRITE] = {{"scope", FIELD_SCOPE, true, false},
                                     {"axis", FIELD_NAME, false, true}},
     [STRATA_TE_PRIM_TENSORIZE] = {{"axis", FIELD_NAME, true, false},
-                                  {"intrinsic", FIELD_SYMBOL, true, false}},
+                                  {"intrinsic", FIELD_SYMBOL, true, true}},
 };
 
 static bool is_nonempty_string(MlirAttribute a) {

@@ -23,7 +23,10 @@
  * and can be overridden with the pass options, for experiments; with
  * knobs=true they are written as knobs "mc", "nc", "kc" whose choices are
  * the default first and then a few sizes around it (capped to the
- * extents): the template-free search space te-autotune explores.
+ * extents, multiples of every tile), and the register tile becomes the
+ * knob "tile" over the target's tiles (the blocks are then split by the
+ * tile in a second step: i.0, i.1.0, i.1.1): the template-free search
+ * space te-autotune explores.
  * Other reductions get one decision, the loop order: the reduce axes move
  * outside the innermost spatial axis (i, k, j), so the inner loop walks
  * rows contiguously and LLVM vectorizes it. Injective computes (no
@@ -71,8 +74,13 @@ static MlirAttribute axis_step(MlirContext ctx, const char *prim, MlirAttribute 
   return step(ctx, prim, 1, &f);
 }
 
+enum { MAX_TILES = 8 };
+
 typedef struct {
-  const strata_hwi_builtin_t *tile;
+  const strata_hwi_builtin_t *tile; /* the default register tile */
+  /* With knobs: the tile knob's choices (the target's tiles, default first). */
+  const strata_hwi_builtin_t *tiles[MAX_TILES];
+  int num_tiles;
   int64_t mc, nc, kc;
   bool knobs; /* write the block sizes as knobs (a search space) */
   int64_t pack_min_rows; /* pack B only for at least this many rows of A */
@@ -91,9 +99,12 @@ static int64_t block(int64_t want, int64_t extent, int64_t unit) {
 }
 
 /* The factors decision of a blocked split: fixed [b/unit, unit] (or [b]
- * when unit is 0), or a knob over the candidate block sizes. */
+ * when unit is 0), or a knob over the candidate block sizes [b]: the
+ * default's block first (a multiple of `unit`), then the candidates' blocks
+ * rounded to `knob_unit` (a multiple of every tile's size, so that each
+ * tile choice divides them). */
 static MlirAttribute block_factors(MlirContext ctx, const config_t *cfg, const char *knob,
-                                   int64_t want, int64_t extent, int64_t unit,
+                                   int64_t want, int64_t extent, int64_t unit, int64_t knob_unit,
                                    const int64_t *candidates, int ncand) {
   int64_t u = unit > 0 ? unit : 1;
   if (!cfg->knobs) {
@@ -101,13 +112,15 @@ static MlirAttribute block_factors(MlirContext ctx, const config_t *cfg, const c
     return unit > 0 ? mlirDenseI64ArrayGet(ctx, 2, (int64_t[]){b / unit, unit})
                     : mlirDenseI64ArrayGet(ctx, 1, (int64_t[]){b});
   }
-  /* Distinct blocks in increasing order; the default's block first so the
-   * tuner's first candidate is the default schedule. */
+  /* Distinct blocks; the default's block first so the tuner's first
+   * candidate is the default schedule. */
   int64_t blocks[16];
   int nb = 0;
   blocks[nb++] = block(want, extent, u);
   for (int c = 0; c < ncand && nb < 16; ++c) {
-    int64_t b = block(candidates[c], extent, u);
+    int64_t b = block(candidates[c], extent, knob_unit > 0 ? knob_unit : 1);
+    if (b >= extent) /* one block covers the extent: as with the tile's unit */
+      b = round_up(extent, u);
     bool dup = false;
     for (int i = 0; i < nb; ++i)
       dup |= blocks[i] == b;
@@ -116,11 +129,55 @@ static MlirAttribute block_factors(MlirContext ctx, const config_t *cfg, const c
   }
   MlirAttribute choices[16];
   for (int i = 0; i < nb; ++i)
-    choices[i] = unit > 0 ? mlirDenseI64ArrayGet(ctx, 2, (int64_t[]){blocks[i] / unit, unit})
-                          : mlirDenseI64ArrayGet(ctx, 1, (int64_t[]){blocks[i]});
+    choices[i] = mlirDenseI64ArrayGet(ctx, 1, (int64_t[]){blocks[i]});
   MlirNamedAttribute k[2] = {strata_named(ctx, "knob", strata_string_attr(ctx, knob)),
                              strata_named(ctx, "choices", mlirArrayAttrGet(ctx, nb, choices))};
   return mlirDictionaryAttrGet(ctx, 2, k);
+}
+
+/* What one tile contributes at one place of the trace. */
+typedef enum { TILE_ROWS, TILE_COLS, TILE_WIDTH, TILE_INTRINSIC } tile_value_t;
+
+static MlirAttribute tile_value(MlirContext ctx, const strata_hwi_builtin_t *t, tile_value_t v) {
+  switch (v) {
+  case TILE_ROWS:
+    return mlirDenseI64ArrayGet(ctx, 1, (int64_t[]){t->m});
+  case TILE_COLS:
+    return mlirDenseI64ArrayGet(ctx, 1, (int64_t[]){t->n});
+  case TILE_WIDTH:
+    return mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), t->n);
+  case TILE_INTRINSIC:
+    break;
+  }
+  return mlirFlatSymbolRefAttrGet(ctx, mlirStringRefCreateFromCString(t->name));
+}
+
+/* The register tile's value at one place: fixed (the default tile), or with
+ * knobs the "tile" knob, one choice per tile of the target, listing this
+ * place's value of each (te_tuning.c: a knob named at several places is one
+ * decision; each place takes its own list's entry). */
+static MlirAttribute tile_decision(MlirContext ctx, const config_t *cfg, tile_value_t v) {
+  if (!cfg->knobs)
+    return tile_value(ctx, cfg->tile, v);
+  MlirAttribute choices[MAX_TILES];
+  for (int t = 0; t < cfg->num_tiles; ++t)
+    choices[t] = tile_value(ctx, cfg->tiles[t], v);
+  MlirNamedAttribute k[2] = {
+      strata_named(ctx, "knob", strata_string_attr(ctx, "tile")),
+      strata_named(ctx, "choices", mlirArrayAttrGet(ctx, cfg->num_tiles, choices))};
+  return mlirDictionaryAttrGet(ctx, 2, k);
+}
+
+static int64_t gcd64(int64_t a, int64_t b) { return b ? gcd64(b, a % b) : a; }
+
+/* The least common multiple of the tiles' rows (or columns). */
+static int64_t tiles_lcm(const config_t *cfg, bool rows) {
+  int64_t l = 1;
+  for (int t = 0; t < cfg->num_tiles; ++t) {
+    int64_t v = rows ? cfg->tiles[t]->m : cfg->tiles[t]->n;
+    l = l / gcd64(l, v) * v;
+  }
+  return l;
 }
 
 static const int64_t mc_candidates[] = {32, 64, 96, 128, 192, 256};
@@ -133,28 +190,48 @@ static MlirAttribute split_decision(MlirContext ctx, MlirAttribute axis, MlirAtt
   return step(ctx, "split", 2, f);
 }
 
+/* Loop names of the blocked product. Without knobs i and j are split in
+ * one step each into (block, tile): i.0, i.1, i.2. With knobs the tile is a
+ * decision of its own, so the block is split first (i.0, i.1) and then the
+ * block by the tile (i.1.0, i.1.1). */
+typedef struct {
+  const char *outer, *mid, *micro; /* i.0 | i.1 | i.2 (or .0, .1.0, .1.1) */
+} part_names_t;
+
 static MlirAttribute matmul_trace(MlirContext ctx, MlirOperation op, const strata_te_matmul_t *g,
                                   const config_t *cfg) {
   int64_t mr = cfg->tile->m, nr = cfg->tile->n;
+  part_names_t pn = cfg->knobs ? (part_names_t){".0", ".1.0", ".1.1"}
+                               : (part_names_t){".0", ".1", ".2"};
   /* Blocks no larger than the (rounded-up) extents, multiples of the tile. */
   intptr_t i = g->ns - 2, j = g->ns - 1, k = g->ns;
-  MlirAttribute steps[9];
+  MlirAttribute steps[12];
   int n = 0;
-  steps[n++] = split_decision(ctx, name_attr(ctx, op, i, ""),
-                              block_factors(ctx, cfg, "mc", cfg->mc, g->m, mr, mc_candidates, N_MC));
-  steps[n++] = split_decision(ctx, name_attr(ctx, op, j, ""),
-                              block_factors(ctx, cfg, "nc", cfg->nc, g->n, nr, nc_candidates, N_NC));
+  int64_t mu = cfg->knobs ? tiles_lcm(cfg, true) : 0, nu = cfg->knobs ? tiles_lcm(cfg, false) : 0;
+  steps[n++] = split_decision(
+      ctx, name_attr(ctx, op, i, ""),
+      block_factors(ctx, cfg, "mc", cfg->mc, g->m, mr, mu, mc_candidates, N_MC));
+  steps[n++] = split_decision(
+      ctx, name_attr(ctx, op, j, ""),
+      block_factors(ctx, cfg, "nc", cfg->nc, g->n, nr, nu, nc_candidates, N_NC));
   steps[n++] = split_decision(ctx, name_attr(ctx, op, k, ""),
-                              block_factors(ctx, cfg, "kc", cfg->kc, g->k, 0, kc_candidates, N_KC));
+                              block_factors(ctx, cfg, "kc", cfg->kc, g->k, 0, 0, kc_candidates, N_KC));
+  if (cfg->knobs) {
+    steps[n++] = split_decision(ctx, name_attr(ctx, op, i, ".1"), tile_decision(ctx, cfg, TILE_ROWS));
+    steps[n++] = split_decision(ctx, name_attr(ctx, op, j, ".1"), tile_decision(ctx, cfg, TILE_COLS));
+  }
   MlirAttribute order[MAX_AXES + 8];
   int no = 0;
   for (intptr_t d = 0; d + 2 < g->ns; ++d)
     order[no++] = name_attr(ctx, op, d, "");
-  const char *parts[][2] = {{"j", ".0"}, {"k", ".0"}, {"i", ".0"}, {"j", ".1"},
-                            {"i", ".1"}, {"i", ".2"}, {"j", ".2"}, {"k", ".1"}};
+  const struct {
+    char axis;
+    const char *suffix;
+  } parts[] = {{'j', pn.outer}, {'k', ".0"},     {'i', pn.outer}, {'j', pn.mid},
+               {'i', pn.mid},   {'i', pn.micro}, {'j', pn.micro}, {'k', ".1"}};
   for (int p = 0; p < 8; ++p) {
-    intptr_t axis = parts[p][0][0] == 'i' ? i : parts[p][0][0] == 'j' ? j : k;
-    order[no++] = name_attr(ctx, op, axis, parts[p][1]);
+    intptr_t axis = parts[p].axis == 'i' ? i : parts[p].axis == 'j' ? j : k;
+    order[no++] = name_attr(ctx, op, axis, parts[p].suffix);
   }
   MlirNamedAttribute of = strata_named(ctx, "order", mlirArrayAttrGet(ctx, no, order));
   steps[n++] = step(ctx, "reorder", 1, &of);
@@ -162,16 +239,15 @@ static MlirAttribute matmul_trace(MlirContext ctx, MlirOperation op, const strat
   MlirNamedAttribute cr[4] = {
       strata_named(ctx, "input", mlirIntegerAttrGet(i64, g->b_input)),
       strata_named(ctx, "scope", strata_string_attr(ctx, "packed")),
-      strata_named(ctx, "width", mlirIntegerAttrGet(i64, nr)),
+      strata_named(ctx, "width", tile_decision(ctx, cfg, TILE_WIDTH)),
       strata_named(ctx, "transpose", mlirBoolAttrGet(ctx, 1)),
   };
   /* A transposed B must be packed (the micro-kernel reads rows of B). */
   if (g->b_transposed || g->m >= cfg->pack_min_rows)
     steps[n++] = step(ctx, "cache_read", g->b_transposed ? 4 : 3, cr);
   MlirNamedAttribute tz[2] = {
-      strata_named(ctx, "axis", name_attr(ctx, op, i, ".2")),
-      strata_named(ctx, "intrinsic",
-                   mlirFlatSymbolRefAttrGet(ctx, mlirStringRefCreateFromCString(cfg->tile->name))),
+      strata_named(ctx, "axis", name_attr(ctx, op, i, pn.micro)),
+      strata_named(ctx, "intrinsic", tile_decision(ctx, cfg, TILE_INTRINSIC)),
   };
   steps[n++] = step(ctx, "tensorize", 2, tz);
   /* Parallel: the batch when there are a few; else row blocks and panels
@@ -182,13 +258,13 @@ static MlirAttribute matmul_trace(MlirContext ctx, MlirOperation op, const strat
   if (g->batch >= 4) {
     par = name_attr(ctx, op, 0, "");
   } else {
-    MlirAttribute fuse_axes[2] = {name_attr(ctx, op, i, ".0"), name_attr(ctx, op, j, ".1")};
+    MlirAttribute fuse_axes[2] = {name_attr(ctx, op, i, pn.outer), name_attr(ctx, op, j, pn.mid)};
     MlirNamedAttribute fa = strata_named(ctx, "axes", mlirArrayAttrGet(ctx, 2, fuse_axes));
     steps[n++] = step(ctx, "fuse", 1, &fa);
-    char fused[160], a0[64], a1[64];
+    char fused[200], a0[64], a1[64];
     strata_te_compute_axis_name(op, i, a0, sizeof a0);
     strata_te_compute_axis_name(op, j, a1, sizeof a1);
-    snprintf(fused, sizeof fused, "%s.0+%s.1", a0, a1);
+    snprintf(fused, sizeof fused, "%s%s+%s%s", a0, pn.outer, a1, pn.mid);
     par = strata_string_attr(ctx, fused);
   }
   steps[n++] = axis_step(ctx, "parallel", par);
@@ -274,8 +350,9 @@ static const strata_pass_option_t options[] = {
              "costs one pass over B, repaid by reuse across row tiles)",
      .min = 0, .max = 1 << 30},
     {.name = "knobs", .kind = STRATA_OPTION_BOOL, .default_value = "false",
-     .help = "write the block sizes of matrix products as knobs mc, nc, kc (a search space "
-             "for te-autotune; the first choice of each is the default)"},
+     .help = "write the block sizes of matrix products as knobs mc, nc, kc and the register "
+             "tile as knob tile (a search space for te-autotune; the first choice of each is "
+             "the default)"},
 };
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
@@ -290,6 +367,9 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
   if (!cfg.tile)
     return strata_emit_error(module, "te-default-schedule: no register tile for target '%s'",
                              strata_pass_options_get_string(opts, "target"));
+  int nt = strata_hwi_builtins_for_target(strata_pass_options_get_string(opts, "target"),
+                                          cfg.tiles, MAX_TILES);
+  cfg.num_tiles = nt < MAX_TILES ? nt : MAX_TILES;
   mlirOperationWalk(module, schedule_compute, &cfg, MlirWalkPreOrder);
   return mlirLogicalResultSuccess();
 }
@@ -306,7 +386,8 @@ const strata_pass_info_t te_default_schedule_pass = {
         "micro-tile tensorized onto the target's fp32 FMA intrinsic (4x64 AVX-512, "
         "6x16 AVX2, 4x16 generic), and row blocks x panels (fused) or the batch run in "
         "parallel. knobs=true writes the block sizes as knobs mc, nc, kc (default "
-        "first) for te-autotune. Other computes with reduce axes and at least two spatial axes get "
+        "first) and the register tile as the knob tile (the target's tiles; blocks then split "
+        "by the tile in a second step: i.0, i.1.0, i.1.1) for te-autotune. Other computes with reduce axes and at least two spatial axes get "
         "a loop order with the reduce axes outside the innermost spatial axis (i, k, "
         "j): contiguous inner loops that LLVM vectorizes. Injective computes of at "
         "least 32768 static elements run their first axis of extent >= 2 in parallel. "

@@ -138,7 +138,8 @@ typedef struct {
   int count;
   char names[96][128];
   int64_t extents[96];
-  int root[96]; /* the compute axis a name derives from, or -1 */
+  int root[96];   /* the compute axis a name is, or -1 for a derived loop */
+  int origin[96]; /* the compute axis a name is or derives from, or -1 */
 } names_t;
 
 static int names_find(const names_t *n, const char *name) {
@@ -153,6 +154,7 @@ static void names_add(names_t *n, const char *name, int64_t extent, int root) {
     return;
   snprintf(n->names[n->count], sizeof n->names[0], "%s", name);
   n->extents[n->count] = extent;
+  n->origin[n->count] = root;
   n->root[n->count++] = root;
 }
 
@@ -181,12 +183,15 @@ static void names_split(names_t *n, const char *axis, const int64_t *f, intptr_t
   int root = n->root[i];
   for (intptr_t k = 0; k < nf; ++k)
     p *= f[k] > 0 ? f[k] : 1;
+  int origin = n->origin[i];
   char name[128];
   snprintf(name, sizeof name, "%s.0", axis);
   names_add(n, name, ceil_div(e, p), -1);
+  n->origin[n->count - 1] = origin;
   for (intptr_t k = 0; k < nf; ++k) {
     snprintf(name, sizeof name, "%s.%d", axis, (int)k + 1);
     names_add(n, name, f[k], -1);
+    n->origin[n->count - 1] = origin;
   }
   (void)root;
 }
@@ -259,18 +264,37 @@ static bool read_knobs(MlirOperation compute, MlirAttribute schedule, strata_te_
         knob_free(&k);
         break;
       }
-      /* One knob per name: a repeated name must offer the same choices. */
+      /* One knob per name. A name repeated at several places is one
+       * decision: each place lists its own value for every choice (the
+       * register tile is rows at one split, columns at another, the
+       * intrinsic at tensorize), so the lists must be equally long. The
+       * knob's values (what decisions record) are those of its first place
+       * whose choices are not integers (the intrinsic names say more than
+       * tile sizes), else of its first place. */
       size_t existing = n;
       for (size_t j = 0; j < n; ++j)
         if (strcmp(knobs[j].name, k.name) == 0)
           existing = j;
       if (existing < n) {
-        bool same = knobs[existing].num_choices == k.num_choices;
-        for (size_t c = 0; same && c < k.num_choices; ++c)
-          same = mlirAttributeEqual(knobs[existing].choices[c], k.choices[c]);
+        bool ints_there = true, ints_here = true;
+        for (size_t c = 0; c < k.num_choices; ++c)
+          ints_here &= mlirAttributeIsADenseI64Array(k.choices[c]) ||
+                       mlirAttributeIsAInteger(k.choices[c]);
+        for (size_t c = 0; c < knobs[existing].num_choices; ++c)
+          ints_there &= mlirAttributeIsADenseI64Array(knobs[existing].choices[c]) ||
+                        mlirAttributeIsAInteger(knobs[existing].choices[c]);
+        if (knobs[existing].num_choices != k.num_choices) {
+          ok = strata_fail(error,
+                           "knob '%s' appears twice with different numbers of choices (%zu, %zu)",
+                           name, knobs[existing].num_choices, k.num_choices);
+        } else if (ints_there && !ints_here) {
+          free(knobs[existing].choices);
+          knobs[existing].choices = k.choices;
+          k.choices = NULL;
+        }
         knob_free(&k);
-        if (!same)
-          ok = strata_fail(error, "knob '%s' appears twice with different choices", name);
+        if (!ok)
+          break;
         continue;
       }
       if (!(knobs = realloc(knobs, (n + 1) * sizeof *knobs)))
@@ -390,9 +414,15 @@ static MlirAttribute substitute(MlirAttribute schedule, const strata_te_knob_t *
       const strata_te_knob_t *k;
       if (!strata_te_decision_is_knob(fields[f].attribute))
         continue;
+      MlirAttribute own = mlirDictionaryAttrGetElementByName(fields[f].attribute, sref("choices"));
       if ((k = knob_named(knobs, n, fields[f].attribute, &j)) != NULL) {
         size_t c = candidate ? candidate[j] : 0;
-        fields[f].attribute = k->choices[c < k->num_choices ? c : 0];
+        c = c < k->num_choices ? c : 0;
+        /* This place's own value of the choice (a knob named at several
+         * places lists one per place); `parts` knobs have no list. */
+        fields[f].attribute = !mlirAttributeIsNull(own) && (size_t)mlirArrayAttrGetNumElements(own) == k->num_choices
+                                  ? mlirArrayAttrGetElement(own, (intptr_t)c)
+                                  : k->choices[c];
       } else {
         MlirAttribute choices =
             mlirDictionaryAttrGetElementByName(fields[f].attribute, sref("choices"));
@@ -706,6 +736,9 @@ void strata_te_task_features(const strata_te_task_t *t, const strata_choice_t *c
       if (i >= 0 && names.root[i] >= 0 && nf > 0) {
         block[names.root[i]] = (double)p;
         inner[names.root[i]] = (double)fv[nf - 1];
+      } else if (i >= 0 && names.origin[i] >= 0 && nf > 0) {
+        /* A block split again (the register tile): the innermost factor. */
+        inner[names.origin[i]] = (double)fv[nf - 1];
       }
       names_split(&names, axis, fv, nf);
     } else if (prim == STRATA_TE_PRIM_TILE && !mlirAttributeIsNull(factors) &&

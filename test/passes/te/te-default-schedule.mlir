@@ -51,10 +51,14 @@
 // TARGET: option 'target' of pass 'te-default-schedule'
 // With knobs, the block sizes become a search space (default first; the
 // sizes are capped to the extents, so small products have few choices),
-// and applying the trace before tuning is an error.
+// the register tile is a knob of its own (split after the blocks; see
+// te-autotune-tile.mlir), and applying the trace before tuning is an error.
 // KNOBS-LABEL: func.func @matmul
-// KNOBS: {axis = "d0", factors = {choices = [array<i64: 2, 4>], knob = "mc"}, prim = "split"}
+// KNOBS: {axis = "d0", factors = {choices = [array<i64: 8>], knob = "mc"}, prim = "split"}
 // KNOBS-SAME: {axis = "r0", factors = {choices = [array<i64: 7>], knob = "kc"}, prim = "split"}
+// KNOBS-SAME: {axis = "d0.1", factors = {choices = [array<i64: 4>, array<i64: 8>, array<i64: 6>], knob = "tile"}, prim = "split"}
+// KNOBS-SAME: {order = ["d1.0", "r0.0", "d0.0", "d1.1.0", "d0.1.0", "d0.1.1", "d1.1.1", "r0.1"], prim = "reorder"}
+// KNOBS-SAME: {axes = ["d0.0", "d1.1.0"], prim = "fuse"}, {axis = "d0.0+d1.1.0", prim = "parallel"}]
 // UNTUNED: error: 'tir.for' op knob 'mc' has no value: run te-autotune or fix it
 func.func @matmul(%a: tensor<5x7xf32>, %b: tensor<7x3xf32>) -> tensor<5x3xf32> {
   %c = "te.compute"() ({
