@@ -298,10 +298,25 @@ static MlirLogicalResult check_step(MlirOperation op, long index, MlirAttribute 
   step_ctx_t ctx = {op, index, prims[p]};
   const field_spec_t *fields = prim_fields[p];
 
-  /* Every key is "prim" or a field of the primitive. */
+  /* Every step may carry `enabled` (false: the step is skipped), a knob
+   * when a step is optional (te-default-schedule: packing B). */
+  static const field_spec_t enabled = {"enabled", FIELD_BOOL, false, true};
+  MlirAttribute en = strata_te_step_field(step, "enabled");
+  if (!mlirAttributeIsNull(en)) {
+    char desc[MSG];
+    if (strata_te_decision_is_knob(en)) {
+      if (mlirLogicalResultIsFailure(check_knob(&ctx, &enabled, en)))
+        return mlirLogicalResultFailure();
+    } else if (!fixed_value_ok(FIELD_BOOL, en)) {
+      return strata_emit_error(op, "schedule step #%ld (%s): 'enabled' must be %s or a knob",
+                               index, ctx.prim, describe(FIELD_BOOL, desc, sizeof desc));
+    }
+  }
+
+  /* Every key is "prim", "enabled" or a field of the primitive. */
   for (intptr_t i = 0; i < mlirDictionaryAttrGetNumElements(step); ++i) {
     MlirStringRef key = mlirIdentifierStr(mlirDictionaryAttrGetElement(step, i).name);
-    bool known = strata_str_eq(key, "prim");
+    bool known = strata_str_eq(key, "prim") || strata_str_eq(key, "enabled");
     for (int f = 0; f < MAX_FIELDS && fields[f].name && !known; ++f)
       known = strata_str_eq(key, fields[f].name);
     if (!known)

@@ -25,8 +25,9 @@
  * the default first and then a few sizes around it (capped to the
  * extents, multiples of every tile), and the register tile becomes the
  * knob "tile" over the target's tiles (the blocks are then split by the
- * tile in a second step: i.0, i.1.0, i.1.1): the template-free search
- * space te-autotune explores.
+ * tile in a second step: i.0, i.1.0, i.1.1), and packing B (unless it is
+ * read transposed) the knob "pack" (the cache_read step's `enabled`): the
+ * template-free search space te-autotune explores.
  * Other reductions get one decision, the loop order: the reduce axes move
  * outside the innermost spatial axis (i, k, j), so the inner loop walks
  * rows contiguously and LLVM vectorizes it. Injective computes (no
@@ -242,9 +243,19 @@ static MlirAttribute matmul_trace(MlirContext ctx, MlirOperation op, const strat
       strata_named(ctx, "width", tile_decision(ctx, cfg, TILE_WIDTH)),
       strata_named(ctx, "transpose", mlirBoolAttrGet(ctx, 1)),
   };
-  /* A transposed B must be packed (the micro-kernel reads rows of B). */
-  if (g->b_transposed || g->m >= cfg->pack_min_rows)
+  /* A transposed B must be packed (the micro-kernel reads rows of B);
+   * otherwise packing pays from pack-min-rows rows of A, and with knobs it
+   * is the knob "pack" (the step's `enabled`), the default first. */
+  bool pack = g->b_transposed || g->m >= cfg->pack_min_rows;
+  if (cfg->knobs && !g->b_transposed) {
+    MlirAttribute choices[2] = {mlirBoolAttrGet(ctx, pack), mlirBoolAttrGet(ctx, !pack)};
+    MlirNamedAttribute k[2] = {strata_named(ctx, "knob", strata_string_attr(ctx, "pack")),
+                               strata_named(ctx, "choices", mlirArrayAttrGet(ctx, 2, choices))};
+    cr[3] = strata_named(ctx, "enabled", mlirDictionaryAttrGet(ctx, 2, k));
+    steps[n++] = step(ctx, "cache_read", 4, cr);
+  } else if (pack) {
     steps[n++] = step(ctx, "cache_read", g->b_transposed ? 4 : 3, cr);
+  }
   MlirNamedAttribute tz[2] = {
       strata_named(ctx, "axis", name_attr(ctx, op, i, pn.micro)),
       strata_named(ctx, "intrinsic", tile_decision(ctx, cfg, TILE_INTRINSIC)),
@@ -351,7 +362,7 @@ static const strata_pass_option_t options[] = {
      .min = 0, .max = 1 << 30},
     {.name = "knobs", .kind = STRATA_OPTION_BOOL, .default_value = "false",
      .help = "write the block sizes of matrix products as knobs mc, nc, kc and the register "
-             "tile as knob tile (a search space for te-autotune; the first choice of each is "
+             "tile as knob tile and packing B as knob pack (a search space for te-autotune; the first choice of each is "
              "the default)"},
 };
 
@@ -387,7 +398,8 @@ const strata_pass_info_t te_default_schedule_pass = {
         "6x16 AVX2, 4x16 generic), and row blocks x panels (fused) or the batch run in "
         "parallel. knobs=true writes the block sizes as knobs mc, nc, kc (default "
         "first) and the register tile as the knob tile (the target's tiles; blocks then split "
-        "by the tile in a second step: i.0, i.1.0, i.1.1) for te-autotune. Other computes with reduce axes and at least two spatial axes get "
+        "by the tile in a second step: i.0, i.1.0, i.1.1) and packing B as the knob pack for "
+        "te-autotune. Other computes with reduce axes and at least two spatial axes get "
         "a loop order with the reduce axes outside the innermost spatial axis (i, k, "
         "j): contiguous inner loops that LLVM vectorizes. Injective computes of at "
         "least 32768 static elements run their first axis of extent >= 2 in parallel. "

@@ -19,8 +19,9 @@
  *   [35] arithmetic intensity per block: 2 x product of blocks / bytes
  *   [36] log2 number of blocks; [37] total padding (product over axes)
  *   [38] parallel trip count / threads; [39] log2 parallel trip count
- *   [40..43] per knob (first 4): log2 of the product of its int values
- *   [44..47] per knob: choice index / number of choices */
+ *   [40..45] per knob (first 6): log2 of the product of its int values
+ *   [46..51] per knob: choice index / number of choices
+ *   [52] number of inputs packed (enabled cache_read steps) */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include "passes/te/te_tuning.h"
 
@@ -318,7 +319,8 @@ static bool read_knobs(MlirOperation compute, MlirAttribute schedule, strata_te_
     strata_te_knob_t *k = &knobs[j];
     bool ints = true;
     for (size_t c = 0; c < k->num_choices; ++c)
-      ints &= mlirAttributeIsADenseI64Array(k->choices[c]) || mlirAttributeIsAInteger(k->choices[c]);
+      ints &= mlirAttributeIsADenseI64Array(k->choices[c]) ||
+              (mlirAttributeIsAInteger(k->choices[c]) && !mlirAttributeIsABool(k->choices[c]));
     if (ints) {
       size_t *offsets = calloc(k->num_choices + 1, sizeof *offsets);
       size_t total = 0;
@@ -717,7 +719,7 @@ void strata_te_task_features(const strata_te_task_t *t, const strata_choice_t *c
   names_t names = {0};
   for (int a = 0; a < t->num_axes; ++a)
     names_add(&names, t->axis_names[a], t->extents[a], a);
-  double parallel = 1;
+  double parallel = 1, packed = 0;
   MlirAttribute trace = strata_te_task_schedule(t, candidate);
   for (intptr_t s = 0; s < mlirArrayAttrGetNumElements(trace); ++s) {
     MlirAttribute st = mlirArrayAttrGetElement(trace, s);
@@ -773,6 +775,9 @@ void strata_te_task_features(const strata_te_task_t *t, const strata_choice_t *c
       int i = names_find(&names, axis);
       if (i >= 0)
         parallel = (double)names.extents[i];
+    } else if (prim == STRATA_TE_PRIM_CACHE_READ) {
+      MlirAttribute en = strata_te_step_field(st, "enabled");
+      packed += mlirAttributeIsNull(en) || !mlirAttributeIsABool(en) || mlirBoolAttrGetValue(en);
     }
   }
   double blocks = 1, padding = 1, flops = 2;
@@ -814,7 +819,8 @@ void strata_te_task_features(const strata_te_task_t *t, const strata_choice_t *c
   out[37] = (float)padding;
   out[38] = (float)(parallel / thread_count());
   out[39] = (float)lg(parallel);
-  for (size_t k = 0; k < t->space.num_knobs && k < 4; ++k) {
+  out[52] = (float)packed;
+  for (size_t k = 0; k < t->space.num_knobs && k < 6; ++k) {
     const strata_knob_t *knob = &t->space.knobs[k];
     size_t c = candidate ? candidate[k] : 0;
     if (knob->kind == STRATA_KNOB_INTS) {
@@ -825,7 +831,7 @@ void strata_te_task_features(const strata_te_task_t *t, const strata_choice_t *c
         p *= v[q] > 0 ? (double)v[q] : 1;
       out[40 + k] = (float)lg(p);
     }
-    out[44 + k] = (float)c / (float)knob->num_choices;
+    out[46 + k] = (float)c / (float)knob->num_choices;
   }
 }
 

@@ -153,6 +153,11 @@ static MlirLogicalResult apply_step(ctx_t *c, MlirAttribute step) {
     snprintf(pname, sizeof pname, "%.*s", (int)s.length, s.data);
   }
   c->prim = pname;
+  MlirAttribute enabled;
+  if (mlirLogicalResultIsFailure(field(c, step, "enabled", false, &enabled)))
+    return mlirLogicalResultFailure();
+  if (!mlirAttributeIsNull(enabled) && mlirAttributeIsABool(enabled) && !mlirBoolAttrGetValue(enabled))
+    return mlirLogicalResultSuccess(); /* a disabled optional step */
   MlirOperation loops[MAX_NAMES];
   int64_t factors[MAX_NAMES];
   int n = 0, nf = 0;

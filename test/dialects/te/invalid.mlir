@@ -351,3 +351,27 @@ func.func @read_outside(%t: tensor<4xf32>, %i: index) -> f32 {
   %x = "te.read"(%t, %i) : (tensor<4xf32>, index) -> f32
   return %x : f32
 }
+
+// -----
+
+func.func @step_enabled_not_bool(%v: f32) {
+  // expected-error @+1 {{schedule step #0 (parallel): 'enabled' must be true or false or a knob}}
+  %c = "te.compute"() ({
+  ^bb0(%i: index):
+    gpu.yield %v : f32
+  }) {name = "c", reduce_extents = array<i64>,
+      schedule = [{prim = "parallel", axis = "d0", enabled = 1 : i64}]} : () -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @step_enabled_knob_choice(%v: f32) {
+  // expected-error @+1 {{schedule step #0 (parallel): choice #1 of knob 'on' must be true or false}}
+  %c = "te.compute"() ({
+  ^bb0(%i: index):
+    gpu.yield %v : f32
+  }) {name = "c", reduce_extents = array<i64>,
+      schedule = [{prim = "parallel", axis = "d0", enabled = {knob = "on", choices = [true, "no"]}}]} : () -> tensor<4xf32>
+  return
+}

@@ -3,7 +3,9 @@
 // the columns at the column block's split and at cache_read's panel width,
 // the intrinsic at tensorize. Tuning chooses one tile, and every place gets
 // that tile's value; the database records the decision by the intrinsic's
-// name. (The host's tiles: this holds on any machine.)
+// name. Packing B is optional: the knob "pack" is the cache_read step's
+// `enabled` (default first: here packing, pack-min-rows=0). (The host's
+// tiles: this holds on any machine.)
 // RUN: rm -f %t.db*
 // RUN: strata-opt %s --pass-pipeline='builtin.module(te-default-schedule{knobs=true pack-min-rows=0},te-autotune{trials=6 db=%t.db seed=5 target=strata-test repeats=1 validate=1})' 2>/dev/null | FileCheck %s
 // RUN: strata-tune export %t.db | FileCheck %s --check-prefix=DB
@@ -13,12 +15,12 @@
 // CHECK-LABEL: func.func @mm
 // CHECK: {axis = "d0.1", factors = array<i64: [[M:[0-9]+]]>, prim = "split"}
 // CHECK-SAME: {axis = "d1.1", factors = array<i64: [[N:[0-9]+]]>, prim = "split"}
-// CHECK-SAME: {input = 1 : i64, prim = "cache_read", scope = "packed", width = [[N]] : i64}
+// CHECK-SAME: {enabled = {{true|false}}, input = 1 : i64, prim = "cache_read", scope = "packed", width = [[N]] : i64}
 // CHECK-SAME: {axis = "d0.1.1", intrinsic = @fma_f32_[[M]]x[[N]]_{{[a-z0-9]+}}, prim = "tensorize"}
-// DB: "decisions":{"mc":[{{[0-9]+}}],"nc":[{{[0-9]+}}],"kc":[{{[0-9]+}}],"tile":"@fma_f32_{{[0-9]+x[0-9]+}}_{{[a-z0-9]+}}"}
+// DB: "decisions":{"mc":[{{[0-9]+}}],"nc":[{{[0-9]+}}],"kc":[{{[0-9]+}}],"tile":"@fma_f32_{{[0-9]+x[0-9]+}}_{{[a-z0-9]+}}","pack":"true"}
 // SPACE: {axis = "d0.1", factors = {choices = [array<i64: 4>, array<i64: 8>, array<i64: 6>], knob = "tile"}, prim = "split"}
 // SPACE-SAME: {axis = "d1.1", factors = {choices = [array<i64: 64>, array<i64: 32>, array<i64: 64>], knob = "tile"}, prim = "split"}
-// SPACE-SAME: width = {choices = [64, 32, 64], knob = "tile"}
+// SPACE-SAME: {enabled = {choices = [true, false], knob = "pack"}, input = 1 : i64, prim = "cache_read", scope = "packed", width = {choices = [64, 32, 64], knob = "tile"}}
 // SPACE-SAME: intrinsic = {choices = [@fma_f32_4x64_avx512f, @fma_f32_8x32_avx512f, @fma_f32_6x64_avx512f], knob = "tile"}
 func.func @mm(%a: tensor<48x40xf32>, %b: tensor<40x96xf32>) -> tensor<48x96xf32> {
   %c = "te.compute"() ({

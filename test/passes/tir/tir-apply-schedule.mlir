@@ -57,3 +57,25 @@ func.func @matmul(%a: tensor<37x29xf32>, %b: tensor<29x53xf32>) -> tensor<37x53x
       ]} : () -> tensor<37x53xf32>
   return %c : tensor<37x53xf32>
 }
+
+// A step with `enabled = false` is skipped (an optional step, e.g. packing
+// when the tuner's "pack" knob says no); `enabled = true` applies it.
+// CHECK-LABEL: func.func @optional_steps
+// CHECK-NOT: "tir.alloc_buffer"
+// CHECK: }) {kind = "serial", name = "d1.1"}
+// CHECK: }) {kind = "parallel", name = "d1.0"
+func.func @optional_steps(%a: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %c = "te.compute"() ({
+  ^bb0(%i: index, %j: index):
+    %x = "te.read"(%a, %i, %j) : (tensor<8x16xf32>, index, index) -> f32
+    gpu.yield %x : f32
+  }) {name = "copy", reduce_extents = array<i64>,
+      schedule = [
+        {prim = "split", axis = "d1", factors = array<i64: 4>, enabled = true},
+        {prim = "cache_read", input = 0, scope = "packed", width = 4, enabled = false},
+        {prim = "reorder", order = ["d1.0", "d0", "d1.1"]},
+        {prim = "vectorize", axis = "d1.1", enabled = false},
+        {prim = "parallel", axis = "d1.0"}
+      ]} : () -> tensor<8x16xf32>
+  return %c : tensor<8x16xf32>
+}
