@@ -5,7 +5,8 @@
 # schedule, the tuned schedule (te-apply-tuned on the evolutionary database)
 # and OpenBLAS with bench_gemm, all single-threaded and in the same run, and
 # prints the curves' key numbers (best latency after 8/16/32/all trials,
-# trials to reach 90% of the final best).
+# trials to reach 90% of the final best) and, over the suite, the geometric
+# means of tuned vs default and of tuned vs OpenBLAS.
 #   bench/bench_tune.sh [bin-dir] [out-dir]    (TRIALS=48 SHAPES="MxNxK ..." env overrides)
 # Run by `scripts/bench.sh tune`.
 set -euo pipefail
@@ -14,8 +15,9 @@ bin=${1:-$root/build/bin}
 out=${2:-$(mktemp -d /tmp/strata-bench-tune.XXXXXX)}
 trials=${TRIALS:-48}
 # 1024^3; ResNet-50 conv4_x 3x3 as a GEMM (49x256x2304 im2col); BERT-base
-# attention projection and FFN (128 tokens).
-shapes=${SHAPES:-"1024x1024x1024 49x256x2304 128x768x768 128x3072x768"}
+# attention projection and FFN (128 tokens); MobileNet-v1's 14x14 pointwise
+# conv as Strata computes it (weights [512,512] x input [512,196]).
+shapes=${SHAPES:-"1024x1024x1024 49x256x2304 128x768x768 128x3072x768 512x196x512"}
 mkdir -p "$out"
 export OMP_NUM_THREADS=1
 
@@ -41,6 +43,7 @@ trials_to_90() {
 }
 
 echo "# strata-tune: $trials trials per shape and strategy, 1 thread; results in $out"
+: > "$out/times.txt"   # shape default_ms tuned_ms openblas_ms (bench_gemm)
 for s in $shapes; do
   IFS=x read -r m n k <<< "$s"
   model=$out/gemm_$s.mlir
@@ -61,6 +64,12 @@ for s in $shapes; do
     "(90% at trial $(trials_to_90 "$out/random-$s.csv"))"
   grep -E 'per trial' "$out/evolutionary-$s.log" | sed "s/^/cost   $s: /"
   tuned="builtin.module(convert-graph-to-te,te-inline,te-default-schedule{knobs=true},te-apply-tuned{db=\"$out/evolutionary-$s.db\"},convert-te-to-tir,tir-apply-schedule,strata-lower-to-llvm)"
-  "$bin/bench_gemm" --threads 1 --shapes "$s" | sed 's/^/default /'
-  "$bin/bench_gemm" --threads 1 --shapes "$s" --pipeline "$tuned" | sed 's/^/tuned   /'
+  d=$("$bin/bench_gemm" --threads 1 --shapes "$s")
+  t=$("$bin/bench_gemm" --threads 1 --shapes "$s" --pipeline "$tuned")
+  echo "default $d"
+  echo "tuned   $t"
+  ms() { sed -E "s/.* $1 +([0-9.]+) ms.*/\1/" <<< "$2"; }   # peer, bench_gemm line
+  echo "$s $(ms strata "$d") $(ms strata "$t") $(ms openblas "$t")" >> "$out/times.txt"
 done
+awk '{ n++; td += log($2 / $3); tb += log($4 / $3) }
+  END { if (n) printf "suite  %d shapes: tuned vs default geomean %.3fx, tuned vs OpenBLAS geomean %.3fx (> 1: tuned faster)\n", n, exp(td / n), exp(tb / n) }' "$out/times.txt"
