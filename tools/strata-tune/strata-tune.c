@@ -519,14 +519,22 @@ static int cmd_tune(int argc, char **argv) {
       goto done;
   }
 
-  /* The scheduler: every kernel once, then by expected gain. */
+  /* The scheduler: every kernel once, then by expected gain. The first
+   * rounds share the budget so that every kernel gets one (its default
+   * measured first) when there are at least as many trials as kernels. */
   double start = now_s();
   int round = 0;
+  int first = trials / (int)tool.count;
+  first = first < 1 ? 1 : first < round_size ? first : round_size;
   for (size_t i = 0; i < tool.count && tool.used < trials; ++i) {
     int left = trials - tool.used;
-    if (!run_round(&tool, &tool.tasks[i], ++round, left < round_size ? left : round_size, &error))
+    if (!run_round(&tool, &tool.tasks[i], ++round, left < first ? left : first, &error))
       goto done;
   }
+  if (tool.used >= trials && trials < (int)tool.count)
+    fprintf(stderr, "strata-tune: %d trials for %zu kernels: %zu kernels were not measured "
+                    "(give --trials at least %zu)\n",
+            trials, tool.count, tool.count - (size_t)trials, tool.count);
   while (tool.used < trials) {
     tune_task_t *pick = NULL;
     double best_gain = -1;
@@ -574,7 +582,7 @@ static int cmd_tune(int argc, char **argv) {
     const strata_search_result_t *r = strata_search_result(t->search);
     double def = def_scores[i], best = isnan(best_scores[i]) ? INFINITY : best_scores[i];
     char d[32], b[32], sp[32];
-    snprintf(d, sizeof d, isnan(def) ? "failed" : "%.4f", def * 1e3);
+    snprintf(d, sizeof d, r->trials == 0 ? "not run" : isnan(def) ? "failed" : "%.4f", def * 1e3);
     snprintf(b, sizeof b, isfinite(best) ? "%.4f" : "-", best * 1e3);
     snprintf(sp, sizeof sp, !isnan(def) && isfinite(best) ? "%.2fx" : "-", def / best);
     printf("%-4zu %-36s %5d %6d %6d %12s %12s %8s\n", i + 1, t->task.summary, t->weight,
