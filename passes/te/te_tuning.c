@@ -21,7 +21,12 @@
  *   [38] parallel trip count / threads; [39] log2 parallel trip count
  *   [40..45] per knob (first 6): log2 of the product of its int values
  *   [46..51] per knob: choice index / number of choices
- *   [52] number of inputs packed (enabled cache_read steps) */
+ *   [52] number of inputs packed (enabled cache_read steps)
+ *   [53..62] log2 bytes touched inside loop level 0..9 (innermost first;
+ *       the loop order is tracked through split, tile, fuse and reorder):
+ *       each read's footprint over the extents its axes cover inside that
+ *       level, plus the result's
+ *   [63] loop depth; [64] parallel loop position / depth (-1: none) */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include "passes/te/te_tuning.h"
 
@@ -710,6 +715,56 @@ void strata_te_compute_apply_defaults(MlirOperation compute) {
 
 /* --- features -------------------------------------------------------------- */
 
+/* The loop nest's order while walking a trace (outermost first), as
+ * indices into names_t, for the bytes-per-level features. Fused loops
+ * remember their parts (whose origins give the axes they cover). */
+typedef struct {
+  int loop[64], n;
+  int parts[96][4], num_parts[96]; /* by names_t index; 0 parts: not fused */
+} nest_t;
+
+static int nest_pos(const nest_t *nest, int name) {
+  for (int p = 0; p < nest->n; ++p)
+    if (nest->loop[p] == name)
+      return p;
+  return -1;
+}
+
+/* Replaces the loop at position p by `count` loops (0 removes it). */
+static void nest_replace(nest_t *nest, int p, const int *with, int count) {
+  if (p < 0 || nest->n - 1 + count > 64)
+    return;
+  memmove(&nest->loop[p + count], &nest->loop[p + 1], (size_t)(nest->n - p - 1) * sizeof(int));
+  if (count > 0)
+    memcpy(&nest->loop[p], with, (size_t)count * sizeof(int));
+  nest->n += count - 1;
+}
+
+/* reorder: the listed loops take the positions they occupy, in list order. */
+static void nest_reorder(nest_t *nest, const int *names, int count) {
+  int pos[64], k = 0;
+  for (int p = 0; p < nest->n && k < 64; ++p)
+    for (int q = 0; q < count; ++q)
+      if (nest->loop[p] == names[q])
+        pos[k++] = p;
+  if (k != count)
+    return; /* a name not in the nest: leave the order */
+  for (int q = 0; q < count; ++q)
+    nest->loop[pos[q]] = names[q];
+}
+
+/* Multiplies cover[axis] by what loop `name` iterates over. */
+static void nest_cover(const nest_t *nest, const names_t *names, int name, double *cover) {
+  if (nest->num_parts[name] > 0) {
+    for (int q = 0; q < nest->num_parts[name]; ++q)
+      nest_cover(nest, names, nest->parts[name][q], cover);
+    return;
+  }
+  if (names->origin[name] >= 0)
+    cover[names->origin[name]] *= (double)names->extents[name];
+}
+
+
 void strata_te_task_features(const strata_te_task_t *t, const strata_choice_t *candidate,
                              float *out) {
   memset(out, 0, STRATA_TE_NUM_FEATURES * sizeof *out);
@@ -720,6 +775,10 @@ void strata_te_task_features(const strata_te_task_t *t, const strata_choice_t *c
   for (int a = 0; a < t->num_axes; ++a)
     names_add(&names, t->axis_names[a], t->extents[a], a);
   double parallel = 1, packed = 0;
+  int parallel_pos = -1;
+  nest_t nest = {.n = 0};
+  for (int a = 0; a < t->num_axes && a < 64; ++a)
+    nest.loop[nest.n++] = a;
   MlirAttribute trace = strata_te_task_schedule(t, candidate);
   for (intptr_t s = 0; s < mlirArrayAttrGetNumElements(trace); ++s) {
     MlirAttribute st = mlirArrayAttrGetElement(trace, s);
@@ -742,7 +801,13 @@ void strata_te_task_features(const strata_te_task_t *t, const strata_choice_t *c
         /* A block split again (the register tile): the innermost factor. */
         inner[names.origin[i]] = (double)fv[nf - 1];
       }
+      int before = names.count;
       names_split(&names, axis, fv, nf);
+      int parts[17];
+      for (int q = before; q < names.count && q - before < 17; ++q)
+        parts[q - before] = q;
+      if (i >= 0 && names.count > before)
+        nest_replace(&nest, nest_pos(&nest, i), parts, names.count - before);
     } else if (prim == STRATA_TE_PRIM_TILE && !mlirAttributeIsNull(factors) &&
                mlirAttributeIsADenseI64Array(factors)) {
       MlirAttribute axes = strata_te_step_field(st, "axes");
@@ -755,8 +820,30 @@ void strata_te_task_features(const strata_te_task_t *t, const strata_choice_t *c
         int i = names_find(&names, name);
         if (i >= 0 && names.root[i] >= 0)
           block[names.root[i]] = inner[names.root[i]] = (double)f;
+        int before = names.count;
         names_split(&names, name, &f, 1);
+        if (i >= 0 && names.count == before + 2) /* outer parts first, as tile orders them */
+          nest_replace(&nest, nest_pos(&nest, i), (int[]){before, before + 1}, 2);
       }
+      /* tile = split each axis, then every outer part before every inner one. */
+      int tiled[32], k = 0;
+      for (int p = 0; p < nest.n && k < 32; ++p)
+        for (intptr_t q = 0; !mlirAttributeIsNull(axes) && q < mlirArrayAttrGetNumElements(axes); ++q) {
+          char name[96], outer[100], innr[100];
+          string_of(mlirArrayAttrGetElement(axes, q), name, sizeof name);
+          snprintf(outer, sizeof outer, "%s.0", name);
+          snprintf(innr, sizeof innr, "%s.1", name);
+          if (strcmp(names.names[nest.loop[p]], outer) == 0 || strcmp(names.names[nest.loop[p]], innr) == 0)
+            tiled[k++] = nest.loop[p];
+        }
+      int sorted[32], m = 0;
+      for (int pass = 0; pass < 2; ++pass)
+        for (int q = 0; q < k; ++q) {
+          size_t l = strlen(names.names[tiled[q]]);
+          if ((names.names[tiled[q]][l - 1] == '0') == (pass == 0))
+            sorted[m++] = tiled[q];
+        }
+      nest_reorder(&nest, sorted, m);
     } else if (prim == STRATA_TE_PRIM_FUSE) {
       MlirAttribute axes = strata_te_step_field(st, "axes");
       char joined[128] = "";
@@ -771,10 +858,41 @@ void strata_te_task_features(const strata_te_task_t *t, const strata_choice_t *c
           snprintf(joined + l, sizeof joined - l, "%s%.60s", q ? "+" : "", name);
       }
       names_add(&names, joined, e, -1);
+      /* The fused loop takes the first part's place; the others go. */
+      int fused = names.count - 1, first = -1;
+      for (intptr_t q = 0; !mlirAttributeIsNull(axes) && q < mlirArrayAttrGetNumElements(axes); ++q) {
+        char name[96];
+        string_of(mlirArrayAttrGetElement(axes, q), name, sizeof name);
+        int i = names_find(&names, name), p = i >= 0 ? nest_pos(&nest, i) : -1;
+        if (p < 0)
+          continue;
+        if (fused < 96 && nest.num_parts[fused] < 4)
+          nest.parts[fused][nest.num_parts[fused]++] = i;
+        if (first < 0) {
+          first = p;
+          nest.loop[p] = fused;
+        } else {
+          nest_replace(&nest, p, NULL, 0);
+        }
+      }
+    } else if (prim == STRATA_TE_PRIM_REORDER) {
+      MlirAttribute order = strata_te_step_field(st, "order");
+      int listed[64], k = 0;
+      for (intptr_t q = 0; !mlirAttributeIsNull(order) && mlirAttributeIsAArray(order) &&
+                           q < mlirArrayAttrGetNumElements(order) && k < 64;
+           ++q) {
+        char name[96];
+        string_of(mlirArrayAttrGetElement(order, q), name, sizeof name);
+        int i = names_find(&names, name);
+        if (i >= 0)
+          listed[k++] = i;
+      }
+      nest_reorder(&nest, listed, k);
     } else if (prim == STRATA_TE_PRIM_PARALLEL) {
       int i = names_find(&names, axis);
       if (i >= 0)
         parallel = (double)names.extents[i];
+      parallel_pos = i >= 0 ? nest_pos(&nest, i) : -1;
     } else if (prim == STRATA_TE_PRIM_CACHE_READ) {
       MlirAttribute en = strata_te_step_field(st, "enabled");
       packed += mlirAttributeIsNull(en) || !mlirAttributeIsABool(en) || mlirBoolAttrGetValue(en);
@@ -820,6 +938,32 @@ void strata_te_task_features(const strata_te_task_t *t, const strata_choice_t *c
   out[38] = (float)(parallel / thread_count());
   out[39] = (float)lg(parallel);
   out[52] = (float)packed;
+  /* Bytes touched inside each loop level, innermost first: every read's
+   * footprint (the extents its indexing axes cover inside that level,
+   * capped to the axis extents) plus the result's. */
+  double cover[STRATA_TE_MAX_AXES];
+  for (int a = 0; a < t->num_axes; ++a)
+    cover[a] = 1;
+  for (int level = 0; level < 10; ++level) {
+    int p = nest.n - 1 - level;
+    if (p >= 0)
+      nest_cover(&nest, &names, nest.loop[p], cover);
+    double touched = (double)t->elem_bytes;
+    for (int a = 0; a < t->num_spatial; ++a)
+      touched *= fmin(cover[a], (double)t->extents[a]);
+    for (int r = 0; r < t->num_reads; ++r) {
+      double fp = (double)t->elem_bytes;
+      for (int d = 0; d < t->reads[r].rank; ++d) {
+        int a = t->reads[r].axis[d];
+        fp *= a >= 0 && a < t->num_axes ? fmin(cover[a], (double)t->extents[a])
+                                        : (double)t->reads[r].extent[d];
+      }
+      touched += fp;
+    }
+    out[53 + level] = (float)lg(touched);
+  }
+  out[63] = (float)nest.n;
+  out[64] = parallel_pos >= 0 ? (float)parallel_pos / (float)(nest.n > 0 ? nest.n : 1) : -1.0f;
   for (size_t k = 0; k < t->space.num_knobs && k < 6; ++k) {
     const strata_knob_t *knob = &t->space.knobs[k];
     size_t c = candidate ? candidate[k] : 0;

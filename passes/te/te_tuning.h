@@ -37,7 +37,7 @@
 extern "C" {
 #endif
 
-enum { STRATA_TE_NUM_FEATURES = 53, STRATA_TE_MAX_AXES = 16, STRATA_TE_MAX_READS = 8 };
+enum { STRATA_TE_NUM_FEATURES = 65, STRATA_TE_MAX_AXES = 16, STRATA_TE_MAX_READS = 8 };
 
 /* One tensor the compute reads: which compute axis indexes each dimension
  * (-1 when the index is not a plain axis) and the dimension's extent. */
