@@ -17,7 +17,8 @@
  *   register tile (hwi_catalog.h: 4x64 on AVX-512, 6x16 on AVX2, 4x16
  *   generic);
  *   fuse i.0 and j.1 (row blocks x panels) and run that loop in parallel
- *   (or the batch axis when there are at least 4).
+ *   (or the batch axis when there are at least 4), from 2^20 flops (smaller
+ *   products stay on one thread: a thread team costs more).
  * MC, NC and KC default to 128, 1024 and 256 (A block and B panel in L2),
  * evened out over the extent
  * and can be overridden with the pass options, for experiments; with
@@ -199,6 +200,9 @@ typedef struct {
   const char *outer, *mid, *micro; /* i.0 | i.1 | i.2 (or .0, .1.0, .1.1) */
 } part_names_t;
 
+/* Matrix products below this many flops get no parallel loop. */
+#define PARALLEL_MIN_FLOPS (1 << 20)
+
 static MlirAttribute matmul_trace(MlirContext ctx, MlirOperation op, const strata_te_matmul_t *g,
                                   const config_t *cfg) {
   int64_t mr = cfg->tile->m, nr = cfg->tile->n;
@@ -265,6 +269,12 @@ static MlirAttribute matmul_trace(MlirContext ctx, MlirOperation op, const strat
    * fused into one loop (i.0+j.1), so that threads share the blocks
    * evenly even when there are few of either (7 row blocks of 784 rows on
    * 2 threads leave one idle 1/8 of the time). */
+  /* Products of fewer than PARALLEL_MIN_FLOPS run on one thread: waking a
+   * thread team costs more than they do (a 1x8x16 dense layer: 4 us on one
+   * thread, 180 us with a parallel loop on 2 threads of a busy machine). */
+  double flops = 2.0 * (double)g->batch * (double)g->m * (double)g->n * (double)g->k;
+  if (flops < PARALLEL_MIN_FLOPS)
+    return mlirArrayAttrGet(ctx, n, steps);
   MlirAttribute par;
   if (g->batch >= 4) {
     par = name_attr(ctx, op, 0, "");
@@ -396,7 +406,7 @@ const strata_pass_info_t te_default_schedule_pass = {
         "A has at least pack-min-rows rows), the "
         "micro-tile tensorized onto the target's fp32 FMA intrinsic (4x64 AVX-512, "
         "6x16 AVX2, 4x16 generic), and row blocks x panels (fused) or the batch run in "
-        "parallel. knobs=true writes the block sizes as knobs mc, nc, kc (default "
+        "parallel (from 2^20 flops). knobs=true writes the block sizes as knobs mc, nc, kc (default "
         "first) and the register tile as the knob tile (the target's tiles; blocks then split "
         "by the tile in a second step: i.0, i.1.0, i.1.1) and packing B as the knob pack for "
         "te-autotune. Other computes with reduce axes and at least two spatial axes get "

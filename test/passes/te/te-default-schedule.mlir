@@ -7,8 +7,9 @@
 // RUN: not strata-opt %s --pass-pipeline='builtin.module(te-default-schedule{knobs=true},convert-te-to-tir,tir-apply-schedule)' 2>&1 | FileCheck %s --check-prefix=UNTUNED
 
 // A matmul gets the BLIS-style schedule: blocks and a register tile, B
-// packed into panels as wide as the tile, the micro-tile tensorized, row
-// blocks x panels fused into one parallel loop.
+// packed into panels as wide as the tile, the micro-tile tensorized; from
+// 2^20 flops row blocks x panels are fused into one parallel loop (@large),
+// smaller products stay on one thread.
 // CHECK-LABEL: func.func @matmul
 // CHECK: name = "mm", reduce_extents = array<i64: 7>, schedule = [
 // CHECK-SAME: {axis = "d0", factors = array<i64: 2, 4>, prim = "split"}
@@ -16,8 +17,7 @@
 // CHECK-SAME: {axis = "r0", factors = array<i64: 7>, prim = "split"}
 // CHECK-SAME: {order = ["d1.0", "r0.0", "d0.0", "d1.1", "d0.1", "d0.2", "d1.2", "r0.1"], prim = "reorder"}
 // CHECK-SAME: {input = 1 : i64, prim = "cache_read", scope = "packed", width = 64 : i64}
-// CHECK-SAME: {axis = "d0.2", intrinsic = @fma_f32_4x64_avx512f, prim = "tensorize"}
-// CHECK-SAME: {axes = ["d0.0", "d1.1"], prim = "fuse"}, {axis = "d0.0+d1.1", prim = "parallel"}]
+// CHECK-SAME: {axis = "d0.2", intrinsic = @fma_f32_4x64_avx512f, prim = "tensorize"}]
 // By default B is packed only when A has at least 256 rows.
 // SMALL-LABEL: func.func @matmul
 // SMALL-NOT: cache_read
@@ -44,7 +44,7 @@
 // TIR: name = "pack1.p"
 // TIR: "hwi.call_tile"
 // TIR: name = "d0.1"
-// TIR: {kind = "parallel", name = "d0.0+d1.1"}
+// TIR: {kind = "serial", name = "d0.0"}
 // TIR: name = "r0.0"
 // TIR: name = "d1.0", te.compute = "mm"
 // TIR: memref.dealloc
@@ -58,7 +58,9 @@
 // KNOBS-SAME: {axis = "r0", factors = {choices = [array<i64: 7>], knob = "kc"}, prim = "split"}
 // KNOBS-SAME: {axis = "d0.1", factors = {choices = [array<i64: 4>, array<i64: 8>, array<i64: 6>], knob = "tile"}, prim = "split"}
 // KNOBS-SAME: {order = ["d1.0", "r0.0", "d0.0", "d1.1.0", "d0.1.0", "d0.1.1", "d1.1.1", "r0.1"], prim = "reorder"}
-// KNOBS-SAME: {axes = ["d0.0", "d1.1.0"], prim = "fuse"}, {axis = "d0.0+d1.1.0", prim = "parallel"}]
+// KNOBS-SAME: {axis = "d0.1.1", intrinsic = {choices = [@fma_f32_4x64_avx512f, @fma_f32_8x32_avx512f, @fma_f32_6x64_avx512f], knob = "tile"}, prim = "tensorize"}]
+// KNOBS-LABEL: func.func @large
+// KNOBS: {axes = ["d0.0", "d1.1.0"], prim = "fuse"}, {axis = "d0.0+d1.1.0", prim = "parallel"}]
 // UNTUNED: error: 'tir.for' op knob 'mc' has no value: run te-autotune or fix it
 func.func @matmul(%a: tensor<5x7xf32>, %b: tensor<7x3xf32>) -> tensor<5x3xf32> {
   %c = "te.compute"() ({
@@ -71,15 +73,15 @@ func.func @matmul(%a: tensor<5x7xf32>, %b: tensor<7x3xf32>) -> tensor<5x3xf32> {
   return %c : tensor<5x3xf32>
 }
 
-func.func @batched(%a: tensor<4x5x7xf32>, %b: tensor<4x7x3xf32>) -> tensor<4x5x3xf32> {
+func.func @batched(%a: tensor<4x64x64xf32>, %b: tensor<4x64x64xf32>) -> tensor<4x64x64xf32> {
   %c = "te.compute"() ({
   ^bb0(%n: index, %i: index, %j: index, %k: index):
-    %x = "te.read"(%a, %n, %i, %k) : (tensor<4x5x7xf32>, index, index, index) -> f32
-    %y = "te.read"(%b, %n, %k, %j) : (tensor<4x7x3xf32>, index, index, index) -> f32
+    %x = "te.read"(%a, %n, %i, %k) : (tensor<4x64x64xf32>, index, index, index) -> f32
+    %y = "te.read"(%b, %n, %k, %j) : (tensor<4x64x64xf32>, index, index, index) -> f32
     %m = arith.mulf %x, %y : f32
     gpu.yield %m : f32
-  }) {name = "bmm", reduce_extents = array<i64: 7>, combiner = "add", init = 0.0 : f32} : () -> tensor<4x5x3xf32>
-  return %c : tensor<4x5x3xf32>
+  }) {name = "bmm", reduce_extents = array<i64: 64>, combiner = "add", init = 0.0 : f32} : () -> tensor<4x64x64xf32>
+  return %c : tensor<4x64x64xf32>
 }
 
 func.func @dense(%a: tensor<5x7xf32>, %w: tensor<3x7xf32>) -> tensor<5x3xf32> {
@@ -146,4 +148,17 @@ func.func @untouched(%a: tensor<3x4xf32>) -> (tensor<3x4xf32>, tensor<3xf32>, te
   }) {name = "scheduled", reduce_extents = array<i64: 4>, combiner = "add", init = 0.0 : f32,
       schedule = [{prim = "parallel", axis = "d0"}]} : () -> tensor<3x4xf32>
   return %0, %1, %2 : tensor<3x4xf32>, tensor<3xf32>, tensor<3x4xf32>
+}
+
+// CHECK-LABEL: func.func @large
+// CHECK: {axis = "d0.2", intrinsic = @fma_f32_4x64_avx512f, prim = "tensorize"}, {axes = ["d0.0", "d1.1"], prim = "fuse"}, {axis = "d0.0+d1.1", prim = "parallel"}]
+func.func @large(%a: tensor<128x64xf32>, %b: tensor<64x128xf32>) -> tensor<128x128xf32> {
+  %c = "te.compute"() ({
+  ^bb0(%i: index, %j: index, %k: index):
+    %x = "te.read"(%a, %i, %k) : (tensor<128x64xf32>, index, index) -> f32
+    %y = "te.read"(%b, %k, %j) : (tensor<64x128xf32>, index, index) -> f32
+    %m = arith.mulf %x, %y : f32
+    gpu.yield %m : f32
+  }) {name = "mm", reduce_extents = array<i64: 64>, combiner = "add", init = 0.0 : f32} : () -> tensor<128x128xf32>
+  return %c : tensor<128x128xf32>
 }
