@@ -292,20 +292,79 @@ static MlirAttribute matmul_trace(MlirContext ctx, MlirOperation op, const strat
   return mlirArrayAttrGet(ctx, n, steps);
 }
 
-/* order = spatial[0 .. ns-2], reduce[0 .. nr-1], spatial[ns-1] */
-static MlirAttribute reorder_trace(MlirContext ctx, MlirOperation op) {
+/* A knob dictionary {knob = name, choices = [...]}. */
+static MlirAttribute knob(MlirContext ctx, const char *name, intptr_t n, const MlirAttribute *choices) {
+  MlirNamedAttribute k[2] = {strata_named(ctx, "knob", strata_string_attr(ctx, name)),
+                             strata_named(ctx, "choices", mlirArrayAttrGet(ctx, n, choices))};
+  return mlirDictionaryAttrGet(ctx, 2, k);
+}
+
+/* The loop order spatial[0 .. ns-2], then either reduce[..], spatial[ns-1]
+ * (reduce_inner false: the default) or spatial[ns-1], reduce[..]. */
+static MlirAttribute loop_order(MlirContext ctx, MlirOperation op, bool reduce_inner) {
   intptr_t ns = strata_te_compute_num_spatial(op), nr = strata_te_compute_num_reduce(op);
   intptr_t n = ns + nr, k = 0;
   MlirAttribute *order = malloc((size_t)n * sizeof *order);
   for (intptr_t i = 0; i + 1 < ns; ++i)
     order[k++] = name_attr(ctx, op, i, "");
+  if (reduce_inner)
+    order[k++] = name_attr(ctx, op, ns - 1, "");
   for (intptr_t r = 0; r < nr; ++r)
     order[k++] = name_attr(ctx, op, ns + r, "");
-  order[k++] = name_attr(ctx, op, ns - 1, "");
-  MlirNamedAttribute f = strata_named(ctx, "order", mlirArrayAttrGet(ctx, n, order));
-  MlirAttribute s = step(ctx, "reorder", 1, &f);
+  if (!reduce_inner)
+    order[k++] = name_attr(ctx, op, ns - 1, "");
+  MlirAttribute a = mlirArrayAttrGet(ctx, n, order);
   free(order);
-  return mlirArrayAttrGet(ctx, 1, &s);
+  return a;
+}
+
+/* Other reductions: the reduce axes outside the innermost spatial axis
+ * (i, k, j), so the inner loop walks rows contiguously. With knobs, the
+ * template-free space of such computes (pooling, reductions, depthwise
+ * convolutions): "order" (that order, or the reduce axes innermost),
+ * "unroll" (the innermost reduce loop by 1, 2, 4 or 8, at most its extent)
+ * and "parallel" (the first spatial axis of extent >= 2 in parallel, a
+ * step that is off by default); the defaults first. Only from 4096
+ * iterations (static shapes): tinier ones are not worth measuring. */
+/* Reductions with fewer iterations get no knobs. */
+#define TUNE_MIN_ITERATIONS 4096.0
+
+static MlirAttribute reduction_trace(MlirContext ctx, MlirOperation op, const config_t *cfg) {
+  intptr_t ns = strata_te_compute_num_spatial(op), nr = strata_te_compute_num_reduce(op);
+  MlirAttribute steps[3];
+  int n = 0;
+  MlirAttribute orders[2] = {loop_order(ctx, op, false), loop_order(ctx, op, true)};
+  /* Tiny reductions (the row sums of a small softmax) are not worth
+   * measuring: no knobs under TUNE_MIN_ITERATIONS iterations. */
+  MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
+  double iterations = 1;
+  for (intptr_t d = 0; d < ns; ++d)
+    iterations *= (double)mlirShapedTypeGetDimSize(rt, d);
+  for (intptr_t r = 0; r < nr; ++r)
+    iterations *= (double)strata_te_compute_reduce_extent(op, r);
+  bool knobs = cfg->knobs && iterations >= TUNE_MIN_ITERATIONS;
+  MlirNamedAttribute of = strata_named(ctx, "order", knobs ? knob(ctx, "order", 2, orders) : orders[0]);
+  steps[n++] = step(ctx, "reorder", 1, &of);
+  if (!knobs)
+    return mlirArrayAttrGet(ctx, n, steps);
+  int64_t extent = strata_te_compute_reduce_extent(op, nr - 1);
+  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
+  MlirAttribute factors[4];
+  intptr_t nf = 0;
+  for (int64_t f = 1; f <= 8 && (f == 1 || f <= extent); f *= 2)
+    factors[nf++] = mlirIntegerAttrGet(i64, f);
+  MlirNamedAttribute uf[2] = {strata_named(ctx, "axis", name_attr(ctx, op, ns + nr - 1, "")),
+                              strata_named(ctx, "factor", knob(ctx, "unroll", nf, factors))};
+  steps[n++] = step(ctx, "unroll", 2, uf);
+  for (intptr_t d = 0; d < ns; ++d)
+    if (mlirShapedTypeGetDimSize(rt, d) >= 2) {
+      MlirAttribute onoff[2] = {mlirBoolAttrGet(ctx, 0), mlirBoolAttrGet(ctx, 1)};
+      MlirNamedAttribute pf[2] = {strata_named(ctx, "axis", name_attr(ctx, op, d, "")),
+                                  strata_named(ctx, "enabled", knob(ctx, "parallel", 2, onoff))};
+      steps[n++] = step(ctx, "parallel", 2, pf);
+      break;
+    }
+  return mlirArrayAttrGet(ctx, n, steps);
 }
 
 /* Injective computes with at least this many elements run their first
@@ -348,7 +407,7 @@ static MlirWalkResult schedule_compute(MlirOperation op, void *user) {
   if (nr == 0 || ns < 2 || ns + nr > MAX_AXES)
     return MlirWalkResultAdvance;
   strata_te_matmul_t g;
-  MlirAttribute trace = strata_te_match_matmul(op, &g) ? matmul_trace(ctx, op, &g, cfg) : reorder_trace(ctx, op);
+  MlirAttribute trace = strata_te_match_matmul(op, &g) ? matmul_trace(ctx, op, &g, cfg) : reduction_trace(ctx, op, cfg);
   mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("schedule"), trace);
   return MlirWalkResultAdvance;
 }
@@ -411,7 +470,9 @@ const strata_pass_info_t te_default_schedule_pass = {
         "by the tile in a second step: i.0, i.1.0, i.1.1) and packing B as the knob pack for "
         "te-autotune. Other computes with reduce axes and at least two spatial axes get "
         "a loop order with the reduce axes outside the innermost spatial axis (i, k, "
-        "j): contiguous inner loops that LLVM vectorizes. Injective computes of at "
+        "j): contiguous inner loops that LLVM vectorizes; with knobs=true and at least 4096 "
+        "iterations, the knobs order (or reduce axes innermost), unroll (innermost reduce "
+        "loop by 1, 2, 4, 8) and parallel (first axis, off by default). Injective computes of at "
         "least 32768 static elements run their first axis of extent >= 2 in parallel. "
         "Scheduled computes are untouched.",
     .anchor = "builtin.module",

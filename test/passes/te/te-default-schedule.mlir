@@ -59,6 +59,10 @@
 // KNOBS-SAME: {axis = "d0.1", factors = {choices = [array<i64: 4>, array<i64: 8>, array<i64: 6>], knob = "tile"}, prim = "split"}
 // KNOBS-SAME: {order = ["d1.0", "r0.0", "d0.0", "d1.1.0", "d0.1.0", "d0.1.1", "d1.1.1", "r0.1"], prim = "reorder"}
 // KNOBS-SAME: {axis = "d0.1.1", intrinsic = {choices = [@fma_f32_4x64_avx512f, @fma_f32_8x32_avx512f, @fma_f32_6x64_avx512f], knob = "tile"}, prim = "tensorize"}]
+// Other reductions get knobs from 4096 iterations (te-autotune-reduction.mlir);
+// this small one keeps its fixed order.
+// KNOBS-LABEL: func.func @not_gemm
+// KNOBS: schedule = [{order = ["d0", "r0", "d1"], prim = "reorder"}]
 // KNOBS-LABEL: func.func @large
 // KNOBS: {axes = ["d0.0", "d1.1.0"], prim = "fuse"}, {axis = "d0.0+d1.1.0", prim = "parallel"}]
 // UNTUNED: error: 'tir.for' op knob 'mc' has no value: run te-autotune or fix it
