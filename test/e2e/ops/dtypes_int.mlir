@@ -62,3 +62,23 @@ func.func @cast_i16_ui16_i64(%a: tensor<7x13xi16>, %b: tensor<7x13xui16>) -> ten
   %2 = "graph.mul"(%0, %1) : (tensor<7x13xi64>, tensor<7x13xi64>) -> tensor<7x13xi64>
   return %2 : tensor<7x13xi64>
 }
+
+// ui64 values of 2^63 and above (no wider type: maximum/minimum, less and
+// reduce_max compare with the sign bit flipped, cast uses uitofp/fptoui).
+// The reference computes in double: 2^64 - 1 - x rounds to 2^64 there and
+// saturates to 2^64 - 1, so the results compare equal as doubles.
+// RUN: strata-reference %s --entry large_ui64 --seed 7 --output %t.l0.npy --output %t.l1.npy --output %t.l2.npy --output %t.l3.npy --output %t.l4.npy
+// RUN: strata-run %s --entry large_ui64 --seed 7 --expected %t.l0.npy --expected %t.l1.npy --expected %t.l2.npy --expected %t.l3.npy --expected %t.l4.npy --rtol 0 --atol 0
+func.func @large_ui64(%a: tensor<7x13xui64>) -> (tensor<7x13xui64>, tensor<7x13xi1>, tensor<7x13xf32>, tensor<7xui64>, tensor<7x13xui64>) {
+  %c = "graph.constant"() {value = dense<18446744073709551615> : tensor<1xui64>} : () -> tensor<1xui64>
+  %d = "graph.constant"() {value = dense<9223372036854775808> : tensor<1xui64>} : () -> tensor<1xui64>
+  %0 = "graph.sub"(%c, %a) : (tensor<1xui64>, tensor<7x13xui64>) -> tensor<7x13xui64>
+  %1 = "graph.minimum"(%0, %d) : (tensor<7x13xui64>, tensor<1xui64>) -> tensor<7x13xui64>
+  %2 = "graph.less"(%a, %0) : (tensor<7x13xui64>, tensor<7x13xui64>) -> tensor<7x13xi1>
+  %3 = "graph.cast"(%0) : (tensor<7x13xui64>) -> tensor<7x13xf32>
+  %4 = "graph.reduce_max"(%0) {axes = array<i64: 1>, keepdims = false} : (tensor<7x13xui64>) -> tensor<7xui64>
+  %f = "graph.constant"() {value = dense<1.5e19> : tensor<1xf32>} : () -> tensor<1xf32>
+  %5 = "graph.cast"(%f) : (tensor<1xf32>) -> tensor<1xui64>
+  %6 = "graph.maximum"(%5, %a) : (tensor<1xui64>, tensor<7x13xui64>) -> tensor<7x13xui64>
+  return %1, %2, %3, %4, %6 : tensor<7x13xui64>, tensor<7x13xi1>, tensor<7x13xf32>, tensor<7xui64>, tensor<7x13xui64>
+}

@@ -146,8 +146,10 @@ void ref_set(strata_tensor_t *t, int64_t i, double v) {
   case STRATA_DTYPE_I16: ((int16_t *)t->data)[i] = (int16_t)(uint16_t)(uint64_t)to_int(v); break;
   case STRATA_DTYPE_U16: ((uint16_t *)t->data)[i] = (uint16_t)(uint64_t)to_int(v); break;
   case STRATA_DTYPE_U32: ((uint32_t *)t->data)[i] = (uint32_t)(uint64_t)to_int(v); break;
-  case STRATA_DTYPE_U64:
-    ((uint64_t *)t->data)[i] = v >= 0x1p63 && v < 0x1p64 ? (uint64_t)v : (uint64_t)to_int(v);
+  case STRATA_DTYPE_U64: /* doubles: exact up to 2^53; 2^64 - k rounds to 2^64, saturated */
+    ((uint64_t *)t->data)[i] = v >= 0x1p64   ? UINT64_MAX
+                               : v >= 0x1p63 ? (uint64_t)v
+                                             : (uint64_t)to_int(v);
     break;
   case STRATA_DTYPE_F16: ((uint16_t *)t->data)[i] = strata_double_to_f16(v); break;
   case STRATA_DTYPE_BF16: ((uint16_t *)t->data)[i] = strata_float_to_bf16((float)v); break;
