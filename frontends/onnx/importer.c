@@ -851,7 +851,7 @@ static bool bind_input(onnx_importer_t *imp, value_entry_t *e, const char *path,
     return strata_emit_error_at(loc, "%s: %s", path, err), false;
   strata_graph_shape_t want;
   strata_graph_shape_from_type(type, &want);
-  /* The ONNX backend test data (up to 1.13 at least) stores bfloat16 tensors
+  /* The ONNX backend test data (ONNX 1.12's, at least) stores bfloat16 tensors
    * as uint16 ones holding the bit patterns (NumPy has no bfloat16). */
   if (c.onnx_type == ONNX__TENSOR_PROTO__DATA_TYPE__UINT16 &&
       mlirTypeIsABF16(mlirShapedTypeGetElementType(type)))
