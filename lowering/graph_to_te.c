@@ -584,7 +584,34 @@ static MlirLogicalResult check_types(MlirOperation op) {
  * types are retyped i(2N) and the op is lowered as usual (signed
  * comparisons, division and max/min are exact on zero-extended values), and
  * the result is converted back by "from_signless" (arith.trunci: add, sub
- * and mul wrap modulo 2^N as unsigned arithmetic does). */
+ * and mul wrap modulo 2^N as unsigned arithmetic does).
+ * ui64 has no wider type: its values are reinterpreted as i64, which is
+ * exact for ops that wrap (add, sub, mul, neg, and the sums of products of
+ * matmul, dense, conv, reduce_sum) or only move elements (shape ops,
+ * where, gather). Ops that only order values (maximum, minimum, the
+ * comparisons, reduce_max/min, max pools) compute on values with the sign
+ * bit flipped (x xor 2^63 maps unsigned order onto signed order), flipped
+ * back in the result. cast uses uitofp/fptoui. Other ops on ui64 (division,
+ * relu, clip, averages, ...) are an error. */
+enum ui64_mode { UI64_WRAP, UI64_ORDER, UI64_CAST, UI64_UNSUPPORTED };
+
+static enum ui64_mode ui64_mode(const char *name) {
+  static const char *const order[] = {"maximum",    "minimum",   "equal",      "greater",
+                                      "less",       "reduce_max", "reduce_min", "max_pool2d",
+                                      "max_pool3d"};
+  static const char *const wrap[] = {
+      "add",     "sub",    "mul",       "neg",   "matmul",  "batch_matmul", "dense",
+      "conv2d",  "conv3d", "conv_transpose2d", "reduce_sum", "reshape", "flatten",
+      "transpose", "concat", "slice",   "pad",   "layout_transform", "where", "gather",
+      "expand"};
+  for (size_t i = 0; i < sizeof order / sizeof order[0]; ++i)
+    if (!strcmp(name, order[i]))
+      return UI64_ORDER;
+  for (size_t i = 0; i < sizeof wrap / sizeof wrap[0]; ++i)
+    if (!strcmp(name, wrap[i]))
+      return UI64_WRAP;
+  return !strcmp(name, "cast") ? UI64_CAST : UI64_UNSUPPORTED;
+}
 static bool is_unsigned(MlirType t) {
   if (!mlirTypeIsAShaped(t))
     return false;
@@ -598,7 +625,8 @@ static MlirType with_elem(MlirType shaped, MlirType elem) {
   return strata_graph_shape_to_type(&s, elem);
 }
 
-static MlirValue convert_unsigned(g2t_t *g, MlirValue v, MlirType to, bool widen) {
+/* `flip`: xor the sign bit (ui64 ops that order values, see above). */
+static MlirValue convert_unsigned(g2t_t *g, MlirValue v, MlirType to, bool widen, bool flip) {
   MlirType vt = mlirValueGetType(v);
   MlirType rtype = with_elem(vt, to);
   intptr_t rank = mlirShapedTypeGetRank(vt);
@@ -614,7 +642,11 @@ static MlirValue convert_unsigned(g2t_t *g, MlirValue v, MlirType to, bool widen
     x = g2t_cast(&c.in, "builtin.unrealized_conversion_cast", x, signless);
     if (mlirIntegerTypeGetWidth(to) != w)
       x = g2t_cast(&c.in, "arith.extui", x, to);
+    if (flip)
+      x = g2t_bin(&c.in, "arith.xori", x, g2t_scalar(&c.in, to, -0x1p63));
   } else {
+    if (flip)
+      x = g2t_bin(&c.in, "arith.xori", x, g2t_scalar(&c.in, g2t_elem(v), -0x1p63));
     if (mlirIntegerTypeGetWidth(g2t_elem(v)) != w)
       x = g2t_cast(&c.in, "arith.trunci", x, signless);
     x = g2t_cast(&c.in, "builtin.unrealized_conversion_cast", x, to);
@@ -671,14 +703,23 @@ static MlirLogicalResult lower_one(MlirOperation op, g2t_names_t *names) {
   if (mlirOperationGetNumResults(op) != 1)
     return strata_emit_error(op, "expected one result");
   MlirType unsigned_result = {NULL};
-  bool has_unsigned = false;
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
-    has_unsigned |= is_unsigned(mlirValueGetType(mlirOperationGetOperand(op, i)));
-  has_unsigned |= is_unsigned(mlirValueGetType(mlirOperationGetResult(op, 0)));
+  bool has_unsigned = false, has_ui64 = false;
+  for (intptr_t i = 0; i <= mlirOperationGetNumOperands(op); ++i) {
+    MlirType t = i < mlirOperationGetNumOperands(op)
+                     ? mlirValueGetType(mlirOperationGetOperand(op, i))
+                     : mlirValueGetType(mlirOperationGetResult(op, 0));
+    has_unsigned |= is_unsigned(t);
+    has_ui64 |= is_unsigned(t) && mlirIntegerTypeGetWidth(mlirShapedTypeGetElementType(t)) == 64;
+  }
   if (has_unsigned && strcmp(short_name, "constant") == 0)
-    has_unsigned = false; /* an arith.constant of the same attribute */
+    has_unsigned = has_ui64 = false; /* an arith.constant of the same attribute */
   if (mlirLogicalResultIsFailure(check_types(op)))
     return mlirLogicalResultFailure();
+  enum ui64_mode mode = ui64_mode(short_name);
+  if (has_ui64 && mode == UI64_UNSUPPORTED)
+    return strata_emit_error(op, "element type ui64 is not supported by convert-graph-to-te "
+                                 "for this op (no wider type to compute in)");
+  bool flip = has_ui64 && mode == UI64_ORDER;
 
   g2t_t g = {
       .ctx = ctx,
@@ -695,12 +736,17 @@ static MlirLogicalResult lower_one(MlirOperation op, g2t_names_t *names) {
   if (has_unsigned) {
     for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
       MlirValue v = mlirOperationGetOperand(op, i);
-      if (is_unsigned(mlirValueGetType(v)))
-        mlirOperationSetOperand(op, i, convert_unsigned(&g, v, widened(ctx, g2t_elem(v)), true));
+      if (is_unsigned(mlirValueGetType(v))) {
+        if (i == 0)
+          g.unsigned_in = g2t_elem(v);
+        mlirOperationSetOperand(op, i,
+                                convert_unsigned(&g, v, widened(ctx, g2t_elem(v)), true, flip));
+      }
     }
     MlirValue res = mlirOperationGetResult(op, 0);
     if (is_unsigned(mlirValueGetType(res))) {
       unsigned_result = mlirValueGetType(res);
+      g.unsigned_out = mlirShapedTypeGetElementType(unsigned_result);
       mlirValueSetType(res, with_elem(unsigned_result,
                                       widened(ctx, mlirShapedTypeGetElementType(unsigned_result))));
     }
@@ -709,7 +755,7 @@ static MlirLogicalResult lower_one(MlirOperation op, g2t_names_t *names) {
   MlirLogicalResult r = fn(&g, &out);
   if (mlirLogicalResultIsSuccess(r) && !mlirTypeIsNull(unsigned_result)) {
     mlirValueSetType(mlirOperationGetResult(op, 0), unsigned_result);
-    out = convert_unsigned(&g, out, mlirShapedTypeGetElementType(unsigned_result), false);
+    out = convert_unsigned(&g, out, mlirShapedTypeGetElementType(unsigned_result), false, flip);
   }
   if (mlirLogicalResultIsSuccess(r)) {
     MlirValue old = mlirOperationGetResult(op, 0);
@@ -751,7 +797,11 @@ const strata_pass_info_t convert_graph_to_te_pass = {
         "Graph ops it cannot lower (dynamic spatial dims of conv/pool, several dynamic "
         "dims in a reshape) get a located error and the pass fails. Ops on unsigned integer "
         "tensors compute on zero-extended signless values of twice the width (computes "
-        "to_signless / from_signless around the op, through builtin.unrealized_conversion_cast).",
+        "to_signless / from_signless around the op, through builtin.unrealized_conversion_cast); "
+        "ui64 has no wider type: ops that wrap or move values compute on it reinterpreted as "
+        "i64, ops that only order values (maximum, minimum, comparisons, reduce_max/min, max "
+        "pools) on values with the sign bit flipped, cast uses uitofp/fptoui, and other ops on "
+        "ui64 are an error.",
     .anchor = "builtin.module",
     .dependent_dialects = {mlirGetDialectHandle__arith__, mlirGetDialectHandle__math__,
                            mlirGetDialectHandle__tensor__, mlirGetDialectHandle__gpu__,

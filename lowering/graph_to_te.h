@@ -35,6 +35,10 @@ typedef struct {
   MlirType index;        /* the index type */
   g2t_names_t *names;    /* compute names taken in op's function */
   MlirOperation scope;   /* op's enclosing func.func (or the module) */
+  /* Set when lower_one retyped an unsigned operand 0 / result to signless
+   * (see "unsigned integers" in graph_to_te.c): the original uiN element
+   * types, which a cast needs (uitofp, fptoui); else null. */
+  MlirType unsigned_in, unsigned_out;
 } g2t_t;
 
 /* A te.compute being built: its body block, a builder appending to it and

@@ -208,13 +208,15 @@ MlirLogicalResult g2t_lower_cast(g2t_t *g, MlirValue *out) {
         v = g2t_cast(b, ws == 1 ? "arith.extui" : "arith.extsi", v, d);
       else
         v = g2t_cast(b, "arith.trunci", v, d);
-    } else if (sf) { /* float -> int */
+    } else if (sf) { /* float -> int (ui64: unsigned, 2^63 and above fit) */
+      bool to_u64 = !mlirTypeIsNull(g->unsigned_out) && mlirIntegerTypeGetWidth(g->unsigned_out) == 64;
       if (mlirIntegerTypeGetWidth(d) == 1)
         v = g2t_cmpf(b, G2T_CMPF_UNE, v, g2t_scalar(b, s, 0));
       else
-        v = g2t_cast(b, "arith.fptosi", v, d);
-    } else { /* int -> float */
-      v = g2t_cast(b, mlirIntegerTypeGetWidth(s) == 1 ? "arith.uitofp" : "arith.sitofp", v, d);
+        v = g2t_cast(b, to_u64 ? "arith.fptoui" : "arith.fptosi", v, d);
+    } else { /* int -> float (from an unsigned type: uitofp, exact for ui64 too) */
+      bool from_unsigned = mlirIntegerTypeGetWidth(s) == 1 || !mlirTypeIsNull(g->unsigned_in);
+      v = g2t_cast(b, from_unsigned ? "arith.uitofp" : "arith.sitofp", v, d);
     }
   }
   *out = g2t_compute_end(&c, v);

@@ -117,6 +117,12 @@ static const char *c_type(strata_dtype_t t) {
   case STRATA_DTYPE_I64: return "int64_t";
   case STRATA_DTYPE_U8: return "uint8_t";
   case STRATA_DTYPE_BOOL: return "uint8_t";
+  case STRATA_DTYPE_I16: return "int16_t";
+  case STRATA_DTYPE_U16: return "uint16_t";
+  case STRATA_DTYPE_U32: return "uint32_t";
+  case STRATA_DTYPE_U64: return "uint64_t";
+  case STRATA_DTYPE_F16: return "uint16_t";  /* the binary16 bit pattern */
+  case STRATA_DTYPE_BF16: return "uint16_t"; /* the bfloat16 bit pattern */
   }
   return "void";
 }

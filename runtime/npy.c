@@ -15,7 +15,10 @@ static const struct {
 } descrs[] = {
     {"<f4", STRATA_DTYPE_F32}, {"<f8", STRATA_DTYPE_F64}, {"|i1", STRATA_DTYPE_I8},
     {"<i4", STRATA_DTYPE_I32}, {"<i8", STRATA_DTYPE_I64}, {"|u1", STRATA_DTYPE_U8},
-    {"|b1", STRATA_DTYPE_BOOL},
+    {"|b1", STRATA_DTYPE_BOOL}, {"<i2", STRATA_DTYPE_I16}, {"<u2", STRATA_DTYPE_U16},
+    {"<u4", STRATA_DTYPE_U32},  {"<u8", STRATA_DTYPE_U64}, {"<f2", STRATA_DTYPE_F16},
+    /* bf16 has no standard NumPy spelling (ml_dtypes writes a void '<V2'):
+     * neither read nor written. */
 };
 
 /* Finds the value after 'key': in the header dict. */
@@ -83,7 +86,7 @@ bool strata_npy_read(const char *path, strata_tensor_t *out, char **error) {
     }
   if (!known) {
     const char *end = strchr(d + 1, '\'');
-    strata_fail(error, "%s: unsupported element type %.*s (supported: f4, f8, i1, i4, i8, u1, b1, little-endian)",
+    strata_fail(error, "%s: unsupported element type %.*s (supported: f2, f4, f8, i1, i2, i4, i8, u1, u2, u4, u8, b1, little-endian)",
          path, end ? (int)(end - d + 1) : 8, d);
     goto done;
   }
@@ -138,7 +141,8 @@ bool strata_npy_write(const char *path, const strata_tensor_t *t, char **error) 
     if (descrs[i].dtype == t->dtype)
       descr = descrs[i].descr;
   if (!descr)
-    return strata_fail(error, "%s: element type has no .npy spelling", path);
+    return strata_fail(error, "%s: element type %s has no .npy spelling", path,
+                       strata_dtype_name(t->dtype));
   char dict[512];
   int n = snprintf(dict, sizeof dict, "{'descr': '%s', 'fortran_order': False, 'shape': (", descr);
   for (int i = 0; i < t->rank; ++i)

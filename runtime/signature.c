@@ -81,14 +81,14 @@ bool strata_signature_get(MlirOperation module, const char *entry, strata_signat
     if (!describe_type(mlirFunctionTypeGetInput(fty, i), &sig->inputs[i])) {
       char t[128];
       return strata_fail(error, "'%s' argument %d has type %s; expected a ranked tensor of "
-                         "f32/f64/i8/i32/i64/ui8/i1",
+                         "f16/bf16/f32/f64/i8/i16/i32/i64/ui8/ui16/ui32/ui64/i1",
                   sig->name, i, strata_type_str(mlirFunctionTypeGetInput(fty, i), t, sizeof t));
     }
   for (int i = 0; i < sig->num_outputs; ++i)
     if (!describe_type(mlirFunctionTypeGetResult(fty, i), &sig->outputs[i])) {
       char t[128];
       return strata_fail(error, "'%s' result %d has type %s; expected a ranked tensor of "
-                         "f32/f64/i8/i32/i64/ui8/i1",
+                         "f16/bf16/f32/f64/i8/i16/i32/i64/ui8/ui16/ui32/ui64/i1",
                   sig->name, i, strata_type_str(mlirFunctionTypeGetResult(fty, i), t, sizeof t));
     }
   return true;

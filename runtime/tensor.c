@@ -1,4 +1,5 @@
-/* Host tensors: allocation, seeded random fill, tolerance comparison. */
+/* Host tensors: allocation, seeded random fill, tolerance comparison, and
+ * the f16/bf16 <-> float conversions their elements need. */
 #include "runtime/tensor.h"
 
 #include <math.h>
@@ -14,11 +15,19 @@ size_t strata_dtype_size(strata_dtype_t t) {
   case STRATA_DTYPE_I64: return 8;
   case STRATA_DTYPE_U8: return 1;
   case STRATA_DTYPE_BOOL: return 1;
+  case STRATA_DTYPE_I16: return 2;
+  case STRATA_DTYPE_U16: return 2;
+  case STRATA_DTYPE_U32: return 4;
+  case STRATA_DTYPE_U64: return 8;
+  case STRATA_DTYPE_F16: return 2;
+  case STRATA_DTYPE_BF16: return 2;
   }
   return 0;
 }
 
-static const char *const dtype_names[] = {"f32", "f64", "i8", "i32", "i64", "ui8", "i1"};
+/* Indexed by strata_dtype_t. */
+static const char *const dtype_names[] = {"f32",  "f64",  "i8",   "i32",  "i64", "ui8", "i1",
+                                          "i16", "ui16", "ui32", "ui64", "f16", "bf16"};
 
 const char *strata_dtype_name(strata_dtype_t t) {
   return (size_t)t < sizeof dtype_names / sizeof dtype_names[0] ? dtype_names[t] : "?";
@@ -31,6 +40,55 @@ bool strata_dtype_parse(const char *name, strata_dtype_t *out) {
       return true;
     }
   return false;
+}
+
+float strata_f16_to_float(uint16_t h) {
+  int sign = h >> 15, e = (h >> 10) & 0x1f, m = h & 0x3ff;
+  float v;
+  if (e == 0)
+    v = ldexpf((float)m, -24); /* zero or subnormal */
+  else if (e == 31)
+    v = m ? NAN : INFINITY;
+  else
+    v = ldexpf((float)(m | 0x400), e - 25);
+  return sign ? -v : v;
+}
+
+uint16_t strata_double_to_f16(double v) {
+  uint16_t sign = signbit(v) ? 0x8000 : 0;
+  double a = fabs(v);
+  if (isnan(v))
+    return sign | 0x7e00;
+  if (a >= 65520.0) /* halfway between 65504 (the largest) and 2^16 and above */
+    return sign | 0x7c00;
+  if (a < 0x1p-14) /* subnormal: units of 2^-24; 1024 units is the smallest normal */
+    return sign | (uint16_t)nearbyint(a * 0x1p24);
+  int k;
+  frexp(a, &k); /* a = f * 2^k, f in [0.5, 1): exponent k - 1 */
+  int e = k - 1;
+  double m = nearbyint(ldexp(a, 10 - e)); /* [1024, 2048], ties to even */
+  if (m >= 2048) {
+    m = 1024;
+    ++e;
+  }
+  return sign | (uint16_t)((e + 15) << 10) | ((uint16_t)m - 1024);
+}
+
+uint16_t strata_float_to_f16(float v) { return strata_double_to_f16(v); }
+
+float strata_bf16_to_float(uint16_t h) {
+  uint32_t u = (uint32_t)h << 16;
+  float v;
+  memcpy(&v, &u, sizeof v);
+  return v;
+}
+
+uint16_t strata_float_to_bf16(float v) {
+  uint32_t u;
+  memcpy(&u, &v, sizeof u);
+  if (isnan(v))
+    return (uint16_t)((u >> 16) | 0x40);
+  return (uint16_t)((u + 0x7fff + ((u >> 16) & 1)) >> 16);
 }
 
 int64_t strata_tensor_numel(const strata_tensor_t *t) {
@@ -88,6 +146,14 @@ void strata_tensor_fill_random(strata_tensor_t *t, uint64_t seed) {
     case STRATA_DTYPE_I64: ((int64_t *)t->data)[i] = (int64_t)(u * 16) - 8; break;
     case STRATA_DTYPE_U8: ((uint8_t *)t->data)[i] = (uint8_t)(u * 16); break;
     case STRATA_DTYPE_BOOL: ((uint8_t *)t->data)[i] = u < 0.5; break;
+    case STRATA_DTYPE_I16: ((int16_t *)t->data)[i] = (int16_t)((int)(u * 16) - 8); break;
+    case STRATA_DTYPE_U16: ((uint16_t *)t->data)[i] = (uint16_t)(u * 16); break;
+    case STRATA_DTYPE_U32: ((uint32_t *)t->data)[i] = (uint32_t)(u * 16); break;
+    case STRATA_DTYPE_U64: ((uint64_t *)t->data)[i] = (uint64_t)(u * 16); break;
+    case STRATA_DTYPE_F16: ((uint16_t *)t->data)[i] = strata_double_to_f16(2.0 * u - 1.0); break;
+    case STRATA_DTYPE_BF16:
+      ((uint16_t *)t->data)[i] = strata_float_to_bf16((float)(2.0 * u - 1.0));
+      break;
     }
   }
 }
@@ -101,6 +167,12 @@ double strata_tensor_get(const strata_tensor_t *t, int64_t i) {
   case STRATA_DTYPE_I64: return (double)((const int64_t *)t->data)[i];
   case STRATA_DTYPE_U8: return ((const uint8_t *)t->data)[i];
   case STRATA_DTYPE_BOOL: return ((const uint8_t *)t->data)[i] != 0;
+  case STRATA_DTYPE_I16: return ((const int16_t *)t->data)[i];
+  case STRATA_DTYPE_U16: return ((const uint16_t *)t->data)[i];
+  case STRATA_DTYPE_U32: return ((const uint32_t *)t->data)[i];
+  case STRATA_DTYPE_U64: return (double)((const uint64_t *)t->data)[i];
+  case STRATA_DTYPE_F16: return strata_f16_to_float(((const uint16_t *)t->data)[i]);
+  case STRATA_DTYPE_BF16: return strata_bf16_to_float(((const uint16_t *)t->data)[i]);
   }
   return 0;
 }
@@ -120,7 +192,7 @@ strata_compare_t strata_tensor_compare(const strata_tensor_t *actual,
   int64_t n = strata_tensor_numel(actual);
   for (int64_t i = 0; i < n; ++i) {
     double a = strata_tensor_get(actual, i), e = strata_tensor_get(expected, i);
-    if (isnan(a) && isnan(e))
+    if ((isnan(a) && isnan(e)) || a == e) /* a == e: equal infinities too */
       continue;
     double err = fabs(a - e);
     if (isnan(err) || err > atol + rtol * fabs(e)) {

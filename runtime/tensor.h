@@ -18,6 +18,12 @@ typedef enum {
   STRATA_DTYPE_I64,
   STRATA_DTYPE_U8,
   STRATA_DTYPE_BOOL,
+  STRATA_DTYPE_I16,
+  STRATA_DTYPE_U16,
+  STRATA_DTYPE_U32,
+  STRATA_DTYPE_U64,
+  STRATA_DTYPE_F16,  /* IEEE binary16, stored as its uint16 bit pattern */
+  STRATA_DTYPE_BF16, /* bfloat16 (the top half of an f32), stored as uint16 */
 } strata_dtype_t;
 
 typedef struct {
@@ -28,8 +34,8 @@ typedef struct {
 } strata_tensor_t;
 
 size_t strata_dtype_size(strata_dtype_t t);
-const char *strata_dtype_name(strata_dtype_t t); /* "f32", "i64", ... */
-/* Parses an MLIR element type spelling ("f32", "i64", "i1", "ui8"). */
+const char *strata_dtype_name(strata_dtype_t t); /* "f32", "i64", "ui16", "bf16", ... */
+/* Parses an MLIR element type spelling ("f32", "i64", "i1", "ui8", "f16"). */
 bool strata_dtype_parse(const char *name, strata_dtype_t *out);
 
 int64_t strata_tensor_numel(const strata_tensor_t *t);
@@ -44,7 +50,7 @@ void strata_tensor_free(strata_tensor_t *t);
 void strata_tensor_fill_random(strata_tensor_t *t, uint64_t seed);
 
 /* Compares actual with expected: |a - e| <= atol + rtol * |e| elementwise
- * (NaN equals NaN). Shapes and dtypes must agree. Reports the largest
+ * (NaN equals NaN, an infinity equals itself). Shapes and dtypes must agree. Reports the largest
  * absolute error and its flat index. */
 typedef struct {
   bool ok;
@@ -57,7 +63,17 @@ strata_compare_t strata_tensor_compare(const strata_tensor_t *actual,
                                        const strata_tensor_t *expected, double rtol,
                                        double atol);
 
-/* Element i (row-major flat index) converted to double. */
+/* Conversions between 16-bit float bit patterns and float: widening is
+ * exact; narrowing rounds to nearest, ties to even (NaN stays NaN, overflow
+ * becomes infinity), as ONNX Cast does. */
+float strata_f16_to_float(uint16_t bits);
+uint16_t strata_float_to_f16(float v);
+uint16_t strata_double_to_f16(double v); /* one rounding, not via float */
+float strata_bf16_to_float(uint16_t bits);
+uint16_t strata_float_to_bf16(float v);
+
+/* Element i (row-major flat index) converted to double (ui64 above 2^53
+ * rounds). */
 double strata_tensor_get(const strata_tensor_t *t, int64_t i);
 
 /* Sum of all elements as double (a quick fingerprint for demos). */

@@ -19,6 +19,7 @@
 
 #include "frontends/onnx/onnx_internal.h"
 #include "runtime/read_file.h"
+#include "runtime/tensor.h" /* f16/bf16 conversions */
 #include "strata/strata.h"
 
 typedef struct {
@@ -117,9 +118,15 @@ static void free_table(onnx_importer_t *imp) {
 size_t onnx_type_size(int32_t t) {
   switch (t) {
   case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT:
-  case ONNX__TENSOR_PROTO__DATA_TYPE__INT32: return 4;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__INT32:
+  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT32: return 4;
   case ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE:
-  case ONNX__TENSOR_PROTO__DATA_TYPE__INT64: return 8;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__INT64:
+  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT64: return 8;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT16:
+  case ONNX__TENSOR_PROTO__DATA_TYPE__BFLOAT16:
+  case ONNX__TENSOR_PROTO__DATA_TYPE__INT16:
+  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT16: return 2;
   case ONNX__TENSOR_PROTO__DATA_TYPE__INT8:
   case ONNX__TENSOR_PROTO__DATA_TYPE__UINT8:
   case ONNX__TENSOR_PROTO__DATA_TYPE__BOOL: return 1;
@@ -145,6 +152,14 @@ MlirType onnx_elem_type(MlirContext ctx, int32_t t) {
   case ONNX__TENSOR_PROTO__DATA_TYPE__INT32: return mlirIntegerTypeGet(ctx, 32);
   case ONNX__TENSOR_PROTO__DATA_TYPE__INT64: return mlirIntegerTypeGet(ctx, 64);
   case ONNX__TENSOR_PROTO__DATA_TYPE__BOOL: return mlirIntegerTypeGet(ctx, 1);
+  /* Unsigned ONNX types are uiN like uint8 (convert-graph-to-te computes
+   * on zero-extended signless values); int16 is signless. */
+  case ONNX__TENSOR_PROTO__DATA_TYPE__INT16: return mlirIntegerTypeGet(ctx, 16);
+  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT16: return mlirIntegerTypeUnsignedGet(ctx, 16);
+  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT32: return mlirIntegerTypeUnsignedGet(ctx, 32);
+  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT64: return mlirIntegerTypeUnsignedGet(ctx, 64);
+  case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT16: return mlirF16TypeGet(ctx);
+  case ONNX__TENSOR_PROTO__DATA_TYPE__BFLOAT16: return mlirBF16TypeGet(ctx);
   default: return (MlirType){NULL};
   }
 }
@@ -158,6 +173,11 @@ double onnx_const_get_f(const onnx_const_t *c, int64_t i) {
   switch (c->onnx_type) {
   case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT: return ((const float *)c->data)[i];
   case ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE: return ((const double *)c->data)[i];
+  case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT16:
+    return strata_f16_to_float(((const uint16_t *)c->data)[i]);
+  case ONNX__TENSOR_PROTO__DATA_TYPE__BFLOAT16:
+    return strata_bf16_to_float(((const uint16_t *)c->data)[i]);
+  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT64: return (double)((const uint64_t *)c->data)[i];
   default: return (double)onnx_const_get_i(c, i);
   }
 }
@@ -171,6 +191,13 @@ int64_t onnx_const_get_i(const onnx_const_t *c, int64_t i) {
   case ONNX__TENSOR_PROTO__DATA_TYPE__BOOL: return ((const uint8_t *)c->data)[i];
   case ONNX__TENSOR_PROTO__DATA_TYPE__INT32: return ((const int32_t *)c->data)[i];
   case ONNX__TENSOR_PROTO__DATA_TYPE__INT64: return ((const int64_t *)c->data)[i];
+  case ONNX__TENSOR_PROTO__DATA_TYPE__INT16: return ((const int16_t *)c->data)[i];
+  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT16: return ((const uint16_t *)c->data)[i];
+  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT32: return ((const uint32_t *)c->data)[i];
+  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT64: /* bits kept: 2^63 and above wrap */
+    return (int64_t)((const uint64_t *)c->data)[i];
+  case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT16:
+  case ONNX__TENSOR_PROTO__DATA_TYPE__BFLOAT16: return (int64_t)onnx_const_get_f(c, i);
   default: return 0;
   }
 }
@@ -242,15 +269,27 @@ bool onnx_const_from_proto(const Onnx__TensorProto *tp, onnx_const_t *out, char 
       break;
     memcpy(out->data, tp->int64_data, bytes);
     return true;
-  default: /* int32_data carries int32, int8, uint8, bool */
+  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT32:
+  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT64: /* uint64_data carries uint32, uint64 */
+    if ((have = tp->n_uint64_data) != (size_t)n)
+      break;
+    for (int64_t i = 0; i < n; ++i) {
+      if (esize == 4)
+        ((uint32_t *)out->data)[i] = (uint32_t)tp->uint64_data[i];
+      else
+        ((uint64_t *)out->data)[i] = tp->uint64_data[i];
+    }
+    return true;
+  default: /* int32_data carries int32, int16, uint16, int8, uint8, bool, and
+            * float16/bfloat16 as their uint16 bit patterns */
     if ((have = tp->n_int32_data) != (size_t)n)
       break;
     for (int64_t i = 0; i < n; ++i) {
       int32_t v = tp->int32_data[i];
-      if (t == ONNX__TENSOR_PROTO__DATA_TYPE__INT32)
+      if (esize == 4)
         ((int32_t *)out->data)[i] = v;
-      else if (t == ONNX__TENSOR_PROTO__DATA_TYPE__INT8)
-        ((int8_t *)out->data)[i] = (int8_t)v;
+      else if (esize == 2)
+        ((uint16_t *)out->data)[i] = (uint16_t)v;
       else
         ((uint8_t *)out->data)[i] = (uint8_t)(t == ONNX__TENSOR_PROTO__DATA_TYPE__BOOL ? v != 0 : v);
     }
@@ -812,6 +851,11 @@ static bool bind_input(onnx_importer_t *imp, value_entry_t *e, const char *path,
     return strata_emit_error_at(loc, "%s: %s", path, err), false;
   strata_graph_shape_t want;
   strata_graph_shape_from_type(type, &want);
+  /* The ONNX backend test data (ONNX 1.12's, at least) stores bfloat16 tensors
+   * as uint16 ones holding the bit patterns (NumPy has no bfloat16). */
+  if (c.onnx_type == ONNX__TENSOR_PROTO__DATA_TYPE__UINT16 &&
+      mlirTypeIsABF16(mlirShapedTypeGetElementType(type)))
+    c.onnx_type = ONNX__TENSOR_PROTO__DATA_TYPE__BFLOAT16;
   if (!strata_graph_shapes_compatible(&want, &c.shape) ||
       !mlirTypeEqual(mlirShapedTypeGetElementType(type), onnx_elem_type(imp->ctx, c.onnx_type))) {
     onnx_const_free(&c);

@@ -20,6 +20,12 @@ static bool dtype_of(int32_t onnx_type, strata_dtype_t *out) {
   case ONNX__TENSOR_PROTO__DATA_TYPE__INT32: *out = STRATA_DTYPE_I32; return true;
   case ONNX__TENSOR_PROTO__DATA_TYPE__INT64: *out = STRATA_DTYPE_I64; return true;
   case ONNX__TENSOR_PROTO__DATA_TYPE__BOOL: *out = STRATA_DTYPE_BOOL; return true;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__INT16: *out = STRATA_DTYPE_I16; return true;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT16: *out = STRATA_DTYPE_U16; return true;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT32: *out = STRATA_DTYPE_U32; return true;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT64: *out = STRATA_DTYPE_U64; return true;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT16: *out = STRATA_DTYPE_F16; return true;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__BFLOAT16: *out = STRATA_DTYPE_BF16; return true;
   default: return false;
   }
 }
@@ -42,17 +48,30 @@ static bool copy_typed(const Onnx__TensorProto *tp, strata_tensor_t *t, int64_t 
       return false;
     memcpy(t->data, tp->int64_data, (size_t)n * sizeof(int64_t));
     return true;
-  default: /* int32_data carries int32, int8, uint8 and bool */
+  case STRATA_DTYPE_U32:
+  case STRATA_DTYPE_U64: /* uint64_data carries uint32 and uint64 */
+    if ((int64_t)tp->n_uint64_data != n)
+      return false;
+    for (int64_t i = 0; i < n; ++i) {
+      if (t->dtype == STRATA_DTYPE_U32)
+        ((uint32_t *)t->data)[i] = (uint32_t)tp->uint64_data[i];
+      else
+        ((uint64_t *)t->data)[i] = tp->uint64_data[i];
+    }
+    return true;
+  default: /* int32_data carries int32, int16, uint16, int8, uint8, bool, and
+            * float16/bfloat16 as their uint16 bit patterns */
     if ((int64_t)tp->n_int32_data != n)
       return false;
     for (int64_t i = 0; i < n; ++i) {
       int32_t v = tp->int32_data[i];
-      if (t->dtype == STRATA_DTYPE_I32)
-        ((int32_t *)t->data)[i] = v;
-      else if (t->dtype == STRATA_DTYPE_I8)
-        ((int8_t *)t->data)[i] = (int8_t)v;
-      else
-        ((uint8_t *)t->data)[i] = (uint8_t)v;
+      switch (strata_dtype_size(t->dtype)) {
+      case 4: ((int32_t *)t->data)[i] = v; break;
+      case 2: ((uint16_t *)t->data)[i] = (uint16_t)v; break;
+      default:
+        ((uint8_t *)t->data)[i] = (uint8_t)(t->dtype == STRATA_DTYPE_BOOL ? v != 0 : v);
+        break;
+      }
     }
     return true;
   }
@@ -106,4 +125,9 @@ bool strata_onnx_read_tensor(const char *path, strata_tensor_t *out, char **erro
 done:
   onnx__tensor_proto__free_unpacked(tp, NULL);
   return ok;
+}
+
+void strata_onnx_adopt_bf16(strata_tensor_t *t, strata_dtype_t want) {
+  if (t->dtype == STRATA_DTYPE_U16 && want == STRATA_DTYPE_BF16)
+    t->dtype = STRATA_DTYPE_BF16;
 }

@@ -320,6 +320,11 @@ static bool run_sets(const test_t *t, strata_jit_t *jit, const strata_signature_
       }
       free(p);
     }
+    /* bfloat16 test data comes as uint16 bit patterns. */
+    for (int i = 0; ok && i < nin; ++i)
+      strata_onnx_adopt_bf16(&args[i], sig->inputs[i].dtype);
+    for (int r = 0; ok && r < nout; ++r)
+      strata_onnx_adopt_bf16(&expected[r], sig->outputs[r].dtype);
     for (int i = 0; ok && i < nin; ++i) {
       const strata_arg_spec_t *a = &sig->inputs[i];
       bool fits = a->dtype == args[i].dtype && a->rank == args[i].rank;

@@ -307,8 +307,10 @@ int main(int argc, char **argv) {
   /* Inputs: files first, the rest random. */
   for (int i = 0; i < sig.num_inputs; ++i) {
     if (i < o.num_inputs) {
-      if (!read_tensor_file(o.inputs[i], &args[i], &error) ||
-          !check_input(&sig, i, &args[i], o.inputs[i]))
+      if (!read_tensor_file(o.inputs[i], &args[i], &error))
+        goto done;
+      strata_onnx_adopt_bf16(&args[i], sig.inputs[i].dtype); /* .pb test data */
+      if (!check_input(&sig, i, &args[i], o.inputs[i]))
         goto done;
     } else {
       int64_t shape[STRATA_MAX_RANK];
@@ -381,6 +383,7 @@ int main(int argc, char **argv) {
         rc = 1;
         break;
       }
+      strata_onnx_adopt_bf16(&expected, out->dtype);
       strata_compare_t c = strata_tensor_compare(out, &expected, o.rtol, o.atol);
       if (c.shape_mismatch)
         printf("result %d: MISMATCH: shape or type differs from %s\n", r, o.expected[r]);

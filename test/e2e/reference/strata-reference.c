@@ -117,7 +117,8 @@ int ref_attr_ints(const ref_op_t *r, const char *name, int64_t *vals) {
 /* Elements and indices                                                      */
 
 bool ref_is_float(strata_dtype_t d) {
-  return d == STRATA_DTYPE_F32 || d == STRATA_DTYPE_F64;
+  return d == STRATA_DTYPE_F32 || d == STRATA_DTYPE_F64 || d == STRATA_DTYPE_F16 ||
+         d == STRATA_DTYPE_BF16;
 }
 
 double ref_get(const strata_tensor_t *t, int64_t i) { return strata_tensor_get(t, i); }
@@ -142,6 +143,16 @@ void ref_set(strata_tensor_t *t, int64_t i, double v) {
   case STRATA_DTYPE_I64: ((int64_t *)t->data)[i] = to_int(v); break;
   case STRATA_DTYPE_U8: ((uint8_t *)t->data)[i] = (uint8_t)(uint64_t)to_int(v); break;
   case STRATA_DTYPE_BOOL: ((uint8_t *)t->data)[i] = v != 0; break;
+  case STRATA_DTYPE_I16: ((int16_t *)t->data)[i] = (int16_t)(uint16_t)(uint64_t)to_int(v); break;
+  case STRATA_DTYPE_U16: ((uint16_t *)t->data)[i] = (uint16_t)(uint64_t)to_int(v); break;
+  case STRATA_DTYPE_U32: ((uint32_t *)t->data)[i] = (uint32_t)(uint64_t)to_int(v); break;
+  case STRATA_DTYPE_U64: /* doubles: exact up to 2^53; 2^64 - k rounds to 2^64, saturated */
+    ((uint64_t *)t->data)[i] = v >= 0x1p64   ? UINT64_MAX
+                               : v >= 0x1p63 ? (uint64_t)v
+                                             : (uint64_t)to_int(v);
+    break;
+  case STRATA_DTYPE_F16: ((uint16_t *)t->data)[i] = strata_double_to_f16(v); break;
+  case STRATA_DTYPE_BF16: ((uint16_t *)t->data)[i] = strata_float_to_bf16((float)v); break;
   }
 }
 
@@ -242,7 +253,7 @@ static bool type_to_spec(MlirType t, strata_dtype_t *dtype, int *rank, int64_t *
   }
   strata_type_str(mlirShapedTypeGetElementType(t), name, sizeof name);
   if (!strata_dtype_parse(name, dtype)) {
-    snprintf(why, why_size, "element type %s is not supported (f32 f64 i8 i32 i64 ui8 i1)", name);
+    snprintf(why, why_size, "element type %s is not supported (f16 bf16 f32 f64 i8 i16 i32 i64 ui8 ui16 ui32 ui64 i1)", name);
     return false;
   }
   *rank = (int)mlirShapedTypeGetRank(t);
@@ -290,6 +301,16 @@ static void eval_constant(const ref_op_t *r) {
       case STRATA_DTYPE_I64: x = (double)mlirDenseElementsAttrGetInt64Value(v, i); break;
       case STRATA_DTYPE_U8: x = mlirDenseElementsAttrGetUInt8Value(v, i); break;
       case STRATA_DTYPE_BOOL: x = mlirDenseElementsAttrGetBoolValue(v, i); break;
+      case STRATA_DTYPE_I16: x = mlirDenseElementsAttrGetInt16Value(v, i); break;
+      case STRATA_DTYPE_U16: x = mlirDenseElementsAttrGetUInt16Value(v, i); break;
+      case STRATA_DTYPE_U32: x = mlirDenseElementsAttrGetUInt32Value(v, i); break;
+      case STRATA_DTYPE_U64: x = (double)mlirDenseElementsAttrGetUInt64Value(v, i); break;
+      case STRATA_DTYPE_F16: /* no per-element getter: the raw 16-bit patterns */
+        x = strata_f16_to_float(((const uint16_t *)mlirDenseElementsAttrGetRawData(v))[i]);
+        break;
+      case STRATA_DTYPE_BF16:
+        x = strata_bf16_to_float(((const uint16_t *)mlirDenseElementsAttrGetRawData(v))[i]);
+        break;
       }
       ref_set(out, i, x);
     }
@@ -306,6 +327,13 @@ static void eval_constant(const ref_op_t *r) {
       case STRATA_DTYPE_I64: x = (double)mlirDenseInt64ResourceElementsAttrGetValue(v, i); break;
       case STRATA_DTYPE_U8: x = mlirDenseUInt8ResourceElementsAttrGetValue(v, i); break;
       case STRATA_DTYPE_BOOL: x = mlirDenseBoolResourceElementsAttrGetValue(v, i); break;
+      case STRATA_DTYPE_I16: x = mlirDenseInt16ResourceElementsAttrGetValue(v, i); break;
+      case STRATA_DTYPE_U16: x = mlirDenseUInt16ResourceElementsAttrGetValue(v, i); break;
+      case STRATA_DTYPE_U32: x = mlirDenseUInt32ResourceElementsAttrGetValue(v, i); break;
+      case STRATA_DTYPE_U64: x = (double)mlirDenseUInt64ResourceElementsAttrGetValue(v, i); break;
+      case STRATA_DTYPE_F16:
+      case STRATA_DTYPE_BF16: /* the C API has no getter for 16-bit float resources */
+        ref_fail(r, "dense_resource<...> of %s is not supported", strata_dtype_name(out->dtype));
       }
       ref_set(out, i, x);
     }

@@ -7,7 +7,8 @@ usage: make_onnx.py <case> <out.onnx>   (cases: see CASES below)
 import struct
 import sys
 
-FLOAT, UINT8, INT8, INT32, INT64, STRING, BOOL, FLOAT16 = 1, 2, 3, 6, 7, 8, 9, 10
+FLOAT, UINT8, INT8, UINT16, INT16, INT32, INT64, STRING, BOOL = 1, 2, 3, 4, 5, 6, 7, 8, 9
+FLOAT16, UINT32, UINT64, BFLOAT16 = 10, 12, 13, 16
 
 
 def varint(v):
@@ -49,9 +50,17 @@ def value_info(name, elem, dims):
     return f_bytes(1, name) + f_bytes(2, tensor_type(elem, dims))
 
 
-def tensor(name, elem, dims, values):
+def tensor(name, elem, dims, values, field=None):
+    """values in raw_data, or in the repeated field `field` ("int32_data":
+    int16/uint16, and float16/bfloat16 bit patterns; "uint64_data": uint32,
+    uint64), packed."""
     body = b"".join(f_int(1, d) for d in dims) + f_int(2, elem) + f_bytes(8, name)
-    if elem == FLOAT:
+    if field:
+        body += f_bytes({"int32_data": 5, "uint64_data": 11}[field],
+                        b"".join(varint(v) for v in values))
+    elif elem in (FLOAT16, BFLOAT16):  # bit patterns
+        body += f_bytes(9, struct.pack("<%dH" % len(values), *values))
+    elif elem == FLOAT:
         body += f_bytes(9, struct.pack("<%df" % len(values), *values))
     elif elem == INT64:
         body += f_bytes(9, struct.pack("<%dq" % len(values), *values))
@@ -113,14 +122,39 @@ CASES = {
         [value_info("x", FLOAT, [1, 1, 5, 5])], [value_info("y", FLOAT, [1, 1, 3, 3])]),
     "bad_input_type": lambda: model(
         [node("Relu", ["x"], ["y"], "relu1")],
-        [value_info("x", FLOAT16, [2, 3])], [value_info("y", FLOAT16, [2, 3])]),
+        [value_info("x", STRING, [2, 3])], [value_info("y", STRING, [2, 3])]),
     "bad_initializer_type": lambda: model(
         [node("Add", ["x", "c"], ["y"], "add1")],
         [value_info("x", FLOAT, [2])], [value_info("y", FLOAT, [2])],
-        [tensor("c", FLOAT16, [2], [0, 0])]),
+        [tensor("c", STRING, [2], [0, 0])]),
     "bad_cast": lambda: model(
-        [node("Cast", ["x"], ["y"], "cast1", [attr_int("to", FLOAT16)])],
-        [value_info("x", FLOAT, [2])], [value_info("y", FLOAT16, [2])]),
+        [node("Cast", ["x"], ["y"], "cast1", [attr_int("to", STRING)])],
+        [value_info("x", FLOAT, [2])], [value_info("y", STRING, [2])]),
+    # Max of a graph input and an initializer for each 16-bit float and
+    # 16/32/64-bit integer type, the initializers in the typed fields
+    # (int32_data, uint64_data) or raw_data as ONNX stores them, and Casts
+    # between them.
+    "typed_max": lambda: model(
+        [node("Max", ["x_i16", "c_i16"], ["y_i16"], "max_i16"),
+         node("Max", ["x_u16", "c_u16"], ["y_u16"], "max_u16"),
+         node("Max", ["x_u32", "c_u32"], ["y_u32"], "max_u32"),
+         node("Max", ["x_u64", "c_u64"], ["y_u64"], "max_u64"),
+         node("Max", ["x_f16", "c_f16"], ["y_f16"], "max_f16"),
+         node("Max", ["x_bf16", "c_bf16"], ["y_bf16"], "max_bf16"),
+         node("Cast", ["y_u32"], ["z_f32"], "cast_u32", [attr_int("to", FLOAT)]),
+         node("Cast", ["y_bf16"], ["z_f16"], "cast_bf16", [attr_int("to", FLOAT16)])],
+        [value_info("x_i16", INT16, [3]), value_info("x_u16", UINT16, [3]),
+         value_info("x_u32", UINT32, [3]), value_info("x_u64", UINT64, [3]),
+         value_info("x_f16", FLOAT16, [3]), value_info("x_bf16", BFLOAT16, [3])],
+        [value_info("y_i16", INT16, [3]), value_info("y_u16", UINT16, [3]),
+         value_info("y_u64", UINT64, [3]), value_info("y_f16", FLOAT16, [3]),
+         value_info("z_f32", FLOAT, [3]), value_info("z_f16", FLOAT16, [3])],
+        [tensor("c_i16", INT16, [3], [-2, 300, -32768], "int32_data"),
+         tensor("c_u16", UINT16, [3], [65535, 1, 2], "int32_data"),
+         tensor("c_u32", UINT32, [3], [4294967295, 0, 7], "uint64_data"),
+         tensor("c_u64", UINT64, [3], [18446744073709551615, 1, 2], "uint64_data"),
+         tensor("c_f16", FLOAT16, [3], [0x3C00, 0xC000, 0x3555], "int32_data"),
+         tensor("c_bf16", BFLOAT16, [3], [0x3F80, 0xC040, 0x3EAB])]),
     "bad_shapes": lambda: model(
         [node("Add", ["x", "z"], ["y"], "add1")],
         [value_info("x", FLOAT, [2, 3]), value_info("z", FLOAT, [4])],
