@@ -26,9 +26,12 @@
  * the default first and then a few sizes around it (capped to the
  * extents, multiples of every tile), and the register tile becomes the
  * knob "tile" over the target's tiles (the blocks are then split by the
- * tile in a second step: i.0, i.1.0, i.1.1), and packing B (unless it is
- * read transposed) the knob "pack" (the cache_read step's `enabled`): the
- * template-free search space te-autotune explores.
+ * tile in a second step: i.0, i.1.0, i.1.1), packing B (unless it is
+ * read transposed) the knob "pack" (the cache_read step's `enabled`) and
+ * packing A into row panels the knob "pack_a" (off by default): the
+ * template-free search space te-autotune explores. Blocks are multiples of
+ * every tile of the target (rows: 24 on AVX-512), so that every tile
+ * choice divides them.
  * Other reductions get one decision, the loop order: the reduce axes move
  * outside the innermost spatial axis (i, k, j), so the inner loop walks
  * rows contiguously and LLVM vectorizes it. Injective computes (no
@@ -101,14 +104,15 @@ static int64_t block(int64_t want, int64_t extent, int64_t unit) {
 }
 
 /* The factors decision of a blocked split: fixed [b/unit, unit] (or [b]
- * when unit is 0), or a knob over the candidate block sizes [b]: the
- * default's block first (a multiple of `unit`), then the candidates' blocks
- * rounded to `knob_unit` (a multiple of every tile's size, so that each
- * tile choice divides them). */
+ * when unit is 0), or a knob over the candidate block sizes [b], the
+ * default's block first. Blocks are multiples of `round` (the least common
+ * multiple of the target's tiles along this axis, so that every tile
+ * choice divides them: a block split by a tile that does not divide it
+ * has panels whose index is not linear in the loops). */
 static MlirAttribute block_factors(MlirContext ctx, const config_t *cfg, const char *knob,
-                                   int64_t want, int64_t extent, int64_t unit, int64_t knob_unit,
+                                   int64_t want, int64_t extent, int64_t unit, int64_t round,
                                    const int64_t *candidates, int ncand) {
-  int64_t u = unit > 0 ? unit : 1;
+  int64_t u = round > 0 ? round : 1;
   if (!cfg->knobs) {
     int64_t b = block(want, extent, u);
     return unit > 0 ? mlirDenseI64ArrayGet(ctx, 2, (int64_t[]){b / unit, unit})
@@ -120,9 +124,7 @@ static MlirAttribute block_factors(MlirContext ctx, const config_t *cfg, const c
   int nb = 0;
   blocks[nb++] = block(want, extent, u);
   for (int c = 0; c < ncand && nb < 16; ++c) {
-    int64_t b = block(candidates[c], extent, knob_unit > 0 ? knob_unit : 1);
-    if (b >= extent) /* one block covers the extent: as with the tile's unit */
-      b = round_up(extent, u);
+    int64_t b = block(candidates[c], extent, u);
     bool dup = false;
     for (int i = 0; i < nb; ++i)
       dup |= blocks[i] == b;
@@ -138,7 +140,7 @@ static MlirAttribute block_factors(MlirContext ctx, const config_t *cfg, const c
 }
 
 /* What one tile contributes at one place of the trace. */
-typedef enum { TILE_ROWS, TILE_COLS, TILE_WIDTH, TILE_INTRINSIC } tile_value_t;
+typedef enum { TILE_ROWS, TILE_COLS, TILE_WIDTH, TILE_HEIGHT, TILE_INTRINSIC } tile_value_t;
 
 static MlirAttribute tile_value(MlirContext ctx, const strata_hwi_builtin_t *t, tile_value_t v) {
   switch (v) {
@@ -148,6 +150,8 @@ static MlirAttribute tile_value(MlirContext ctx, const strata_hwi_builtin_t *t, 
     return mlirDenseI64ArrayGet(ctx, 1, (int64_t[]){t->n});
   case TILE_WIDTH:
     return mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), t->n);
+  case TILE_HEIGHT:
+    return mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), t->m);
   case TILE_INTRINSIC:
     break;
   }
@@ -210,9 +214,9 @@ static MlirAttribute matmul_trace(MlirContext ctx, MlirOperation op, const strat
                                : (part_names_t){".0", ".1", ".2"};
   /* Blocks no larger than the (rounded-up) extents, multiples of the tile. */
   intptr_t i = g->ns - 2, j = g->ns - 1, k = g->ns;
-  MlirAttribute steps[12];
+  MlirAttribute steps[14];
   int n = 0;
-  int64_t mu = cfg->knobs ? tiles_lcm(cfg, true) : 0, nu = cfg->knobs ? tiles_lcm(cfg, false) : 0;
+  int64_t mu = tiles_lcm(cfg, true), nu = tiles_lcm(cfg, false);
   steps[n++] = split_decision(
       ctx, name_attr(ctx, op, i, ""),
       block_factors(ctx, cfg, "mc", cfg->mc, g->m, mr, mu, mc_candidates, N_MC));
@@ -220,7 +224,7 @@ static MlirAttribute matmul_trace(MlirContext ctx, MlirOperation op, const strat
       ctx, name_attr(ctx, op, j, ""),
       block_factors(ctx, cfg, "nc", cfg->nc, g->n, nr, nu, nc_candidates, N_NC));
   steps[n++] = split_decision(ctx, name_attr(ctx, op, k, ""),
-                              block_factors(ctx, cfg, "kc", cfg->kc, g->k, 0, 0, kc_candidates, N_KC));
+                              block_factors(ctx, cfg, "kc", cfg->kc, g->k, 0, 1, kc_candidates, N_KC));
   if (cfg->knobs) {
     steps[n++] = split_decision(ctx, name_attr(ctx, op, i, ".1"), tile_decision(ctx, cfg, TILE_ROWS));
     steps[n++] = split_decision(ctx, name_attr(ctx, op, j, ".1"), tile_decision(ctx, cfg, TILE_COLS));
@@ -259,6 +263,22 @@ static MlirAttribute matmul_trace(MlirContext ctx, MlirOperation op, const strat
     steps[n++] = step(ctx, "cache_read", 4, cr);
   } else if (pack) {
     steps[n++] = step(ctx, "cache_read", g->b_transposed ? 4 : 3, cr);
+  }
+  /* With knobs, A may be packed too (knob "pack_a", off by default): into
+   * row panels as high as the tile, [ceil(M/mr), K, mr], which the
+   * micro-kernel reads contiguously (tensorize transposes the tile). */
+  if (cfg->knobs) {
+    MlirAttribute onoff[2] = {mlirBoolAttrGet(ctx, 0), mlirBoolAttrGet(ctx, 1)};
+    MlirNamedAttribute k[2] = {strata_named(ctx, "knob", strata_string_attr(ctx, "pack_a")),
+                               strata_named(ctx, "choices", mlirArrayAttrGet(ctx, 2, onoff))};
+    MlirNamedAttribute ca[5] = {
+        strata_named(ctx, "input", mlirIntegerAttrGet(i64, 1 - g->b_input)),
+        strata_named(ctx, "scope", strata_string_attr(ctx, "packed")),
+        strata_named(ctx, "width", tile_decision(ctx, cfg, TILE_HEIGHT)),
+        strata_named(ctx, "transpose", mlirBoolAttrGet(ctx, 1)),
+        strata_named(ctx, "enabled", mlirDictionaryAttrGet(ctx, 2, k)),
+    };
+    steps[n++] = step(ctx, "cache_read", 5, ca);
   }
   MlirNamedAttribute tz[2] = {
       strata_named(ctx, "axis", name_attr(ctx, op, i, pn.micro)),
@@ -467,8 +487,8 @@ const strata_pass_info_t te_default_schedule_pass = {
         "6x16 AVX2, 4x16 generic), and row blocks x panels (fused) or the batch run in "
         "parallel (from 2^20 flops). knobs=true writes the block sizes as knobs mc, nc, kc (default "
         "first) and the register tile as the knob tile (the target's tiles; blocks then split "
-        "by the tile in a second step: i.0, i.1.0, i.1.1) and packing B as the knob pack for "
-        "te-autotune. Other computes with reduce axes and at least two spatial axes get "
+        "by the tile in a second step: i.0, i.1.0, i.1.1), packing B as the knob pack and "
+        "packing A into row panels as the knob pack_a (off by default) for te-autotune. Other computes with reduce axes and at least two spatial axes get "
         "a loop order with the reduce axes outside the innermost spatial axis (i, k, "
         "j): contiguous inner loops that LLVM vectorizes; with knobs=true and at least 4096 "
         "iterations, the knobs order (or reduce axes innermost), unroll (innermost reduce "

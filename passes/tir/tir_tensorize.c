@@ -4,7 +4,9 @@
  * memref.subview tiles of A (m x K), B (K x n) and C (m x n). The match:
  * the store's indices use two of the three loop variables (m and n, n in
  * C's last dimension), the third is the reduction k; A is the load using m
- * and k (k in its last dimension), B the one using k and n (n last); every
+ * and k (k in its last dimension; or m last when A was packed into row
+ * panels, A[p, k, r]: its [K, m] tile is then memref.transpose'd to
+ * [m, K]), B the one using k and n (n last); every
  * index is a linear form with unit coefficients (tir_linear.h: it sees
  * through split/fuse arithmetic and through the divui/remui of a packed
  * panel), so tile origins are the indices with the three variables at 0.
@@ -18,6 +20,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <mlir-c/AffineMap.h>
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 #include <mlir-c/Dialect/MemRef.h>
@@ -162,6 +165,25 @@ static MlirValue build_tile(strata_builder_t *b, const strata_tir_vars_t *vars, 
   return strata_build_value(b, "memref.subview", n_ops, operands, result, 4, attrs);
 }
 
+/* memref.transpose of a 2-D strided tile: [K, m] -> [m, K] (strides
+ * swapped, the offset kept). */
+static MlirValue transpose_tile(strata_builder_t *b, MlirValue tile) {
+  MlirContext ctx = mlirValueGetContext(tile);
+  MlirType t = mlirValueGetType(tile);
+  int64_t strides[2], offset;
+  if (mlirLogicalResultIsFailure(mlirMemRefTypeGetStridesAndOffset(t, strides, &offset)))
+    return (MlirValue){NULL};
+  int64_t shape[2] = {mlirShapedTypeGetDimSize(t, 1), mlirShapedTypeGetDimSize(t, 0)};
+  int64_t swapped[2] = {strides[1], strides[0]};
+  MlirAttribute layout = mlirStridedLayoutAttrGet(ctx, offset, 2, swapped);
+  MlirType result = mlirMemRefTypeGet(mlirShapedTypeGetElementType(t), 2, shape, layout,
+                                      mlirMemRefTypeGetMemorySpace(t));
+  unsigned perm[2] = {1, 0};
+  MlirNamedAttribute attr = strata_named(
+      ctx, "permutation", mlirAffineMapAttrGet(mlirAffineMapPermutationGet(ctx, 2, perm)));
+  return strata_build_value(b, "memref.transpose", 1, &tile, result, 1, &attr);
+}
+
 MlirLogicalResult strata_tir_tensorize(MlirOperation loop, MlirOperation intrinsic) {
   where_t w = {.loop = loop};
   strata_tir_loop_name(loop, w.name, sizeof w.name);
@@ -258,8 +280,12 @@ MlirLogicalResult strata_tir_tensorize(MlirOperation loop, MlirOperation intrins
     access_t t = a;
     a = bm, bm = t;
   }
-  if (a.var_dim[mvar] < 0 || a.var_dim[kvar] != a.rank - 1 || a.var_dim[nvar] >= 0)
-    return refuse(&w, "A must be read as A[.., m, .., k] (k in its last dimension)");
+  /* A packed into row panels (cache_read with transpose) is read as
+   * A[.., k, .., m]: its tile is cut as [K, m] and transposed. */
+  bool a_transposed = a.var_dim[mvar] == a.rank - 1 && a.var_dim[kvar] >= 0;
+  if (a.var_dim[mvar] < 0 || a.var_dim[nvar] >= 0 || (a.var_dim[kvar] != a.rank - 1 && !a_transposed))
+    return refuse(&w, "A must be read as A[.., m, .., k] (k in its last dimension) or, packed, "
+                      "as A[.., k, .., m]");
   if (bm.var_dim[kvar] < 0 || bm.var_dim[nvar] != bm.rank - 1 || bm.var_dim[mvar] >= 0)
     return refuse(&w, "B must be read as B[.., k, .., n] (n in its last dimension)");
   int64_t tm = strata_hwi_intrinsic_tile(intrinsic, 0), tn = strata_hwi_intrinsic_tile(intrinsic, 1);
@@ -290,6 +316,8 @@ MlirLogicalResult strata_tir_tensorize(MlirOperation loop, MlirOperation intrins
       mlirShapedTypeGetDimSize(bt, bm.rank - 1) == tn)
     full_var = nvar;
   MlirValue at = build_tile(&b, &vars, &a, extent, static_extent, -1, 0);
+  if (a_transposed && !mlirValueIsNull(at))
+    at = transpose_tile(&b, at);
   MlirValue btile = build_tile(&b, &vars, &bm, extent, static_extent, full_var, tn);
   MlirValue ct = build_tile(&b, &vars, &c, extent, static_extent, -1, 0);
   if (mlirValueIsNull(at) || mlirValueIsNull(btile) || mlirValueIsNull(ct))

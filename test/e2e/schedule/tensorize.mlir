@@ -3,10 +3,12 @@
 // unscheduled nest on the same inputs: odd sizes (37x100, K = 29: partial
 // tiles in rows and columns, zero-padded panels) and divisible ones
 // (64x128, K = 32), with the AVX-512-shaped 4x64 tile (LLVM legalizes it
-// on any x86 CPU) and the generic 4x16 one, and a batched matmul.
+// on any x86 CPU) and the generic 4x16 one, A packed into row panels too
+// (odd_packed_a: a transposed A tile), and a batched matmul.
 
 // RUN: strata-run %s --entry odd_ref --pass-pipeline='builtin.module(convert-te-to-tir,strata-lower-to-llvm)' --seed 3 --output %t.odd.npy
 // RUN: strata-run %s --entry odd_packed --pass-pipeline='builtin.module(convert-te-to-tir,tir-apply-schedule,strata-lower-to-llvm)' --seed 3 --expected %t.odd.npy | FileCheck %s
+// RUN: strata-run %s --entry odd_packed_a --pass-pipeline='builtin.module(convert-te-to-tir,tir-apply-schedule,strata-lower-to-llvm)' --seed 3 --expected %t.odd.npy | FileCheck %s
 // RUN: strata-run %s --entry odd_generic --pass-pipeline='builtin.module(convert-te-to-tir,tir-apply-schedule,strata-lower-to-llvm)' --seed 3 --expected %t.odd.npy | FileCheck %s
 // RUN: strata-run %s --entry even_ref --pass-pipeline='builtin.module(convert-te-to-tir,strata-lower-to-llvm)' --seed 4 --output %t.even.npy
 // RUN: strata-run %s --entry even_packed --pass-pipeline='builtin.module(convert-te-to-tir,tir-apply-schedule,strata-lower-to-llvm)' --seed 4 --expected %t.even.npy | FileCheck %s
@@ -43,6 +45,28 @@ func.func @odd_packed(%a: tensor<37x29xf32>, %b: tensor<29x100xf32>) -> tensor<3
         {prim = "split", axis = "k", factors = array<i64: 8>},
         {prim = "reorder", order = ["j.0", "k.0", "i.0", "i.1", "i.2", "j.1", "k.1"]},
         {prim = "cache_read", input = 1, scope = "packed", width = 64},
+        {prim = "tensorize", axis = "i.2", intrinsic = @fma_f32_4x64_avx512f},
+        {prim = "parallel", axis = "i.0"}
+      ]} : () -> tensor<37x100xf32>
+  return %c : tensor<37x100xf32>
+}
+
+func.func @odd_packed_a(%a: tensor<37x29xf32>, %b: tensor<29x100xf32>) -> tensor<37x100xf32> {
+  %c = "te.compute"() ({
+  ^bb0(%i: index, %j: index, %k: index):
+    %x = "te.read"(%a, %i, %k) : (tensor<37x29xf32>, index, index) -> f32
+    %y = "te.read"(%b, %k, %j) : (tensor<29x100xf32>, index, index) -> f32
+    %m = arith.mulf %x, %y : f32
+    gpu.yield %m : f32
+  }) {name = "mm", reduce_extents = array<i64: 29>, combiner = "add", init = 0.0 : f32,
+      axis_names = ["i", "j", "k"],
+      schedule = [
+        {prim = "split", axis = "i", factors = array<i64: 3, 4>},
+        {prim = "split", axis = "j", factors = array<i64: 64>},
+        {prim = "split", axis = "k", factors = array<i64: 8>},
+        {prim = "reorder", order = ["j.0", "k.0", "i.0", "i.1", "i.2", "j.1", "k.1"]},
+        {prim = "cache_read", input = 1, scope = "packed", width = 64},
+        {prim = "cache_read", input = 0, scope = "packed", width = 4, transpose = true},
         {prim = "tensorize", axis = "i.2", intrinsic = @fma_f32_4x64_avx512f},
         {prim = "parallel", axis = "i.0"}
       ]} : () -> tensor<37x100xf32>

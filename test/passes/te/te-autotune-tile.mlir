@@ -4,7 +4,9 @@
 // the intrinsic at tensorize. Tuning chooses one tile, and every place gets
 // that tile's value; the database records the decision by the intrinsic's
 // name. Packing B is optional: the knob "pack" is the cache_read step's
-// `enabled` (default first: here packing, pack-min-rows=0). (The host's
+// `enabled` (default first: here packing, pack-min-rows=0); packing A into
+// row panels as high as the tile is the knob "pack_a" (off by default; the
+// micro-kernel then reads a transposed A tile). (The host's
 // tiles: this holds on any machine.)
 // RUN: rm -f %t.db*
 // RUN: strata-opt %s --pass-pipeline='builtin.module(te-default-schedule{knobs=true pack-min-rows=0},te-autotune{trials=6 db=%t.db seed=5 target=strata-test repeats=1 validate=1})' 2>/dev/null | FileCheck %s
@@ -16,11 +18,13 @@
 // CHECK: {axis = "d0.1", factors = array<i64: [[M:[0-9]+]]>, prim = "split"}
 // CHECK-SAME: {axis = "d1.1", factors = array<i64: [[N:[0-9]+]]>, prim = "split"}
 // CHECK-SAME: {enabled = {{true|false}}, input = 1 : i64, prim = "cache_read", scope = "packed", width = [[N]] : i64}
+// CHECK-SAME: {enabled = {{true|false}}, input = 0 : i64, prim = "cache_read", scope = "packed", transpose = true, width = [[M]] : i64}
 // CHECK-SAME: {axis = "d0.1.1", intrinsic = @fma_f32_[[M]]x[[N]]_{{[a-z0-9]+}}, prim = "tensorize"}
-// DB: "decisions":{"mc":[{{[0-9]+}}],"nc":[{{[0-9]+}}],"kc":[{{[0-9]+}}],"tile":"@fma_f32_{{[0-9]+x[0-9]+}}_{{[a-z0-9]+}}","pack":"true"}
+// DB: "decisions":{"mc":[{{[0-9]+}}],"nc":[{{[0-9]+}}],"kc":[{{[0-9]+}}],"tile":"@fma_f32_{{[0-9]+x[0-9]+}}_{{[a-z0-9]+}}","pack":"true","pack_a":"false"}
 // SPACE: {axis = "d0.1", factors = {choices = [array<i64: 4>, array<i64: 8>, array<i64: 6>], knob = "tile"}, prim = "split"}
 // SPACE-SAME: {axis = "d1.1", factors = {choices = [array<i64: 64>, array<i64: 32>, array<i64: 64>], knob = "tile"}, prim = "split"}
 // SPACE-SAME: {enabled = {choices = [true, false], knob = "pack"}, input = 1 : i64, prim = "cache_read", scope = "packed", width = {choices = [64, 32, 64], knob = "tile"}}
+// SPACE-SAME: {enabled = {choices = [false, true], knob = "pack_a"}, input = 0 : i64, prim = "cache_read", scope = "packed", transpose = true, width = {choices = [4, 8, 6], knob = "tile"}}
 // SPACE-SAME: intrinsic = {choices = [@fma_f32_4x64_avx512f, @fma_f32_8x32_avx512f, @fma_f32_6x64_avx512f], knob = "tile"}
 func.func @mm(%a: tensor<48x40xf32>, %b: tensor<40x96xf32>) -> tensor<48x96xf32> {
   %c = "te.compute"() ({

@@ -12,7 +12,7 @@
 // smaller products stay on one thread.
 // CHECK-LABEL: func.func @matmul
 // CHECK: name = "mm", reduce_extents = array<i64: 7>, schedule = [
-// CHECK-SAME: {axis = "d0", factors = array<i64: 2, 4>, prim = "split"}
+// CHECK-SAME: {axis = "d0", factors = array<i64: 6, 4>, prim = "split"}
 // CHECK-SAME: {axis = "d1", factors = array<i64: 1, 64>, prim = "split"}
 // CHECK-SAME: {axis = "r0", factors = array<i64: 7>, prim = "split"}
 // CHECK-SAME: {order = ["d1.0", "r0.0", "d0.0", "d1.1", "d0.1", "d0.2", "d1.2", "r0.1"], prim = "reorder"}
@@ -31,9 +31,10 @@
 // CHECK: {order = ["d0", "d2.0", "r0.0", "d1.0", "d2.1", "d1.1", "d1.2", "d2.2", "r0.1"], prim = "reorder"}
 // CHECK-SAME: {axis = "d1.2", intrinsic = @fma_f32_4x64_avx512f, prim = "tensorize"}
 // CHECK-SAME: {axis = "d0", prim = "parallel"}]
-// The AVX2 tile is 6x16; options override the block sizes.
+// The AVX2 tile is 6x16; options override the block sizes (rounded to a
+// multiple of every AVX2 tile: 12 rows, 48 columns).
 // AVX2-LABEL: func.func @matmul
-// AVX2: {axis = "d0", factors = array<i64: 1, 6>, prim = "split"}
+// AVX2: {axis = "d0", factors = array<i64: 2, 6>, prim = "split"}
 // AVX2-SAME: {axis = "r0", factors = array<i64: 4>, prim = "split"}
 // AVX2-SAME: {axis = "d0.2", intrinsic = @fma_f32_6x16_avx2, prim = "tensorize"}
 // Applied: the packing nest, then the blocked nest around one hwi.call_tile.
@@ -54,7 +55,7 @@
 // the register tile is a knob of its own (split after the blocks; see
 // te-autotune-tile.mlir), and applying the trace before tuning is an error.
 // KNOBS-LABEL: func.func @matmul
-// KNOBS: {axis = "d0", factors = {choices = [array<i64: 8>], knob = "mc"}, prim = "split"}
+// KNOBS: {axis = "d0", factors = {choices = [array<i64: 24>], knob = "mc"}, prim = "split"}
 // KNOBS-SAME: {axis = "r0", factors = {choices = [array<i64: 7>], knob = "kc"}, prim = "split"}
 // KNOBS-SAME: {axis = "d0.1", factors = {choices = [array<i64: 4>, array<i64: 8>, array<i64: 6>], knob = "tile"}, prim = "split"}
 // KNOBS-SAME: {order = ["d1.0", "r0.0", "d0.0", "d1.1.0", "d0.1.0", "d0.1.1", "d1.1.1", "r0.1"], prim = "reorder"}

@@ -1,5 +1,8 @@
 // RUN: strata-opt %s --pass-pipeline='builtin.module(convert-te-to-tir,tir-split{compute=matmul loop=i factors=4},tir-split{compute=matmul loop=j factors=16},tir-reorder{compute=matmul order=i.0,j.0,i.1,j.1,k},tir-tensorize{compute=matmul loop=i.1 intrinsic=fma_f32_4x16_generic})' | FileCheck %s
 // RUN: strata-opt %s --pass-pipeline='builtin.module(convert-te-to-tir,tir-split{compute=matmul loop=i factors=4},tir-split{compute=matmul loop=j factors=16},tir-reorder{compute=matmul order=i.0,j.0,i.1,j.1,k},tir-cache-read{compute=matmul input=1 width=16},tir-tensorize{compute=matmul loop=i.1 intrinsic=fma_f32_4x16_generic})' | FileCheck %s --check-prefix=PACKED
+// A packed into row panels (cache_read input 0 with transpose: [p, k, r])
+// is read as A[.., k, .., m]; its [K, m] tile is transposed to [m, K].
+// RUN: strata-opt %s --pass-pipeline='builtin.module(convert-te-to-tir,tir-split{compute=matmul loop=i factors=4},tir-split{compute=matmul loop=j factors=16},tir-reorder{compute=matmul order=i.0,j.0,i.1,j.1,k},tir-cache-read{compute=matmul input=0 width=4 transpose=true},tir-tensorize{compute=matmul loop=i.1 intrinsic=fma_f32_4x16_generic})' | FileCheck %s --check-prefix=PACKEDA
 // RUN: not strata-opt %s --pass-pipeline='builtin.module(convert-te-to-tir,tir-split{compute=matmul loop=i factors=8},tir-split{compute=matmul loop=j factors=16},tir-reorder{compute=matmul order=i.0,j.0,i.1,j.1,k},tir-tensorize{compute=matmul loop=i.1 intrinsic=fma_f32_4x16_generic})' 2>&1 | FileCheck %s --check-prefix=BIG
 // RUN: not strata-opt %s --pass-pipeline='builtin.module(convert-te-to-tir,tir-split{compute=matmul loop=i factors=4},tir-tensorize{compute=matmul loop=i.1 intrinsic=fma_f32_4x16_generic})' 2>&1 | FileCheck %s --check-prefix=NEST
 // RUN: not strata-opt %s --pass-pipeline='builtin.module(convert-te-to-tir,tir-split{compute=matmul_t loop=i factors=4},tir-reorder{compute=matmul_t order=i.1,j,k},tir-tensorize{compute=matmul_t loop=i.1 intrinsic=fma_f32_4x16_generic})' 2>&1 | FileCheck %s --check-prefix=TRANS
@@ -20,6 +23,11 @@
 
 // With B packed into 16-wide panels, B's tile is a whole zero-padded panel
 // (static 16 columns: its loads need no mask).
+// PACKEDA-LABEL: func.func @matmul
+// PACKEDA: %[[P:.*]] = "tir.alloc_buffer"() {scope = "packed"} : () -> memref<3x7x4xf32>
+// PACKEDA: %[[S:.*]] = memref.subview %[[P]][{{.*}}] [1, 7, %{{.*}}] [1, 1, 1] : memref<3x7x4xf32> to memref<7x?xf32, strided<[4, 1], offset: ?>>
+// PACKEDA: %[[A:.*]] = memref.transpose %[[S]] (d0, d1) -> (d1, d0) : memref<7x?xf32, strided<[4, 1], offset: ?>> to memref<?x7xf32, strided<[1, 4], offset: ?>>
+// PACKEDA: "hwi.call_tile"(%[[A]], %{{.*}}, %{{.*}}) {intrinsic = @fma_f32_4x16_generic}
 // PACKED-LABEL: func.func @matmul
 // PACKED: %[[P:.*]] = "tir.alloc_buffer"() {scope = "packed"} : () -> memref<3x7x16xf32>
 // PACKED: %[[B:.*]] = memref.subview %[[P]][{{.*}}] [1, 7, 16] [1, 1, 1] : memref<3x7x16xf32> to memref<7x16xf32, strided<[16, 1], offset: ?>>
