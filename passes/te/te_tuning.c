@@ -765,6 +765,24 @@ static void nest_cover(const nest_t *nest, const names_t *names, int name, doubl
 }
 
 
+/* Bytes of read r (or of the result, r = -1) touched when each axis a
+ * covers extent[a] (capped to the axis extent); an index that is not a
+ * plain axis covers its whole dimension. */
+static double footprint(const strata_te_task_t *t, int r, const double *extent) {
+  double bytes = (double)t->elem_bytes;
+  if (r < 0) {
+    for (int a = 0; a < t->num_spatial; ++a)
+      bytes *= fmin(extent[a], (double)t->extents[a]);
+    return bytes;
+  }
+  for (int d = 0; d < t->reads[r].rank; ++d) {
+    int a = t->reads[r].axis[d];
+    bytes *= a >= 0 && a < t->num_axes ? fmin(extent[a], (double)t->extents[a])
+                                       : (double)t->reads[r].extent[d];
+  }
+  return bytes;
+}
+
 void strata_te_task_features(const strata_te_task_t *t, const strata_choice_t *candidate,
                              float *out) {
   memset(out, 0, STRATA_TE_NUM_FEATURES * sizeof *out);
@@ -915,16 +933,9 @@ void strata_te_task_features(const strata_te_task_t *t, const strata_choice_t *c
       out[5 * a + 4] = (float)lg(inner[a]);
     }
   }
-  double bytes = 0, result = (double)t->elem_bytes;
-  for (int a = 0; a < t->num_spatial; ++a)
-    result *= fmin(block[a], (double)t->extents[a]);
+  double bytes = 0, result = footprint(t, -1, block);
   for (int r = 0; r < t->num_reads; ++r) {
-    double fp = (double)t->elem_bytes;
-    for (int d = 0; d < t->reads[r].rank; ++d) {
-      int a = t->reads[r].axis[d];
-      fp *= a >= 0 && a < t->num_axes ? fmin(block[a], (double)t->extents[a])
-                                      : (double)t->reads[r].extent[d];
-    }
+    double fp = footprint(t, r, block);
     bytes += fp;
     if (r < 3)
       out[31 + r] = (float)lg(fp);
@@ -948,18 +959,9 @@ void strata_te_task_features(const strata_te_task_t *t, const strata_choice_t *c
     int p = nest.n - 1 - level;
     if (p >= 0)
       nest_cover(&nest, &names, nest.loop[p], cover);
-    double touched = (double)t->elem_bytes;
-    for (int a = 0; a < t->num_spatial; ++a)
-      touched *= fmin(cover[a], (double)t->extents[a]);
-    for (int r = 0; r < t->num_reads; ++r) {
-      double fp = (double)t->elem_bytes;
-      for (int d = 0; d < t->reads[r].rank; ++d) {
-        int a = t->reads[r].axis[d];
-        fp *= a >= 0 && a < t->num_axes ? fmin(cover[a], (double)t->extents[a])
-                                        : (double)t->reads[r].extent[d];
-      }
-      touched += fp;
-    }
+    double touched = footprint(t, -1, cover);
+    for (int r = 0; r < t->num_reads; ++r)
+      touched += footprint(t, r, cover);
     out[53 + level] = (float)lg(touched);
   }
   out[63] = (float)nest.n;
