@@ -68,6 +68,14 @@ bool strata_onnx_read_tensor(const char *path, strata_tensor_t *out, char **erro
   free(bytes);
   if (!tp)
     return strata_fail(error, "%s: not a serialized onnx.TensorProto (or truncated)", path);
+  bool ok = strata_onnx_tensor_from_proto(tp, path, out, error);
+  onnx__tensor_proto__free_unpacked(tp, NULL);
+  return ok;
+}
+
+bool strata_onnx_tensor_from_proto(const Onnx__TensorProto *tp, const char *path,
+                                   strata_tensor_t *out, char **error) {
+  memset(out, 0, sizeof *out);
   bool ok = false;
   strata_dtype_t dtype;
   if (!dtype_of(tp->data_type, &dtype)) {
@@ -104,6 +112,5 @@ bool strata_onnx_read_tensor(const char *path, strata_tensor_t *out, char **erro
   }
   ok = true;
 done:
-  onnx__tensor_proto__free_unpacked(tp, NULL);
   return ok;
 }

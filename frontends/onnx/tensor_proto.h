@@ -16,4 +16,10 @@
  * mismatch). */
 bool strata_onnx_read_tensor(const char *path, strata_tensor_t *out, char **error);
 
+/* The same for a TensorProto already decoded (an element of a sequence or
+ * the value of an optional); `path` names it in errors. */
+typedef struct Onnx__TensorProto Onnx__TensorProto;
+bool strata_onnx_tensor_from_proto(const Onnx__TensorProto *tp, const char *path,
+                                   strata_tensor_t *out, char **error);
+
 #endif

@@ -49,6 +49,11 @@ def value_info(name, elem, dims):
     return f_bytes(1, name) + f_bytes(2, tensor_type(elem, dims))
 
 
+def sequence_info(name, elem, dims):
+    """A graph input/output holding a sequence of tensors (TypeProto field 4)."""
+    return f_bytes(1, name) + f_bytes(2, f_bytes(4, f_bytes(1, tensor_type(elem, dims))))
+
+
 def tensor(name, elem, dims, values):
     body = b"".join(f_int(1, d) for d in dims) + f_int(2, elem) + f_bytes(8, name)
     if elem == FLOAT:
@@ -152,6 +157,60 @@ CASES = {
         [value_info("x", FLOAT, [2, 3]), value_info("s", INT64, [2])],
         [value_info("y", FLOAT, [3, 2])]),
     "no_graph": lambda: f_int(1, 8),
+    # Sequences resolved at import time: construct, insert at -1, erase at
+    # 0, concat, length, split into chunks of 3, at 1.
+    "seq_ops": lambda: model(
+        [node("SequenceConstruct", ["x", "z"], ["s"], "construct1"),
+         node("SequenceInsert", ["s", "x", "minus1"], ["s2"], "insert1"),
+         node("SequenceErase", ["s2", "zero"], ["s3"], "erase1"),
+         node("ConcatFromSequence", ["s3"], ["c"], "concat1", [attr_int("axis", 0)]),
+         node("SequenceLength", ["s3"], ["len"], "length1"),
+         node("SplitToSequence", ["c", "three"], ["sp"], "split1"),
+         node("SequenceAt", ["sp", "one"], ["y"], "at1")],
+        [value_info("x", FLOAT, [2, 3]), value_info("z", FLOAT, [2, 3])],
+        [value_info("c", FLOAT, [4, 3]), value_info("len", INT64, []),
+         value_info("y", FLOAT, [1, 3])],
+        [tensor("minus1", INT64, [], [-1]), tensor("zero", INT64, [], [0]),
+         tensor("three", INT64, [], [3]), tensor("one", INT64, [], [1])], opset=12),
+    # ConcatFromSequence with new_axis; SplitToSequence into ones without
+    # keepdims; Optional, OptionalHasElement, OptionalGetElement; Identity
+    # of a sequence.
+    "seq_new_axis": lambda: model(
+        [node("SplitToSequence", ["x"], ["sp"], "split1", [attr_int("axis", 1),
+                                                            attr_int("keepdims", 0)]),
+         node("Identity", ["sp"], ["sp2"], "identity1"),
+         node("ConcatFromSequence", ["sp2"], ["c"], "concat1", [attr_int("axis", -1),
+                                                                 attr_int("new_axis", 1)]),
+         node("Optional", ["c"], ["o"], "optional1"),
+         node("OptionalHasElement", ["o"], ["h"], "has1"),
+         node("OptionalGetElement", ["o"], ["y"], "get1")],
+        [value_info("x", FLOAT, [2, 3])],
+        [value_info("y", FLOAT, [2, 3]), value_info("h", BOOL, [])], opset=18),
+    # A position known only at run time.
+    "seq_position_input": lambda: model(
+        [node("SequenceConstruct", ["x"], ["s"], "construct1"),
+         node("SequenceAt", ["s", "p"], ["y"], "at1")],
+        [value_info("x", FLOAT, [2]), value_info("p", INT64, [])],
+        [value_info("y", FLOAT, [2])], opset=12),
+    "seq_position_range": lambda: model(
+        [node("SequenceConstruct", ["x"], ["s"], "construct1"),
+         node("SequenceAt", ["s", "five"], ["y"], "at1")],
+        [value_info("x", FLOAT, [2])], [value_info("y", FLOAT, [2])],
+        [tensor("five", INT64, [], [5])], opset=12),
+    "seq_to_tensor_op": lambda: model(
+        [node("SequenceConstruct", ["x"], ["s"], "construct1"),
+         node("Relu", ["s"], ["y"], "relu1")],
+        [value_info("x", FLOAT, [2])], [value_info("y", FLOAT, [2])], opset=12),
+    "seq_concat_empty": lambda: model(
+        [node("SequenceEmpty", [], ["s"], "empty1"),
+         node("ConcatFromSequence", ["s"], ["y"], "concat1", [attr_int("axis", 0)])],
+        [], [value_info("y", FLOAT, [2])], opset=12),
+    # Input values (serialized TensorProto) for running the models above.
+    "x23_pb": lambda: tensor("x", FLOAT, [2, 3], [1, 2, 3, 4, 5, 6]),
+    "z23_pb": lambda: tensor("z", FLOAT, [2, 3], [7, 8, 9, 10, 11, 12]),
+    "seq_graph_input": lambda: model(
+        [node("SequenceLength", ["s"], ["len"], "length1")],
+        [sequence_info("s", FLOAT, [2])], [value_info("len", INT64, [])], opset=12),
 }
 
 if __name__ == "__main__":
