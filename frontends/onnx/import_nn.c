@@ -1,7 +1,8 @@
 /* ONNX neural-network operators -> graph dialect: Conv (1-D through a
  * reshape to 2-D, auto_pad), ConvTranspose, Gemm (alpha/beta/transA/transB),
  * MatMul (2-D matmul, N-D batch_matmul, 1-D operands promoted), pooling
- * (MaxPool, AveragePool, global pools), BatchNormalization,
+ * (MaxPool, AveragePool, global pools), BatchNormalization (training mode:
+ * batch statistics and running statistics by reductions),
  * LayerNormalization (decomposed), Softmax/LogSoftmax (with the
  * flatten-to-2-D semantics before opset 13), Resize/Upsample (nearest and
  * linear, scales or sizes known at import time). */
@@ -376,12 +377,57 @@ static bool map_matmul(onnx_node_t *n) {
 }
 
 /* --- Normalization -------------------------------------------------------- */
+static MlirValue reduce(onnx_node_t *n, const char *opname, MlirValue x, intptr_t naxes,
+                        const int64_t *axes, bool keepdims);
+
+/* Training mode (opset 14+): Y normalized with the batch's statistics over
+ * every axis but 1 (mean, biased variance; graph.batch_norm with them), and
+ * the running statistics input * momentum + batch * (1 - momentum). */
+static bool batch_norm_training(onnx_node_t *n) {
+  MlirValue x = onnx_input(n, 0);
+  int64_t rank = onnx_rank(x);
+  if (rank < 2)
+    return onnx_error(n, "the input has rank %lld, at least 2 is needed", (long long)rank);
+  int64_t axes[STRATA_GRAPH_MAX_RANK];
+  intptr_t na = 0;
+  for (int64_t i = 0; i < rank; ++i)
+    if (i != 1)
+      axes[na++] = i;
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  int64_t c = s.dims[1];
+  MlirValue mean = reduce(n, "graph.reduce_mean", x, na, axes, true);
+  MlirValue d = onnx_binary(n, "graph.sub", x, mean);
+  MlirValue var = reduce(n, "graph.reduce_mean", onnx_binary(n, "graph.mul", d, d), na, axes,
+                         false);
+  mean = onnx_reshape(n, mean, 1, &c);
+  MlirValue ops[5] = {x, onnx_input(n, 1), onnx_input(n, 2), mean, var};
+  MlirNamedAttribute a[2] = {onnx_f32_attr(n, "epsilon", onnx_attr_float(n, "epsilon", 1e-5f)),
+                             onnx_i64_attr(n, "axis", 1)};
+  if (!onnx_out(n, onnx_build(n, "graph.batch_norm", 5, ops, NULL_TYPE, 2, a)))
+    return false;
+  double momentum = onnx_attr_float(n, "momentum", 0.9f);
+  for (int i = 1; i < 3 && i < onnx_num_outputs(n); ++i) {
+    MlirValue running = onnx_input(n, 2 + i), batch = i == 1 ? mean : var;
+    MlirValue r = onnx_binary(
+        n, "graph.add", onnx_binary(n, "graph.mul", running, onnx_splat_like(n, running, momentum)),
+        onnx_binary(n, "graph.mul", batch, onnx_splat_like(n, batch, 1.0 - momentum)));
+    if (mlirValueIsNull(r))
+      return false;
+    onnx_set_output(n, i, r);
+  }
+  return true;
+}
+
 static bool map_batch_norm(onnx_node_t *n) {
   for (int i = 0; i < 5; ++i)
     if (!onnx_need_input(n, i))
       return false;
-  if (onnx_attr_int(n, "training_mode", 0))
-    return onnx_error(n, "training_mode is not supported (inference only)");
+  if (onnx_attr_int(n, "training_mode", 0)) {
+    if (n->opset < 14)
+      return onnx_error(n, "training_mode before opset 14 is not supported");
+    return batch_norm_training(n);
+  }
   if (n->opset < 9 && !onnx_attr_int(n, "spatial", 1))
     return onnx_error(n, "spatial = 0 is not supported");
   if (!only_first_output(n, "running statistics"))

@@ -157,6 +157,12 @@ CASES = {
         [value_info("x", FLOAT, [2, 3]), value_info("s", INT64, [2])],
         [value_info("y", FLOAT, [3, 2])]),
     "no_graph": lambda: f_int(1, 8),
+    "bn_training_opset13": lambda: model(
+        [node("BatchNormalization", ["x", "g", "b", "m", "v"], ["y"], "bn1",
+              [attr_int("training_mode", 1)])],
+        [value_info("x", FLOAT, [1, 2, 3])], [value_info("y", FLOAT, [1, 2, 3])],
+        [tensor("g", FLOAT, [2], [1, 1]), tensor("b", FLOAT, [2], [0, 0]),
+         tensor("m", FLOAT, [2], [0, 0]), tensor("v", FLOAT, [2], [1, 1])]),
     # Sequences resolved at import time: construct, insert at -1, erase at
     # 0, concat, length, split into chunks of 3, at 1.
     "seq_ops": lambda: model(
