@@ -477,6 +477,7 @@ static const struct {
     {"conv3d", g2t_lower_conv2d},
     {"max_pool2d", g2t_lower_pool2d},
     {"max_pool3d", g2t_lower_pool2d},
+    {"max_pool2d_indices", g2t_lower_max_pool2d_indices},
     {"avg_pool2d", g2t_lower_pool2d},
     {"avg_pool3d", g2t_lower_pool2d},
     {"global_avg_pool2d", g2t_lower_global_avg_pool2d},

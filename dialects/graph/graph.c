@@ -507,6 +507,17 @@ static bool infer_max_pool(ctx_t *c, shape_t *out, MlirType *elem) {
   return infer_pool(c, out, true);
 }
 
+/* max_pool2d_indices: max_pool2d's shape, i64 elements. */
+static bool infer_max_pool_indices(ctx_t *c, shape_t *out, MlirType *elem) {
+  int64_t order;
+  if (!infer_pool(c, out, true) || !attr_i64(c, "storage_order", &order))
+    return false;
+  if (order != 0 && order != 1)
+    return fail(c, "'storage_order' must be 0 or 1, got %lld", (long long)order);
+  *elem = mlirIntegerTypeGet(mlirOperationGetContext(c->op), 64);
+  return true;
+}
+
 static bool infer_avg_pool(ctx_t *c, shape_t *out, MlirType *elem) {
   return infer_pool(c, out, false);
 }
@@ -927,6 +938,7 @@ static const op_rule_t rules[] = {
     {"conv3d", infer_conv},
     {"max_pool2d", infer_max_pool},
     {"max_pool3d", infer_max_pool},
+    {"max_pool2d_indices", infer_max_pool_indices},
     {"avg_pool2d", infer_avg_pool},
     {"avg_pool3d", infer_avg_pool},
     {"global_avg_pool2d", infer_global_avg_pool2d},

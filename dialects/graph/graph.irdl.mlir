@@ -264,6 +264,26 @@ irdl.dialect @graph {
     irdl.attributes {"kernel" = %kernel, "strides" = %strides, "padding" = %padding, "dilation" = %dilation, "ceil_mode" = %ceil_mode, "layout" = %layout}
   }
 
+  // The argmax of max_pool2d's windows: i64 flat indices into the input
+  // over its logical (N, C, H, W) axes, whatever the layout (storage_order
+  // 0: row-major ((n*C + c)*H + h)*W + w; 1: column-major over H, W:
+  // ((n*C + c)*W + w)*H + h); the first maximum in window order; padding
+  // never wins. Attributes and result shape as max_pool2d's.
+  irdl.operation @max_pool2d_indices {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %kernel = irdl.base "#builtin.dense_array"
+    %strides = irdl.base "#builtin.dense_array"
+    %padding = irdl.base "#builtin.dense_array"
+    %dilation = irdl.base "#builtin.dense_array"
+    %ceil_mode = irdl.base "#builtin.integer"
+    %storage_order = irdl.base "#builtin.integer"
+    %layout = irdl.base "#builtin.string"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"kernel" = %kernel, "strides" = %strides, "padding" = %padding, "dilation" = %dilation, "ceil_mode" = %ceil_mode, "storage_order" = %storage_order, "layout" = %layout}
+  }
+
   // count_include_pad: i1 (padding zeros count in the divisor).
   irdl.operation @avg_pool2d {
     %input = irdl.base "!builtin.tensor"

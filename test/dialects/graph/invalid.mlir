@@ -391,6 +391,24 @@ func.func @pool_result(%x: tensor<1x1x5x5xf32>) {
 
 // -----
 
+func.func @pool_indices_storage_order(%x: tensor<1x1x4x4xf32>) {
+  // expected-error @+1 {{'storage_order' must be 0 or 1, got 2}}
+  %0 = "graph.max_pool2d_indices"(%x) {kernel = array<i64: 2, 2>, strides = array<i64: 2, 2>, padding = array<i64: 0, 0, 0, 0>,
+      dilation = array<i64: 1, 1>, ceil_mode = false, storage_order = 2 : i64, layout = "NCHW"} : (tensor<1x1x4x4xf32>) -> tensor<1x1x2x2xi64>
+  return
+}
+
+// -----
+
+func.func @pool_indices_f32_result(%x: tensor<1x1x4x4xf32>) {
+  // expected-error @+1 {{result element type f32 does not match expected i64}}
+  %0 = "graph.max_pool2d_indices"(%x) {kernel = array<i64: 2, 2>, strides = array<i64: 2, 2>, padding = array<i64: 0, 0, 0, 0>,
+      dilation = array<i64: 1, 1>, ceil_mode = false, storage_order = 0 : i64, layout = "NCHW"} : (tensor<1x1x4x4xf32>) -> tensor<1x1x2x2xf32>
+  return
+}
+
+// -----
+
 func.func @pool_ceil_mode_i64(%x: tensor<1x1x5x5xf32>) {
   // expected-error @+1 {{'ceil_mode' must be a bool attribute (true or false)}}
   %0 = "graph.max_pool2d"(%x) {kernel = array<i64: 2, 2>, strides = array<i64: 2, 2>, padding = array<i64: 0, 0, 0, 0>,

@@ -144,8 +144,10 @@ void ref_conv2d(const ref_op_t *r) {
     }
 }
 
-/* max/avg pooling over 2 (NCHW) or 3 (NCDHW) spatial axes. */
-static void pool(const ref_op_t *r, bool is_max) {
+/* max/avg pooling over 2 (NCHW) or 3 (NCDHW) spatial axes; indices: the
+ * flat logical input index of the first maximum of each window instead
+ * (max_pool2d_indices, storage_order 0 row-major, 1 column-major over H, W). */
+static void pool(const ref_op_t *r, bool is_max, bool indices) {
   const strata_tensor_t *x = r->in[0];
   strata_tensor_t *y = r->out;
   int sd = spatial_dims(r);
@@ -157,6 +159,7 @@ static void pool(const ref_op_t *r, bool is_max) {
     ref_fail(r, "kernel/strides/padding/dilation have the wrong length");
   bool ceil_mode = ref_attr_bool(r, "ceil_mode");
   bool include_pad = !is_max && ref_attr_bool(r, "count_include_pad");
+  bool column_major = indices && ref_attr_int(r, "storage_order") == 1;
   ref_layout_t xl, yl;
   int64_t xs[5], ys[5];
   layout_of(r, "layout", x, axes, &xl, xs);
@@ -175,7 +178,7 @@ static void pool(const ref_op_t *r, bool is_max) {
     for (int64_t c = 0; c < xs[1]; ++c) {
       int64_t op[3] = {0, 0, 0};
       do {
-        double best = -INFINITY, sum = 0;
+        double best = -INFINITY, sum = 0, best_index = -1;
         int64_t inside = 0, padded = 0;
         int64_t kp[3] = {0, 0, 0};
         do {
@@ -193,11 +196,18 @@ static void pool(const ref_op_t *r, bool is_max) {
           if (!in_input)
             continue;
           double v = ref_get(x, at_v(&xl, x, axes, xi));
+          if (v > best || best_index < 0) { /* the first maximum in window order */
+            int64_t h = xi[2], w = xi[3], H = xs[2], W = xs[3];
+            best_index = (double)(column_major ? ((n * xs[1] + c) * W + w) * H + h
+                                               : ((n * xs[1] + c) * H + h) * W + w);
+          }
           best = v > best ? v : best;
           sum += v;
           ++inside;
         } while (next_index(sd, k, kp));
-        double out = is_max ? best : sum / (double)(include_pad ? padded : inside);
+        double out = indices  ? best_index
+                     : is_max ? best
+                              : sum / (double)(include_pad ? padded : inside);
         int64_t yi[5] = {n, c};
         for (int i = 0; i < sd; ++i)
           yi[2 + i] = op[i];
@@ -206,8 +216,9 @@ static void pool(const ref_op_t *r, bool is_max) {
     }
 }
 
-void ref_max_pool2d(const ref_op_t *r) { pool(r, true); }
-void ref_avg_pool2d(const ref_op_t *r) { pool(r, false); }
+void ref_max_pool2d(const ref_op_t *r) { pool(r, true, false); }
+void ref_max_pool2d_indices(const ref_op_t *r) { pool(r, true, true); }
+void ref_avg_pool2d(const ref_op_t *r) { pool(r, false, false); }
 
 void ref_global_avg_pool2d(const ref_op_t *r) {
   const strata_tensor_t *x = r->in[0];

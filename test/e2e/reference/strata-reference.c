@@ -348,6 +348,7 @@ static const struct {
     {"graph.conv3d", ref_conv2d},
     {"graph.max_pool2d", ref_max_pool2d},
     {"graph.max_pool3d", ref_max_pool2d},
+    {"graph.max_pool2d_indices", ref_max_pool2d_indices},
     {"graph.avg_pool2d", ref_avg_pool2d},
     {"graph.avg_pool3d", ref_avg_pool2d},
     {"graph.global_avg_pool2d", ref_global_avg_pool2d},
