@@ -208,23 +208,41 @@ static bool map_conv_transpose(onnx_node_t *n) {
                              &w));
 }
 
+/* MaxPool; its Indices output (1-D and 2-D) is graph.max_pool2d_indices:
+ * flat indices over N, C, H, W (a 1-D input is [N, C, 1, W], the same
+ * numbering), storage_order 0 row-major, 1 column-major. */
 static bool map_max_pool(onnx_node_t *n) {
-  if (!onnx_need_input(n, 0) || !only_first_output(n, "Indices"))
+  if (!onnx_need_input(n, 0))
     return false;
   MlirValue x = onnx_input(n, 0);
   window_t w;
   if (!read_window(n, x, NULL, &w))
     return false;
+  bool indices = onnx_num_outputs(n) > 1;
+  if (indices && w.gd == 3)
+    return onnx_error(n, "the Indices output of a 3-D MaxPool is not supported");
+  int64_t order = onnx_attr_int(n, "storage_order", 0);
+  if (order != 0 && order != 1)
+    return onnx_error(n, "storage_order %lld is not 0 or 1", (long long)order);
   MlirValue x2 = to_2d(n, x);
-  MlirNamedAttribute a[6] = {
+  MlirNamedAttribute a[7] = {
       onnx_ints_attr(n, "kernel", w.gd, w.kernel), onnx_ints_attr(n, "strides", w.gd, w.strides),
       onnx_ints_attr(n, "padding", 2 * w.gd, w.pads), onnx_ints_attr(n, "dilation", w.gd, w.dil),
       onnx_bool_attr(n, "ceil_mode", onnx_attr_int(n, "ceil_mode", 0) != 0),
-      onnx_str_attr(n, "layout", w.gd == 3 ? "NCDHW" : "NCHW")};
+      onnx_str_attr(n, "layout", w.gd == 3 ? "NCDHW" : "NCHW"),
+      onnx_i64_attr(n, "storage_order", order)};
   char op[32];
-  return onnx_out(n, from_2d(n, onnx_build(n, window_op(&w, "max_pool", op, sizeof op), 1, &x2,
-                                           NULL_TYPE, 6, a),
-                             &w));
+  if (!onnx_out(n, from_2d(n, onnx_build(n, window_op(&w, "max_pool", op, sizeof op), 1, &x2,
+                                         NULL_TYPE, 6, a),
+                           &w)))
+    return false;
+  if (!indices)
+    return true;
+  MlirValue z = from_2d(n, onnx_build(n, "graph.max_pool2d_indices", 1, &x2, NULL_TYPE, 7, a), &w);
+  if (mlirValueIsNull(z))
+    return false;
+  onnx_set_output(n, 1, z);
+  return true;
 }
 
 static bool map_average_pool(onnx_node_t *n) {

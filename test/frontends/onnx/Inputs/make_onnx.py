@@ -157,6 +157,10 @@ CASES = {
         [value_info("x", FLOAT, [2, 3]), value_info("s", INT64, [2])],
         [value_info("y", FLOAT, [3, 2])]),
     "no_graph": lambda: f_int(1, 8),
+    "maxpool3d_indices": lambda: model(
+        [node("MaxPool", ["x"], ["y", "z"], "pool1", [attr_ints("kernel_shape", [2, 2, 2])])],
+        [value_info("x", FLOAT, [1, 1, 2, 2, 2])],
+        [value_info("y", FLOAT, [1, 1, 1, 1, 1]), value_info("z", INT64, [1, 1, 1, 1, 1])]),
     "bn_training_opset13": lambda: model(
         [node("BatchNormalization", ["x", "g", "b", "m", "v"], ["y"], "bn1",
               [attr_int("training_mode", 1)])],
