@@ -501,6 +501,7 @@ static const struct {
     {"gather", g2t_lower_gather},
     {"expand", g2t_lower_expand},
     {"conv_transpose2d", g2t_lower_conv_transpose2d},
+    {"conv_transpose3d", g2t_lower_conv_transpose2d},
     {"resize", g2t_lower_resize},
 };
 

@@ -601,6 +601,25 @@ irdl.dialect @graph {
     irdl.attributes {"strides" = %strides, "padding" = %padding, "dilation" = %dilation, "output_padding" = %output_padding, "groups" = %groups}
   }
 
+  // Transposed 3-D convolution: conv_transpose2d's attributes with three
+  // spatial axes: NCDHW input, IODHW weight [C, O/groups, KD, KH, KW];
+  // strides, dilation, output_padding [d, h, w]; padding [front, top, left,
+  // back, bottom, right].
+  irdl.operation @conv_transpose3d {
+    %input = irdl.base "!builtin.tensor"
+    %weight = irdl.base "!builtin.tensor"
+    %bias = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %strides = irdl.base "#builtin.dense_array"
+    %padding = irdl.base "#builtin.dense_array"
+    %dilation = irdl.base "#builtin.dense_array"
+    %output_padding = irdl.base "#builtin.dense_array"
+    %groups = irdl.base "#builtin.integer"
+    irdl.operands(input: %input, weight: %weight, bias: optional %bias)
+    irdl.results(result: %result)
+    irdl.attributes {"strides" = %strides, "padding" = %padding, "dilation" = %dilation, "output_padding" = %output_padding, "groups" = %groups}
+  }
+
   // ONNX Resize: mode "nearest" | "linear" | "cubic"; coordinate_transformation_mode
   // "half_pixel" | "asymmetric" | "align_corners" | "pytorch_half_pixel" |
   // "tf_crop_and_resize"; nearest_mode "round_prefer_floor" | "round_prefer_ceil" |

@@ -484,3 +484,16 @@ func.func @conv2d_1x1(%x: tensor<1x4x8x8xf32>, %w: tensor<8x4x1x1xf32>) -> tenso
       : (tensor<1x4x8x8xf32>, tensor<8x4x1x1xf32>) -> tensor<1x8x8x8xf32>
   return %0 : tensor<1x8x8x8xf32>
 }
+
+// conv_transpose3d: one gather reduction over (ic, kd, kh, kw) reading the
+// input at the transposed positions of D, H and W, then the bias compute.
+// CHECK-LABEL: func.func @conv_transpose3d(
+// CHECK: ^bb0(%[[N:.*]]: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %[[KD:.*]]: index, %[[KH:.*]]: index, %[[KW:.*]]: index):
+// CHECK: "te.read"(%arg0, %[[N]], {{.*}}) : (tensor<?x4x3x3x2xf32>, index, index, index, index, index) -> f32
+// CHECK: "te.read"(%arg1, {{.*}}, %[[KD]], %[[KH]], %[[KW]]) : (tensor<4x1x2x3x2xf32>, index, index, index, index, index) -> f32
+// CHECK: {combiner = "add", init = 0.000000e+00 : f32, name = "conv_transpose3d", reduce_extents = array<i64: 2, 2, 3, 2>} : (index) -> tensor<?x2x6x6x4xf32>
+// CHECK: name = "conv_transpose3d_bias"
+func.func @conv_transpose3d(%x: tensor<?x4x3x3x2xf32>, %w: tensor<4x1x2x3x2xf32>, %b: tensor<2xf32>) -> tensor<?x2x6x6x4xf32> {
+  %0 = "graph.conv_transpose3d"(%x, %w, %b) {strides = array<i64: 2, 1, 2>, padding = array<i64: 1, 0, 0, 0, 1, 1>, dilation = array<i64: 1, 2, 1>, output_padding = array<i64: 1, 0, 1>, groups = 2 : i64} : (tensor<?x4x3x3x2xf32>, tensor<4x1x2x3x2xf32>, tensor<2xf32>) -> tensor<?x2x6x6x4xf32>
+  return %0 : tensor<?x2x6x6x4xf32>
+}

@@ -889,6 +889,22 @@ func.func @convt_rank(%x: tensor<1x4x5xf32>, %w: tensor<4x2x3x3xf32>) {
 
 // -----
 
+func.func @convt3d_rank(%x: tensor<1x4x5x5xf32>, %w: tensor<4x2x3x3xf32>) {
+  // expected-error @+1 {{'graph.conv_transpose3d' op operand 'input' must have rank 5, got 4}}
+  %0 = "graph.conv_transpose3d"(%x, %w) {strides = array<i64: 1, 1, 1>, padding = array<i64: 0, 0, 0, 0, 0, 0>, dilation = array<i64: 1, 1, 1>, output_padding = array<i64: 0, 0, 0>, groups = 1 : i64} : (tensor<1x4x5x5xf32>, tensor<4x2x3x3xf32>) -> tensor<1x2x7x7xf32>
+  return
+}
+
+// -----
+
+func.func @convt3d_strides(%x: tensor<1x4x5x5x5xf32>, %w: tensor<4x2x3x3x3xf32>) {
+  // expected-error @+1 {{'strides' must have 3 elements, got 2}}
+  %0 = "graph.conv_transpose3d"(%x, %w) {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0, 0, 0>, dilation = array<i64: 1, 1, 1>, output_padding = array<i64: 0, 0, 0>, groups = 1 : i64} : (tensor<1x4x5x5x5xf32>, tensor<4x2x3x3x3xf32>) -> tensor<1x2x7x7x7xf32>
+  return
+}
+
+// -----
+
 func.func @convt_weight_channels(%x: tensor<1x4x5x5xf32>, %w: tensor<3x2x3x3xf32>) {
   // expected-error @+1 {{'graph.conv_transpose2d' op weight has 3 input channels (dim 0), expected 4}}
   %0 = "graph.conv_transpose2d"(%x, %w) {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, dilation = array<i64: 1, 1>, output_padding = array<i64: 0, 0>, groups = 1 : i64} : (tensor<1x4x5x5xf32>, tensor<3x2x3x3xf32>) -> tensor<1x2x7x7xf32>

@@ -276,6 +276,14 @@ func.func @gather_expand(%d: tensor<?x8x4xf32>, %i: tensor<2x3xi64>, %k: tensor<
   return
 }
 
+// conv_transpose3d: NCDHW / IODHW, padding [front, top, left, back, bottom, right].
+// CHECK-LABEL: func.func @upsample3d(
+// CHECK: "graph.conv_transpose3d"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {dilation = array<i64: 1, 2, 1>, groups = 2 : i64, output_padding = array<i64: 1, 0, 1>, padding = array<i64: 1, 0, 0, 0, 1, 1>, strides = array<i64: 2, 1, 2>} : (tensor<?x4x3x3x2xf32>, tensor<4x1x2x3x2xf32>, tensor<2xf32>) -> tensor<?x2x6x6x4xf32>
+func.func @upsample3d(%x: tensor<?x4x3x3x2xf32>, %w: tensor<4x1x2x3x2xf32>, %b: tensor<2xf32>) {
+  %0 = "graph.conv_transpose3d"(%x, %w, %b) {strides = array<i64: 2, 1, 2>, padding = array<i64: 1, 0, 0, 0, 1, 1>, dilation = array<i64: 1, 2, 1>, output_padding = array<i64: 1, 0, 1>, groups = 2 : i64} : (tensor<?x4x3x3x2xf32>, tensor<4x1x2x3x2xf32>, tensor<2xf32>) -> tensor<?x2x6x6x4xf32>
+  return
+}
+
 // CHECK-LABEL: func.func @upsample(
 // CHECK: "graph.conv_transpose2d"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {dilation = array<i64: 1, 1>, groups = 1 : i64, output_padding = array<i64: 1, 1>, padding = array<i64: 1, 1, 1, 1>, strides = array<i64: 2, 2>} : (tensor<?x4x5x5xf32>, tensor<4x3x3x3xf32>) -> tensor<?x3x10x10xf32>
 // CHECK-NEXT: "graph.conv_transpose2d"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {dilation = array<i64: 2, 1>, groups = 2 : i64, output_padding = array<i64: 0, 0>, padding = array<i64: 0, 0, 0, 0>, strides = array<i64: 1, 1>} : (tensor<?x4x5x5xf32>, tensor<4x3x3x3xf32>, tensor<6xf32>) -> tensor<?x6x9x7xf32>

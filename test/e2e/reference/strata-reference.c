@@ -373,6 +373,7 @@ static const struct {
     {"graph.gather", ref_gather},
     {"graph.expand", ref_expand},
     {"graph.conv_transpose2d", ref_conv_transpose2d},
+    {"graph.conv_transpose3d", ref_conv_transpose2d},
     {"graph.resize", ref_resize},
 };
 
