@@ -142,6 +142,8 @@ static bool map_conv(onnx_node_t *n) {
                              &w));
 }
 
+/* ConvTranspose: 1-D (through 2-D with a leading spatial axis of 1), 2-D
+ * and 3-D as graph.conv_transpose2d / conv_transpose3d. */
 static bool map_conv_transpose(onnx_node_t *n) {
   if (!mlirContextIsRegisteredOperation(n->ctx,
                                         mlirStringRefCreateFromCString("graph.conv_transpose2d")))
@@ -152,27 +154,29 @@ static bool map_conv_transpose(onnx_node_t *n) {
   strata_graph_shape_t xs, ws;
   onnx_shape(x, &xs);
   onnx_shape(wt, &ws);
-  if ((xs.rank != 4 && xs.rank != 3) || ws.rank != xs.rank)
-    return onnx_error(n, "only 1-D and 2-D ConvTranspose is supported (input rank %lld)",
+  if (xs.rank < 3 || xs.rank > 5 || ws.rank != xs.rank)
+    return onnx_error(n, "only 1-D, 2-D and 3-D ConvTranspose is supported (input rank %lld)",
                       (long long)xs.rank);
-  /* A 1-D node is read as 2-D with a leading spatial axis of 1. */
-  int sd = (int)xs.rank - 2, lead = 2 - sd;
-  int64_t st[2] = {1, 1}, dl[2] = {1, 1}, p[4] = {0, 0, 0, 0}, op[2] = {0, 0}, os[2], k[2];
-  int64_t in[2] = {1, xs.dims[2]};
-  if (sd == 2)
-    in[0] = xs.dims[2], in[1] = xs.dims[3];
-  k[0] = sd == 2 ? ws.dims[2] : 1;
-  k[1] = ws.dims[xs.rank - 1];
-  int64_t pads1[4];
+  /* gd graph spatial dims; a 1-D node's one axis is the last of two. */
+  int sd = (int)xs.rank - 2, gd = sd == 3 ? 3 : 2, lead = gd - sd;
+  int64_t st[3] = {1, 1, 1}, dl[3] = {1, 1, 1}, p[6] = {0}, op[3] = {0}, os[3] = {1, 1, 1},
+          k[3] = {1, 1, 1}, in[3] = {1, 1, 1};
+  for (int i = 0; i < sd; ++i) {
+    in[lead + i] = xs.dims[2 + i];
+    k[lead + i] = ws.dims[2 + i];
+  }
+  int64_t pads[6];
+  int np;
   if (onnx_attr_ints(n, "kernel_shape", k + lead, sd) == -2 ||
       onnx_attr_ints(n, "strides", st + lead, sd) == -2 ||
       onnx_attr_ints(n, "dilations", dl + lead, sd) == -2 ||
-      onnx_attr_ints(n, "pads", sd == 2 ? p : pads1, 2 * sd) == -2 ||
+      (np = onnx_attr_ints(n, "pads", pads, 2 * sd)) == -2 ||
       onnx_attr_ints(n, "output_padding", op + lead, sd) == -2)
     return false;
-  if (sd == 1 && onnx_attr(n, "pads"))
-    p[1] = pads1[0], p[3] = pads1[1];
-  os[0] = 1;
+  for (int i = 0; np >= 0 && i < sd; ++i) {
+    p[lead + i] = pads[i];
+    p[gd + lead + i] = pads[sd + i];
+  }
   int nos = onnx_attr_ints(n, "output_shape", os + lead, sd);
   if (nos == -2)
     return false;
@@ -181,7 +185,7 @@ static bool map_conv_transpose(onnx_node_t *n) {
   bool same = !strcmp(auto_pad, "SAME_UPPER") || !strcmp(auto_pad, "SAME_LOWER");
   if (nos == sd || same) {
     /* total_padding = stride*(in-1) + output_padding + ((k-1)*d+1) - out */
-    for (int i = lead; i < 2; ++i) {
+    for (int i = lead; i < gd; ++i) {
       if (in[i] == STRATA_GRAPH_DYN)
         return onnx_error(n, "output_shape/auto_pad need static spatial dims");
       int64_t o = nos == sd ? os[i] : in[i] * st[i];
@@ -192,19 +196,22 @@ static bool map_conv_transpose(onnx_node_t *n) {
       }
       bool lower = !strcmp(auto_pad, "SAME_LOWER");
       p[i] = lower ? total - total / 2 : total / 2;
-      p[2 + i] = total - p[i];
+      p[gd + i] = total - p[i];
     }
   } else if (!strcmp(auto_pad, "VALID")) {
     memset(p, 0, sizeof p);
   }
   MlirValue ops[3] = {to_2d(n, x), to_2d(n, wt), onnx_input(n, 2)};
   intptr_t nops = n->num_inputs > 2 && n->present[2] ? 3 : 2;
-  MlirNamedAttribute a[5] = {onnx_ints_attr(n, "strides", 2, st), onnx_ints_attr(n, "padding", 4, p),
-                             onnx_ints_attr(n, "dilation", 2, dl),
-                             onnx_ints_attr(n, "output_padding", 2, op),
+  MlirNamedAttribute a[5] = {onnx_ints_attr(n, "strides", gd, st),
+                             onnx_ints_attr(n, "padding", 2 * gd, p),
+                             onnx_ints_attr(n, "dilation", gd, dl),
+                             onnx_ints_attr(n, "output_padding", gd, op),
                              onnx_i64_attr(n, "groups", onnx_attr_int(n, "group", 1))};
-  window_t w = {.sd = sd};
-  return onnx_out(n, from_2d(n, onnx_build(n, "graph.conv_transpose2d", nops, ops, NULL_TYPE, 5, a),
+  window_t w = {.sd = sd, .gd = gd};
+  char name[32];
+  return onnx_out(n, from_2d(n, onnx_build(n, window_op(&w, "conv_transpose", name, sizeof name),
+                                           nops, ops, NULL_TYPE, 5, a),
                              &w));
 }
 

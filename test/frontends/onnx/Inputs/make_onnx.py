@@ -148,10 +148,16 @@ CASES = {
         [value_info("x", FLOAT, ["N", 3])], [value_info("y", FLOAT, ["M", 3])],
         [tensor("st", INT64, [1], [-1]), tensor("en", INT64, [1], [-100]),
          tensor("ax", INT64, [1], [0]), tensor("sp", INT64, [1], [-1])]),
-    "convtranspose3d": lambda: model(
+    "convtranspose3d_attrs": lambda: model(
+        [node("ConvTranspose", ["x", "w"], ["y"], "deconv1",
+              [attr_ints("strides", [2, 1, 2]), attr_ints("pads", [1, 0, 0, 0, 1, 1]),
+               attr_ints("dilations", [1, 2, 1]), attr_ints("output_padding", [1, 0, 1])])],
+        [value_info("x", FLOAT, [1, 1, 3, 3, 2])], [value_info("y", FLOAT, [1, 1, 6, 6, 4])],
+        [tensor("w", FLOAT, [1, 1, 2, 3, 2], weights(12))]),
+    "convtranspose4d": lambda: model(
         [node("ConvTranspose", ["x", "w"], ["y"], "deconv1")],
-        [value_info("x", FLOAT, [1, 1, 2, 2, 2])], [value_info("y", FLOAT, [1, 1, 3, 3, 3])],
-        [tensor("w", FLOAT, [1, 1, 2, 2, 2], weights(8))]),
+        [value_info("x", FLOAT, [1, 1, 2, 2, 2, 2])], [value_info("y", FLOAT, [1, 1, 3, 3, 3, 3])],
+        [tensor("w", FLOAT, [1, 1, 2, 2, 2, 2], weights(16))]),
     "dynamic_reshape": lambda: model(
         [node("Reshape", ["x", "s"], ["y"], "reshape1")],
         [value_info("x", FLOAT, [2, 3]), value_info("s", INT64, [2])],
