@@ -174,9 +174,10 @@ static bool map_split_to_sequence(onnx_node_t *n) {
   int64_t at = 0;
   for (int64_t i = 0; i < count; ++i) {
     if (sizes[i] < 0) {
+      long long size = (long long)sizes[i];
       free(sizes);
       onnx_seq_free(seq);
-      return onnx_error(n, "split size %lld is negative", (long long)sizes[i]);
+      return onnx_error(n, "split size %lld is negative", size);
     }
     starts[axis] = at;
     ends[axis] = at += sizes[i];

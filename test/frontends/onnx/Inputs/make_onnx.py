@@ -224,6 +224,16 @@ CASES = {
     # Input values (serialized TensorProto) for running the models above.
     "x23_pb": lambda: tensor("x", FLOAT, [2, 3], [1, 2, 3, 4, 5, 6]),
     "z23_pb": lambda: tensor("z", FLOAT, [2, 3], [7, 8, 9, 10, 11, 12]),
+    "seq_split_negative": lambda: model(
+        [node("SplitToSequence", ["x", "sp"], ["s"], "split1"),
+         node("SequenceLength", ["s"], ["len"], "length1")],
+        [value_info("x", FLOAT, [2, 3])], [value_info("len", INT64, [])],
+        [tensor("sp", INT64, [2], [-1, 3])], opset=12),
+    "seq_split_sum": lambda: model(
+        [node("SplitToSequence", ["x", "sp"], ["s"], "split1"),
+         node("SequenceLength", ["s"], ["len"], "length1")],
+        [value_info("x", FLOAT, [2, 3])], [value_info("len", INT64, [])],
+        [tensor("sp", INT64, [2], [1, 2])], opset=12),
     "seq_graph_input": lambda: model(
         [node("SequenceLength", ["s"], ["len"], "length1")],
         [sequence_info("s", FLOAT, [2])], [value_info("len", INT64, [])], opset=12),
