@@ -104,7 +104,8 @@ bool strata_onnx_tensor_from_proto(const Onnx__TensorProto *tp, const char *path
       strata_tensor_free(out);
       goto done;
     }
-    memcpy(out->data, tp->raw_data.data, bytes_needed);
+    if (bytes_needed) /* an empty tensor's raw_data may be NULL */
+      memcpy(out->data, tp->raw_data.data, bytes_needed);
   } else if (!copy_typed(tp, out, n)) {
     strata_fail(error, "%s: the element count in the data field does not match the shape", path);
     strata_tensor_free(out);
