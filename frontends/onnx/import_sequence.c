@@ -5,8 +5,8 @@
  * positions that must be known at import time (constants, or values given
  * for specialization). SplitToSequence becomes graph.slice (+ reshape for
  * keepdims 0) per element and ConcatFromSequence a chain of graph.concat
- * (+ reshape for new_axis). A position known only at run time is an error
- * naming the node. */
+ * (+ reshape for new_axis); SequenceMap imports its body once per element.
+ * A position known only at run time is an error naming the node. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -248,6 +248,57 @@ static bool map_concat_from_sequence(onnx_node_t *n) {
   return onnx_out(n, acc);
 }
 
+/* SequenceMap, unrolled at import time: the body graph is imported once
+ * per element, with the i-th element of every sequence input and the
+ * tensor inputs as they are; output j collects the body's j-th outputs. */
+static bool map_sequence_map(onnx_node_t *n) {
+  const Onnx__AttributeProto *body = onnx_attr(n, "body");
+  if (!body || !body->g)
+    return onnx_error(n, "missing attribute 'body'");
+  int nin = n->num_inputs, nout = onnx_num_outputs(n);
+  if (nout < 1)
+    return onnx_error(n, "no outputs");
+  onnx_item_t ins[ONNX_MAX_IO];
+  int len = -1, got = 0;
+  bool ok = true;
+  for (; ok && got < nin; ++got) {
+    ok = onnx_input_item(n, got, &ins[got]);
+    if (!ok)
+      break;
+    onnx_seq_t *s = ins[got].seq;
+    if (got == 0 && (!s || s->optional))
+      ok = onnx_error(n, "input 0 must be a sequence");
+    else if (s && !s->optional && len >= 0 && s->count != len)
+      ok = onnx_error(n, "input %d has %d elements, input 0 has %d", got, s->count, len);
+    else if (s && !s->optional)
+      len = s->count;
+  }
+  onnx_seq_t *outs[ONNX_MAX_IO];
+  for (int j = 0; j < nout; ++j)
+    outs[j] = onnx_seq_new(false, 0);
+  for (int i = 0; ok && i < len; ++i) {
+    onnx_item_t args[ONNX_MAX_IO], res[ONNX_MAX_IO];
+    for (int k = 0; k < nin; ++k) /* views: the subgraph import copies them */
+      args[k] = ins[k].seq && !ins[k].seq->optional ? ins[k].seq->items[i] : ins[k];
+    ok = onnx_import_subgraph(n, body->g, args, nin, res, nout);
+    for (int j = 0; ok && j < nout; ++j)
+      onnx_seq_insert(outs[j], outs[j]->count, &res[j]);
+  }
+  for (int k = 0; k < got; ++k)
+    onnx_item_free(&ins[k]);
+  for (int j = 0; j < nout; ++j) {
+    if (!ok) {
+      onnx_seq_free(outs[j]);
+      continue;
+    }
+    onnx_item_t it;
+    memset(&it, 0, sizeof it);
+    it.seq = outs[j];
+    onnx_set_item_output(n, j, &it);
+  }
+  return ok;
+}
+
 /* --- Optionals -------------------------------------------------------- */
 static bool map_optional(onnx_node_t *n) {
   onnx_seq_t *s = onnx_seq_new(true, 0);
@@ -311,6 +362,7 @@ const onnx_mapping_t strata_onnx_sequence_ops[] = {
     {"SequenceLength", map_sequence_length},
     {"SplitToSequence", map_split_to_sequence},
     {"ConcatFromSequence", map_concat_from_sequence},
+    {"SequenceMap", map_sequence_map},
     {"Optional", map_optional},
     {"OptionalHasElement", map_optional_has_element},
     {"OptionalGetElement", map_optional_get_element},

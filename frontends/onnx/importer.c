@@ -415,11 +415,9 @@ onnx_seq_t *onnx_input_seq(onnx_node_t *n, int i, bool optional) {
   return e->seq;
 }
 
-bool onnx_input_item(onnx_node_t *n, int i, onnx_item_t *out) {
+/* Entry e as an item the caller owns. */
+static bool entry_item(onnx_importer_t *imp, value_entry_t *e, onnx_item_t *out) {
   memset(out, 0, sizeof *out);
-  if (!onnx_need_input(n, i))
-    return false;
-  value_entry_t *e = n->entry[i];
   if (e->seq) {
     out->seq = onnx_seq_copy(e->seq);
     return true;
@@ -429,8 +427,15 @@ bool onnx_input_item(onnx_node_t *n, int i, onnx_item_t *out) {
     onnx_item_copy(&view, out);
     return true;
   }
-  out->value = materialize(n->imp, e);
+  out->value = materialize(imp, e);
   return !mlirValueIsNull(out->value);
+}
+
+bool onnx_input_item(onnx_node_t *n, int i, onnx_item_t *out) {
+  memset(out, 0, sizeof *out);
+  if (!onnx_need_input(n, i))
+    return false;
+  return entry_item(n->imp, n->entry[i], out);
 }
 
 void onnx_set_item_output(onnx_node_t *n, int i, onnx_item_t *it) {
@@ -856,6 +861,48 @@ static bool import_node(onnx_importer_t *imp, const Onnx__NodeProto *node, size_
     value_entry_t *e = lookup(imp, name);
     if (!e || (mlirValueIsNull(e->value) && !e->has_const && !e->seq))
       return onnx_error(&n, "output %zu ('%s') is not supported", i, name);
+  }
+  return true;
+}
+
+bool onnx_import_subgraph(onnx_node_t *n, const Onnx__GraphProto *g, const onnx_item_t *in,
+                          int nin, onnx_item_t *out, int nout) {
+  onnx_importer_t *imp = n->imp;
+  if ((int)g->n_input != nin || (int)g->n_output != nout)
+    return onnx_error(n, "the body graph has %zu inputs and %zu outputs, expected %d and %d",
+                      g->n_input, g->n_output, nin, nout);
+  char err[512];
+  for (size_t i = 0; i < g->n_initializer; ++i) {
+    const Onnx__TensorProto *tp = g->initializer[i];
+    onnx_const_t c;
+    if (!onnx_const_from_proto(tp, &c, err, sizeof err))
+      return onnx_error(n, "body initializer '%s': %s", tp->name ? tp->name : "", err);
+    value_entry_t *e = define(imp, tp->name ? tp->name : "");
+    e->has_const = true;
+    e->cst = c;
+    e->loc = n->loc;
+  }
+  for (int i = 0; i < nin; ++i) {
+    onnx_item_t it;
+    onnx_item_copy(&in[i], &it);
+    value_entry_t *e = define(imp, g->input[i]->name ? g->input[i]->name : "");
+    e->value = it.value;
+    e->seq = it.seq;
+    e->has_const = it.has_const;
+    e->cst = it.cst;
+    e->loc = n->loc;
+  }
+  for (size_t i = 0; i < g->n_node; ++i)
+    if (!import_node(imp, g->node[i], i, &n->opset))
+      return false;
+  for (int i = 0; i < nout; ++i) {
+    const char *name = g->output[i]->name ? g->output[i]->name : "";
+    value_entry_t *e = lookup(imp, name);
+    if (!e || !entry_item(imp, e, &out[i])) {
+      for (int j = 0; j < i; ++j)
+        onnx_item_free(&out[j]);
+      return onnx_error(n, "the body graph does not compute its output '%s'", name);
+    }
   }
   return true;
 }

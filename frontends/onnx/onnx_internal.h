@@ -138,6 +138,14 @@ void onnx_set_item_output(onnx_node_t *n, int i, onnx_item_t *it);
 /* The SSA value of a tensor item (a constant is materialized, once). */
 MlirValue onnx_item_value(onnx_node_t *n, onnx_item_t *it);
 
+/* Imports subgraph g (a node's body attribute) once, inline: its inputs
+ * are bound to copies of in[0..nin), its initializers and nodes imported
+ * into the node's function, its outputs returned as items the caller owns
+ * in out[0..nout). Its names stay in the value table (the next import of
+ * the same body redefines them). Returns false after an error. */
+bool onnx_import_subgraph(onnx_node_t *n, const Onnx__GraphProto *g, const onnx_item_t *in,
+                          int nin, onnx_item_t *out, int nout);
+
 onnx_seq_t *onnx_seq_new(bool optional, int32_t elem_type);
 void onnx_seq_free(onnx_seq_t *s);
 /* Deep copies (constants' data and nested sequences included). */

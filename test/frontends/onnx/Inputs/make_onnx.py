@@ -81,11 +81,19 @@ def node(op, inputs, outputs, name="", attrs=()):
     return b
 
 
-def model(nodes, inputs, outputs, inits=(), opset=13, name="g"):
+def graph(nodes, inputs, outputs, inits=(), name="g"):
     g = b"".join(f_bytes(1, n) for n in nodes) + f_bytes(2, name)
     g += b"".join(f_bytes(5, t) for t in inits)
-    g += b"".join(f_bytes(11, v) for v in inputs) + b"".join(f_bytes(12, v) for v in outputs)
+    return g + b"".join(f_bytes(11, v) for v in inputs) + b"".join(f_bytes(12, v) for v in outputs)
+
+
+def model(nodes, inputs, outputs, inits=(), opset=13, name="g"):
+    g = graph(nodes, inputs, outputs, inits, name)
     return f_int(1, 8) + f_bytes(8, f_bytes(1, "") + f_int(2, opset)) + f_bytes(7, g)
+
+
+def attr_graph(name, g):
+    return f_bytes(1, name) + f_int(20, 5) + f_bytes(6, g)
 
 
 def weights(n):
@@ -234,6 +242,24 @@ CASES = {
          node("SequenceLength", ["s"], ["len"], "length1")],
         [value_info("x", FLOAT, [2, 3])], [value_info("len", INT64, [])],
         [tensor("sp", INT64, [2], [1, 2])], opset=12),
+    # SequenceMap: the body (e + b) imported once per element of the split.
+    "seq_map": lambda: model(
+        [node("SplitToSequence", ["x"], ["s"], "split1", [attr_int("keepdims", 0)]),
+         node("SequenceMap", ["s", "b"], ["m"], "map1", [attr_graph("body", graph(
+             [node("Add", ["e", "t"], ["r"], "add1")],
+             [value_info("e", FLOAT, [3]), value_info("t", FLOAT, [3])],
+             [value_info("r", FLOAT, [3])], name="body"))]),
+         node("ConcatFromSequence", ["m"], ["y"], "concat1", [attr_int("axis", 0),
+                                                              attr_int("new_axis", 1)])],
+        [value_info("x", FLOAT, [2, 3])], [value_info("y", FLOAT, [2, 3])],
+        [tensor("b", FLOAT, [3], [10, 20, 30])], opset=17),
+    "seq_map_arity": lambda: model(
+        [node("SplitToSequence", ["x"], ["s"], "split1"),
+         node("SequenceMap", ["s", "x"], ["m"], "map1", [attr_graph("body", graph(
+             [node("Relu", ["e"], ["r"], "relu1")],
+             [value_info("e", FLOAT, [1, 3])], [value_info("r", FLOAT, [1, 3])], name="body"))]),
+         node("SequenceLength", ["m"], ["len"], "length1")],
+        [value_info("x", FLOAT, [2, 3])], [value_info("len", INT64, [])], opset=17),
     "seq_graph_input": lambda: model(
         [node("SequenceLength", ["s"], ["len"], "length1")],
         [sequence_info("s", FLOAT, [2])], [value_info("len", INT64, [])], opset=12),
