@@ -1024,6 +1024,29 @@ static onnx_seq_t *seq_input(onnx_importer_t *imp, const Onnx__ValueInfoProto *v
   return s;
 }
 
+/* Erases the graph ops nothing uses (graph ops have no side effects): the
+ * elements of a sequence that no node reads, a SequenceMap body's unused
+ * values. Users go before their producers (reverse order). */
+static void erase_dead_graph_ops(MlirBlock body) {
+  size_t n = 0, cap = 64;
+  MlirOperation *ops = malloc(sizeof *ops * cap);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (n == cap)
+      ops = realloc(ops, sizeof *ops * (cap *= 2));
+    ops[n++] = op;
+  }
+  while (n-- > 0) {
+    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(ops[n]));
+    bool unused = name.length > 6 && !memcmp(name.data, "graph.", 6);
+    for (intptr_t r = 0; unused && r < mlirOperationGetNumResults(ops[n]); ++r)
+      unused = mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(ops[n], r)));
+    if (unused)
+      mlirOperationDestroy(ops[n]);
+  }
+  free(ops);
+}
+
 static MlirOperation import_model(onnx_importer_t *imp, const Onnx__ModelProto *model,
                                   strata_onnx_layout_t *layout) {
   const Onnx__GraphProto *g = model->graph;
@@ -1235,6 +1258,7 @@ static MlirOperation import_model(onnx_importer_t *imp, const Onnx__ModelProto *
   }
   strata_builder_t rb = strata_builder_at_end(body, imp->file_loc);
   strata_build_op(&rb, "func.return", num_results, results, 0, NULL, 0, NULL);
+  erase_dead_graph_ops(body);
   /* Bound inputs that only served as import-time values leave the
    * signature. */
   for (intptr_t i = num_args - 1; i >= 0; --i) {
