@@ -477,6 +477,7 @@ static const struct {
     {"conv3d", g2t_lower_conv2d},
     {"max_pool2d", g2t_lower_pool2d},
     {"max_pool3d", g2t_lower_pool2d},
+    {"max_pool2d_indices", g2t_lower_max_pool2d_indices},
     {"avg_pool2d", g2t_lower_pool2d},
     {"avg_pool3d", g2t_lower_pool2d},
     {"global_avg_pool2d", g2t_lower_global_avg_pool2d},
@@ -500,6 +501,7 @@ static const struct {
     {"gather", g2t_lower_gather},
     {"expand", g2t_lower_expand},
     {"conv_transpose2d", g2t_lower_conv_transpose2d},
+    {"conv_transpose3d", g2t_lower_conv_transpose2d},
     {"resize", g2t_lower_resize},
 };
 

@@ -181,6 +181,7 @@ MlirLogicalResult g2t_lower_batch_matmul(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_dense(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_conv2d(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_pool2d(g2t_t *g, MlirValue *out);
+MlirLogicalResult g2t_lower_max_pool2d_indices(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_global_avg_pool2d(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_batch_norm(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_softmax(g2t_t *g, MlirValue *out);

@@ -437,6 +437,101 @@ MlirLogicalResult g2t_lower_conv2d(g2t_t *g, MlirValue *out) {
   return mlirLogicalResultSuccess();
 }
 
+/* One input element of window position k (reduce indices) of output
+ * position c->idx: its logical spatial indices in iv[], whether it lies in
+ * the input (*valid; null without padding), the clamped read. */
+static MlirValue window_read(g2t_compute_t *c, const window_t *w, MlirValue x, MlirValue *lo,
+                             MlirValue *iv, MlirValue *valid) {
+  strata_builder_t *b = &c->in;
+  g2t_layout_to_logical(b, &w->layout, c->idx, lo);
+  MlirValue ov[MAX_SPATIAL];
+  for (int i = 0; i < w->ns; ++i)
+    ov[i] = lo[w->sp[i] - 'A'];
+  window_input(b, w, ov, c->idx + c->rank, iv, valid);
+  MlirValue li[26] = {0};
+  li['N' - 'A'] = lo['N' - 'A'];
+  li['C' - 'A'] = lo['C' - 'A'];
+  for (int i = 0; i < w->ns; ++i)
+    li[w->sp[i] - 'A'] = iv[i];
+  MlirValue px[STRATA_GRAPH_MAX_RANK];
+  g2t_layout_to_physical(b, &w->layout, li, px);
+  return g2t_read(c, x, px);
+}
+
+/* The max (or sum) of every window: a reduction over the kernel extents,
+ * padding read as the combiner's neutral element. */
+static MlirValue pool_window(g2t_t *g, const window_t *w, MlirValue x, const char *name,
+                             MlirType type, const MlirValue *dims, bool is_max) {
+  MlirType t = mlirShapedTypeGetElementType(type);
+  MlirAttribute neutral = is_max ? g2t_lowest(t) : g2t_zero(t);
+  g2t_compute_t c = g2t_compute_begin(g, name, type, dims, w->ns, w->k, NULL,
+                                      is_max ? "max" : "add", neutral);
+  MlirValue lo[26], iv[MAX_SPATIAL], valid;
+  MlirValue xv = window_read(&c, w, x, lo, iv, &valid);
+  if (!mlirValueIsNull(valid))
+    xv = g2t_select(&c.in, valid, xv, g2t_const_attr(&c.in, neutral));
+  return g2t_compute_end(&c, xv);
+}
+
+/* max_pool2d_indices: the maxima (pool_window), then per window the least
+ * row-major flat input index (over the logical N, C, H, W) whose element
+ * equals the maximum: a min reduction of select(inside && x == max, index,
+ * INT64_MAX); storage_order 1 then rewrites it column-major over H, W. */
+MlirLogicalResult g2t_lower_max_pool2d_indices(g2t_t *g, MlirValue *out) {
+  MlirValue x = mlirOperationGetOperand(g->op, 0);
+  MlirType rtype = result_type(g), t = g2t_elem(x);
+  window_t w;
+  if (!g2t_attr_layout(g->op, "layout", &w.layout))
+    return strata_emit_error(g->op, "unsupported layout");
+  read_window_params(g, &w, false);
+  if (mlirLogicalResultIsFailure(check_window_dims(g, &w, x, "input")))
+    return mlirLogicalResultFailure();
+  strata_graph_shape_t xs = g2t_shape(x);
+  strata_graph_layout_to_logical(&w.layout, &xs, w.in);
+  finish_window(&w);
+  bool column_major = g2t_attr_int(g->op, "storage_order") == 1;
+  MlirValue dims[STRATA_GRAPH_MAX_RANK];
+  window_result_dims(g, &w, x, dims);
+  strata_graph_shape_t rs = g2t_shape(mlirOperationGetResult(g->op, 0));
+  char name[48];
+  snprintf(name, sizeof name, "%s_max", g->op_name);
+  MlirValue maxima = pool_window(g, &w, x, name, g2t_tensor(&rs, t), dims, true);
+
+  MlirType i64 = mlirShapedTypeGetElementType(rtype);
+  MlirAttribute none = g2t_highest(i64);
+  g2t_compute_t c = g2t_compute_begin(g, g->op_name, rtype, dims, w.ns, w.k, NULL, "min", none);
+  strata_builder_t *b = &c.in;
+  MlirValue lo[26], iv[MAX_SPATIAL], valid;
+  MlirValue xv = window_read(&c, &w, x, lo, iv, &valid);
+  MlirValue mv = g2t_read(&c, maxima, c.idx);
+  MlirValue hit = mlirTypeIsAFloat(t) ? g2t_cmpf(b, 1 /* oeq */, xv, mv)
+                                      : g2t_cmpi(b, G2T_CMPI_EQ, xv, mv);
+  if (!mlirValueIsNull(valid))
+    hit = g2t_bin(b, "arith.andi", hit, valid);
+  /* ((n*C + c)*H + h)*W + w: row-major, so the least is the first in
+   * window order. */
+  int64_t H = w.in['H' - 'A'], W = w.in['W' - 'A'];
+  MlirValue nc = g2t_iadd(b, g2t_imulc(b, lo['N' - 'A'], w.in['C' - 'A']), lo['C' - 'A']);
+  MlirValue flat = g2t_iadd(b, g2t_imulc(b, g2t_iadd(b, g2t_imulc(b, nc, H), iv[0]), W), iv[1]);
+  MlirValue v = g2t_select(b, hit, g2t_cast(b, "arith.index_cast", flat, i64),
+                           g2t_const_attr(b, none));
+  MlirValue r = g2t_compute_end(&c, v);
+  if (column_major) { /* ((n*C + c)*W + w)*H + h of the same element */
+    snprintf(name, sizeof name, "%s_col", g->op_name);
+    g2t_compute_t d = g2t_compute_begin(g, name, rtype, dims, 0, NULL, NULL, NULL, no_attr);
+    b = &d.in;
+    MlirValue rm = g2t_cast(b, "arith.index_cast", g2t_read(&d, r, d.idx), g->index);
+    MlirValue hw = strata_build_index(b, H * W);
+    MlirValue h = g2t_idiv(b, g2t_irem(b, rm, hw), strata_build_index(b, W));
+    MlirValue wi = g2t_irem(b, rm, strata_build_index(b, W));
+    MlirValue cm = g2t_iadd(
+        b, g2t_imulc(b, g2t_iadd(b, g2t_imulc(b, g2t_idiv(b, rm, hw), W), wi), H), h);
+    r = g2t_compute_end(&d, g2t_cast(b, "arith.index_cast", cm, i64));
+  }
+  *out = r;
+  return mlirLogicalResultSuccess();
+}
+
 /* max_pool2d/3d and avg_pool2d/3d. */
 MlirLogicalResult g2t_lower_pool2d(g2t_t *g, MlirValue *out) {
   MlirValue x = mlirOperationGetOperand(g->op, 0);
@@ -460,33 +555,15 @@ MlirLogicalResult g2t_lower_pool2d(g2t_t *g, MlirValue *out) {
 
   MlirValue dims[STRATA_GRAPH_MAX_RANK];
   window_result_dims(g, &w, x, dims);
-  MlirAttribute neutral = is_max ? g2t_lowest(t) : g2t_zero(t);
   char sum_name[32];
   snprintf(sum_name, sizeof sum_name, "%s%s", g->op_name, is_max ? "" : "_sum");
-  g2t_compute_t c = g2t_compute_begin(g, sum_name, rtype, dims, w.ns, w.k, NULL,
-                                      is_max ? "max" : "add", neutral);
-  strata_builder_t *b = &c.in;
-  MlirValue lo[26];
-  g2t_layout_to_logical(b, &w.layout, c.idx, lo);
-  MlirValue ov[MAX_SPATIAL], iv[MAX_SPATIAL], valid;
-  for (int i = 0; i < w.ns; ++i)
-    ov[i] = lo[w.sp[i] - 'A'];
-  window_input(b, &w, ov, c.idx + c.rank, iv, &valid);
-  MlirValue li[26] = {0};
-  li['N' - 'A'] = lo['N' - 'A'];
-  li['C' - 'A'] = lo['C' - 'A'];
-  for (int i = 0; i < w.ns; ++i)
-    li[w.sp[i] - 'A'] = iv[i];
-  MlirValue px[STRATA_GRAPH_MAX_RANK];
-  g2t_layout_to_physical(b, &w.layout, li, px);
-  MlirValue xv = g2t_read(&c, x, px);
-  if (!mlirValueIsNull(valid))
-    xv = g2t_select(b, valid, xv, g2t_const_attr(b, neutral));
-  MlirValue r = g2t_compute_end(&c, xv);
+  MlirValue r = pool_window(g, &w, x, sum_name, rtype, dims, is_max);
   if (is_max) {
     *out = r;
     return mlirLogicalResultSuccess();
   }
+  strata_builder_t *b;
+  MlirValue lo[26];
 
   /* avg: divide by the window's element count at each output position.
    * count_include_pad: the window clipped to the padded input;

@@ -1,13 +1,13 @@
-/* convert-graph-to-te, up-sampling family: conv_transpose2d (ONNX
- * ConvTranspose, NCHW input, IOHW weight) and resize (ONNX Resize, nearest,
- * linear and cubic).
+/* convert-graph-to-te, up-sampling family: conv_transpose2d/3d (ONNX
+ * ConvTranspose, NCHW / NCDHW input, IOHW / IODHW weight) and resize (ONNX
+ * Resize, nearest, linear and cubic).
  *
  * conv_transpose2d is a gather over the input: output (n, o, oh, ow) sums,
  * over reduce axes (ic, kh, kw), x[n, g*Cg + ic, ih, iw] * w[g*Cg + ic,
  * o % Og, kh, kw] where oh + pt - kh*dh = ih*sh (and likewise for w): the
  * term counts only when that difference is >= 0, divisible by the stride
- * and ih < H (reads clamped to 0 otherwise, value replaced by 0). Bias is a
- * second compute "conv_transpose2d_bias".
+ * and ih < H (reads clamped to 0 otherwise, value replaced by 0); 3-D adds
+ * the D axis the same way. Bias is a second compute "<op>_bias".
  *
  * resize maps each output coordinate of a resized dim (scale != 1 or a size
  * change) to an input coordinate in f64 (coordinate_transformation_mode),
@@ -22,6 +22,7 @@
 #include "lowering/graph_to_te.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <mlir-c/BuiltinAttributes.h>
@@ -59,47 +60,53 @@ MlirLogicalResult g2t_lower_conv_transpose2d(g2t_t *g, MlirValue *out) {
   MlirType rtype = mlirValueGetType(mlirOperationGetResult(g->op, 0));
   MlirType t = mlirShapedTypeGetElementType(rtype);
   strata_graph_shape_t xs = g2t_shape(x), ws = g2t_shape(w);
-  for (int d = 1; d < 4; ++d)
+  int ns = (int)xs.rank - 2; /* 2 (conv_transpose2d) or 3 (conv_transpose3d) */
+  for (int d = 1; d < xs.rank; ++d)
     if (xs.dims[d] == STRATA_GRAPH_DYN)
       return strata_emit_error(g->op, "dynamic dim %d of the input is not supported by "
                                       "convert-graph-to-te: only N may be dynamic", d);
   if (strata_graph_num_elements(&ws) == STRATA_GRAPH_DYN)
     return strata_emit_error(g->op, "a weight with dynamic dims is not supported by "
                                     "convert-graph-to-te");
-  int64_t st[2], pad[4], dil[2];
-  g2t_attr_i64s(g->op, "strides", st, 2);
-  g2t_attr_i64s(g->op, "padding", pad, 4);
-  g2t_attr_i64s(g->op, "dilation", dil, 2);
+  int64_t st[3], pad[6], dil[3];
+  g2t_attr_i64s(g->op, "strides", st, ns);
+  g2t_attr_i64s(g->op, "padding", pad, 2 * ns);
+  g2t_attr_i64s(g->op, "dilation", dil, ns);
   int64_t groups = g2t_attr_int(g->op, "groups");
-  int64_t C = xs.dims[1], H = xs.dims[2], W = xs.dims[3];
-  int64_t Og = ws.dims[1], KH = ws.dims[2], KW = ws.dims[3], Cg = C / groups;
+  int64_t C = xs.dims[1], Og = ws.dims[1], Cg = C / groups;
   bool f = mlirTypeIsAFloat(t);
 
-  MlirValue dims[4] = {g2t_dim(g, x, 0), {NULL}, {NULL}, {NULL}};
-  int64_t extents[3] = {Cg, KH, KW};
-  g2t_compute_t c = g2t_compute_begin(g, "conv_transpose2d", rtype, dims, 3, extents, NULL, "add",
+  MlirValue dims[5] = {g2t_dim(g, x, 0), {NULL}, {NULL}, {NULL}, {NULL}};
+  int64_t extents[4] = {Cg};
+  for (int i = 0; i < ns; ++i)
+    extents[1 + i] = ws.dims[2 + i];
+  g2t_compute_t c = g2t_compute_begin(g, g->op_name, rtype, dims, 1 + ns, extents, NULL, "add",
                                       g2t_zero(t));
   strata_builder_t *b = &c.in;
-  MlirValue n = c.idx[0], o = c.idx[1], oh = c.idx[2], ow = c.idx[3];
-  MlirValue ic = c.idx[4], kh = c.idx[5], kw = c.idx[6];
-  MlirValue ih, iw, vh, vw;
-  transposed_pos(b, oh, kh, pad[0], dil[0], st[0], H, &ih, &vh);
-  transposed_pos(b, ow, kw, pad[1], dil[1], st[1], W, &iw, &vw);
-  MlirValue valid = g2t_bin(b, "arith.andi", vh, vw);
+  MlirValue n = c.idx[0], o = c.idx[1], ic = c.idx[c.rank];
+  MlirValue xi[5], wi[5], valid = {NULL};
+  for (int i = 0; i < ns; ++i) {
+    MlirValue v;
+    wi[2 + i] = c.idx[c.rank + 1 + i];
+    transposed_pos(b, c.idx[2 + i], wi[2 + i], pad[i], dil[i], st[i], xs.dims[2 + i], &xi[2 + i],
+                   &v);
+    valid = i ? g2t_bin(b, "arith.andi", valid, v) : v;
+  }
   MlirValue ch = ic, ol = o;
   if (groups > 1) { /* channel = (o / Og) * Cg + ic; weight column o % Og */
     MlirValue og = strata_build_index(b, Og);
     ch = g2t_iadd(b, g2t_imulc(b, g2t_idiv(b, o, og), Cg), ic);
     ol = g2t_irem(b, o, og);
   }
-  MlirValue xi[4] = {n, ch, ih, iw}, wi[4] = {ch, ol, kh, kw};
+  xi[0] = n, xi[1] = ch, wi[0] = ch, wi[1] = ol;
   MlirValue xv = g2t_read(&c, x, xi), wv = g2t_read(&c, w, wi);
   xv = g2t_select(b, valid, xv, g2t_const_attr(b, g2t_zero(t)));
   MlirValue r = g2t_compute_end(&c, g2t_bin(b, f ? "arith.mulf" : "arith.muli", xv, wv));
   if (mlirOperationGetNumOperands(g->op) == 3) {
+    char name[48];
+    snprintf(name, sizeof name, "%s_bias", g->op_name);
     MlirValue bias = mlirOperationGetOperand(g->op, 2);
-    g2t_compute_t d = g2t_compute_begin(g, "conv_transpose2d_bias", rtype, dims, 0, NULL, NULL,
-                                        NULL, no_attr);
+    g2t_compute_t d = g2t_compute_begin(g, name, rtype, dims, 0, NULL, NULL, NULL, no_attr);
     MlirValue bv = g2t_read(&d, bias, &d.idx[1]);
     MlirValue v = g2t_read(&d, r, d.idx);
     r = g2t_compute_end(&d, g2t_bin(&d.in, f ? "arith.addf" : "arith.addi", v, bv));

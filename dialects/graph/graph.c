@@ -507,6 +507,17 @@ static bool infer_max_pool(ctx_t *c, shape_t *out, MlirType *elem) {
   return infer_pool(c, out, true);
 }
 
+/* max_pool2d_indices: max_pool2d's shape, i64 elements. */
+static bool infer_max_pool_indices(ctx_t *c, shape_t *out, MlirType *elem) {
+  int64_t order;
+  if (!infer_pool(c, out, true) || !attr_i64(c, "storage_order", &order))
+    return false;
+  if (order != 0 && order != 1)
+    return fail(c, "'storage_order' must be 0 or 1, got %lld", (long long)order);
+  *elem = mlirIntegerTypeGet(mlirOperationGetContext(c->op), 64);
+  return true;
+}
+
 static bool infer_avg_pool(ctx_t *c, shape_t *out, MlirType *elem) {
   return infer_pool(c, out, false);
 }
@@ -800,14 +811,17 @@ static bool infer_expand(ctx_t *c, shape_t *out, MlirType *elem) {
   return true;
 }
 
+/* conv_transpose2d (NCHW, IOHW) and conv_transpose3d (NCDHW, IODHW). */
 static bool infer_conv_transpose2d(ctx_t *c, shape_t *out, MlirType *elem) {
+  const char *sp = spatial_axes(c);
+  intptr_t ns = (intptr_t)strlen(sp);
   shape_t x, w;
   int64_t strides[MAX_LIST], pads[MAX_LIST], dil[MAX_LIST], opad[MAX_LIST], groups;
   if (!operand_shape(c, 0, "input", &x) || !operand_shape(c, 1, "weight", &w) ||
-      !expect_rank(c, "input", &x, 4) || !expect_rank(c, "weight", &w, 4) ||
-      !same_elem(c, 0, "input", 1, "weight") || !attr_i64s_min(c, "strides", 2, 1, strides) ||
-      !attr_i64s_min(c, "padding", 4, 0, pads) || !attr_i64s_min(c, "dilation", 2, 1, dil) ||
-      !attr_i64s_min(c, "output_padding", 2, 0, opad) || !attr_i64(c, "groups", &groups) ||
+      !expect_rank(c, "input", &x, 2 + ns) || !expect_rank(c, "weight", &w, 2 + ns) ||
+      !same_elem(c, 0, "input", 1, "weight") || !attr_i64s_min(c, "strides", ns, 1, strides) ||
+      !attr_i64s_min(c, "padding", 2 * ns, 0, pads) || !attr_i64s_min(c, "dilation", ns, 1, dil) ||
+      !attr_i64s_min(c, "output_padding", ns, 0, opad) || !attr_i64(c, "groups", &groups) ||
       !at_least(c, "groups", &groups, 1, 1))
     return false;
   int64_t ch = x.dims[1];
@@ -818,13 +832,13 @@ static bool infer_conv_transpose2d(ctx_t *c, shape_t *out, MlirType *elem) {
     return fail(c, "weight has %lld input channels (dim 0), expected %lld", (long long)w.dims[0],
                 (long long)ch);
   int64_t oc = w.dims[1] == DYN ? DYN : w.dims[1] * groups;
-  *out = (shape_t){.rank = 4, .dims = {x.dims[0], oc}};
-  for (int k = 0; k < 2; ++k) {
+  *out = (shape_t){.rank = 2 + ns, .dims = {x.dims[0], oc}};
+  for (intptr_t k = 0; k < ns; ++k) {
     int64_t in = x.dims[2 + k], kk = w.dims[2 + k];
     int64_t o = in == DYN || kk == DYN ? DYN
-                                       : (in - 1) * strides[k] - pads[k] - pads[k + 2] +
+                                       : (in - 1) * strides[k] - pads[k] - pads[k + ns] +
                                              dil[k] * (kk - 1) + opad[k] + 1;
-    if (!window_fits(c, k ? 'W' : 'H', o))
+    if (!window_fits(c, sp[k], o))
       return false;
     out->dims[2 + k] = o;
   }
@@ -927,6 +941,7 @@ static const op_rule_t rules[] = {
     {"conv3d", infer_conv},
     {"max_pool2d", infer_max_pool},
     {"max_pool3d", infer_max_pool},
+    {"max_pool2d_indices", infer_max_pool_indices},
     {"avg_pool2d", infer_avg_pool},
     {"avg_pool3d", infer_avg_pool},
     {"global_avg_pool2d", infer_global_avg_pool2d},
@@ -951,6 +966,7 @@ static const op_rule_t rules[] = {
     {"gather", infer_gather},
     {"expand", infer_expand},
     {"conv_transpose2d", infer_conv_transpose2d},
+    {"conv_transpose3d", infer_conv_transpose2d},
     {"resize", infer_resize},
 };
 

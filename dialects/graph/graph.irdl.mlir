@@ -264,6 +264,26 @@ irdl.dialect @graph {
     irdl.attributes {"kernel" = %kernel, "strides" = %strides, "padding" = %padding, "dilation" = %dilation, "ceil_mode" = %ceil_mode, "layout" = %layout}
   }
 
+  // The argmax of max_pool2d's windows: i64 flat indices into the input
+  // over its logical (N, C, H, W) axes, whatever the layout (storage_order
+  // 0: row-major ((n*C + c)*H + h)*W + w; 1: column-major over H, W:
+  // ((n*C + c)*W + w)*H + h); the first maximum in window order; padding
+  // never wins. Attributes and result shape as max_pool2d's.
+  irdl.operation @max_pool2d_indices {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %kernel = irdl.base "#builtin.dense_array"
+    %strides = irdl.base "#builtin.dense_array"
+    %padding = irdl.base "#builtin.dense_array"
+    %dilation = irdl.base "#builtin.dense_array"
+    %ceil_mode = irdl.base "#builtin.integer"
+    %storage_order = irdl.base "#builtin.integer"
+    %layout = irdl.base "#builtin.string"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"kernel" = %kernel, "strides" = %strides, "padding" = %padding, "dilation" = %dilation, "ceil_mode" = %ceil_mode, "storage_order" = %storage_order, "layout" = %layout}
+  }
+
   // count_include_pad: i1 (padding zeros count in the divisor).
   irdl.operation @avg_pool2d {
     %input = irdl.base "!builtin.tensor"
@@ -567,6 +587,25 @@ irdl.dialect @graph {
   // [C, O/groups, KH, KW] (+ bias [O]); padding = [top, left, bottom, right];
   // output_padding = [h, w] added at the bottom/right.
   irdl.operation @conv_transpose2d {
+    %input = irdl.base "!builtin.tensor"
+    %weight = irdl.base "!builtin.tensor"
+    %bias = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %strides = irdl.base "#builtin.dense_array"
+    %padding = irdl.base "#builtin.dense_array"
+    %dilation = irdl.base "#builtin.dense_array"
+    %output_padding = irdl.base "#builtin.dense_array"
+    %groups = irdl.base "#builtin.integer"
+    irdl.operands(input: %input, weight: %weight, bias: optional %bias)
+    irdl.results(result: %result)
+    irdl.attributes {"strides" = %strides, "padding" = %padding, "dilation" = %dilation, "output_padding" = %output_padding, "groups" = %groups}
+  }
+
+  // Transposed 3-D convolution: conv_transpose2d's attributes with three
+  // spatial axes: NCDHW input, IODHW weight [C, O/groups, KD, KH, KW];
+  // strides, dilation, output_padding [d, h, w]; padding [front, top, left,
+  // back, bottom, right].
+  irdl.operation @conv_transpose3d {
     %input = irdl.base "!builtin.tensor"
     %weight = irdl.base "!builtin.tensor"
     %bias = irdl.base "!builtin.tensor"

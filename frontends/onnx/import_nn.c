@@ -1,7 +1,8 @@
 /* ONNX neural-network operators -> graph dialect: Conv (1-D through a
  * reshape to 2-D, auto_pad), ConvTranspose, Gemm (alpha/beta/transA/transB),
  * MatMul (2-D matmul, N-D batch_matmul, 1-D operands promoted), pooling
- * (MaxPool, AveragePool, global pools), BatchNormalization,
+ * (MaxPool, AveragePool, global pools), BatchNormalization (training mode:
+ * batch statistics and running statistics by reductions),
  * LayerNormalization (decomposed), Softmax/LogSoftmax (with the
  * flatten-to-2-D semantics before opset 13), Resize/Upsample (nearest and
  * linear, scales or sizes known at import time). */
@@ -141,6 +142,8 @@ static bool map_conv(onnx_node_t *n) {
                              &w));
 }
 
+/* ConvTranspose: 1-D (through 2-D with a leading spatial axis of 1), 2-D
+ * and 3-D as graph.conv_transpose2d / conv_transpose3d. */
 static bool map_conv_transpose(onnx_node_t *n) {
   if (!mlirContextIsRegisteredOperation(n->ctx,
                                         mlirStringRefCreateFromCString("graph.conv_transpose2d")))
@@ -151,27 +154,29 @@ static bool map_conv_transpose(onnx_node_t *n) {
   strata_graph_shape_t xs, ws;
   onnx_shape(x, &xs);
   onnx_shape(wt, &ws);
-  if ((xs.rank != 4 && xs.rank != 3) || ws.rank != xs.rank)
-    return onnx_error(n, "only 1-D and 2-D ConvTranspose is supported (input rank %lld)",
+  if (xs.rank < 3 || xs.rank > 5 || ws.rank != xs.rank)
+    return onnx_error(n, "only 1-D, 2-D and 3-D ConvTranspose is supported (input rank %lld)",
                       (long long)xs.rank);
-  /* A 1-D node is read as 2-D with a leading spatial axis of 1. */
-  int sd = (int)xs.rank - 2, lead = 2 - sd;
-  int64_t st[2] = {1, 1}, dl[2] = {1, 1}, p[4] = {0, 0, 0, 0}, op[2] = {0, 0}, os[2], k[2];
-  int64_t in[2] = {1, xs.dims[2]};
-  if (sd == 2)
-    in[0] = xs.dims[2], in[1] = xs.dims[3];
-  k[0] = sd == 2 ? ws.dims[2] : 1;
-  k[1] = ws.dims[xs.rank - 1];
-  int64_t pads1[4];
+  /* gd graph spatial dims; a 1-D node's one axis is the last of two. */
+  int sd = (int)xs.rank - 2, gd = sd == 3 ? 3 : 2, lead = gd - sd;
+  int64_t st[3] = {1, 1, 1}, dl[3] = {1, 1, 1}, p[6] = {0}, op[3] = {0}, os[3] = {1, 1, 1},
+          k[3] = {1, 1, 1}, in[3] = {1, 1, 1};
+  for (int i = 0; i < sd; ++i) {
+    in[lead + i] = xs.dims[2 + i];
+    k[lead + i] = ws.dims[2 + i];
+  }
+  int64_t pads[6];
+  int np;
   if (onnx_attr_ints(n, "kernel_shape", k + lead, sd) == -2 ||
       onnx_attr_ints(n, "strides", st + lead, sd) == -2 ||
       onnx_attr_ints(n, "dilations", dl + lead, sd) == -2 ||
-      onnx_attr_ints(n, "pads", sd == 2 ? p : pads1, 2 * sd) == -2 ||
+      (np = onnx_attr_ints(n, "pads", pads, 2 * sd)) == -2 ||
       onnx_attr_ints(n, "output_padding", op + lead, sd) == -2)
     return false;
-  if (sd == 1 && onnx_attr(n, "pads"))
-    p[1] = pads1[0], p[3] = pads1[1];
-  os[0] = 1;
+  for (int i = 0; np >= 0 && i < sd; ++i) {
+    p[lead + i] = pads[i];
+    p[gd + lead + i] = pads[sd + i];
+  }
   int nos = onnx_attr_ints(n, "output_shape", os + lead, sd);
   if (nos == -2)
     return false;
@@ -180,7 +185,7 @@ static bool map_conv_transpose(onnx_node_t *n) {
   bool same = !strcmp(auto_pad, "SAME_UPPER") || !strcmp(auto_pad, "SAME_LOWER");
   if (nos == sd || same) {
     /* total_padding = stride*(in-1) + output_padding + ((k-1)*d+1) - out */
-    for (int i = lead; i < 2; ++i) {
+    for (int i = lead; i < gd; ++i) {
       if (in[i] == STRATA_GRAPH_DYN)
         return onnx_error(n, "output_shape/auto_pad need static spatial dims");
       int64_t o = nos == sd ? os[i] : in[i] * st[i];
@@ -191,39 +196,60 @@ static bool map_conv_transpose(onnx_node_t *n) {
       }
       bool lower = !strcmp(auto_pad, "SAME_LOWER");
       p[i] = lower ? total - total / 2 : total / 2;
-      p[2 + i] = total - p[i];
+      p[gd + i] = total - p[i];
     }
   } else if (!strcmp(auto_pad, "VALID")) {
     memset(p, 0, sizeof p);
   }
   MlirValue ops[3] = {to_2d(n, x), to_2d(n, wt), onnx_input(n, 2)};
   intptr_t nops = n->num_inputs > 2 && n->present[2] ? 3 : 2;
-  MlirNamedAttribute a[5] = {onnx_ints_attr(n, "strides", 2, st), onnx_ints_attr(n, "padding", 4, p),
-                             onnx_ints_attr(n, "dilation", 2, dl),
-                             onnx_ints_attr(n, "output_padding", 2, op),
+  MlirNamedAttribute a[5] = {onnx_ints_attr(n, "strides", gd, st),
+                             onnx_ints_attr(n, "padding", 2 * gd, p),
+                             onnx_ints_attr(n, "dilation", gd, dl),
+                             onnx_ints_attr(n, "output_padding", gd, op),
                              onnx_i64_attr(n, "groups", onnx_attr_int(n, "group", 1))};
-  window_t w = {.sd = sd};
-  return onnx_out(n, from_2d(n, onnx_build(n, "graph.conv_transpose2d", nops, ops, NULL_TYPE, 5, a),
+  window_t w = {.sd = sd, .gd = gd};
+  char name[32];
+  return onnx_out(n, from_2d(n, onnx_build(n, window_op(&w, "conv_transpose", name, sizeof name),
+                                           nops, ops, NULL_TYPE, 5, a),
                              &w));
 }
 
+/* MaxPool; its Indices output (1-D and 2-D) is graph.max_pool2d_indices:
+ * flat indices over N, C, H, W (a 1-D input is [N, C, 1, W], the same
+ * numbering), storage_order 0 row-major, 1 column-major. */
 static bool map_max_pool(onnx_node_t *n) {
-  if (!onnx_need_input(n, 0) || !only_first_output(n, "Indices"))
+  if (!onnx_need_input(n, 0))
     return false;
   MlirValue x = onnx_input(n, 0);
   window_t w;
   if (!read_window(n, x, NULL, &w))
     return false;
+  bool indices = onnx_num_outputs(n) > 1;
+  if (indices && w.gd == 3)
+    return onnx_error(n, "the Indices output of a 3-D MaxPool is not supported");
+  int64_t order = onnx_attr_int(n, "storage_order", 0);
+  if (order != 0 && order != 1)
+    return onnx_error(n, "storage_order %lld is not 0 or 1", (long long)order);
   MlirValue x2 = to_2d(n, x);
-  MlirNamedAttribute a[6] = {
+  MlirNamedAttribute a[7] = {
       onnx_ints_attr(n, "kernel", w.gd, w.kernel), onnx_ints_attr(n, "strides", w.gd, w.strides),
       onnx_ints_attr(n, "padding", 2 * w.gd, w.pads), onnx_ints_attr(n, "dilation", w.gd, w.dil),
       onnx_bool_attr(n, "ceil_mode", onnx_attr_int(n, "ceil_mode", 0) != 0),
-      onnx_str_attr(n, "layout", w.gd == 3 ? "NCDHW" : "NCHW")};
+      onnx_str_attr(n, "layout", w.gd == 3 ? "NCDHW" : "NCHW"),
+      onnx_i64_attr(n, "storage_order", order)};
   char op[32];
-  return onnx_out(n, from_2d(n, onnx_build(n, window_op(&w, "max_pool", op, sizeof op), 1, &x2,
-                                           NULL_TYPE, 6, a),
-                             &w));
+  if (!onnx_out(n, from_2d(n, onnx_build(n, window_op(&w, "max_pool", op, sizeof op), 1, &x2,
+                                         NULL_TYPE, 6, a),
+                           &w)))
+    return false;
+  if (!indices)
+    return true;
+  MlirValue z = from_2d(n, onnx_build(n, "graph.max_pool2d_indices", 1, &x2, NULL_TYPE, 7, a), &w);
+  if (mlirValueIsNull(z))
+    return false;
+  onnx_set_output(n, 1, z);
+  return true;
 }
 
 static bool map_average_pool(onnx_node_t *n) {
@@ -376,12 +402,57 @@ static bool map_matmul(onnx_node_t *n) {
 }
 
 /* --- Normalization -------------------------------------------------------- */
+static MlirValue reduce(onnx_node_t *n, const char *opname, MlirValue x, intptr_t naxes,
+                        const int64_t *axes, bool keepdims);
+
+/* Training mode (opset 14+): Y normalized with the batch's statistics over
+ * every axis but 1 (mean, biased variance; graph.batch_norm with them), and
+ * the running statistics input * momentum + batch * (1 - momentum). */
+static bool batch_norm_training(onnx_node_t *n) {
+  MlirValue x = onnx_input(n, 0);
+  int64_t rank = onnx_rank(x);
+  if (rank < 2)
+    return onnx_error(n, "the input has rank %lld, at least 2 is needed", (long long)rank);
+  int64_t axes[STRATA_GRAPH_MAX_RANK];
+  intptr_t na = 0;
+  for (int64_t i = 0; i < rank; ++i)
+    if (i != 1)
+      axes[na++] = i;
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  int64_t c = s.dims[1];
+  MlirValue mean = reduce(n, "graph.reduce_mean", x, na, axes, true);
+  MlirValue d = onnx_binary(n, "graph.sub", x, mean);
+  MlirValue var = reduce(n, "graph.reduce_mean", onnx_binary(n, "graph.mul", d, d), na, axes,
+                         false);
+  mean = onnx_reshape(n, mean, 1, &c);
+  MlirValue ops[5] = {x, onnx_input(n, 1), onnx_input(n, 2), mean, var};
+  MlirNamedAttribute a[2] = {onnx_f32_attr(n, "epsilon", onnx_attr_float(n, "epsilon", 1e-5f)),
+                             onnx_i64_attr(n, "axis", 1)};
+  if (!onnx_out(n, onnx_build(n, "graph.batch_norm", 5, ops, NULL_TYPE, 2, a)))
+    return false;
+  double momentum = onnx_attr_float(n, "momentum", 0.9f);
+  for (int i = 1; i < 3 && i < onnx_num_outputs(n); ++i) {
+    MlirValue running = onnx_input(n, 2 + i), batch = i == 1 ? mean : var;
+    MlirValue r = onnx_binary(
+        n, "graph.add", onnx_binary(n, "graph.mul", running, onnx_splat_like(n, running, momentum)),
+        onnx_binary(n, "graph.mul", batch, onnx_splat_like(n, batch, 1.0 - momentum)));
+    if (mlirValueIsNull(r))
+      return false;
+    onnx_set_output(n, i, r);
+  }
+  return true;
+}
+
 static bool map_batch_norm(onnx_node_t *n) {
   for (int i = 0; i < 5; ++i)
     if (!onnx_need_input(n, i))
       return false;
-  if (onnx_attr_int(n, "training_mode", 0))
-    return onnx_error(n, "training_mode is not supported (inference only)");
+  if (onnx_attr_int(n, "training_mode", 0)) {
+    if (n->opset < 14)
+      return onnx_error(n, "training_mode before opset 14 is not supported");
+    return batch_norm_training(n);
+  }
   if (n->opset < 9 && !onnx_attr_int(n, "spatial", 1))
     return onnx_error(n, "spatial = 0 is not supported");
   if (!only_first_output(n, "running statistics"))

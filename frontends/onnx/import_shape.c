@@ -319,6 +319,17 @@ static bool map_identity_like(onnx_node_t *n) {
   return true;
 }
 
+/* Identity also passes a sequence or an optional on (opset 14, 16). */
+static bool map_identity(onnx_node_t *n) {
+  if (!onnx_input_is_seq(n, 0))
+    return map_identity_like(n);
+  onnx_item_t it;
+  if (!onnx_input_item(n, 0, &it))
+    return false;
+  onnx_set_item_output(n, 0, &it);
+  return true;
+}
+
 static bool map_dropout(onnx_node_t *n) {
   if (n->opset >= 12 && n->num_inputs > 2 && n->present[2]) {
     double training;
@@ -822,7 +833,7 @@ const onnx_mapping_t strata_onnx_shape_ops[] = {
     {"Squeeze", map_squeeze},
     {"Unsqueeze", map_unsqueeze},
     {"Dropout", map_dropout},
-    {"Identity", map_identity_like},
+    {"Identity", map_identity},
     {"Transpose", map_transpose},
     {"Concat", map_concat},
     {"Split", map_split},

@@ -1,7 +1,8 @@
 /* The ONNX importer's core: reads a ModelProto with protobuf-c, builds the
  * module and its one public func.func (graph inputs that are not
- * initializers -> arguments, graph outputs -> results), keeps the table of
- * ONNX value names -> SSA values (initializers and other import-time
+ * initializers -> arguments, graph outputs -> results; a sequence or
+ * optional one -> its tensors), keeps the table of ONNX value names -> SSA
+ * values or sequences (initializers and other import-time
  * constants are materialized as graph.constant on first use), gives every
  * node a location "node '<name>' (<OpType>)" inside the model file, and
  * dispatches each node to the mapping of its op_type (import_*.c). */
@@ -29,6 +30,7 @@ typedef struct {
   onnx_const_t cst;
   MlirLocation loc; /* where a constant is materialized */
   bool bound;       /* a graph input with a known value (specialization) */
+  onnx_seq_t *seq;  /* a sequence or optional (owned): value is null */
 } value_entry_t;
 
 struct onnx_importer {
@@ -92,6 +94,7 @@ static value_entry_t *define(onnx_importer_t *imp, const char *name) {
   if (e->name) {
     if (e->has_const)
       onnx_const_free(&e->cst);
+    onnx_seq_free(e->seq);
     free(e->name);
   } else {
     imp->count++;
@@ -108,6 +111,7 @@ static void free_table(onnx_importer_t *imp) {
     free(imp->entries[i].name);
     if (imp->entries[i].has_const)
       onnx_const_free(&imp->entries[i].cst);
+    onnx_seq_free(imp->entries[i].seq);
   }
   free(imp->entries);
 }
@@ -422,7 +426,77 @@ int onnx_attr_ints(onnx_node_t *n, const char *name, int64_t *out, int max) {
 MlirValue onnx_input(onnx_node_t *n, int i) {
   if (i >= n->num_inputs || !n->present[i])
     return (MlirValue){NULL};
-  return materialize(n->imp, n->entry[i]);
+  value_entry_t *e = n->entry[i];
+  if (e->seq) {
+    onnx_error(n, "input %d ('%s') is %s, operator '%s' takes a tensor there", i, e->name,
+               e->seq->optional ? "an optional" : "a sequence", n->node->op_type);
+    return (MlirValue){NULL};
+  }
+  return materialize(n->imp, e);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Sequences and optionals                                                 */
+
+bool onnx_input_is_seq(const onnx_node_t *n, int i) {
+  return i < n->num_inputs && n->present[i] && ((value_entry_t *)n->entry[i])->seq;
+}
+
+onnx_seq_t *onnx_input_seq(onnx_node_t *n, int i, bool optional) {
+  const char *what = optional ? "an optional" : "a sequence";
+  if (!onnx_need_input(n, i))
+    return NULL;
+  value_entry_t *e = n->entry[i];
+  if (!e->seq || e->seq->optional != optional) {
+    onnx_error(n, "input %d ('%s') must be %s", i, e->name, what);
+    return NULL;
+  }
+  return e->seq;
+}
+
+/* Entry e as an item the caller owns. */
+static bool entry_item(onnx_importer_t *imp, value_entry_t *e, onnx_item_t *out) {
+  memset(out, 0, sizeof *out);
+  if (e->seq) {
+    out->seq = onnx_seq_copy(e->seq);
+    return true;
+  }
+  if (e->has_const && !e->bound) {
+    onnx_item_t view = {e->value, true, e->cst, NULL};
+    onnx_item_copy(&view, out);
+    return true;
+  }
+  out->value = materialize(imp, e);
+  return !mlirValueIsNull(out->value);
+}
+
+bool onnx_input_item(onnx_node_t *n, int i, onnx_item_t *out) {
+  memset(out, 0, sizeof *out);
+  if (!onnx_need_input(n, i))
+    return false;
+  return entry_item(n->imp, n->entry[i], out);
+}
+
+void onnx_set_item_output(onnx_node_t *n, int i, onnx_item_t *it) {
+  if ((size_t)i >= n->node->n_output || !n->node->output[i][0]) {
+    onnx_item_free(it);
+    return;
+  }
+  value_entry_t *e = define(n->imp, n->node->output[i]);
+  e->value = it->value;
+  e->seq = it->seq;
+  if (it->has_const) {
+    e->has_const = true;
+    e->cst = it->cst;
+    e->loc = n->loc;
+  }
+  memset(it, 0, sizeof *it);
+}
+
+MlirValue onnx_item_value(onnx_node_t *n, onnx_item_t *it) {
+  if (mlirValueIsNull(it->value) && it->has_const)
+    it->value = onnx_constant(n->imp, &n->b, &it->cst, NULL);
+  return it->value;
 }
 
 bool onnx_need_input(onnx_node_t *n, int i) {
@@ -719,7 +793,7 @@ char *strata_onnx_format_diagnostic(MlirDiagnostic diag) {
 
 static const onnx_mapping_t *find_mapping(const char *op_type) {
   const onnx_mapping_t *tables[] = {strata_onnx_elementwise_ops, strata_onnx_nn_ops,
-                                    strata_onnx_shape_ops};
+                                    strata_onnx_shape_ops, strata_onnx_sequence_ops};
   for (size_t t = 0; t < sizeof tables / sizeof tables[0]; ++t)
     for (const onnx_mapping_t *m = tables[t]; m->op_type; ++m)
       if (!strcmp(m->op_type, op_type))
@@ -824,8 +898,50 @@ static bool import_node(onnx_importer_t *imp, const Onnx__NodeProto *node, size_
     if (!name[0])
       continue;
     value_entry_t *e = lookup(imp, name);
-    if (!e || (mlirValueIsNull(e->value) && !e->has_const))
+    if (!e || (mlirValueIsNull(e->value) && !e->has_const && !e->seq))
       return onnx_error(&n, "output %zu ('%s') is not supported", i, name);
+  }
+  return true;
+}
+
+bool onnx_import_subgraph(onnx_node_t *n, const Onnx__GraphProto *g, const onnx_item_t *in,
+                          int nin, onnx_item_t *out, int nout) {
+  onnx_importer_t *imp = n->imp;
+  if ((int)g->n_input != nin || (int)g->n_output != nout)
+    return onnx_error(n, "the body graph has %zu inputs and %zu outputs, expected %d and %d",
+                      g->n_input, g->n_output, nin, nout);
+  char err[512];
+  for (size_t i = 0; i < g->n_initializer; ++i) {
+    const Onnx__TensorProto *tp = g->initializer[i];
+    onnx_const_t c;
+    if (!onnx_const_from_proto(tp, &c, err, sizeof err))
+      return onnx_error(n, "body initializer '%s': %s", tp->name ? tp->name : "", err);
+    value_entry_t *e = define(imp, tp->name ? tp->name : "");
+    e->has_const = true;
+    e->cst = c;
+    e->loc = n->loc;
+  }
+  for (int i = 0; i < nin; ++i) {
+    onnx_item_t it;
+    onnx_item_copy(&in[i], &it);
+    value_entry_t *e = define(imp, g->input[i]->name ? g->input[i]->name : "");
+    e->value = it.value;
+    e->seq = it.seq;
+    e->has_const = it.has_const;
+    e->cst = it.cst;
+    e->loc = n->loc;
+  }
+  for (size_t i = 0; i < g->n_node; ++i)
+    if (!import_node(imp, g->node[i], i, &n->opset))
+      return false;
+  for (int i = 0; i < nout; ++i) {
+    const char *name = g->output[i]->name ? g->output[i]->name : "";
+    value_entry_t *e = lookup(imp, name);
+    if (!e || !entry_item(imp, e, &out[i])) {
+      for (int j = 0; j < i; ++j)
+        onnx_item_free(&out[j]);
+      return onnx_error(n, "the body graph does not compute its output '%s'", name);
+    }
   }
   return true;
 }
@@ -869,8 +985,114 @@ static bool bind_input(onnx_importer_t *imp, value_entry_t *e, const char *path,
   return true;
 }
 
+/* What a graph input/output's declared type holds. */
+static strata_onnx_kind_t value_kind(const Onnx__ValueInfoProto *vi) {
+  const Onnx__TypeProto *tp = vi->type;
+  if (tp && tp->value_case == ONNX__TYPE_PROTO__VALUE_SEQUENCE_TYPE)
+    return STRATA_ONNX_SEQUENCE;
+  if (tp && tp->value_case == ONNX__TYPE_PROTO__VALUE_OPTIONAL_TYPE)
+    return STRATA_ONNX_OPTIONAL;
+  return STRATA_ONNX_TENSOR;
+}
+
+static const char *kind_name(strata_onnx_kind_t k) {
+  return k == STRATA_ONNX_SEQUENCE ? "a sequence" : k == STRATA_ONNX_OPTIONAL ? "an optional"
+                                                                             : "a tensor";
+}
+
+/* Pointers to the tensors of s in order, nested sequences flattened,
+ * stored from out[at]; returns the new count, -1 past max. */
+static int seq_leaves(onnx_seq_t *s, onnx_item_t **out, int at, int max) {
+  for (int i = 0; i < s->count && at >= 0; ++i) {
+    if (s->items[i].seq)
+      at = seq_leaves(s->items[i].seq, out, at, max);
+    else if (at == max)
+      return -1;
+    else
+      out[at++] = &s->items[i];
+  }
+  return at;
+}
+
+/* The element tensor type of a sequence/optional type (through nesting),
+ * or NULL. */
+static const Onnx__TypeProto__Tensor *leaf_tensor_type(const Onnx__TypeProto *tp) {
+  while (tp) {
+    if (tp->value_case == ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE)
+      return tp->tensor_type;
+    if (tp->value_case == ONNX__TYPE_PROTO__VALUE_SEQUENCE_TYPE)
+      tp = tp->sequence_type ? tp->sequence_type->elem_type : NULL;
+    else if (tp->value_case == ONNX__TYPE_PROTO__VALUE_OPTIONAL_TYPE)
+      tp = tp->optional_type ? tp->optional_type->elem_type : NULL;
+    else
+      return NULL;
+  }
+  return NULL;
+}
+
+/* Sequence or optional graph input k, resolved from the value given for it
+ * (its length and tensor shapes fix the function's arguments). */
+static onnx_seq_t *seq_input(onnx_importer_t *imp, const Onnx__ValueInfoProto *vi, int k,
+                             bool optional) {
+  MlirLocation loc = named_location(imp, "graph input", vi->name);
+  const char *what = optional ? "an optional" : "a sequence";
+  if (k >= imp->num_bound || !imp->bound_pb[k]) {
+    strata_emit_error_at(loc, "the graph input is %s, which is resolved at import time: its "
+                              "value (a serialized onnx.%s) must be given", what,
+                         optional ? "OptionalProto" : "SequenceProto");
+    return NULL;
+  }
+  const Onnx__TypeProto__Tensor *tt = leaf_tensor_type(vi->type);
+  if (!tt) {
+    strata_emit_error_at(loc, "only sequences and optionals of tensors are supported");
+    return NULL;
+  }
+  char err[512];
+  onnx_seq_t *s = onnx_seq_read_pb(imp->bound_pb[k], optional, err, sizeof err);
+  if (!s) {
+    strata_emit_error_at(loc, "%s", err);
+    return NULL;
+  }
+  s->elem_type = tt->elem_type;
+  onnx_item_t *leaves[ONNX_MAX_IO * 4];
+  int n = seq_leaves(s, leaves, 0, ONNX_MAX_IO * 4);
+  for (int j = 0; j < n; ++j) {
+    int32_t t = leaves[j]->cst.onnx_type;
+    if (t != tt->elem_type || mlirTypeIsNull(onnx_elem_type(imp->ctx, t))) {
+      strata_emit_error_at(loc, "tensor %d of the value in '%s' is %s, the input holds %s", j,
+                           imp->bound_pb[k], onnx_type_name(t), onnx_type_name(tt->elem_type));
+      onnx_seq_free(s);
+      return NULL;
+    }
+  }
+  return s;
+}
+
+/* Erases the graph ops nothing uses (graph ops have no side effects): the
+ * elements of a sequence that no node reads, a SequenceMap body's unused
+ * values. Users go before their producers (reverse order). */
+static void erase_dead_graph_ops(MlirBlock body) {
+  size_t n = 0, cap = 64;
+  MlirOperation *ops = malloc(sizeof *ops * cap);
+  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op)) {
+    if (n == cap)
+      ops = realloc(ops, sizeof *ops * (cap *= 2));
+    ops[n++] = op;
+  }
+  while (n-- > 0) {
+    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(ops[n]));
+    bool unused = name.length > 6 && !memcmp(name.data, "graph.", 6);
+    for (intptr_t r = 0; unused && r < mlirOperationGetNumResults(ops[n]); ++r)
+      unused = mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(ops[n], r)));
+    if (unused)
+      mlirOperationDestroy(ops[n]);
+  }
+  free(ops);
+}
+
 static MlirOperation import_model(onnx_importer_t *imp, const Onnx__ModelProto *model,
-                                  bool *kept) {
+                                  strata_onnx_layout_t *layout) {
   const Onnx__GraphProto *g = model->graph;
   if (!g) {
     file_error(imp, "the model has no graph");
@@ -917,22 +1139,54 @@ static MlirOperation import_model(onnx_importer_t *imp, const Onnx__ModelProto *
     e->cst = c;
     e->loc = named_location(imp, "initializer", name);
   }
-  /* Arguments: graph inputs that are not initializers. */
-  MlirType arg_types[ONNX_MAX_IO * 4];
-  const char *arg_names[ONNX_MAX_IO * 4];
+  /* Arguments: graph inputs that are not initializers; a sequence or
+   * optional one is its tensors, resolved from the value given for it. */
+  enum { MAX_ARGS = ONNX_MAX_IO * 4 };
+  MlirType arg_types[MAX_ARGS];
+  MlirLocation arg_locs[MAX_ARGS];
+  int arg_input[MAX_ARGS]; /* the graph input (ordinal) of each argument */
+  const char *input_names[STRATA_ONNX_MAX_GRAPH_IO];
   intptr_t num_args = 0;
+  int num_inputs = 0;
   for (size_t i = 0; i < g->n_input; ++i) {
     const Onnx__ValueInfoProto *vi = g->input[i];
     if (lookup(imp, vi->name))
       continue;
-    if (num_args == ONNX_MAX_IO * 4) {
+    if (num_args == MAX_ARGS || num_inputs == STRATA_ONNX_MAX_GRAPH_IO) {
       file_error(imp, "too many graph inputs");
       return (MlirOperation){NULL};
     }
-    if (!value_info_type(imp, vi, "graph input", &arg_types[num_args]))
+    int k = num_inputs++;
+    input_names[k] = vi->name;
+    layout->inputs[k].kind = value_kind(vi);
+    MlirLocation loc = named_location(imp, "graph input", vi->name);
+    if (layout->inputs[k].kind == STRATA_ONNX_TENSOR) {
+      if (!value_info_type(imp, vi, "graph input", &arg_types[num_args]))
+        return (MlirOperation){NULL};
+      arg_locs[num_args] = loc;
+      arg_input[num_args++] = k;
+      layout->inputs[k].count = 1;
+      continue;
+    }
+    onnx_seq_t *seq = seq_input(imp, vi, k, layout->inputs[k].kind == STRATA_ONNX_OPTIONAL);
+    if (!seq)
       return (MlirOperation){NULL};
-    arg_names[num_args++] = vi->name;
+    define(imp, vi->name)->seq = seq;
+    onnx_item_t *leaves[MAX_ARGS];
+    int n = seq_leaves(seq, leaves, 0, MAX_ARGS);
+    if (n < 0 || num_args + n > MAX_ARGS) {
+      file_error(imp, "too many graph inputs");
+      return (MlirOperation){NULL};
+    }
+    for (int j = 0; j < n; ++j) {
+      arg_types[num_args] = strata_graph_shape_to_type(
+          &leaves[j]->cst.shape, onnx_elem_type(imp->ctx, leaves[j]->cst.onnx_type));
+      arg_locs[num_args] = loc;
+      arg_input[num_args++] = k;
+    }
+    layout->inputs[k].count = n;
   }
+  layout->num_inputs = num_inputs;
   MlirModule module = mlirModuleCreateEmpty(imp->file_loc);
   MlirOperation module_op = mlirModuleGetOperation(module);
   strata_builder_t mb = strata_builder_at_end(mlirModuleGetBody(module), imp->file_loc);
@@ -940,9 +1194,6 @@ static MlirOperation import_model(onnx_importer_t *imp, const Onnx__ModelProto *
   function_name(g->name, fname, sizeof fname);
   MlirNamedAttribute fattrs[1] = {
       strata_named(imp->ctx, "sym_name", strata_string_attr(imp->ctx, fname))};
-  MlirLocation arg_locs[ONNX_MAX_IO * 4];
-  for (intptr_t i = 0; i < num_args; ++i)
-    arg_locs[i] = named_location(imp, "graph input", arg_names[i]);
   MlirOperationState st =
       mlirOperationStateGet(mlirStringRefCreateFromCString("func.func"), imp->file_loc);
   mlirOperationStateAddAttributes(&st, 1, fattrs);
@@ -952,23 +1203,40 @@ static MlirOperation import_model(onnx_importer_t *imp, const Onnx__ModelProto *
   mlirOperationStateAddOwnedRegions(&st, 1, &region);
   MlirOperation func = strata_build_insert(&mb, mlirOperationCreate(&st));
   imp->body = body;
-  for (intptr_t i = 0; i < num_args; ++i) {
-    value_entry_t *e = define(imp, arg_names[i]);
+  for (intptr_t i = 0; i < num_args;) {
+    int k = arg_input[i];
+    if (layout->inputs[k].kind != STRATA_ONNX_TENSOR) {
+      /* The sequence's tensors become arguments (their values were only
+       * needed for the length and the shapes). */
+      onnx_item_t *leaves[MAX_ARGS];
+      int n = seq_leaves(lookup(imp, input_names[k])->seq, leaves, 0, MAX_ARGS);
+      for (int j = 0; j < n; ++j) {
+        onnx_const_free(&leaves[j]->cst);
+        leaves[j]->has_const = false;
+        leaves[j]->value = mlirBlockGetArgument(body, i++);
+      }
+      continue;
+    }
+    value_entry_t *e = define(imp, input_names[k]);
     e->value = mlirBlockGetArgument(body, i);
-    if (i < imp->num_bound && imp->bound_pb[i] && !bind_input(imp, e, imp->bound_pb[i], arg_types[i]))
+    if (k < imp->num_bound && imp->bound_pb[k] &&
+        !bind_input(imp, e, imp->bound_pb[k], arg_types[i]))
       goto fail;
+    ++i;
   }
   /* Nodes, in order (ONNX requires a topological order). */
   for (size_t i = 0; i < g->n_node; ++i)
     if (!import_node(imp, g->node[i], i, &opset))
       goto fail;
-  /* Results. */
-  MlirValue results[ONNX_MAX_IO * 4];
-  MlirType result_types[ONNX_MAX_IO * 4];
-  if (g->n_output > ONNX_MAX_IO * 4) {
+  /* Results: a sequence or optional output is its tensors. */
+  MlirValue results[MAX_ARGS];
+  MlirType result_types[MAX_ARGS];
+  intptr_t num_results = 0;
+  if (g->n_output > STRATA_ONNX_MAX_GRAPH_IO) {
     file_error(imp, "too many graph outputs");
     goto fail;
   }
+  layout->num_outputs = (int)g->n_output;
   for (size_t i = 0; i < g->n_output; ++i) {
     const Onnx__ValueInfoProto *vi = g->output[i];
     MlirLocation loc = named_location(imp, "graph output", vi->name);
@@ -977,8 +1245,42 @@ static MlirOperation import_model(onnx_importer_t *imp, const Onnx__ModelProto *
       strata_emit_error_at(loc, "no node computes the graph output");
       goto fail;
     }
-    results[i] = materialize(imp, e);
-    result_types[i] = mlirValueGetType(results[i]);
+    strata_onnx_kind_t kind = value_kind(vi);
+    if (kind != (!e->seq ? STRATA_ONNX_TENSOR
+                 : e->seq->optional ? STRATA_ONNX_OPTIONAL
+                                    : STRATA_ONNX_SEQUENCE)) {
+      strata_emit_error_at(loc, "the graph output is declared %s, the node computes %s",
+                           kind_name(kind), !e->seq ? "a tensor"
+                                            : e->seq->optional ? "an optional"
+                                                               : "a sequence");
+      goto fail;
+    }
+    layout->outputs[i].kind = kind;
+    if (e->seq) {
+      onnx_item_t *leaves[MAX_ARGS];
+      int n = seq_leaves(e->seq, leaves, 0, MAX_ARGS);
+      if (n < 0 || num_results + n > MAX_ARGS) {
+        strata_emit_error_at(loc, "too many tensors in graph outputs");
+        goto fail;
+      }
+      strata_builder_t b = strata_builder_at_end(body, loc);
+      for (int j = 0; j < n; ++j) {
+        if (mlirValueIsNull(leaves[j]->value))
+          leaves[j]->value = onnx_constant(imp, &b, &leaves[j]->cst, NULL);
+        results[num_results] = leaves[j]->value;
+        result_types[num_results++] = mlirValueGetType(leaves[j]->value);
+      }
+      layout->outputs[i].count = n;
+      continue;
+    }
+    if (num_results == MAX_ARGS) {
+      file_error(imp, "too many graph outputs");
+      goto fail;
+    }
+    layout->outputs[i].count = 1;
+    results[num_results] = materialize(imp, e);
+    MlirType result_type = mlirValueGetType(results[num_results]);
+    result_types[num_results++] = result_type;
     MlirType declared;
     if (vi->type && vi->type->value_case == ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE &&
         vi->type->tensor_type && vi->type->tensor_type->shape) {
@@ -986,37 +1288,36 @@ static MlirOperation import_model(onnx_importer_t *imp, const Onnx__ModelProto *
         goto fail;
       strata_graph_shape_t a, b;
       strata_graph_shape_from_type(declared, &a);
-      strata_graph_shape_from_type(result_types[i], &b);
+      strata_graph_shape_from_type(result_type, &b);
       if (!mlirTypeEqual(mlirShapedTypeGetElementType(declared),
-                         mlirShapedTypeGetElementType(result_types[i])) ||
+                         mlirShapedTypeGetElementType(result_type)) ||
           !strata_graph_shapes_compatible(&a, &b)) {
         char d[128], c[128];
         strata_emit_error_at(loc, "declared type %s differs from the computed %s",
                              strata_type_str(declared, d, sizeof d),
-                             strata_type_str(result_types[i], c, sizeof c));
+                             strata_type_str(result_type, c, sizeof c));
         goto fail;
       }
     }
   }
   strata_builder_t rb = strata_builder_at_end(body, imp->file_loc);
-  strata_build_op(&rb, "func.return", (intptr_t)g->n_output, results, 0, NULL, 0, NULL);
+  strata_build_op(&rb, "func.return", num_results, results, 0, NULL, 0, NULL);
+  erase_dead_graph_ops(body);
   /* Bound inputs that only served as import-time values leave the
    * signature. */
   for (intptr_t i = num_args - 1; i >= 0; --i) {
-    if (kept && i < imp->num_bound)
-      kept[i] = true;
-    value_entry_t *e = lookup(imp, arg_names[i]);
+    int k = arg_input[i];
+    value_entry_t *e = lookup(imp, input_names[k]);
     MlirValue arg = mlirBlockGetArgument(body, i);
-    if (e && e->bound && mlirOpOperandIsNull(mlirValueGetFirstUse(arg))) {
+    if (layout->inputs[k].kind == STRATA_ONNX_TENSOR && e && e->bound &&
+        mlirOpOperandIsNull(mlirValueGetFirstUse(arg))) {
       mlirBlockEraseArgument(body, (unsigned)i);
       memmove(arg_types + i, arg_types + i + 1, sizeof(MlirType) * (size_t)(num_args - i - 1));
       --num_args;
-      if (kept && i < imp->num_bound)
-        kept[i] = false;
+      layout->inputs[k].count = 0;
     }
   }
-  MlirType ftype = mlirFunctionTypeGet(imp->ctx, num_args, arg_types, (intptr_t)g->n_output,
-                                       result_types);
+  MlirType ftype = mlirFunctionTypeGet(imp->ctx, num_args, arg_types, num_results, result_types);
   mlirOperationSetAttributeByName(func, mlirStringRefCreateFromCString("function_type"),
                                   mlirTypeAttrGet(ftype));
   if (mlirLogicalResultIsFailure(strata_verify(module_op)))
@@ -1028,12 +1329,27 @@ fail:
 }
 
 MlirOperation strata_onnx_import_file(MlirContext ctx, const char *path) {
-  return strata_onnx_import_file_with_inputs(ctx, path, 0, NULL, NULL);
+  return strata_onnx_import_file_layout(ctx, path, 0, NULL, NULL);
 }
 
 MlirOperation strata_onnx_import_file_with_inputs(MlirContext ctx, const char *path,
                                                   int num_inputs, const char *const *pb_paths,
                                                   bool *kept) {
+  strata_onnx_layout_t *layout = calloc(1, sizeof *layout);
+  MlirOperation m = strata_onnx_import_file_layout(ctx, path, num_inputs, pb_paths, layout);
+  for (int i = 0; kept && i < num_inputs; ++i)
+    kept[i] = i >= layout->num_inputs || layout->inputs[i].count > 0;
+  free(layout);
+  return m;
+}
+
+MlirOperation strata_onnx_import_file_layout(MlirContext ctx, const char *path, int num_inputs,
+                                             const char *const *pb_paths,
+                                             strata_onnx_layout_t *layout) {
+  strata_onnx_layout_t scratch;
+  if (!layout)
+    layout = &scratch;
+  memset(layout, 0, sizeof *layout);
   onnx_importer_t imp;
   memset(&imp, 0, sizeof imp);
   imp.num_bound = num_inputs;
@@ -1056,7 +1372,7 @@ MlirOperation strata_onnx_import_file_with_inputs(MlirContext ctx, const char *p
       onnx__model_proto__free_unpacked(model, NULL);
     return (MlirOperation){NULL};
   }
-  MlirOperation module = import_model(&imp, model, kept);
+  MlirOperation module = import_model(&imp, model, layout);
   onnx__model_proto__free_unpacked(model, NULL);
   free_table(&imp);
   return module;

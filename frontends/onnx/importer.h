@@ -10,6 +10,8 @@
 #include <mlir-c/IR.h>
 #include <stdbool.h>
 
+#include "frontends/onnx/value_proto.h"
+
 /* Imports `path`. Returns the module (owned by the caller:
  * mlirOperationDestroy) or a null op after emitting diagnostics. */
 MlirOperation strata_onnx_import_file(MlirContext ctx, const char *path);
@@ -26,6 +28,29 @@ MlirOperation strata_onnx_import_file(MlirContext ctx, const char *path);
 MlirOperation strata_onnx_import_file_with_inputs(MlirContext ctx, const char *path,
                                                   int num_inputs, const char *const *pb_paths,
                                                   bool *kept);
+
+/* How the graph inputs and outputs appear in the imported function. A
+ * tensor is one argument/result; a sequence or optional (resolved at
+ * import time, which needs the input's value: its length and shapes) is
+ * its tensors in order, flattened (value_proto.h reads a .pb file the same
+ * way). count is the number of arguments/results; 0 for an input the
+ * import used as a constant only, an empty sequence, or a none optional. */
+enum { STRATA_ONNX_MAX_GRAPH_IO = 256 };
+typedef struct {
+  strata_onnx_kind_t kind;
+  int count;
+} strata_onnx_io_t;
+typedef struct {
+  int num_inputs, num_outputs; /* graph inputs (not initializers), outputs */
+  strata_onnx_io_t inputs[STRATA_ONNX_MAX_GRAPH_IO], outputs[STRATA_ONNX_MAX_GRAPH_IO];
+} strata_onnx_layout_t;
+
+/* strata_onnx_import_file_with_inputs that also describes the function's
+ * layout (layout may be NULL). pb_paths[i] of a sequence (optional) input
+ * is a serialized onnx.SequenceProto (OptionalProto). */
+MlirOperation strata_onnx_import_file_layout(MlirContext ctx, const char *path, int num_inputs,
+                                             const char *const *pb_paths,
+                                             strata_onnx_layout_t *layout);
 
 /* Formats a diagnostic located by the importer (in the model file) as
  * "model.onnx:node 'conv1' (Conv): error: <message>" (notes on following

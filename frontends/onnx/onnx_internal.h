@@ -32,6 +32,24 @@ typedef struct {
 
 typedef struct onnx_importer onnx_importer_t;
 
+/* Sequences and optionals are resolved at import time (seq_value.c): a
+ * sequence is the list of its elements, an optional none or one value;
+ * an element is a tensor (an SSA value, or a constant known at import time
+ * and materialized on use) or itself a sequence/optional. */
+typedef struct onnx_seq onnx_seq_t;
+typedef struct {
+  MlirValue value;   /* null for a constant not materialized yet, or a seq */
+  bool has_const;    /* cst holds the contents (owned) */
+  onnx_const_t cst;
+  onnx_seq_t *seq;   /* a nested sequence/optional (owned), else NULL */
+} onnx_item_t;
+struct onnx_seq {
+  bool optional;      /* an optional: count 0 (none) or 1 */
+  int32_t elem_type;  /* ONNX element type of the tensors (0: unknown) */
+  int count, cap;
+  onnx_item_t *items; /* owned */
+};
+
 /* One node being imported. Inputs are resolved before the mapping runs:
  * an empty input name (an omitted optional input) has present[i] false. */
 typedef struct {
@@ -63,6 +81,7 @@ typedef struct {
 extern const onnx_mapping_t strata_onnx_elementwise_ops[];
 extern const onnx_mapping_t strata_onnx_nn_ops[];
 extern const onnx_mapping_t strata_onnx_shape_ops[];
+extern const onnx_mapping_t strata_onnx_sequence_ops[];
 
 /* --- Errors ------------------------------------------------------------ */
 /* Emits an error at the node's location. Returns false. */
@@ -105,6 +124,44 @@ void onnx_set_output(onnx_node_t *n, int i, MlirValue v);
 void onnx_set_const_output(onnx_node_t *n, int i, onnx_const_t *c);
 /* Number of outputs the model actually uses (trailing empty names dropped). */
 int onnx_num_outputs(const onnx_node_t *n);
+
+/* --- Sequences and optionals -------------------------------------------- */
+/* Whether input i is a sequence or an optional (not a tensor). */
+bool onnx_input_is_seq(const onnx_node_t *n, int i);
+/* Input i as a sequence (optional: an optional); NULL after an error
+ * naming the input when it is absent or of the other kind. Borrowed. */
+onnx_seq_t *onnx_input_seq(onnx_node_t *n, int i, bool optional);
+/* Input i (tensor, constant or sequence) as an item the caller owns. */
+bool onnx_input_item(onnx_node_t *n, int i, onnx_item_t *out);
+/* Defines output i as the item (takes ownership). */
+void onnx_set_item_output(onnx_node_t *n, int i, onnx_item_t *it);
+/* The SSA value of a tensor item (a constant is materialized, once). */
+MlirValue onnx_item_value(onnx_node_t *n, onnx_item_t *it);
+
+/* Imports subgraph g (a node's body attribute) once, inline: its inputs
+ * are bound to copies of in[0..nin), its initializers and nodes imported
+ * into the node's function, its outputs returned as items the caller owns
+ * in out[0..nout). Its names stay in the value table (the next import of
+ * the same body redefines them). Returns false after an error. */
+bool onnx_import_subgraph(onnx_node_t *n, const Onnx__GraphProto *g, const onnx_item_t *in,
+                          int nin, onnx_item_t *out, int nout);
+
+onnx_seq_t *onnx_seq_new(bool optional, int32_t elem_type);
+void onnx_seq_free(onnx_seq_t *s);
+/* Deep copies (constants' data and nested sequences included). */
+onnx_seq_t *onnx_seq_copy(const onnx_seq_t *s);
+void onnx_item_copy(const onnx_item_t *from, onnx_item_t *to);
+void onnx_item_free(onnx_item_t *it);
+/* Inserts it before position pos (0..count; takes ownership). */
+void onnx_seq_insert(onnx_seq_t *s, int pos, onnx_item_t *it);
+/* Removes (and frees) the element at pos (0..count-1). */
+void onnx_seq_erase(onnx_seq_t *s, int pos);
+/* The number of tensors in s, nested sequences flattened. */
+int onnx_seq_num_tensors(const onnx_seq_t *s);
+/* A sequence (optional: an optional) read from a serialized
+ * onnx.SequenceProto (OptionalProto) file, elements as constants. Returns
+ * NULL with a message in err. */
+onnx_seq_t *onnx_seq_read_pb(const char *path, bool optional, char *err, size_t errsz);
 
 /* --- Types ------------------------------------------------------------- */
 bool onnx_shape(MlirValue v, strata_graph_shape_t *s);

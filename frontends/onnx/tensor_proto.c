@@ -87,6 +87,14 @@ bool strata_onnx_read_tensor(const char *path, strata_tensor_t *out, char **erro
   free(bytes);
   if (!tp)
     return strata_fail(error, "%s: not a serialized onnx.TensorProto (or truncated)", path);
+  bool ok = strata_onnx_tensor_from_proto(tp, path, out, error);
+  onnx__tensor_proto__free_unpacked(tp, NULL);
+  return ok;
+}
+
+bool strata_onnx_tensor_from_proto(const Onnx__TensorProto *tp, const char *path,
+                                   strata_tensor_t *out, char **error) {
+  memset(out, 0, sizeof *out);
   bool ok = false;
   strata_dtype_t dtype;
   if (!dtype_of(tp->data_type, &dtype)) {
@@ -115,7 +123,8 @@ bool strata_onnx_read_tensor(const char *path, strata_tensor_t *out, char **erro
       strata_tensor_free(out);
       goto done;
     }
-    memcpy(out->data, tp->raw_data.data, bytes_needed);
+    if (bytes_needed) /* an empty tensor's raw_data may be NULL */
+      memcpy(out->data, tp->raw_data.data, bytes_needed);
   } else if (!copy_typed(tp, out, n)) {
     strata_fail(error, "%s: the element count in the data field does not match the shape", path);
     strata_tensor_free(out);
@@ -123,7 +132,6 @@ bool strata_onnx_read_tensor(const char *path, strata_tensor_t *out, char **erro
   }
   ok = true;
 done:
-  onnx__tensor_proto__free_unpacked(tp, NULL);
   return ok;
 }
 

@@ -280,6 +280,28 @@ func.func @pooling(%x: tensor<?x64x112x112xf32>, %y: tensor<1x1x5x5xf32>) -> (te
   return %0, %1, %2, %3 : tensor<?x64x56x56xf32>, tensor<?x64x56x56xf32>, tensor<1x1x3x3xf32>, tensor<?x64x1x1xf32>
 }
 
+// max_pool2d_indices: the maxima (a max reduction), then the least
+// row-major flat index (((n*C + c)*H + h)*W + w) of an element inside the
+// input equal to its window's maximum (a min reduction, init INT64_MAX);
+// storage_order 1 rewrites it column-major in a map compute.
+// CHECK-LABEL: func.func @pooling_indices(
+// CHECK: {combiner = "max", {{.*}}name = "max_pool2d_indices_max", reduce_extents = array<i64: 3, 3>} : (index) -> tensor<?x64x56x56xf32>
+// CHECK: arith.cmpf oeq
+// CHECK: arith.andi
+// CHECK: arith.index_cast %{{.*}} : index to i64
+// CHECK: arith.select
+// CHECK: {combiner = "min", init = 9223372036854775807 : i64, name = "max_pool2d_indices", reduce_extents = array<i64: 3, 3>} : (index) -> tensor<?x64x56x56xi64>
+// CHECK: name = "max_pool2d_indices_1", reduce_extents = array<i64: 2, 2>} : () -> tensor<1x1x2x2xi64>
+// CHECK: arith.remui
+// CHECK: name = "max_pool2d_indices_col", reduce_extents = array<i64>} : () -> tensor<1x1x2x2xi64>
+func.func @pooling_indices(%x: tensor<?x64x112x112xf32>, %y: tensor<1x1x5x5xf32>) -> (tensor<?x64x56x56xi64>, tensor<1x1x2x2xi64>) {
+  %0 = "graph.max_pool2d_indices"(%x) {kernel = array<i64: 3, 3>, strides = array<i64: 2, 2>, padding = array<i64: 1, 1, 1, 1>,
+      dilation = array<i64: 1, 1>, ceil_mode = false, storage_order = 0 : i64, layout = "NCHW"} : (tensor<?x64x112x112xf32>) -> tensor<?x64x56x56xi64>
+  %1 = "graph.max_pool2d_indices"(%y) {kernel = array<i64: 2, 2>, strides = array<i64: 2, 2>, padding = array<i64: 0, 0, 0, 0>,
+      dilation = array<i64: 1, 1>, ceil_mode = false, storage_order = 1 : i64, layout = "NCHW"} : (tensor<1x1x5x5xf32>) -> tensor<1x1x2x2xi64>
+  return %0, %1 : tensor<?x64x56x56xi64>, tensor<1x1x2x2xi64>
+}
+
 // batch_norm: (x - mean) / sqrt(var + eps) * gamma + beta along `axis`.
 // softmax: max, exp(x - max), sum, divide (four computes; the reductions
 // keep the axis as a dim of 1).
@@ -461,4 +483,17 @@ func.func @conv2d_1x1(%x: tensor<1x4x8x8xf32>, %w: tensor<8x4x1x1xf32>) -> tenso
         dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW"}
       : (tensor<1x4x8x8xf32>, tensor<8x4x1x1xf32>) -> tensor<1x8x8x8xf32>
   return %0 : tensor<1x8x8x8xf32>
+}
+
+// conv_transpose3d: one gather reduction over (ic, kd, kh, kw) reading the
+// input at the transposed positions of D, H and W, then the bias compute.
+// CHECK-LABEL: func.func @conv_transpose3d(
+// CHECK: ^bb0(%[[N:.*]]: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %{{.*}}: index, %[[KD:.*]]: index, %[[KH:.*]]: index, %[[KW:.*]]: index):
+// CHECK: "te.read"(%arg0, %[[N]], {{.*}}) : (tensor<?x4x3x3x2xf32>, index, index, index, index, index) -> f32
+// CHECK: "te.read"(%arg1, {{.*}}, %[[KD]], %[[KH]], %[[KW]]) : (tensor<4x1x2x3x2xf32>, index, index, index, index, index) -> f32
+// CHECK: {combiner = "add", init = 0.000000e+00 : f32, name = "conv_transpose3d", reduce_extents = array<i64: 2, 2, 3, 2>} : (index) -> tensor<?x2x6x6x4xf32>
+// CHECK: name = "conv_transpose3d_bias"
+func.func @conv_transpose3d(%x: tensor<?x4x3x3x2xf32>, %w: tensor<4x1x2x3x2xf32>, %b: tensor<2xf32>) -> tensor<?x2x6x6x4xf32> {
+  %0 = "graph.conv_transpose3d"(%x, %w, %b) {strides = array<i64: 2, 1, 2>, padding = array<i64: 1, 0, 0, 0, 1, 1>, dilation = array<i64: 1, 2, 1>, output_padding = array<i64: 1, 0, 1>, groups = 2 : i64} : (tensor<?x4x3x3x2xf32>, tensor<4x1x2x3x2xf32>, tensor<2xf32>) -> tensor<?x2x6x6x4xf32>
+  return %0 : tensor<?x2x6x6x4xf32>
 }

@@ -3,7 +3,8 @@
  * test_data_set_N/{input,output}_K.pb, as in Debian's libonnx-testdata), it
  * imports the model (frontends/onnx), verifies it, lowers it with
  * builtin.module(strata-graph-to-llvm), JIT-compiles it and runs every data
- * set, comparing each output with output_K.pb (|a - e| <= atol + rtol*|e|;
+ * set, comparing each output with output_K.pb (a sequence or optional one
+ * tensor by tensor, as the import flattened it; |a - e| <= atol + rtol*|e|;
  * rtol 1e-3, atol 1e-7 as the ONNX backend tests, except the tests listed in
  * `exceptions` below). Each test runs in a forked child with a time limit,
  * so a crash or a hang is one FAIL, not the end of the run. Output: one line
@@ -28,6 +29,7 @@
 
 #include "frontends/onnx/importer.h"
 #include "frontends/onnx/tensor_proto.h"
+#include "frontends/onnx/value_proto.h"
 #include "runtime/jit.h"
 #include "runtime/signature.h"
 #include "runtime/tensor.h"
@@ -282,43 +284,82 @@ static const char *shape_text(const strata_tensor_t *t, char *buf, size_t size) 
   return buf;
 }
 
+/* "output 2" for a tensor output, "output 2[1]" for a tensor of a sequence
+ * or optional one. */
+static const char *output_name(const strata_onnx_layout_t *layout, const int *file,
+                               const int *elem, int r, char *buf, size_t size) {
+  if (layout->outputs[file[r]].kind == STRATA_ONNX_TENSOR)
+    snprintf(buf, size, "output %d", file[r]);
+  else
+    snprintf(buf, size, "output %d[%d]", file[r], elem[r]);
+  return buf;
+}
+
+/* Reads the .pb files of a data set that the function takes (inputs) or
+ * returns (outputs), each flattened as the import laid it out: into
+ * dst[0..*count), with the file of each tensor in file[] and its index in
+ * the file's value in elem[]. */
+static bool read_files(const char *set_dir, const char *set, const char *prefix, int nfiles,
+                       const strata_onnx_io_t *io, strata_tensor_t *dst, int *file, int *elem,
+                       int *count, outcome_t *o) {
+  *count = 0;
+  for (int i = 0; i < nfiles; ++i) {
+    if (io[i].kind == STRATA_ONNX_TENSOR && io[i].count == 0)
+      continue; /* used as a constant at import time */
+    char name[64];
+    snprintf(name, sizeof name, "%s_%d.pb", prefix, i);
+    char *p = join(set_dir, name), *error = NULL;
+    int n = 0;
+    bool ok = strata_onnx_read_value(p, io[i].kind, dst + *count, STRATA_MAX_ARGS - *count, &n,
+                                     &error);
+    free(p);
+    if (!ok) {
+      set_outcome(o, "FAIL", "%s", error);
+      free(error);
+      return false;
+    }
+    for (int j = 0; j < n; ++j)
+      file[*count + j] = i, elem[*count + j] = j;
+    *count += n;
+    if (n != io[i].count) {
+      set_outcome(o, "FAIL", "%s: %s_%d.pb holds %d tensors, the function %s %d for it", set,
+                  prefix, i, n, prefix[0] == 'i' ? "takes" : "returns", io[i].count);
+      return false;
+    }
+  }
+  return true;
+}
+
 /* Runs the data sets of a compiled model; sets *o on the first failure. */
 static bool run_sets(const test_t *t, strata_jit_t *jit, const strata_signature_t *sig,
-                     char **sets, int nsets, const bool *kept, outcome_t *o) {
+                     char **sets, int nsets, const strata_onnx_layout_t *layout, outcome_t *o) {
   double rtol, atol;
   tolerances(t->name, &rtol, &atol);
   for (int s = 0; s < nsets; ++s) {
     const char *set = strrchr(sets[s], '/') + 1;
-    /* Inputs the importer used as constants (kept[i] false) are not
-     * arguments of the compiled function. */
+    /* Inputs the importer used as constants are not arguments of the
+     * compiled function; sequences and optionals are their tensors. */
     int nfiles = count_pb(sets[s], "input"), nout = count_pb(sets[s], "output");
-    int nin = 0;
-    for (int i = 0; i < nfiles && i < STRATA_MAX_ARGS; ++i)
-      nin += kept[i];
-    if (nin != sig->num_inputs || nout != sig->num_outputs) {
-      set_outcome(o, "FAIL", "%s has %d inputs and %d outputs, the function takes %d and returns %d",
-                  set, nin, nout, sig->num_inputs, sig->num_outputs);
+    if (nfiles != layout->num_inputs || nout != layout->num_outputs) {
+      set_outcome(o, "FAIL", "%s has %d inputs and %d outputs, the model has %d and %d", set,
+                  nfiles, nout, layout->num_inputs, layout->num_outputs);
       return false;
     }
     strata_tensor_t args[2 * STRATA_MAX_ARGS], expected[STRATA_MAX_ARGS];
+    int in_file[STRATA_MAX_ARGS], in_elem[STRATA_MAX_ARGS];
+    int out_file[STRATA_MAX_ARGS], out_elem[STRATA_MAX_ARGS];
     memset(args, 0, sizeof args);
     memset(expected, 0, sizeof expected);
-    bool ok = true;
-    char *error = NULL, buf[128];
-    for (int i = 0, arg = 0; ok && i < nfiles + nout; ++i) {
-      if (i < nfiles && !kept[i])
-        continue;
-      char name[64];
-      snprintf(name, sizeof name, i < nfiles ? "input_%d.pb" : "output_%d.pb",
-               i < nfiles ? i : i - nfiles);
-      char *p = join(sets[s], name);
-      strata_tensor_t *dst = i < nfiles ? &args[arg++] : &expected[i - nfiles];
-      if (!strata_onnx_read_tensor(p, dst, &error)) {
-        set_outcome(o, "FAIL", "%s", error);
-        free(error);
-        ok = false;
-      }
-      free(p);
+    char *error = NULL, buf[128], what[64];
+    int nin = 0, nres = 0;
+    bool ok = read_files(sets[s], set, "input", nfiles, layout->inputs, args, in_file, in_elem,
+                         &nin, o) &&
+              read_files(sets[s], set, "output", nout, layout->outputs, expected, out_file,
+                         out_elem, &nres, o);
+    if (ok && (nin != sig->num_inputs || nres != sig->num_outputs)) {
+      set_outcome(o, "FAIL", "%s has %d input and %d output tensors, the function takes %d and "
+                  "returns %d", set, nin, nres, sig->num_inputs, sig->num_outputs);
+      ok = false;
     }
     /* bfloat16 test data comes as uint16 bit patterns. */
     for (int i = 0; ok && i < nin; ++i)
@@ -331,15 +372,20 @@ static bool run_sets(const test_t *t, strata_jit_t *jit, const strata_signature_
       for (int d = 0; fits && d < a->rank; ++d)
         fits = a->shape[d] < 0 || a->shape[d] == args[i].shape[d];
       if (!fits) {
-        set_outcome(o, "FAIL", "%s: input %d is %s, which the imported function does not accept",
-                    set, i, shape_text(&args[i], buf, sizeof buf));
+        if (layout->inputs[in_file[i]].kind == STRATA_ONNX_TENSOR)
+          snprintf(what, sizeof what, "input %d", in_file[i]);
+        else
+          snprintf(what, sizeof what, "input %d[%d]", in_file[i], in_elem[i]);
+        set_outcome(o, "FAIL", "%s: %s is %s, which the imported function does not accept",
+                    set, what, shape_text(&args[i], buf, sizeof buf));
         ok = false;
       }
     }
     /* Outputs: the signature's type, sized like the expectation (which
      * also fixes dynamic dims). */
-    for (int r = 0; ok && r < nout; ++r) {
+    for (int r = 0; ok && r < nres; ++r) {
       const strata_arg_spec_t *a = &sig->outputs[r];
+      output_name(layout, out_file, out_elem, r, what, sizeof what);
       bool fits = a->rank == expected[r].rank;
       for (int d = 0; fits && d < a->rank; ++d)
         fits = a->shape[d] < 0 || a->shape[d] == expected[r].shape[d];
@@ -347,26 +393,27 @@ static bool run_sets(const test_t *t, strata_jit_t *jit, const strata_signature_
         strata_tensor_t want = {.dtype = a->dtype, .rank = a->rank};
         memcpy(want.shape, a->shape, sizeof want.shape);
         char b2[128];
-        set_outcome(o, "FAIL", "output %d: the function returns %s, expected %s", r,
+        set_outcome(o, "FAIL", "%s: the function returns %s, expected %s", what,
                     shape_text(&want, buf, sizeof buf), shape_text(&expected[r], b2, sizeof b2));
         ok = false;
       } else if (!strata_tensor_alloc(&args[nin + r], a->dtype, a->rank, expected[r].shape)) {
-        set_outcome(o, "FAIL", "output %d: cannot allocate", r);
+        set_outcome(o, "FAIL", "%s: cannot allocate", what);
         ok = false;
       }
     }
-    if (ok && !strata_jit_call(jit, sig->name, args, nin + nout, &error)) {
+    if (ok && !strata_jit_call(jit, sig->name, args, nin + nres, &error)) {
       set_outcome(o, "FAIL", "run: %s", error);
       free(error);
       ok = false;
     }
-    for (int r = 0; ok && r < nout; ++r) {
+    for (int r = 0; ok && r < nres; ++r) {
+      output_name(layout, out_file, out_elem, r, what, sizeof what);
       strata_compare_t c = strata_tensor_compare(&args[nin + r], &expected[r], rtol, atol);
       if (c.shape_mismatch) {
-        set_outcome(o, "FAIL", "output %d: shape or type differs from the expectation", r);
+        set_outcome(o, "FAIL", "%s: shape or type differs from the expectation", what);
         ok = false;
       } else if (!c.ok) {
-        set_outcome(o, "FAIL", "output %d max abs error %.3g (%lld of %lld elements)%s%s", r,
+        set_outcome(o, "FAIL", "%s max abs error %.3g (%lld of %lld elements)%s%s", what,
                     c.max_abs_error, (long long)c.mismatches,
                     (long long)strata_tensor_numel(&expected[r]), nsets > 1 ? " in " : "",
                     nsets > 1 ? set : "");
@@ -396,7 +443,7 @@ static void run_test(const test_t *t, bool verbose, outcome_t *o) {
   strata_signature_t sig;
   /* Specialize to the first data set's inputs: operators that need a value
    * at import time (Reshape's shape, Slice's starts, ...) take it from there. */
-  bool kept[STRATA_MAX_ARGS];
+  static strata_onnx_layout_t layout;
   char *pb[STRATA_MAX_ARGS] = {0};
   int nfiles = nsets ? count_pb(sets[0], "input") : 0;
   if (nfiles > STRATA_MAX_ARGS)
@@ -405,10 +452,9 @@ static void run_test(const test_t *t, bool verbose, outcome_t *o) {
     char name[64];
     snprintf(name, sizeof name, "input_%d.pb", i);
     pb[i] = join(sets[0], name);
-    kept[i] = true;
   }
-  MlirOperation module = strata_onnx_import_file_with_inputs(ctx, path, nfiles,
-                                                             (const char *const *)pb, kept);
+  MlirOperation module = strata_onnx_import_file_layout(ctx, path, nfiles,
+                                                        (const char *const *)pb, &layout);
   for (int i = 0; i < nfiles; ++i)
     free(pb[i]);
   if (mlirOperationIsNull(module)) {
@@ -426,7 +472,7 @@ static void run_test(const test_t *t, bool verbose, outcome_t *o) {
     set_outcome(o, "FAIL", "compile: %s", diags.first[0] ? diags.first : "pipeline failed");
   } else if (!(jit = strata_jit_create(module, 2, &error))) {
     set_outcome(o, "FAIL", "jit: %s", error);
-  } else if (run_sets(t, jit, &sig, sets, nsets, kept, o)) {
+  } else if (run_sets(t, jit, &sig, sets, nsets, &layout, o)) {
     set_outcome(o, "PASS", "%s", "");
   }
   free(error);

@@ -391,6 +391,24 @@ func.func @pool_result(%x: tensor<1x1x5x5xf32>) {
 
 // -----
 
+func.func @pool_indices_storage_order(%x: tensor<1x1x4x4xf32>) {
+  // expected-error @+1 {{'storage_order' must be 0 or 1, got 2}}
+  %0 = "graph.max_pool2d_indices"(%x) {kernel = array<i64: 2, 2>, strides = array<i64: 2, 2>, padding = array<i64: 0, 0, 0, 0>,
+      dilation = array<i64: 1, 1>, ceil_mode = false, storage_order = 2 : i64, layout = "NCHW"} : (tensor<1x1x4x4xf32>) -> tensor<1x1x2x2xi64>
+  return
+}
+
+// -----
+
+func.func @pool_indices_f32_result(%x: tensor<1x1x4x4xf32>) {
+  // expected-error @+1 {{result element type f32 does not match expected i64}}
+  %0 = "graph.max_pool2d_indices"(%x) {kernel = array<i64: 2, 2>, strides = array<i64: 2, 2>, padding = array<i64: 0, 0, 0, 0>,
+      dilation = array<i64: 1, 1>, ceil_mode = false, storage_order = 0 : i64, layout = "NCHW"} : (tensor<1x1x4x4xf32>) -> tensor<1x1x2x2xf32>
+  return
+}
+
+// -----
+
 func.func @pool_ceil_mode_i64(%x: tensor<1x1x5x5xf32>) {
   // expected-error @+1 {{'ceil_mode' must be a bool attribute (true or false)}}
   %0 = "graph.max_pool2d"(%x) {kernel = array<i64: 2, 2>, strides = array<i64: 2, 2>, padding = array<i64: 0, 0, 0, 0>,
@@ -866,6 +884,22 @@ func.func @expand_shrink(%x: tensor<2x3xf32>) {
 func.func @convt_rank(%x: tensor<1x4x5xf32>, %w: tensor<4x2x3x3xf32>) {
   // expected-error @+1 {{'graph.conv_transpose2d' op operand 'input' must have rank 4, got 3}}
   %0 = "graph.conv_transpose2d"(%x, %w) {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, dilation = array<i64: 1, 1>, output_padding = array<i64: 0, 0>, groups = 1 : i64} : (tensor<1x4x5xf32>, tensor<4x2x3x3xf32>) -> tensor<1x2x7x7xf32>
+  return
+}
+
+// -----
+
+func.func @convt3d_rank(%x: tensor<1x4x5x5xf32>, %w: tensor<4x2x3x3xf32>) {
+  // expected-error @+1 {{'graph.conv_transpose3d' op operand 'input' must have rank 5, got 4}}
+  %0 = "graph.conv_transpose3d"(%x, %w) {strides = array<i64: 1, 1, 1>, padding = array<i64: 0, 0, 0, 0, 0, 0>, dilation = array<i64: 1, 1, 1>, output_padding = array<i64: 0, 0, 0>, groups = 1 : i64} : (tensor<1x4x5x5xf32>, tensor<4x2x3x3xf32>) -> tensor<1x2x7x7xf32>
+  return
+}
+
+// -----
+
+func.func @convt3d_strides(%x: tensor<1x4x5x5x5xf32>, %w: tensor<4x2x3x3x3xf32>) {
+  // expected-error @+1 {{'strides' must have 3 elements, got 2}}
+  %0 = "graph.conv_transpose3d"(%x, %w) {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0, 0, 0>, dilation = array<i64: 1, 1, 1>, output_padding = array<i64: 0, 0, 0>, groups = 1 : i64} : (tensor<1x4x5x5x5xf32>, tensor<4x2x3x3x3xf32>) -> tensor<1x2x7x7x7xf32>
   return
 }
 

@@ -112,6 +112,18 @@ func.func @conv2d(%x: tensor<?x3x224x224xf32>, %w: tensor<64x3x7x7xf32>, %b: ten
   return
 }
 
+// max_pool2d_indices: max_pool2d's shape, i64 indices; storage_order 0 / 1.
+// CHECK-LABEL: func.func @pooling_indices(
+// CHECK: "graph.max_pool2d_indices"(%{{[a-z0-9]+}}) {ceil_mode = false, dilation = array<i64: 1, 1>, kernel = array<i64: 3, 3>, layout = "NCHW", padding = array<i64: 1, 1, 1, 1>, storage_order = 0 : i64, strides = array<i64: 2, 2>} : (tensor<?x64x112x112xf32>) -> tensor<?x64x56x56xi64>
+// CHECK-NEXT: "graph.max_pool2d_indices"(%{{[a-z0-9]+}}) {{{.*}}storage_order = 1 : i64{{.*}}} : (tensor<1x1x5x5xf32>) -> tensor<1x1x3x3xi64>
+func.func @pooling_indices(%x: tensor<?x64x112x112xf32>, %y: tensor<1x1x5x5xf32>) {
+  %0 = "graph.max_pool2d_indices"(%x) {kernel = array<i64: 3, 3>, strides = array<i64: 2, 2>, padding = array<i64: 1, 1, 1, 1>,
+      dilation = array<i64: 1, 1>, ceil_mode = false, storage_order = 0 : i64, layout = "NCHW"} : (tensor<?x64x112x112xf32>) -> tensor<?x64x56x56xi64>
+  %1 = "graph.max_pool2d_indices"(%y) {kernel = array<i64: 2, 2>, strides = array<i64: 2, 2>, padding = array<i64: 0, 0, 0, 0>,
+      dilation = array<i64: 1, 1>, ceil_mode = true, storage_order = 1 : i64, layout = "NCHW"} : (tensor<1x1x5x5xf32>) -> tensor<1x1x3x3xi64>
+  return
+}
+
 // CHECK-LABEL: func.func @pooling(
 // CHECK: "graph.max_pool2d"(%{{[a-z0-9]+}}) {ceil_mode = false, dilation = array<i64: 1, 1>, kernel = array<i64: 3, 3>, layout = "NCHW", padding = array<i64: 1, 1, 1, 1>, strides = array<i64: 2, 2>} : (tensor<?x64x112x112xf32>) -> tensor<?x64x56x56xf32>
 // CHECK-NEXT: "graph.avg_pool2d"(%{{[a-z0-9]+}}) {ceil_mode = false, count_include_pad = true, kernel = array<i64: 2, 2>, layout = "NCHW", padding = array<i64: 0, 0, 0, 0>, strides = array<i64: 2, 2>} : (tensor<?x64x112x112xf32>) -> tensor<?x64x56x56xf32>
@@ -261,6 +273,14 @@ func.func @gather_expand(%d: tensor<?x8x4xf32>, %i: tensor<2x3xi64>, %k: tensor<
   %1 = "graph.gather"(%d, %k) {axis = 0 : i64} : (tensor<?x8x4xf32>, tensor<i32>) -> tensor<8x4xf32>
   %2 = "graph.expand"(%x) : (tensor<3x1xf32>) -> tensor<2x3x5xf32>
   %3 = "graph.expand"(%z) : (tensor<?x1xf32>) -> tensor<?x4xf32>
+  return
+}
+
+// conv_transpose3d: NCDHW / IODHW, padding [front, top, left, back, bottom, right].
+// CHECK-LABEL: func.func @upsample3d(
+// CHECK: "graph.conv_transpose3d"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {dilation = array<i64: 1, 2, 1>, groups = 2 : i64, output_padding = array<i64: 1, 0, 1>, padding = array<i64: 1, 0, 0, 0, 1, 1>, strides = array<i64: 2, 1, 2>} : (tensor<?x4x3x3x2xf32>, tensor<4x1x2x3x2xf32>, tensor<2xf32>) -> tensor<?x2x6x6x4xf32>
+func.func @upsample3d(%x: tensor<?x4x3x3x2xf32>, %w: tensor<4x1x2x3x2xf32>, %b: tensor<2xf32>) {
+  %0 = "graph.conv_transpose3d"(%x, %w, %b) {strides = array<i64: 2, 1, 2>, padding = array<i64: 1, 0, 0, 0, 1, 1>, dilation = array<i64: 1, 2, 1>, output_padding = array<i64: 1, 0, 1>, groups = 2 : i64} : (tensor<?x4x3x3x2xf32>, tensor<4x1x2x3x2xf32>, tensor<2xf32>) -> tensor<?x2x6x6x4xf32>
   return
 }
 

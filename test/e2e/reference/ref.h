@@ -78,6 +78,7 @@ void ref_batch_matmul(const ref_op_t *r);
 void ref_dense(const ref_op_t *r);
 void ref_conv2d(const ref_op_t *r);
 void ref_max_pool2d(const ref_op_t *r);
+void ref_max_pool2d_indices(const ref_op_t *r);
 void ref_avg_pool2d(const ref_op_t *r);
 void ref_global_avg_pool2d(const ref_op_t *r);
 void ref_batch_norm(const ref_op_t *r);

@@ -1,10 +1,12 @@
 /* strata-reference: neural-network ops. conv2d / conv3d (strides, padding
  * [begins..., ends...], dilation, groups, any data/kernel layout incl.
  * blocked ones), max_pool2d/3d / avg_pool2d/3d (ceil_mode,
+ * max_pool2d_indices,
  * count_include_pad, PyTorch's rule for the last window), global_avg_pool2d, batch_norm (inference form), softmax
  * (max-subtracted). Everything is computed on logical NC[D]HW / OI[D]HW indices,
  * mapped to physical positions through the layout strings. Also the
- * up-sampling ops: conv_transpose2d (NCHW / IOHW, as a scatter) and resize
+ * up-sampling ops: conv_transpose2d/3d (NCHW / IOHW, NCDHW / IODHW, as a
+ * scatter) and resize
  * (nearest / linear, from the ONNX reference implementation). */
 #include <math.h>
 #include <stdlib.h>
@@ -144,8 +146,10 @@ void ref_conv2d(const ref_op_t *r) {
     }
 }
 
-/* max/avg pooling over 2 (NCHW) or 3 (NCDHW) spatial axes. */
-static void pool(const ref_op_t *r, bool is_max) {
+/* max/avg pooling over 2 (NCHW) or 3 (NCDHW) spatial axes; indices: the
+ * flat logical input index of the first maximum of each window instead
+ * (max_pool2d_indices, storage_order 0 row-major, 1 column-major over H, W). */
+static void pool(const ref_op_t *r, bool is_max, bool indices) {
   const strata_tensor_t *x = r->in[0];
   strata_tensor_t *y = r->out;
   int sd = spatial_dims(r);
@@ -157,6 +161,7 @@ static void pool(const ref_op_t *r, bool is_max) {
     ref_fail(r, "kernel/strides/padding/dilation have the wrong length");
   bool ceil_mode = ref_attr_bool(r, "ceil_mode");
   bool include_pad = !is_max && ref_attr_bool(r, "count_include_pad");
+  bool column_major = indices && ref_attr_int(r, "storage_order") == 1;
   ref_layout_t xl, yl;
   int64_t xs[5], ys[5];
   layout_of(r, "layout", x, axes, &xl, xs);
@@ -175,7 +180,7 @@ static void pool(const ref_op_t *r, bool is_max) {
     for (int64_t c = 0; c < xs[1]; ++c) {
       int64_t op[3] = {0, 0, 0};
       do {
-        double best = -INFINITY, sum = 0;
+        double best = -INFINITY, sum = 0, best_index = -1;
         int64_t inside = 0, padded = 0;
         int64_t kp[3] = {0, 0, 0};
         do {
@@ -193,11 +198,18 @@ static void pool(const ref_op_t *r, bool is_max) {
           if (!in_input)
             continue;
           double v = ref_get(x, at_v(&xl, x, axes, xi));
+          if (v > best || best_index < 0) { /* the first maximum in window order */
+            int64_t h = xi[2], w = xi[3], H = xs[2], W = xs[3];
+            best_index = (double)(column_major ? ((n * xs[1] + c) * W + w) * H + h
+                                               : ((n * xs[1] + c) * H + h) * W + w);
+          }
           best = v > best ? v : best;
           sum += v;
           ++inside;
         } while (next_index(sd, k, kp));
-        double out = is_max ? best : sum / (double)(include_pad ? padded : inside);
+        double out = indices  ? best_index
+                     : is_max ? best
+                              : sum / (double)(include_pad ? padded : inside);
         int64_t yi[5] = {n, c};
         for (int i = 0; i < sd; ++i)
           yi[2 + i] = op[i];
@@ -206,8 +218,9 @@ static void pool(const ref_op_t *r, bool is_max) {
     }
 }
 
-void ref_max_pool2d(const ref_op_t *r) { pool(r, true); }
-void ref_avg_pool2d(const ref_op_t *r) { pool(r, false); }
+void ref_max_pool2d(const ref_op_t *r) { pool(r, true, false); }
+void ref_max_pool2d_indices(const ref_op_t *r) { pool(r, true, true); }
+void ref_avg_pool2d(const ref_op_t *r) { pool(r, false, false); }
 
 void ref_global_avg_pool2d(const ref_op_t *r) {
   const strata_tensor_t *x = r->in[0];
@@ -272,53 +285,62 @@ void ref_softmax(const ref_op_t *r) {
     }
 }
 
-/* conv_transpose2d as ONNX defines it, a scatter: every input element
- * x[n, c, h, w] adds x * w[c, o % Og, kh, kw] to output
- * (n, g*Og + o', h*sh - pt + kh*dh, w*sw - pl + kw*dw) when that lies in
- * the output (g = c / (C / groups)). */
+/* conv_transpose2d/3d as ONNX defines it, a scatter: every input element
+ * x[n, c, (d,) h, w] adds x * w[c, o % Og, (kd,) kh, kw] to output
+ * (n, g*Og + o', (d*sd - pf + kd*dd,) h*sh - pt + kh*dh, w*sw - pl + kw*dw)
+ * when that lies in the output (g = c / (C / groups)). */
 void ref_conv_transpose2d(const ref_op_t *r) {
   const strata_tensor_t *x = r->in[0], *w = r->in[1];
   const strata_tensor_t *bias = r->num_operands > 2 ? r->in[2] : NULL;
   strata_tensor_t *y = r->out;
+  int sd = spatial_dims(r);
   int64_t st[REF_MAX_LIST], pad[REF_MAX_LIST], dil[REF_MAX_LIST], opad[REF_MAX_LIST];
-  if (ref_attr_ints(r, "strides", st) != 2 || ref_attr_ints(r, "padding", pad) != 4 ||
-      ref_attr_ints(r, "dilation", dil) != 2 || ref_attr_ints(r, "output_padding", opad) != 2)
+  if (ref_attr_ints(r, "strides", st) != sd || ref_attr_ints(r, "padding", pad) != 2 * sd ||
+      ref_attr_ints(r, "dilation", dil) != sd || ref_attr_ints(r, "output_padding", opad) != sd)
     ref_fail(r, "strides/padding/dilation/output_padding have the wrong length");
   int64_t groups = ref_attr_int(r, "groups");
-  if (x->rank != 4 || w->rank != 4 || y->rank != 4)
-    ref_fail(r, "expects rank-4 input, weight and result");
-  int64_t N = x->shape[0], C = x->shape[1], H = x->shape[2], W = x->shape[3];
-  int64_t Og = w->shape[1], KH = w->shape[2], KW = w->shape[3];
+  if (x->rank != 2 + sd || w->rank != 2 + sd || y->rank != 2 + sd)
+    ref_fail(r, "expects rank-%d input, weight and result", 2 + sd);
+  int64_t N = x->shape[0], C = x->shape[1], Og = w->shape[1];
   if (w->shape[0] != C || C % groups)
     ref_fail(r, "channels do not match groups");
-  int64_t OH = y->shape[2], OW = y->shape[3];
   check_extent(r, "C", Og * groups, y->shape[1]);
-  check_extent(r, "H", (H - 1) * st[0] - pad[0] - pad[2] + dil[0] * (KH - 1) + opad[0] + 1, OH);
-  check_extent(r, "W", (W - 1) * st[1] - pad[1] - pad[3] + dil[1] * (KW - 1) + opad[1] + 1, OW);
+  const int64_t *in = x->shape + 2, *k = w->shape + 2, *out = y->shape + 2;
+  for (int i = 0; i < sd; ++i)
+    check_extent(r, "spatial",
+                 (in[i] - 1) * st[i] - pad[i] - pad[sd + i] + dil[i] * (k[i] - 1) + opad[i] + 1,
+                 out[i]);
   int64_t total = strata_tensor_numel(y);
   double *acc = calloc((size_t)total, sizeof *acc);
   if (!acc)
     ref_fail(r, "out of memory");
-  int64_t cg = C / groups;
+  int64_t cg = C / groups, in_size = 1, k_size = 1, out_size = 1;
+  for (int i = 0; i < sd; ++i)
+    in_size *= in[i], k_size *= k[i], out_size *= out[i];
   for (int64_t n = 0; n < N; ++n)
     for (int64_t c = 0; c < C; ++c)
-      for (int64_t h = 0; h < H; ++h)
-        for (int64_t ww = 0; ww < W; ++ww) {
-          double v = ref_get(x, ((n * C + c) * H + h) * W + ww);
-          for (int64_t o = 0; o < Og; ++o)
-            for (int64_t kh = 0; kh < KH; ++kh)
-              for (int64_t kw = 0; kw < KW; ++kw) {
-                int64_t oh = h * st[0] - pad[0] + kh * dil[0];
-                int64_t ow = ww * st[1] - pad[1] + kw * dil[1];
-                if (oh < 0 || oh >= OH || ow < 0 || ow >= OW)
-                  continue;
-                int64_t oc = (c / cg) * Og + o;
-                acc[((n * Og * groups + oc) * OH + oh) * OW + ow] +=
-                    v * ref_get(w, ((c * Og + o) * KH + kh) * KW + kw);
-              }
-        }
+      for (int64_t p = 0; p < in_size; ++p) {
+        int64_t ip[3];
+        ref_unravel(p, sd, in, ip);
+        double v = ref_get(x, (n * C + c) * in_size + p);
+        for (int64_t o = 0; o < Og; ++o)
+          for (int64_t q = 0; q < k_size; ++q) {
+            int64_t kp[3], op[3];
+            ref_unravel(q, sd, k, kp);
+            bool inside = true;
+            for (int i = 0; i < sd; ++i) {
+              op[i] = ip[i] * st[i] - pad[i] + kp[i] * dil[i];
+              inside = inside && op[i] >= 0 && op[i] < out[i];
+            }
+            if (!inside)
+              continue;
+            int64_t oc = (c / cg) * Og + o;
+            acc[(n * Og * groups + oc) * out_size + ref_ravel(sd, out, op)] +=
+                v * ref_get(w, (c * Og + o) * k_size + q);
+          }
+      }
   for (int64_t i = 0; i < total; ++i) {
-    int64_t oc = (i / (OH * OW)) % (Og * groups);
+    int64_t oc = (i / out_size) % (Og * groups);
     ref_set(y, i, acc[i] + (bias ? ref_get(bias, oc) : 0));
   }
   free(acc);

@@ -376,6 +376,7 @@ static const struct {
     {"graph.conv3d", ref_conv2d},
     {"graph.max_pool2d", ref_max_pool2d},
     {"graph.max_pool3d", ref_max_pool2d},
+    {"graph.max_pool2d_indices", ref_max_pool2d_indices},
     {"graph.avg_pool2d", ref_avg_pool2d},
     {"graph.avg_pool3d", ref_avg_pool2d},
     {"graph.global_avg_pool2d", ref_global_avg_pool2d},
@@ -400,6 +401,7 @@ static const struct {
     {"graph.gather", ref_gather},
     {"graph.expand", ref_expand},
     {"graph.conv_transpose2d", ref_conv_transpose2d},
+    {"graph.conv_transpose3d", ref_conv_transpose2d},
     {"graph.resize", ref_resize},
 };
 

@@ -50,6 +50,11 @@ def value_info(name, elem, dims):
     return f_bytes(1, name) + f_bytes(2, tensor_type(elem, dims))
 
 
+def sequence_info(name, elem, dims):
+    """A graph input/output holding a sequence of tensors (TypeProto field 4)."""
+    return f_bytes(1, name) + f_bytes(2, f_bytes(4, f_bytes(1, tensor_type(elem, dims))))
+
+
 def tensor(name, elem, dims, values, field=None):
     """values in raw_data, or in the repeated field `field` ("int32_data":
     int16/uint16, and float16/bfloat16 bit patterns; "uint64_data": uint32,
@@ -85,11 +90,19 @@ def node(op, inputs, outputs, name="", attrs=()):
     return b
 
 
-def model(nodes, inputs, outputs, inits=(), opset=13, name="g"):
+def graph(nodes, inputs, outputs, inits=(), name="g"):
     g = b"".join(f_bytes(1, n) for n in nodes) + f_bytes(2, name)
     g += b"".join(f_bytes(5, t) for t in inits)
-    g += b"".join(f_bytes(11, v) for v in inputs) + b"".join(f_bytes(12, v) for v in outputs)
+    return g + b"".join(f_bytes(11, v) for v in inputs) + b"".join(f_bytes(12, v) for v in outputs)
+
+
+def model(nodes, inputs, outputs, inits=(), opset=13, name="g"):
+    g = graph(nodes, inputs, outputs, inits, name)
     return f_int(1, 8) + f_bytes(8, f_bytes(1, "") + f_int(2, opset)) + f_bytes(7, g)
+
+
+def attr_graph(name, g):
+    return f_bytes(1, name) + f_int(20, 5) + f_bytes(6, g)
 
 
 def weights(n):
@@ -177,15 +190,113 @@ CASES = {
         [value_info("x", FLOAT, ["N", 3])], [value_info("y", FLOAT, ["M", 3])],
         [tensor("st", INT64, [1], [-1]), tensor("en", INT64, [1], [-100]),
          tensor("ax", INT64, [1], [0]), tensor("sp", INT64, [1], [-1])]),
-    "convtranspose3d": lambda: model(
+    "convtranspose3d_attrs": lambda: model(
+        [node("ConvTranspose", ["x", "w"], ["y"], "deconv1",
+              [attr_ints("strides", [2, 1, 2]), attr_ints("pads", [1, 0, 0, 0, 1, 1]),
+               attr_ints("dilations", [1, 2, 1]), attr_ints("output_padding", [1, 0, 1])])],
+        [value_info("x", FLOAT, [1, 1, 3, 3, 2])], [value_info("y", FLOAT, [1, 1, 6, 6, 4])],
+        [tensor("w", FLOAT, [1, 1, 2, 3, 2], weights(12))]),
+    "convtranspose4d": lambda: model(
         [node("ConvTranspose", ["x", "w"], ["y"], "deconv1")],
-        [value_info("x", FLOAT, [1, 1, 2, 2, 2])], [value_info("y", FLOAT, [1, 1, 3, 3, 3])],
-        [tensor("w", FLOAT, [1, 1, 2, 2, 2], weights(8))]),
+        [value_info("x", FLOAT, [1, 1, 2, 2, 2, 2])], [value_info("y", FLOAT, [1, 1, 3, 3, 3, 3])],
+        [tensor("w", FLOAT, [1, 1, 2, 2, 2, 2], weights(16))]),
     "dynamic_reshape": lambda: model(
         [node("Reshape", ["x", "s"], ["y"], "reshape1")],
         [value_info("x", FLOAT, [2, 3]), value_info("s", INT64, [2])],
         [value_info("y", FLOAT, [3, 2])]),
     "no_graph": lambda: f_int(1, 8),
+    "maxpool3d_indices": lambda: model(
+        [node("MaxPool", ["x"], ["y", "z"], "pool1", [attr_ints("kernel_shape", [2, 2, 2])])],
+        [value_info("x", FLOAT, [1, 1, 2, 2, 2])],
+        [value_info("y", FLOAT, [1, 1, 1, 1, 1]), value_info("z", INT64, [1, 1, 1, 1, 1])]),
+    "bn_training_opset13": lambda: model(
+        [node("BatchNormalization", ["x", "g", "b", "m", "v"], ["y"], "bn1",
+              [attr_int("training_mode", 1)])],
+        [value_info("x", FLOAT, [1, 2, 3])], [value_info("y", FLOAT, [1, 2, 3])],
+        [tensor("g", FLOAT, [2], [1, 1]), tensor("b", FLOAT, [2], [0, 0]),
+         tensor("m", FLOAT, [2], [0, 0]), tensor("v", FLOAT, [2], [1, 1])]),
+    # Sequences resolved at import time: construct, insert at -1, erase at
+    # 0, concat, length, split into chunks of 3, at 1.
+    "seq_ops": lambda: model(
+        [node("SequenceConstruct", ["x", "z"], ["s"], "construct1"),
+         node("SequenceInsert", ["s", "x", "minus1"], ["s2"], "insert1"),
+         node("SequenceErase", ["s2", "zero"], ["s3"], "erase1"),
+         node("ConcatFromSequence", ["s3"], ["c"], "concat1", [attr_int("axis", 0)]),
+         node("SequenceLength", ["s3"], ["len"], "length1"),
+         node("SplitToSequence", ["c", "three"], ["sp"], "split1"),
+         node("SequenceAt", ["sp", "one"], ["y"], "at1")],
+        [value_info("x", FLOAT, [2, 3]), value_info("z", FLOAT, [2, 3])],
+        [value_info("c", FLOAT, [4, 3]), value_info("len", INT64, []),
+         value_info("y", FLOAT, [1, 3])],
+        [tensor("minus1", INT64, [], [-1]), tensor("zero", INT64, [], [0]),
+         tensor("three", INT64, [], [3]), tensor("one", INT64, [], [1])], opset=12),
+    # ConcatFromSequence with new_axis; SplitToSequence into ones without
+    # keepdims; Optional, OptionalHasElement, OptionalGetElement; Identity
+    # of a sequence.
+    "seq_new_axis": lambda: model(
+        [node("SplitToSequence", ["x"], ["sp"], "split1", [attr_int("axis", 1),
+                                                            attr_int("keepdims", 0)]),
+         node("Identity", ["sp"], ["sp2"], "identity1"),
+         node("ConcatFromSequence", ["sp2"], ["c"], "concat1", [attr_int("axis", -1),
+                                                                 attr_int("new_axis", 1)]),
+         node("Optional", ["c"], ["o"], "optional1"),
+         node("OptionalHasElement", ["o"], ["h"], "has1"),
+         node("OptionalGetElement", ["o"], ["y"], "get1")],
+        [value_info("x", FLOAT, [2, 3])],
+        [value_info("y", FLOAT, [2, 3]), value_info("h", BOOL, [])], opset=18),
+    # A position known only at run time.
+    "seq_position_input": lambda: model(
+        [node("SequenceConstruct", ["x"], ["s"], "construct1"),
+         node("SequenceAt", ["s", "p"], ["y"], "at1")],
+        [value_info("x", FLOAT, [2]), value_info("p", INT64, [])],
+        [value_info("y", FLOAT, [2])], opset=12),
+    "seq_position_range": lambda: model(
+        [node("SequenceConstruct", ["x"], ["s"], "construct1"),
+         node("SequenceAt", ["s", "five"], ["y"], "at1")],
+        [value_info("x", FLOAT, [2])], [value_info("y", FLOAT, [2])],
+        [tensor("five", INT64, [], [5])], opset=12),
+    "seq_to_tensor_op": lambda: model(
+        [node("SequenceConstruct", ["x"], ["s"], "construct1"),
+         node("Relu", ["s"], ["y"], "relu1")],
+        [value_info("x", FLOAT, [2])], [value_info("y", FLOAT, [2])], opset=12),
+    "seq_concat_empty": lambda: model(
+        [node("SequenceEmpty", [], ["s"], "empty1"),
+         node("ConcatFromSequence", ["s"], ["y"], "concat1", [attr_int("axis", 0)])],
+        [], [value_info("y", FLOAT, [2])], opset=12),
+    # Input values (serialized TensorProto) for running the models above.
+    "x23_pb": lambda: tensor("x", FLOAT, [2, 3], [1, 2, 3, 4, 5, 6]),
+    "z23_pb": lambda: tensor("z", FLOAT, [2, 3], [7, 8, 9, 10, 11, 12]),
+    "seq_split_negative": lambda: model(
+        [node("SplitToSequence", ["x", "sp"], ["s"], "split1"),
+         node("SequenceLength", ["s"], ["len"], "length1")],
+        [value_info("x", FLOAT, [2, 3])], [value_info("len", INT64, [])],
+        [tensor("sp", INT64, [2], [-1, 3])], opset=12),
+    "seq_split_sum": lambda: model(
+        [node("SplitToSequence", ["x", "sp"], ["s"], "split1"),
+         node("SequenceLength", ["s"], ["len"], "length1")],
+        [value_info("x", FLOAT, [2, 3])], [value_info("len", INT64, [])],
+        [tensor("sp", INT64, [2], [1, 2])], opset=12),
+    # SequenceMap: the body (e + b) imported once per element of the split.
+    "seq_map": lambda: model(
+        [node("SplitToSequence", ["x"], ["s"], "split1", [attr_int("keepdims", 0)]),
+         node("SequenceMap", ["s", "b"], ["m"], "map1", [attr_graph("body", graph(
+             [node("Add", ["e", "t"], ["r"], "add1")],
+             [value_info("e", FLOAT, [3]), value_info("t", FLOAT, [3])],
+             [value_info("r", FLOAT, [3])], name="body"))]),
+         node("ConcatFromSequence", ["m"], ["y"], "concat1", [attr_int("axis", 0),
+                                                              attr_int("new_axis", 1)])],
+        [value_info("x", FLOAT, [2, 3])], [value_info("y", FLOAT, [2, 3])],
+        [tensor("b", FLOAT, [3], [10, 20, 30])], opset=17),
+    "seq_map_arity": lambda: model(
+        [node("SplitToSequence", ["x"], ["s"], "split1"),
+         node("SequenceMap", ["s", "x"], ["m"], "map1", [attr_graph("body", graph(
+             [node("Relu", ["e"], ["r"], "relu1")],
+             [value_info("e", FLOAT, [1, 3])], [value_info("r", FLOAT, [1, 3])], name="body"))]),
+         node("SequenceLength", ["m"], ["len"], "length1")],
+        [value_info("x", FLOAT, [2, 3])], [value_info("len", INT64, [])], opset=17),
+    "seq_graph_input": lambda: model(
+        [node("SequenceLength", ["s"], ["len"], "length1")],
+        [sequence_info("s", FLOAT, [2])], [value_info("len", INT64, [])], opset=12),
 }
 
 if __name__ == "__main__":

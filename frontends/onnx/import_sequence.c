@@ -1,0 +1,370 @@
+/* ONNX sequence and optional operators, resolved at import time: a
+ * sequence is the importer's list of its tensors (seq_value.c), so
+ * SequenceEmpty/Construct/Insert/Erase/At/Length and Optional,
+ * OptionalHasElement/GetElement only edit or read that list, with
+ * positions that must be known at import time (constants, or values given
+ * for specialization). SplitToSequence becomes graph.slice (+ reshape for
+ * keepdims 0) per element and ConcatFromSequence a chain of graph.concat
+ * (+ reshape for new_axis); SequenceMap imports its body once per element.
+ * A position known only at run time is an error naming the node. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <mlir-c/BuiltinTypes.h>
+
+#include "frontends/onnx/onnx_internal.h"
+
+#define NULL_TYPE ((MlirType){NULL})
+#define END_OF_DIM INT64_MAX
+
+static bool set_seq(onnx_node_t *n, onnx_seq_t *s) {
+  onnx_item_t it;
+  memset(&it, 0, sizeof it);
+  it.seq = s;
+  onnx_set_item_output(n, 0, &it);
+  return true;
+}
+
+/* A constant position input, checked against [lo, hi] and normalized
+ * (negative counts from the back: + len). */
+static bool position(onnx_node_t *n, int i, int len, int lo, int hi, int *out) {
+  if (!n->in_const[i])
+    return onnx_error(n, "input 'position' must be known at import time (an initializer, a "
+                         "Constant or a given input value): sequences are resolved at import "
+                         "time");
+  int64_t p;
+  int64_t k = onnx_const_ints(n, i, "position", &p, 1);
+  if (k < 0)
+    return false;
+  if (k != 1)
+    return onnx_error(n, "input 'position' must hold one value, not %lld", (long long)k);
+  if (p < lo || p > hi)
+    return onnx_error(n, "position %lld is out of range [%d, %d] for a sequence of %d",
+                      (long long)p, lo, hi, len);
+  *out = (int)(p < 0 ? p + len : p);
+  return true;
+}
+
+static bool map_sequence_empty(onnx_node_t *n) {
+  int32_t t = (int32_t)onnx_attr_int(n, "dtype", ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT);
+  if (mlirTypeIsNull(onnx_elem_type(n->ctx, t)))
+    return onnx_error(n, "unsupported element type '%s'", onnx_type_name(t));
+  return set_seq(n, onnx_seq_new(false, t));
+}
+
+static bool map_sequence_construct(onnx_node_t *n) {
+  onnx_seq_t *s = onnx_seq_new(false, 0);
+  for (int i = 0; i < n->num_inputs; ++i) {
+    onnx_item_t it;
+    if (onnx_input_is_seq(n, i) || !onnx_input_item(n, i, &it)) {
+      onnx_seq_free(s);
+      return onnx_input_is_seq(n, i) ? onnx_error(n, "input %d must be a tensor", i) : false;
+    }
+    onnx_seq_insert(s, s->count, &it);
+  }
+  return set_seq(n, s);
+}
+
+static bool map_sequence_insert(onnx_node_t *n) {
+  onnx_seq_t *in = onnx_input_seq(n, 0, false);
+  if (!in || !onnx_need_input(n, 1))
+    return false;
+  if (onnx_input_is_seq(n, 1))
+    return onnx_error(n, "input 1 must be a tensor");
+  int pos = in->count;
+  if (n->num_inputs > 2 && n->present[2] && !position(n, 2, in->count, -in->count, in->count, &pos))
+    return false;
+  onnx_item_t it;
+  if (!onnx_input_item(n, 1, &it))
+    return false;
+  onnx_seq_t *s = onnx_seq_copy(in);
+  onnx_seq_insert(s, pos, &it);
+  return set_seq(n, s);
+}
+
+static bool map_sequence_erase(onnx_node_t *n) {
+  onnx_seq_t *in = onnx_input_seq(n, 0, false);
+  if (!in)
+    return false;
+  if (!in->count)
+    return onnx_error(n, "erasing from an empty sequence");
+  int pos = in->count - 1;
+  if (n->num_inputs > 1 && n->present[1] &&
+      !position(n, 1, in->count, -in->count, in->count - 1, &pos))
+    return false;
+  onnx_seq_t *s = onnx_seq_copy(in);
+  onnx_seq_erase(s, pos);
+  return set_seq(n, s);
+}
+
+static bool map_sequence_at(onnx_node_t *n) {
+  onnx_seq_t *in = onnx_input_seq(n, 0, false);
+  if (!in)
+    return false;
+  int pos;
+  if (!onnx_need_input(n, 1) || !position(n, 1, in->count, -in->count, in->count - 1, &pos))
+    return false;
+  onnx_item_t it;
+  onnx_item_copy(&in->items[pos], &it);
+  onnx_set_item_output(n, 0, &it);
+  return true;
+}
+
+static bool map_sequence_length(onnx_node_t *n) {
+  onnx_seq_t *in = onnx_input_seq(n, 0, false);
+  if (!in)
+    return false;
+  onnx_const_t c = {ONNX__TENSOR_PROTO__DATA_TYPE__INT64, {0, {0}}, 1, malloc(sizeof(int64_t))};
+  *(int64_t *)c.data = in->count;
+  onnx_set_const_output(n, 0, &c);
+  return true;
+}
+
+static bool map_split_to_sequence(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x))
+    return false;
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  int64_t axis;
+  if (!onnx_axis(n, onnx_attr_int(n, "axis", 0), s.rank, &axis))
+    return false;
+  int64_t dim = s.dims[axis];
+  /* A value given for the input (specialization) fixes a dynamic dim. */
+  if (dim == STRATA_GRAPH_DYN && n->in_const[0])
+    dim = n->in_const[0]->shape.dims[axis];
+  enum { MAX_SPLITS = 4096 };
+  int64_t *sizes = malloc(sizeof(int64_t) * MAX_SPLITS);
+  int64_t count = 0;
+  bool keepdims = true;
+  if (n->num_inputs > 1 && n->present[1]) {
+    const onnx_const_t *c = n->in_const[1];
+    count = onnx_const_ints(n, 1, "split", sizes, MAX_SPLITS);
+    if (count < 0)
+      return free(sizes), false;
+    if (c->shape.rank == 0) { /* equal chunks of that size, the last one smaller */
+      int64_t chunk = sizes[0];
+      if (chunk <= 0 || dim == STRATA_GRAPH_DYN) {
+        free(sizes);
+        return onnx_error(n, chunk <= 0 ? "split size %lld is not positive"
+                                        : "splitting a dynamic dim needs explicit sizes",
+                          (long long)chunk);
+      }
+      count = (dim + chunk - 1) / chunk;
+      if (count > MAX_SPLITS)
+        return free(sizes), onnx_error(n, "more than %d elements", MAX_SPLITS);
+      for (int64_t i = 0; i < count; ++i)
+        sizes[i] = dim - i * chunk < chunk ? dim - i * chunk : chunk;
+    }
+  } else {
+    if (dim == STRATA_GRAPH_DYN || dim > MAX_SPLITS) {
+      free(sizes);
+      return onnx_error(n, "splitting a dynamic dim (or more than %d) into ones is not "
+                           "supported", MAX_SPLITS);
+    }
+    count = dim;
+    for (int64_t i = 0; i < count; ++i)
+      sizes[i] = 1;
+    keepdims = onnx_attr_int(n, "keepdims", 1) != 0;
+  }
+  int64_t starts[STRATA_GRAPH_MAX_RANK], ends[STRATA_GRAPH_MAX_RANK], steps[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t i = 0; i < s.rank; ++i)
+    starts[i] = 0, ends[i] = END_OF_DIM, steps[i] = 1;
+  onnx_seq_t *seq = onnx_seq_new(false, 0);
+  int64_t at = 0;
+  for (int64_t i = 0; i < count; ++i) {
+    if (sizes[i] < 0) {
+      long long size = (long long)sizes[i];
+      free(sizes);
+      onnx_seq_free(seq);
+      return onnx_error(n, "split size %lld is negative", size);
+    }
+    starts[axis] = at;
+    ends[axis] = at += sizes[i];
+    MlirNamedAttribute a[3] = {onnx_ints_attr(n, "starts", s.rank, starts),
+                               onnx_ints_attr(n, "ends", s.rank, ends),
+                               onnx_ints_attr(n, "steps", s.rank, steps)};
+    onnx_item_t it;
+    memset(&it, 0, sizeof it);
+    it.value = onnx_build(n, "graph.slice", 1, &x, NULL_TYPE, 3, a);
+    if (!mlirValueIsNull(it.value) && !keepdims) {
+      strata_graph_shape_t e;
+      onnx_shape(it.value, &e);
+      memmove(e.dims + axis, e.dims + axis + 1, sizeof(int64_t) * (size_t)(e.rank - axis - 1));
+      it.value = onnx_reshape(n, it.value, e.rank - 1, e.dims);
+    }
+    if (mlirValueIsNull(it.value)) {
+      free(sizes);
+      onnx_seq_free(seq);
+      return false;
+    }
+    onnx_seq_insert(seq, seq->count, &it);
+  }
+  free(sizes);
+  if (dim != STRATA_GRAPH_DYN && at != dim) {
+    onnx_seq_free(seq);
+    return onnx_error(n, "split sizes add up to %lld, the dim is %lld", (long long)at,
+                      (long long)dim);
+  }
+  return set_seq(n, seq);
+}
+
+static bool map_concat_from_sequence(onnx_node_t *n) {
+  onnx_seq_t *in = onnx_input_seq(n, 0, false);
+  if (!in)
+    return false;
+  if (!onnx_attr(n, "axis"))
+    return onnx_error(n, "missing attribute 'axis'");
+  if (!in->count)
+    return onnx_error(n, "concatenating an empty sequence (no element fixes the result type)");
+  bool new_axis = onnx_attr_int(n, "new_axis", 0) != 0;
+  MlirValue acc = {NULL};
+  int64_t axis = 0;
+  for (int i = 0; i < in->count; ++i) {
+    if (in->items[i].seq)
+      return onnx_error(n, "element %d is not a tensor", i);
+    MlirValue v = onnx_item_value(n, &in->items[i]);
+    if (mlirValueIsNull(v))
+      return false;
+    strata_graph_shape_t s;
+    onnx_shape(v, &s);
+    if (i == 0 && !onnx_axis(n, onnx_attr_int(n, "axis", 0), s.rank + new_axis, &axis))
+      return false;
+    if (new_axis) {
+      memmove(s.dims + axis + 1, s.dims + axis, sizeof(int64_t) * (size_t)(s.rank - axis));
+      s.dims[axis] = 1;
+      v = onnx_reshape(n, v, s.rank + 1, s.dims);
+    }
+    if (i == 0) {
+      acc = v;
+      continue;
+    }
+    MlirValue ops[2] = {acc, v};
+    MlirNamedAttribute a = onnx_i64_attr(n, "axis", axis);
+    acc = onnx_build(n, "graph.concat", 2, ops, NULL_TYPE, 1, &a);
+    if (mlirValueIsNull(acc))
+      return false;
+  }
+  return onnx_out(n, acc);
+}
+
+/* SequenceMap, unrolled at import time: the body graph is imported once
+ * per element, with the i-th element of every sequence input and the
+ * tensor inputs as they are; output j collects the body's j-th outputs. */
+static bool map_sequence_map(onnx_node_t *n) {
+  const Onnx__AttributeProto *body = onnx_attr(n, "body");
+  if (!body || !body->g)
+    return onnx_error(n, "missing attribute 'body'");
+  int nin = n->num_inputs, nout = onnx_num_outputs(n);
+  if (nout < 1)
+    return onnx_error(n, "no outputs");
+  onnx_item_t ins[ONNX_MAX_IO];
+  int len = -1, got = 0;
+  bool ok = true;
+  for (; ok && got < nin; ++got) {
+    ok = onnx_input_item(n, got, &ins[got]);
+    if (!ok)
+      break;
+    onnx_seq_t *s = ins[got].seq;
+    if (got == 0 && (!s || s->optional))
+      ok = onnx_error(n, "input 0 must be a sequence");
+    else if (s && !s->optional && len >= 0 && s->count != len)
+      ok = onnx_error(n, "input %d has %d elements, input 0 has %d", got, s->count, len);
+    else if (s && !s->optional)
+      len = s->count;
+  }
+  onnx_seq_t *outs[ONNX_MAX_IO];
+  for (int j = 0; j < nout; ++j)
+    outs[j] = onnx_seq_new(false, 0);
+  for (int i = 0; ok && i < len; ++i) {
+    onnx_item_t args[ONNX_MAX_IO], res[ONNX_MAX_IO];
+    for (int k = 0; k < nin; ++k) /* views: the subgraph import copies them */
+      args[k] = ins[k].seq && !ins[k].seq->optional ? ins[k].seq->items[i] : ins[k];
+    ok = onnx_import_subgraph(n, body->g, args, nin, res, nout);
+    for (int j = 0; ok && j < nout; ++j)
+      onnx_seq_insert(outs[j], outs[j]->count, &res[j]);
+  }
+  for (int k = 0; k < got; ++k)
+    onnx_item_free(&ins[k]);
+  for (int j = 0; j < nout; ++j) {
+    if (!ok) {
+      onnx_seq_free(outs[j]);
+      continue;
+    }
+    onnx_item_t it;
+    memset(&it, 0, sizeof it);
+    it.seq = outs[j];
+    onnx_set_item_output(n, j, &it);
+  }
+  return ok;
+}
+
+/* --- Optionals -------------------------------------------------------- */
+static bool map_optional(onnx_node_t *n) {
+  onnx_seq_t *s = onnx_seq_new(true, 0);
+  if (n->num_inputs > 0 && n->present[0]) {
+    onnx_item_t it;
+    if (!onnx_input_item(n, 0, &it)) {
+      onnx_seq_free(s);
+      return false;
+    }
+    onnx_seq_insert(s, 0, &it);
+  } else if (!onnx_attr(n, "type")) {
+    onnx_seq_free(s);
+    return onnx_error(n, "an empty Optional needs the attribute 'type'");
+  }
+  return set_seq(n, s);
+}
+
+static bool map_optional_has_element(onnx_node_t *n) {
+  bool has = false;
+  if (n->num_inputs > 0 && n->present[0]) {
+    has = true; /* a tensor (opset 18) */
+    if (onnx_input_is_seq(n, 0)) {
+      onnx_seq_t *s = onnx_input_seq(n, 0, true);
+      if (!s)
+        return false;
+      has = s->count > 0;
+    }
+  }
+  onnx_const_t c = {ONNX__TENSOR_PROTO__DATA_TYPE__BOOL, {0, {0}}, 1, malloc(1)};
+  *(uint8_t *)c.data = has;
+  onnx_set_const_output(n, 0, &c);
+  return true;
+}
+
+/* The optional's value; a tensor or sequence input (opset 18) is passed on. */
+static bool map_optional_get_element(onnx_node_t *n) {
+  onnx_item_t it;
+  if (!onnx_input_item(n, 0, &it))
+    return false;
+  if (it.seq && it.seq->optional) {
+    onnx_seq_t *opt = it.seq;
+    if (!opt->count) {
+      onnx_item_free(&it);
+      return onnx_error(n, "the optional input is empty (none)");
+    }
+    onnx_item_t value = opt->items[0];
+    memset(&opt->items[0], 0, sizeof opt->items[0]);
+    onnx_item_free(&it);
+    it = value;
+  }
+  onnx_set_item_output(n, 0, &it);
+  return true;
+}
+
+const onnx_mapping_t strata_onnx_sequence_ops[] = {
+    {"SequenceEmpty", map_sequence_empty},
+    {"SequenceConstruct", map_sequence_construct},
+    {"SequenceInsert", map_sequence_insert},
+    {"SequenceErase", map_sequence_erase},
+    {"SequenceAt", map_sequence_at},
+    {"SequenceLength", map_sequence_length},
+    {"SplitToSequence", map_split_to_sequence},
+    {"ConcatFromSequence", map_concat_from_sequence},
+    {"SequenceMap", map_sequence_map},
+    {"Optional", map_optional},
+    {"OptionalHasElement", map_optional_has_element},
+    {"OptionalGetElement", map_optional_get_element},
+    {NULL, NULL},
+};
