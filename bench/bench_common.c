@@ -45,22 +45,30 @@ static int cmp(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-double bench_median(bench_fn_t fn, void *user, int min_reps, double budget_s) {
-  double t[100];
+void bench_median_pair(bench_fn_t fa, void *ua, bench_fn_t fb, void *ub, int min_reps,
+                       double budget_s, double *ta, double *tb) {
+  double a[100], b[100];
   int n = 0;
   double warm = now();
-  fn(user);
+  fa(ua);
+  fb(ub);
   warm = now() - warm;
-  if (warm > budget_s) /* slow kernels: one more run is the sample */
+  if (warm > budget_s) /* slow kernels: one more run of each is the sample */
     min_reps = 1;
   double start = now();
+  /* Alternating runs: a noisy moment of a shared machine hits both. */
   while (n < 100 && (n < min_reps || now() - start < budget_s)) {
     double s = now();
-    fn(user);
-    t[n++] = now() - s;
+    fa(ua);
+    a[n] = now() - s;
+    s = now();
+    fb(ub);
+    b[n++] = now() - s;
   }
-  qsort(t, (size_t)n, sizeof t[0], cmp);
-  return t[n / 2];
+  qsort(a, (size_t)n, sizeof a[0], cmp);
+  qsort(b, (size_t)n, sizeof b[0], cmp);
+  *ta = a[n / 2];
+  *tb = b[n / 2];
 }
 
 void bench_report(const char *name, double strata_s, const char *peer, double peer_s,

@@ -183,11 +183,10 @@ static int bench_layer(const layer_t *l, int threads, const char *pipeline) {
            c1.ok ? c2.max_abs_error : c1.max_abs_error);
     rc = 1;
   } else {
-    double ts = bench_median(run_strata, &conv, 3, 1.0);
-    double tp = bench_median(run_peer, &peer, 3, 1.0);
+    double ts, tp, tf, tu;
+    bench_median_pair(run_strata, &conv, run_peer, &peer, 3, 2.0, &ts, &tp);
     bench_report(name, ts, "im2col+openblas", tp, flops, 0);
-    double tf = bench_median(run_strata, &fused, 3, 1.0);
-    double tu = bench_median(run_strata, &unfused, 3, 1.0);
+    bench_median_pair(run_strata, &fused, run_strata, &unfused, 3, 2.0, &tf, &tu);
     snprintf(name, sizeof name, "conv+bias+relu %s", l->name);
     bench_report(name, tf, "unfused", tu, flops, 0);
   }

@@ -65,8 +65,8 @@ int main(int argc, char **argv) {
     printf("elementwise add+mul+relu 1M        WRONG RESULT (max abs error %g)\n", c.max_abs_error);
     rc = 1;
   } else {
-    double ts = bench_median(run_strata, &r, 10, 1.0);
-    double tc = bench_median(run_c_loop, &r, 10, 1.0);
+    double ts, tc;
+    bench_median_pair(run_strata, &r, run_c_loop, &r, 10, 2.0, &ts, &tc);
     bench_report("elementwise add+mul+relu 1M", ts, "C -O3 loop", tc, 0, 16.0 * N);
   }
   for (int i = 0; i < 4; ++i)
