@@ -45,10 +45,10 @@ static int cmp(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-void bench_median_pair(bench_fn_t fa, void *ua, bench_fn_t fb, void *ub, int min_reps,
-                       double budget_s, double *ta, double *tb) {
+void bench_median_pair(bench_fn_t fa, void *ua, bench_fn_t fb, void *ub, bool alternate,
+                       int min_reps, double budget_s, double *ta, double *tb) {
   double a[100], b[100];
-  int n = 0;
+  int na = 0, nb = 0;
   double warm = now();
   fa(ua);
   fb(ub);
@@ -56,19 +56,34 @@ void bench_median_pair(bench_fn_t fa, void *ua, bench_fn_t fb, void *ub, int min
   if (warm > budget_s) /* slow kernels: one more run of each is the sample */
     min_reps = 1;
   double start = now();
-  /* Alternating runs: a noisy moment of a shared machine hits both. */
-  while (n < 100 && (n < min_reps || now() - start < budget_s)) {
-    double s = now();
-    fa(ua);
-    a[n] = now() - s;
-    s = now();
-    fb(ub);
-    b[n++] = now() - s;
+  if (alternate) {
+    /* a, b, a, b, ...: a noisy moment of a shared machine hits both. */
+    while (na < 100 && (na < min_reps || now() - start < budget_s)) {
+      double s = now();
+      fa(ua);
+      a[na++] = now() - s;
+      s = now();
+      fb(ub);
+      b[nb++] = now() - s;
+    }
+  } else {
+    /* All of a, then all of b, each in half the budget. */
+    while (na < 100 && (na < min_reps || now() - start < budget_s / 2)) {
+      double s = now();
+      fa(ua);
+      a[na++] = now() - s;
+    }
+    start = now();
+    while (nb < 100 && (nb < min_reps || now() - start < budget_s / 2)) {
+      double s = now();
+      fb(ub);
+      b[nb++] = now() - s;
+    }
   }
-  qsort(a, (size_t)n, sizeof a[0], cmp);
-  qsort(b, (size_t)n, sizeof b[0], cmp);
-  *ta = a[n / 2];
-  *tb = b[n / 2];
+  qsort(a, (size_t)na, sizeof a[0], cmp);
+  qsort(b, (size_t)nb, sizeof b[0], cmp);
+  *ta = a[na / 2];
+  *tb = b[nb / 2];
 }
 
 void bench_report(const char *name, double strata_s, const char *peer, double peer_s,

@@ -23,12 +23,15 @@ bool bench_compile(const char *text, const char *entry, const char *pipeline,
 void bench_kernel_destroy(bench_kernel_t *k);
 
 typedef void (*bench_fn_t)(void *user);
-/* Median seconds of `fa` (*ta) and of `fb` (*tb) over alternating runs
- * (a, b, a, b, ...: a noisy moment of a shared machine hits both): at
- * least `min_reps` pairs (1 when the untimed warm-up of both alone exceeds
- * the budget), then more until `budget_s` seconds are spent (at most 100). */
-void bench_median_pair(bench_fn_t fa, void *ua, bench_fn_t fb, void *ub, int min_reps,
-                       double budget_s, double *ta, double *tb);
+/* Median seconds of `fa` (*ta) and of `fb` (*tb): with `alternate`, over
+ * alternating runs (a, b, a, b, ...: a noisy moment of a shared machine
+ * hits both; for single-threaded kernels), else all runs of a, then all of
+ * b (multi-threaded kernels: two thread pools taking turns would each
+ * spin-wait on the cores the other needs). At least `min_reps` runs each
+ * (1 when the untimed warm-up of both alone exceeds the budget), then more
+ * until `budget_s` seconds are spent (at most 100 each). */
+void bench_median_pair(bench_fn_t fa, void *ua, bench_fn_t fb, void *ub, bool alternate,
+                       int min_reps, double budget_s, double *ta, double *tb);
 
 /* Prints "<name>: strata X ms (G GFLOPS)  <peer> Y ms (G GFLOPS)  ratio R"
  * where ratio = peer time / strata time (> 1: Strata is faster). flops may

@@ -184,9 +184,9 @@ static int bench_layer(const layer_t *l, int threads, const char *pipeline) {
     rc = 1;
   } else {
     double ts, tp, tf, tu;
-    bench_median_pair(run_strata, &conv, run_peer, &peer, 3, 2.0, &ts, &tp);
+    bench_median_pair(run_strata, &conv, run_peer, &peer, threads == 1, 3, 2.0, &ts, &tp);
     bench_report(name, ts, "im2col+openblas", tp, flops, 0);
-    bench_median_pair(run_strata, &fused, run_strata, &unfused, 3, 2.0, &tf, &tu);
+    bench_median_pair(run_strata, &fused, run_strata, &unfused, true, 3, 2.0, &tf, &tu);
     snprintf(name, sizeof name, "conv+bias+relu %s", l->name);
     bench_report(name, tf, "unfused", tu, flops, 0);
   }

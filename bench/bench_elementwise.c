@@ -66,7 +66,7 @@ int main(int argc, char **argv) {
     rc = 1;
   } else {
     double ts, tc;
-    bench_median_pair(run_strata, &r, run_c_loop, &r, 10, 2.0, &ts, &tc);
+    bench_median_pair(run_strata, &r, run_c_loop, &r, true, 10, 2.0, &ts, &tc);
     bench_report("elementwise add+mul+relu 1M", ts, "C -O3 loop", tc, 0, 16.0 * N);
   }
   for (int i = 0; i < 4; ++i)

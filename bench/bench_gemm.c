@@ -82,7 +82,7 @@ static int bench_shape(shape_t s, int threads, const char *pipeline) {
   } else {
     double budget = 1.0;
     double ts, tb;
-    bench_median_pair(run_strata, &r, run_openblas, &r, 3, 2 * budget, &ts, &tb);
+    bench_median_pair(run_strata, &r, run_openblas, &r, threads == 1, 3, 2 * budget, &ts, &tb);
     bench_report(name, ts, "openblas", tb, 2.0 * (double)s.m * (double)s.n * (double)s.k, 0);
   }
   for (int i = 0; i < 3; ++i)
