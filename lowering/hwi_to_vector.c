@@ -3,8 +3,10 @@
  * micro-kernel that makes GEMM fast on CPUs: the m x n tile of C is held in
  * m * n/vw vector registers (vector<vw x f32>) carried through an scf.for
  * over K as iter_args; each step loads n/vw vectors of a row of B,
- * broadcasts m elements of A, and issues m * n/vw vector.fma. C is loaded
- * before the loop and stored after it. Hardware-specific instructions come
+ * broadcasts m elements of A, and issues m * n/vw vector.fma. The
+ * accumulators start at zero while C's rows are prefetched (memref.prefetch,
+ * for writing); after the loop C is loaded, added and stored (every row
+ * loaded before any is stored). Hardware-specific instructions come
  * from LLVM for the host CPU (vector.fma -> FMA on AVX2/AVX-512/NEON).
  * Partial edge tiles (C with fewer rows or columns than the intrinsic's
  * tile, static or dynamic) clamp rows to the last valid one and mask
@@ -107,14 +109,26 @@ static MlirLogicalResult lower_call(MlirOperation call) {
   }
   MlirValue k_extent = strata_build_dim(&b, a, 1);
 
-  /* Load the C tile into registers. */
+  /* The accumulators start at zero and C is added after the loop: C's
+   * rows are prefetched now (for writing) and arrive while the k loop
+   * runs, instead of stalling the first FMAs on C's cache misses. */
   MlirValue acc[MAX_ACCUMULATORS];
   MlirType acc_types[MAX_ACCUMULATORS];
+  MlirValue vacc0 = strata_build_value(
+      &b, "vector.broadcast", 1, (MlirValue[]){strata_build_scalar(&b, elt, 0.0)}, vt, 0, NULL);
   for (int64_t i = 0; i < m; ++i)
     for (int64_t j = 0; j < nv; ++j) {
-      acc[i * nv + j] = full_cols ? vload(&b, vt, c, rows[i], cols[j])
-                                  : vload_masked(&b, vt, c, rows[i], cols[j], c_mask[j], vzero);
+      acc[i * nv + j] = vacc0;
       acc_types[i * nv + j] = vt;
+      /* One prefetch per 64-byte line (vectors of vw f32 from j * vw). */
+      if (full_cols && (j * vw * 4) % 64 == 0)
+        strata_build_op(&b, "memref.prefetch", 3, (MlirValue[]){c, rows[i], cols[j]}, 0, NULL, 3,
+                        (MlirNamedAttribute[]){
+                            strata_named(ctx, "isWrite", mlirBoolAttrGet(ctx, 1)),
+                            strata_named(ctx, "localityHint",
+                                         mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 32), 3)),
+                            strata_named(ctx, "isDataCache", mlirBoolAttrGet(ctx, 1)),
+                        });
     }
   intptr_t nacc = (intptr_t)(m * nv);
 
@@ -146,11 +160,21 @@ static MlirLogicalResult lower_call(MlirOperation call) {
   }
   strata_build_op(&in, "scf.yield", nacc, next, 0, NULL, 0, NULL);
 
-  /* Store the tile back (rows in order, so a clamped duplicate row stores
-   * the same value again). */
+  /* C += the accumulators. Every row of C is loaded before any is stored:
+   * a clamped duplicate row then adds its (equal) sum to the original C
+   * and stores the same value again, never adding twice. */
+  MlirValue sum[MAX_ACCUMULATORS];
   for (int64_t i = 0; i < m; ++i)
     for (int64_t j = 0; j < nv; ++j) {
-      MlirValue v = mlirOperationGetResult(loop, i * nv + j);
+      MlirValue old = full_cols ? vload(&b, vt, c, rows[i], cols[j])
+                                : vload_masked(&b, vt, c, rows[i], cols[j], c_mask[j], vzero);
+      sum[i * nv + j] = strata_build_value(
+          &b, "arith.addf", 2, (MlirValue[]){old, mlirOperationGetResult(loop, i * nv + j)}, vt,
+          0, NULL);
+    }
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < nv; ++j) {
+      MlirValue v = sum[i * nv + j];
       if (full_cols)
         strata_build_op(&b, "vector.store", 4, (MlirValue[]){v, c, rows[i], cols[j]}, 0, NULL,
                         0, NULL);
@@ -187,8 +211,8 @@ const strata_pass_info_t convert_hwi_to_vector_pass = {
         "Each hwi.call_tile of an \"fma\" intrinsic becomes the register-blocked "
         "loop: the m x n tile of C in m*n/vw vector accumulators carried through "
         "an scf.for over K (iter_args), a row of B loaded as n/vw vectors and each "
-        "A element broadcast per step, m*n/vw vector.fma per step; C loaded before "
-        "and stored after. Partial edge tiles (fewer rows or columns, static or "
+        "A element broadcast per step, m*n/vw vector.fma per step; accumulators start at "
+        "zero while C is prefetched, C is loaded, added and stored after the loop. Partial edge tiles (fewer rows or columns, static or "
         "dynamic) clamp rows to the last valid one and mask columns. Intrinsic "
         "declarations are then erased.",
     .anchor = "builtin.module",

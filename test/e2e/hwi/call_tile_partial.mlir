@@ -14,9 +14,10 @@
 // IR-LABEL: func.func @dynamic_tiles
 // IR: arith.minsi
 // IR: vector.create_mask
-// IR: vector.maskedload
 // IR: scf.for
+// IR: vector.maskedload
 // IR: vector.fma
+// IR: vector.maskedload
 // IR: vector.maskedstore
 // IR-LABEL: func.func @static_edge
 
