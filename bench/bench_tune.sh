@@ -43,7 +43,7 @@ trials_to_90() {
 }
 
 echo "# strata-tune: $trials trials per shape and strategy, 1 thread; results in $out"
-: > "$out/times.txt"   # shape default_ms tuned_ms openblas_ms (bench_gemm)
+: > "$out/times.txt"   # shape, then strata and openblas ms of the default and the tuned run
 for s in $shapes; do
   IFS=x read -r m n k <<< "$s"
   model=$out/gemm_$s.mlir
@@ -69,7 +69,10 @@ for s in $shapes; do
   echo "default $d"
   echo "tuned   $t"
   ms() { sed -E "s/.* $1 +([0-9.]+) ms.*/\1/" <<< "$2"; }   # peer, bench_gemm line
-  echo "$s $(ms strata "$d") $(ms strata "$t") $(ms openblas "$t")" >> "$out/times.txt"
+  echo "$s $(ms strata "$d") $(ms openblas "$d") $(ms strata "$t") $(ms openblas "$t")" >> "$out/times.txt"
 done
-awk '{ n++; td += log($2 / $3); tb += log($4 / $3) }
+# Tuned vs default as the ratio of the two runs' OpenBLAS ratios: each is
+# measured against OpenBLAS in its own run, which cancels the machine's
+# speed changing between the two bench_gemm runs.
+awk '{ n++; td += log(($5 / $4) / ($3 / $2)); tb += log($5 / $4) }
   END { if (n) printf "suite  %d shapes: tuned vs default geomean %.3fx, tuned vs OpenBLAS geomean %.3fx (> 1: tuned faster)\n", n, exp(td / n), exp(tb / n) }' "$out/times.txt"
