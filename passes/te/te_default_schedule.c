@@ -15,7 +15,8 @@
  *   23.0 ms);
  *   tensorize the (i.2, j.2, k.1) micro-tile onto the target's fp32 FMA
  *   register tile (hwi_catalog.h: 4x64 on AVX-512, 6x16 on AVX2, 4x16
- *   generic);
+ *   generic; another of the target's tiles when it computes at least 10%
+ *   fewer padded elements, e.g. 8x32 for 196 columns);
  *   fuse i.0 and j.1 (row blocks x panels) and run that loop in parallel
  *   (or the batch axis when there are at least 4), from 2^20 flops (smaller
  *   products stay on one thread: a thread team costs more).
@@ -207,8 +208,33 @@ typedef struct {
 /* Matrix products below this many flops get no parallel loop. */
 #define PARALLEL_MIN_FLOPS (1 << 20)
 
+/* Padded work of a tile on an m x n product: the rows and columns its
+ * micro-kernels compute, edge tiles included. */
+static double padded_work(const strata_hwi_builtin_t *t, const strata_te_matmul_t *g) {
+  return (double)round_up(g->m, t->m) * (double)round_up(g->n, t->n);
+}
+
+/* The target's preferred tile, unless another one computes at least 10%
+ * fewer padded elements (n = 196: 4x64 computes 256 columns, 8x32 224);
+ * that tile then comes first among the knob's choices too. */
+static config_t fit_tile(const config_t *cfg, const strata_te_matmul_t *g) {
+  config_t c = *cfg;
+  int best = 0;
+  for (int t = 1; t < c.num_tiles; ++t)
+    if (padded_work(c.tiles[t], g) < padded_work(c.tiles[best], g))
+      best = t;
+  if (best == 0 || padded_work(c.tiles[best], g) * 1.1 > padded_work(c.tiles[0], g))
+    return c;
+  const strata_hwi_builtin_t *chosen = c.tiles[best];
+  memmove(&c.tiles[1], &c.tiles[0], (size_t)best * sizeof c.tiles[0]);
+  c.tiles[0] = c.tile = chosen;
+  return c;
+}
+
 static MlirAttribute matmul_trace(MlirContext ctx, MlirOperation op, const strata_te_matmul_t *g,
-                                  const config_t *cfg) {
+                                  const config_t *given) {
+  config_t fitted = fit_tile(given, g);
+  const config_t *cfg = &fitted;
   int64_t mr = cfg->tile->m, nr = cfg->tile->n;
   part_names_t pn = cfg->knobs ? (part_names_t){".0", ".1.0", ".1.1"}
                                : (part_names_t){".0", ".1", ".2"};

@@ -9,22 +9,24 @@
 // A matmul gets the BLIS-style schedule: blocks and a register tile, B
 // packed into panels as wide as the tile, the micro-tile tensorized; from
 // 2^20 flops row blocks x panels are fused into one parallel loop (@large),
-// smaller products stay on one thread.
+// smaller products stay on one thread. The tile is the target's preferred
+// one (4x64 on AVX-512, @large) unless another computes at least 10% fewer
+// padded elements: 3 columns are 64 padded ones for 4x64, 32 for 8x32.
 // CHECK-LABEL: func.func @matmul
 // CHECK: name = "mm", reduce_extents = array<i64: 7>, schedule = [
-// CHECK-SAME: {axis = "d0", factors = array<i64: 6, 4>, prim = "split"}
-// CHECK-SAME: {axis = "d1", factors = array<i64: 1, 64>, prim = "split"}
+// CHECK-SAME: {axis = "d0", factors = array<i64: 3, 8>, prim = "split"}
+// CHECK-SAME: {axis = "d1", factors = array<i64: 2, 32>, prim = "split"}
 // CHECK-SAME: {axis = "r0", factors = array<i64: 7>, prim = "split"}
 // CHECK-SAME: {order = ["d1.0", "r0.0", "d0.0", "d1.1", "d0.1", "d0.2", "d1.2", "r0.1"], prim = "reorder"}
-// CHECK-SAME: {input = 1 : i64, prim = "cache_read", scope = "packed", width = 64 : i64}
-// CHECK-SAME: {axis = "d0.2", intrinsic = @fma_f32_4x64_avx512f, prim = "tensorize"}]
+// CHECK-SAME: {input = 1 : i64, prim = "cache_read", scope = "packed", width = 32 : i64}
+// CHECK-SAME: {axis = "d0.2", intrinsic = @fma_f32_8x32_avx512f, prim = "tensorize"}]
 // By default B is packed only when A has at least 256 rows.
 // SMALL-LABEL: func.func @matmul
 // SMALL-NOT: cache_read
 // SMALL: prim = "tensorize"
 // A dense layer (B read transposed) is always packed, with transpose.
 // SMALL-LABEL: func.func @dense
-// SMALL: {input = 1 : i64, prim = "cache_read", scope = "packed", transpose = true, width = 64 : i64}
+// SMALL: {input = 1 : i64, prim = "cache_read", scope = "packed", transpose = true, width = 32 : i64}
 // SMALL-SAME: prim = "tensorize"
 // A batched product packs B per batch and runs the batch in parallel.
 // CHECK-LABEL: func.func @batched
@@ -57,9 +59,9 @@
 // KNOBS-LABEL: func.func @matmul
 // KNOBS: {axis = "d0", factors = {choices = [array<i64: 24>], knob = "mc"}, prim = "split"}
 // KNOBS-SAME: {axis = "r0", factors = {choices = [array<i64: 7>], knob = "kc"}, prim = "split"}
-// KNOBS-SAME: {axis = "d0.1", factors = {choices = [array<i64: 4>, array<i64: 8>, array<i64: 6>], knob = "tile"}, prim = "split"}
+// KNOBS-SAME: {axis = "d0.1", factors = {choices = [array<i64: 8>, array<i64: 4>, array<i64: 6>], knob = "tile"}, prim = "split"}
 // KNOBS-SAME: {order = ["d1.0", "r0.0", "d0.0", "d1.1.0", "d0.1.0", "d0.1.1", "d1.1.1", "r0.1"], prim = "reorder"}
-// KNOBS-SAME: {axis = "d0.1.1", intrinsic = {choices = [@fma_f32_4x64_avx512f, @fma_f32_8x32_avx512f, @fma_f32_6x64_avx512f], knob = "tile"}, prim = "tensorize"}]
+// KNOBS-SAME: {axis = "d0.1.1", intrinsic = {choices = [@fma_f32_8x32_avx512f, @fma_f32_4x64_avx512f, @fma_f32_6x64_avx512f], knob = "tile"}, prim = "tensorize"}]
 // Other reductions get knobs from 4096 iterations (te-autotune-reduction.mlir);
 // this small one keeps its fixed order.
 // KNOBS-LABEL: func.func @not_gemm
