@@ -242,6 +242,14 @@ static void read_window_params(g2t_t *g, window_t *w, bool conv) {
     g2t_attr_i64s(g->op, "kernel", w->k, w->ns);
 }
 
+/* A pooling op's window: its layout, window parameters and checked dims. */
+static MlirLogicalResult read_pool_window(g2t_t *g, MlirValue x, window_t *w) {
+  if (!g2t_attr_layout(g->op, "layout", &w->layout))
+    return strata_emit_error(g->op, "unsupported layout");
+  read_window_params(g, w, false);
+  return check_window_dims(g, w, x, "input");
+}
+
 static void finish_window(window_t *w) {
   for (int i = 0; i < w->ns; ++i)
     w->o[i] = strata_graph_window_out_size(w->in[w->sp[i] - 'A'], w->k[i], w->s[i], w->pb[i],
@@ -481,10 +489,7 @@ MlirLogicalResult g2t_lower_max_pool2d_indices(g2t_t *g, MlirValue *out) {
   MlirValue x = mlirOperationGetOperand(g->op, 0);
   MlirType rtype = result_type(g), t = g2t_elem(x);
   window_t w;
-  if (!g2t_attr_layout(g->op, "layout", &w.layout))
-    return strata_emit_error(g->op, "unsupported layout");
-  read_window_params(g, &w, false);
-  if (mlirLogicalResultIsFailure(check_window_dims(g, &w, x, "input")))
+  if (mlirLogicalResultIsFailure(read_pool_window(g, x, &w)))
     return mlirLogicalResultFailure();
   strata_graph_shape_t xs = g2t_shape(x);
   strata_graph_layout_to_logical(&w.layout, &xs, w.in);
@@ -539,10 +544,7 @@ MlirLogicalResult g2t_lower_pool2d(g2t_t *g, MlirValue *out) {
   MlirType t = mlirShapedTypeGetElementType(rtype);
   bool is_max = !strncmp(g->op_name, "max_pool", 8);
   window_t w;
-  if (!g2t_attr_layout(g->op, "layout", &w.layout))
-    return strata_emit_error(g->op, "unsupported layout");
-  read_window_params(g, &w, false);
-  if (mlirLogicalResultIsFailure(check_window_dims(g, &w, x, "input")))
+  if (mlirLogicalResultIsFailure(read_pool_window(g, x, &w)))
     return mlirLogicalResultFailure();
   if (!is_max && !mlirTypeIsAFloat(t)) {
     char buf[32];
