@@ -197,14 +197,6 @@ static MlirAttribute split_decision(MlirContext ctx, MlirAttribute axis, MlirAtt
   return step(ctx, "split", 2, f);
 }
 
-/* Loop names of the blocked product. Without knobs i and j are split in
- * one step each into (block, tile): i.0, i.1, i.2. With knobs the tile is a
- * decision of its own, so the block is split first (i.0, i.1) and then the
- * block by the tile (i.1.0, i.1.1). */
-typedef struct {
-  const char *outer, *mid, *micro; /* i.0 | i.1 | i.2 (or .0, .1.0, .1.1) */
-} part_names_t;
-
 /* Matrix products below this many flops get no parallel loop. */
 #define PARALLEL_MIN_FLOPS (1 << 20)
 
@@ -230,6 +222,14 @@ static config_t fit_tile(const config_t *cfg, const strata_te_matmul_t *g) {
   c.tiles[0] = c.tile = chosen;
   return c;
 }
+
+/* Loop names of the blocked product. Without knobs i and j are split in
+ * one step each into (block, tile): i.0, i.1, i.2. With knobs the tile is a
+ * decision of its own, so the block is split first (i.0, i.1) and then the
+ * block by the tile (i.1.0, i.1.1). */
+typedef struct {
+  const char *outer, *mid, *micro; /* i.0 | i.1 | i.2 (or .0, .1.0, .1.1) */
+} part_names_t;
 
 static MlirAttribute matmul_trace(MlirContext ctx, MlirOperation op, const strata_te_matmul_t *g,
                                   const config_t *given) {
