@@ -7,7 +7,8 @@
 # prints the curves' key numbers (best latency after 8/16/32/all trials,
 # trials to reach 90% of the final best) and, over the suite, the geometric
 # means of tuned vs default and of tuned vs OpenBLAS.
-#   bench/bench_tune.sh [bin-dir] [out-dir]    (TRIALS=48 SHAPES="MxNxK ..." env overrides)
+#   bench/bench_tune.sh [bin-dir] [out-dir]    (TRIALS=48 SHAPES="MxNxK ..." env overrides;
+#   FLUSH=1 tunes with --flush-cache)
 # Run by `scripts/bench.sh tune`.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -51,7 +52,7 @@ for s in $shapes; do
   for strategy in evolutionary random; do
     rm -f "$out/$strategy-$s.db"*
     "$bin/strata-tune" tune "$model" --db "$out/$strategy-$s.db" --trials "$trials" \
-      --strategy "$strategy" --threads 1 --seed 1 --curve "$out/$strategy-$s.csv" \
+      --strategy "$strategy" --threads 1 --seed 1 ${FLUSH:+--flush-cache} --curve "$out/$strategy-$s.csv" \
       > "$out/$strategy-$s.log" 2>&1 || { cat "$out/$strategy-$s.log"; exit 1; }
   done
   "$bin/strata-tune" plot -o "$out/curves-$s.png" "$out/evolutionary-$s.csv=evolutionary" \

@@ -52,6 +52,9 @@ static const strata_pass_option_t options[] = {
              "more times each (interleaved, recorded) and keep the best median: noise does not "
              "pick the winner; 0: off",
      .min = 0, .max = 50},
+    {.name = "flush-cache", .kind = STRATA_OPTION_BOOL, .default_value = "false",
+     .help = "evict every kernel argument but the first from the caches before each timed "
+             "run (clflush), as when other kernels of a model run in between"},
     {.name = "target", .kind = STRATA_OPTION_STRING, .default_value = "host",
      .help = "target string of the records: host (machine, CPU, ISA and threads of this "
              "host) or any text"},
@@ -102,6 +105,7 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
     }
     e->task.measure.timeout_seconds = timeout;
     e->task.measure.repeats = (int)strata_pass_options_get_int(opts, "repeats");
+    e->task.flush_cache = strata_pass_options_get_bool(opts, "flush-cache");
     ++n;
     e->same_as = (int)(n - 1);
     for (size_t j = 0; j + 1 < n; ++j)

@@ -32,6 +32,10 @@
 
 #include <errno.h>
 #include <math.h>
+#include <time.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1129,9 +1133,35 @@ static bool measure_prepare(void *user, char **error) {
   return true;
 }
 
+/* Evicts [p, p + n) from every cache level (x86 clflush; elsewhere nothing
+ * is flushed). */
+static void flush_range(const void *p, size_t n) {
+#if defined(__x86_64__) || defined(__i386__)
+  for (size_t o = 0; o < n; o += 64)
+    _mm_clflush((const char *)p + o);
+  _mm_mfence();
+#else
+  (void)p, (void)n;
+#endif
+}
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 static bool measure_run(void *user, double *seconds, char **error) {
   measure_state_t *m = user;
-  return call_kernel(m, m->jit, error);
+  if (!m->task->flush_cache)
+    return call_kernel(m, m->jit, error);
+  for (int i = 1; i < m->num_args; ++i)
+    flush_range(m->args[i].data,
+                (size_t)strata_tensor_numel(&m->args[i]) * strata_dtype_size(m->args[i].dtype));
+  double start = now_seconds();
+  bool ok = call_kernel(m, m->jit, error);
+  *seconds = now_seconds() - start;
+  return ok;
 }
 
 /* STRATA_TUNE_INJECT="crash=N,hang=M": the N-th (M-th) measurement of a

@@ -72,6 +72,10 @@ typedef struct {
   int64_t arg_shape[STRATA_TE_MAX_READS + 1][8];
   /* Measuring. */
   strata_measure_options_t measure;
+  /* Before each timed run, evict every argument but the first from the
+   * caches (clflush): weights then come from memory as in a whole model,
+   * where other kernels ran in between (TVM's cache_flush_cpu_non_first_arg). */
+  bool flush_cache;
   int measurements;     /* candidates measured so far (fault injection counts these) */
   char *first_error;    /* the first failed measurement's message */
   strata_te_shared_t *shared; /* reference output, shared with the children */

@@ -34,6 +34,8 @@ static const char *const USAGE =
     "      --strategy S      evolutionary (default), random or grid\n"
     "      --timeout T       seconds per candidate (default 10)\n"
     "      --repeats N       timed runs per candidate, median (default 5)\n"
+    "      --flush-cache     evict the kernel's arguments but the first from the caches\n"
+    "                        before each timed run, as between the kernels of a model\n"
     "      --validate N      then measure each kernel's default and 3 fastest candidates N\n"
     "                        more times and keep the best median (default 3; 0: off)\n"
     "      --threads N       OpenMP threads of the kernels (sets OMP_NUM_THREADS)\n"
@@ -359,6 +361,7 @@ static int cmd_tune(int argc, char **argv) {
   const char *model = NULL, *db_path = NULL, *curve_path = NULL, *plot_path = NULL,
              *target = "host", *strategy = "evolutionary";
   int trials = 64, round_size = 16, repeats = 5, validate = 3;
+  bool flush_cache = false;
   unsigned long long seed = 0;
   double timeout = 10;
   for (int i = 0; i < argc; ++i) {
@@ -373,6 +376,8 @@ static int cmd_tune(int argc, char **argv) {
       seed = (unsigned long long)int_value(a, flag_value(argc, argv, &i), 0);
     else if (!strcmp(a, "--validate"))
       validate = (int)int_value(a, flag_value(argc, argv, &i), 0);
+    else if (!strcmp(a, "--flush-cache"))
+      flush_cache = true;
     else if (!strcmp(a, "--repeats"))
       repeats = (int)int_value(a, flag_value(argc, argv, &i), 1);
     else if (!strcmp(a, "--threads"))
@@ -498,6 +503,7 @@ static int cmd_tune(int argc, char **argv) {
     t->tool = &tool;
     t->task.measure.timeout_seconds = timeout;
     t->task.measure.repeats = repeats;
+    t->task.flush_cache = flush_cache;
     t->initial = calloc(t->task.space.num_knobs + 1, sizeof *t->initial);
     t->options = strata_search_default_options();
     t->options.strategy = strat;

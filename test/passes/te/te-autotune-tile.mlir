@@ -11,6 +11,10 @@
 // RUN: rm -f %t.db*
 // RUN: strata-opt %s --pass-pipeline='builtin.module(te-default-schedule{knobs=true pack-min-rows=0},te-autotune{trials=6 db=%t.db seed=5 target=strata-test repeats=1 validate=1})' 2>/dev/null | FileCheck %s
 // RUN: strata-tune export %t.db | FileCheck %s --check-prefix=DB
+// With flush-cache, every argument but the first is evicted before each
+// timed run (clflush); the measurements still succeed.
+// RUN: strata-opt %s --pass-pipeline='builtin.module(te-default-schedule{knobs=true},te-autotune{trials=3 seed=5 target=strata-test repeats=2 validate=0 flush-cache=true})' 2>&1 >/dev/null | FileCheck %s --check-prefix=FLUSH
+// FLUSH: remark: te-autotune: mm 48x96 r40 f32: 3 trials, 0 errors
 // The space: the target's tiles, default first, at each of the four places
 // (96 columns: 8x32 computes 25% fewer padded elements than the preferred
 // 4x64, so it is the default).
