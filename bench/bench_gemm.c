@@ -1,7 +1,9 @@
 /* fp32 GEMM (row-major C = A·B) : Strata's compiled graph.matmul against
  * OpenBLAS cblas_sgemm, both measured in this process on the same inputs,
- * after checking that their outputs agree.
- *   bench_gemm [--threads N] [--pipeline P] [--shapes MxNxK,...] */
+ * after checking that their outputs agree. With --baseline Q, a second line
+ * measures the kernel compiled with P against the same kernel compiled with
+ * Q (alternating runs in this process: e.g. tuned vs default schedules).
+ *   bench_gemm [--threads N] [--pipeline P] [--baseline Q] [--shapes MxNxK,...] */
 #include <cblas.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,7 +44,7 @@ static void run_openblas(void *user) {
               r->args[2].data, (int)r->s.n);
 }
 
-static int bench_shape(shape_t s, int threads, const char *pipeline) {
+static int bench_shape(shape_t s, int threads, const char *pipeline, const char *baseline) {
   char text[1024];
   snprintf(text, sizeof text,
            "func.func @gemm(%%a: tensor<%lldx%lldxf32>, %%b: tensor<%lldx%lldxf32>) -> "
@@ -85,6 +87,27 @@ static int bench_shape(shape_t s, int threads, const char *pipeline) {
     bench_median_pair(run_strata, &r, run_openblas, &r, threads == 1, 3, 2 * budget, &ts, &tb);
     bench_report(name, ts, "openblas", tb, 2.0 * (double)s.m * (double)s.n * (double)s.k, 0);
   }
+  bench_kernel_t base;
+  if (!rc && baseline) {
+    if (!bench_compile(text, "gemm", baseline, &base)) {
+      fprintf(stderr, "bench_gemm: cannot compile the baseline kernel\n");
+      rc = 1;
+    } else {
+      run_t rb = {&base, args, s};
+      run_strata(&rb);
+      c = strata_tensor_compare(&expected, &args[2], 1e-3, 1e-4 * (double)s.k);
+      if (!c.ok) {
+        printf("%-34s WRONG RESULT: the baseline differs in %lld elements\n", name,
+               (long long)c.mismatches);
+        rc = 1;
+      } else {
+        double ts, tb;
+        bench_median_pair(run_strata, &r, run_strata, &rb, true, 3, 2.0, &ts, &tb);
+        bench_report(name, ts, "baseline", tb, 2.0 * (double)s.m * (double)s.n * (double)s.k, 0);
+      }
+      bench_kernel_destroy(&base);
+    }
+  }
   for (int i = 0; i < 3; ++i)
     strata_tensor_free(&args[i]);
   strata_tensor_free(&expected);
@@ -94,7 +117,7 @@ static int bench_shape(shape_t s, int threads, const char *pipeline) {
 
 int main(int argc, char **argv) {
   int threads = 1;
-  const char *pipeline = NULL;
+  const char *pipeline = NULL, *baseline = NULL;
   shape_t shapes[64];
   size_t count = 0;
   for (int i = 1; i < argc; ++i) {
@@ -102,6 +125,8 @@ int main(int argc, char **argv) {
       threads = atoi(argv[++i]);
     } else if (!strcmp(argv[i], "--pipeline") && i + 1 < argc) {
       pipeline = argv[++i];
+    } else if (!strcmp(argv[i], "--baseline") && i + 1 < argc) {
+      baseline = argv[++i];
     } else if (!strcmp(argv[i], "--shapes") && i + 1 < argc) {
       for (char *tok = strtok(argv[++i], ","); tok && count < 64; tok = strtok(NULL, ",")) {
         long long m, n, k;
@@ -112,7 +137,8 @@ int main(int argc, char **argv) {
         shapes[count++] = (shape_t){m, n, k};
       }
     } else {
-      fprintf(stderr, "usage: bench_gemm [--threads N] [--pipeline P] [--shapes MxNxK,...]\n");
+      fprintf(stderr,
+              "usage: bench_gemm [--threads N] [--pipeline P] [--baseline Q] [--shapes MxNxK,...]\n");
       return 2;
     }
   }
@@ -124,6 +150,6 @@ int main(int argc, char **argv) {
   strata_register_all_passes();
   int rc = 0;
   for (size_t i = 0; i < count; ++i)
-    rc |= bench_shape(shapes[i], threads, pipeline);
+    rc |= bench_shape(shapes[i], threads, pipeline, baseline);
   return rc;
 }

@@ -6,7 +6,8 @@
 # and OpenBLAS with bench_gemm, all single-threaded and in the same run, and
 # prints the curves' key numbers (best latency after 8/16/32/all trials,
 # trials to reach 90% of the final best) and, over the suite, the geometric
-# means of tuned vs default and of tuned vs OpenBLAS.
+# means of tuned vs default (measured in one process, alternating) and of
+# tuned vs OpenBLAS.
 #   bench/bench_tune.sh [bin-dir] [out-dir]    (TRIALS=48 SHAPES="MxNxK ..." env overrides;
 #   FLUSH=1 tunes with --flush-cache)
 # Run by `scripts/bench.sh tune`.
@@ -44,7 +45,7 @@ trials_to_90() {
 }
 
 echo "# strata-tune: $trials trials per shape and strategy, 1 thread; results in $out"
-: > "$out/times.txt"   # shape, then strata and openblas ms of the default and the tuned run
+: > "$out/times.txt"
 for s in $shapes; do
   IFS=x read -r m n k <<< "$s"
   model=$out/gemm_$s.mlir
@@ -65,15 +66,17 @@ for s in $shapes; do
     "(90% at trial $(trials_to_90 "$out/random-$s.csv"))"
   grep -E 'per trial' "$out/evolutionary-$s.log" | sed "s/^/cost   $s: /"
   tuned="builtin.module(convert-graph-to-te,te-inline,te-default-schedule{knobs=true},te-apply-tuned{db=\"$out/evolutionary-$s.db\"},convert-te-to-tir,tir-apply-schedule,strata-lower-to-llvm)"
+  # Default vs OpenBLAS; tuned vs OpenBLAS, then tuned vs default in one
+  # process with alternating runs (the "baseline" line).
   d=$("$bin/bench_gemm" --threads 1 --shapes "$s")
-  t=$("$bin/bench_gemm" --threads 1 --shapes "$s" --pipeline "$tuned")
+  t=$("$bin/bench_gemm" --threads 1 --shapes "$s" --pipeline "$tuned" \
+        --baseline "builtin.module(strata-graph-to-llvm)")
   echo "default $d"
-  echo "tuned   $t"
-  ms() { sed -E "s/.* $1 +([0-9.]+) ms.*/\1/" <<< "$2"; }   # peer, bench_gemm line
-  echo "$s $(ms strata "$d") $(ms openblas "$d") $(ms strata "$t") $(ms openblas "$t")" >> "$out/times.txt"
+  sed 's/^/tuned   /' <<< "$t"
+  ratio() { sed -E 's/.* ratio ([0-9.]+).*/\1/' <<< "$1"; }
+  echo "$s $(ratio "$(head -1 <<< "$t")") $(ratio "$(tail -1 <<< "$t")")" >> "$out/times.txt"
 done
-# Tuned vs default as the ratio of the two runs' OpenBLAS ratios: each is
-# measured against OpenBLAS in its own run, which cancels the machine's
-# speed changing between the two bench_gemm runs.
-awk '{ n++; td += log(($5 / $4) / ($3 / $2)); tb += log($5 / $4) }
+# Columns: shape, tuned vs OpenBLAS ratio (one run), tuned vs default ratio
+# (another run, alternating in one process).
+awk '{ n++; tb += log($2); td += log($3) }
   END { if (n) printf "suite  %d shapes: tuned vs default geomean %.3fx, tuned vs OpenBLAS geomean %.3fx (> 1: tuned faster)\n", n, exp(td / n), exp(tb / n) }' "$out/times.txt"
