@@ -102,11 +102,9 @@ static MlirLogicalResult lower_call(MlirOperation call) {
       b_mask[j] = strata_build_value(&b, "vector.create_mask", 1, &left, mt, 0, NULL);
     }
   }
-  MlirValue vzero = {NULL};
-  if (!full_cols || !full_b) {
-    MlirValue s = strata_build_scalar(&b, elt, 0.0);
-    vzero = strata_build_value(&b, "vector.broadcast", 1, &s, vt, 0, NULL);
-  }
+  /* Zero vector: the accumulators' start and masked-off lanes. */
+  MlirValue s0 = strata_build_scalar(&b, elt, 0.0);
+  MlirValue vzero = strata_build_value(&b, "vector.broadcast", 1, &s0, vt, 0, NULL);
   MlirValue k_extent = strata_build_dim(&b, a, 1);
 
   /* The accumulators start at zero and C is added after the loop: C's
@@ -114,11 +112,9 @@ static MlirLogicalResult lower_call(MlirOperation call) {
    * runs, instead of stalling the first FMAs on C's cache misses. */
   MlirValue acc[MAX_ACCUMULATORS];
   MlirType acc_types[MAX_ACCUMULATORS];
-  MlirValue vacc0 = strata_build_value(
-      &b, "vector.broadcast", 1, (MlirValue[]){strata_build_scalar(&b, elt, 0.0)}, vt, 0, NULL);
   for (int64_t i = 0; i < m; ++i)
     for (int64_t j = 0; j < nv; ++j) {
-      acc[i * nv + j] = vacc0;
+      acc[i * nv + j] = vzero;
       acc_types[i * nv + j] = vt;
       /* One prefetch per 64-byte line (vectors of vw f32 from j * vw). */
       if (full_cols && (j * vw * 4) % 64 == 0)

@@ -52,6 +52,7 @@
 
 #include "core/builder.h"
 #include "dialects/hwi/hwi_catalog.h"
+#include "dialects/op_checks.h"
 #include "dialects/te/te.h"
 #include "runtime/jit.h"
 #include "runtime/status.h"
@@ -78,9 +79,6 @@ static const char LOWER_PIPELINE[] =
 
 static MlirStringRef sref(const char *s) { return mlirStringRefCreateFromCString(s); }
 
-static bool str_eq(MlirStringRef a, const char *b) {
-  return a.length == strlen(b) && memcmp(a.data, b, a.length) == 0;
-}
 
 static char *ref_dup(MlirStringRef s) {
   char *r = malloc(s.length + 1);
@@ -120,16 +118,13 @@ static char *print_attr(MlirAttribute a) {
   return t.data ? t.data : strdup("");
 }
 
-static bool is_op(MlirOperation op, const char *name) {
-  return str_eq(mlirIdentifierStr(mlirOperationGetName(op)), name);
-}
 
 static double lg(double x) { return x > 0 ? log2(x) : 0; }
 
 /* --- knobs ------------------------------------------------------------------- */
 
 bool strata_te_compute_has_knobs(MlirOperation op) {
-  if (!is_op(op, "te.compute"))
+  if (!strata_op_is(op, "te.compute"))
     return false;
   MlirAttribute s = strata_te_compute_schedule(op);
   if (mlirAttributeIsNull(s) || !mlirAttributeIsAArray(s))
@@ -507,7 +502,7 @@ typedef struct {
 
 static MlirWalkResult collect_read(MlirOperation op, void *user) {
   reads_t *r = user;
-  if (!is_op(op, "te.read"))
+  if (!strata_op_is(op, "te.read"))
     return MlirWalkResultAdvance;
   MlirValue t = strata_te_read_tensor(op);
   for (int i = 0; i < r->count; ++i)
@@ -527,7 +522,7 @@ typedef struct {
 
 static MlirWalkResult remap_read(MlirOperation op, void *user) {
   remap_t *m = user;
-  if (!is_op(op, "te.read"))
+  if (!strata_op_is(op, "te.read"))
     return MlirWalkResultAdvance;
   MlirValue t = strata_te_read_tensor(op);
   for (int i = 0; i < m->reads->count; ++i)
@@ -540,7 +535,7 @@ static MlirWalkResult remap_read(MlirOperation op, void *user) {
  * index is (or -1) and the tensor's extents. */
 static MlirWalkResult collect_access(MlirOperation op, void *user) {
   strata_te_task_t *t = user;
-  if (!is_op(op, "te.read") || t->num_reads == STRATA_TE_MAX_READS)
+  if (!strata_op_is(op, "te.read") || t->num_reads == STRATA_TE_MAX_READS)
     return MlirWalkResultAdvance;
   MlirBlock body = strata_te_compute_body(t->compute);
   strata_te_read_info_t *r = &t->reads[t->num_reads++];
@@ -1014,12 +1009,12 @@ static MlirOperation first_compute(MlirOperation module) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation f = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(f);
        f = mlirOperationGetNextInBlock(f)) {
-    if (!is_op(f, "func.func"))
+    if (!strata_op_is(f, "func.func"))
       continue;
     MlirBlock fb = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
     for (MlirOperation o = mlirBlockGetFirstOperation(fb); !mlirOperationIsNull(o);
          o = mlirOperationGetNextInBlock(o))
-      if (is_op(o, "te.compute"))
+      if (strata_op_is(o, "te.compute"))
         return o;
   }
   return (MlirOperation){NULL};

@@ -6,8 +6,8 @@
 // of it first), added and stored. The declaration is gone afterwards.
 // CHECK-LABEL: func.func @tile
 // CHECK-NOT: hwi.
-// CHECK: %[[K:.*]] = memref.dim %arg0, %c1
 // CHECK: %[[Z:.*]] = vector.broadcast %{{.*}} : f32 to vector<16xf32>
+// CHECK: %[[K:.*]] = memref.dim %arg0, %c1
 // CHECK-COUNT-4: memref.prefetch %arg2[{{.*}}], write, locality<3>, data
 // CHECK-NOT: vector.load %arg2
 // CHECK: scf.for %[[k:.*]] = %c0 to %[[K]] step %c1 iter_args({{.*}} = %[[Z]], {{.*}} = %[[Z]], {{.*}} = %[[Z]], {{.*}} = %[[Z]])
