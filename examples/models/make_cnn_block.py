@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes examples/models/cnn_block.onnx, the bundled ONNX model of the README's
-main command (scripts/demo.sh), with the Python standard library only (a
-minimal protobuf encoder for the onnx.proto fields used; no onnx package).
+main command (scripts/demo.sh), with the Python standard library only (the
+protobuf wire primitives of scripts/protobuf_wire.py and the onnx.proto
+fields used; no onnx package).
 
 The model, opset 13, input x [1, 3, 32, 32] float:
   conv1 3->16 3x3 pad 1 (+bias) -> BatchNormalization -> Relu   (r1)
@@ -21,33 +22,8 @@ import sys
 FLOAT = 1
 
 
-def varint(v):
-    v &= (1 << 64) - 1
-    out = bytearray()
-    while True:
-        b = v & 0x7F
-        v >>= 7
-        out.append(b | (0x80 if v else 0))
-        if not v:
-            return bytes(out)
-
-
-def key(field, wire):
-    return varint(field << 3 | wire)
-
-
-def f_int(field, v):
-    return key(field, 0) + varint(v)
-
-
-def f_bytes(field, b):
-    if isinstance(b, str):
-        b = b.encode()
-    return key(field, 2) + varint(len(b)) + b
-
-
-def f_float(field, v):
-    return key(field, 5) + struct.pack("<f", v)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'scripts'))
+from protobuf_wire import f_bytes, f_float, f_int  # noqa: E402
 
 
 # onnx.proto field numbers: ModelProto ir_version 1, opset_import 8,

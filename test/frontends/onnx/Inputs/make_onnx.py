@@ -4,6 +4,7 @@ only (a hand-rolled protobuf encoder for the few onnx.proto fields needed).
 
 usage: make_onnx.py <case> <out.onnx>   (cases: see CASES below)
 """
+import os
 import struct
 import sys
 
@@ -11,33 +12,8 @@ FLOAT, UINT8, INT8, UINT16, INT16, INT32, INT64, STRING, BOOL = 1, 2, 3, 4, 5, 6
 FLOAT16, UINT32, UINT64, BFLOAT16 = 10, 12, 13, 16
 
 
-def varint(v):
-    v &= (1 << 64) - 1
-    out = bytearray()
-    while True:
-        b = v & 0x7F
-        v >>= 7
-        out.append(b | (0x80 if v else 0))
-        if not v:
-            return bytes(out)
-
-
-def key(field, wire):
-    return varint(field << 3 | wire)
-
-
-def f_int(field, v):
-    return key(field, 0) + varint(v)
-
-
-def f_bytes(field, b):
-    if isinstance(b, str):
-        b = b.encode()
-    return key(field, 2) + varint(len(b)) + b
-
-
-def f_float(field, v):
-    return key(field, 5) + struct.pack("<f", v)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', '..', '..', 'scripts'))
+from protobuf_wire import f_bytes, f_float, f_int, varint  # noqa: E402,F401 (f_float: for make_onnx_resize.py)
 
 
 def tensor_type(elem, dims):
