@@ -208,15 +208,9 @@ MlirLogicalResult strata_tir_compute_at(MlirOperation root, const char *target,
     strata_op_list_free(&named);
     if (count > 1)
       return refuse(&a, "loop name '%s' is ambiguous in compute '%s'", axis_name, target);
-    strata_tir_collect_named(consumer, NULL, &named);
-    char list[512] = "", n[128];
-    for (size_t i = 0; i < named.count; ++i) {
-      size_t len = strlen(list);
-      snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
-               strata_tir_loop_name(named.ops[i], n, sizeof n));
-    }
-    strata_op_list_free(&named);
-    return refuse(&a, "no loop named '%s' in compute '%s' (loops: %s)", axis_name, target, list);
+    char list[512];
+    return refuse(&a, "no loop named '%s' in compute '%s' (loops: %s)", axis_name, target,
+                  strata_tir_list_loops(consumer, list, sizeof list));
   }
   MlirOperation axis = named.ops[0];
   strata_op_list_free(&named);

@@ -79,16 +79,25 @@ MlirLogicalResult strata_tir_lookup_loop(MlirOperation root, const char *name,
     return strata_emit_error(root, "loop name '%s' is ambiguous in compute '%s'", name, compute);
   }
   /* Not found: list the loops there are. */
-  strata_tir_collect_named(root, NULL, &found);
-  char list[512] = "", n[128];
-  for (size_t i = 0; i < found.count; ++i) {
-    size_t len = strlen(list);
-    snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "",
-             strata_tir_loop_name(found.ops[i], n, sizeof n));
-  }
   strata_op_list_free(&found);
+  char list[512];
   return strata_emit_error(root, "no loop named '%s' in compute '%s' (loops: %s)", name,
-                           compute, list);
+                           compute, strata_tir_list_loops(root, list, sizeof list));
+}
+
+char *strata_tir_list_loops(MlirOperation root, char *buf, size_t size) {
+  strata_op_list_t all = {0};
+  strata_tir_collect_named(root, NULL, &all);
+  char n[128];
+  if (size)
+    buf[0] = '\0';
+  for (size_t i = 0; i < all.count && size; ++i) {
+    size_t len = strlen(buf);
+    snprintf(buf + len, size - len, "%s%s", i ? ", " : "",
+             strata_tir_loop_name(all.ops[i], n, sizeof n));
+  }
+  strata_op_list_free(&all);
+  return buf;
 }
 
 bool strata_tir_name_taken(MlirOperation root, const char *name) {

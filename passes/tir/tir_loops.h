@@ -56,6 +56,10 @@ void strata_tir_collect_named(MlirOperation root, const char *name, strata_op_li
 MlirLogicalResult strata_tir_lookup_loop(MlirOperation root, const char *name,
                                          MlirOperation *out);
 
+/* The names of the loops under `root` (root included), comma-separated,
+ * into buf (truncated to size); returns buf. For "no loop named" errors. */
+char *strata_tir_list_loops(MlirOperation root, char *buf, size_t size);
+
 /* True if a tir.for named `name` exists in the nest of `root`. */
 bool strata_tir_name_taken(MlirOperation root, const char *name);
 
