@@ -12,8 +12,9 @@
  * than the default schedule. Every measurement goes to the tuning database
  * (if db= is given) under the task's canonical text and the target string.
  * After the search the default and the 3 fastest candidates are measured
- * `validate` more times each and the best median wins (the default on a
- * tie). Identical kernels are tuned once. A remark at each compute reports the
+ * `validate` more times each, the candidates against the default in one
+ * process (alternating runs), and one replaces the default only when it
+ * was more than 1% faster head to head (te_tuning.h). Identical kernels are tuned once. A remark at each compute reports the
  * trials, errors, default and best latency; a compute whose candidates all
  * failed keeps the default decisions (with a remark naming the first
  * error). */
@@ -190,7 +191,9 @@ const strata_pass_info_t te_autotune_pass = {
         "inputs in a forked child with a time limit, its output compared with the "
         "default's (a wrong result is an error, never a win); its latency is the median "
         "of `repeats` runs. Afterwards the default and the fastest candidates are measured "
-        "`validate` more times (noise does not pick the winner; the default wins ties). "
+        "`validate` more times, the others each in one process with the default, their runs "
+        "alternating (noise does not pick the winner: another candidate replaces the "
+        "default only when it was more than 1% faster head to head). "
         "Strategies: evolutionary (XGBoost cost model, the default), "
         "random, grid. Every measurement is recorded in the tuning database `db` under "
         "the kernel's canonical text (the compute without names and schedule, with its "

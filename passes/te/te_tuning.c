@@ -987,9 +987,11 @@ typedef struct {
   strata_te_task_t *task;
   const strata_choice_t *candidate; /* NULL: the default */
   bool is_default;
-  int inject; /* 0, or 1 crash / 2 hang (STRATA_TUNE_INJECT) */
+  bool paired; /* runs alternate with the default's; a run's value is the ratio */
+  int inject;  /* 0, or 1 crash / 2 hang (STRATA_TUNE_INJECT) */
   char diag[1024];
   strata_jit_t *jit;
+  strata_jit_t *default_jit; /* paired: the default decisions' kernel */
   strata_tensor_t args[STRATA_TE_MAX_READS + 1];
   int num_args;
 } measure_state_t;
@@ -1125,6 +1127,14 @@ static bool measure_prepare(void *user, char **error) {
                        "wrong result: %lld elements differ from the reference, max abs error "
                        "%.3g at %lld",
                        (long long)c.mismatches, c.max_abs_error, (long long)c.worst_index);
+  if (m->paired) {
+    const strata_choice_t *candidate = m->candidate;
+    m->candidate = NULL; /* the default decisions */
+    m->default_jit = build_kernel(m, false, error);
+    m->candidate = candidate;
+    if (!m->default_jit || !call_kernel(m, m->default_jit, error))
+      return false;
+  }
   return true;
 }
 
@@ -1146,17 +1156,34 @@ static double now_seconds(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static bool measure_run(void *user, double *seconds, char **error) {
-  measure_state_t *m = user;
-  if (!m->task->flush_cache)
-    return call_kernel(m, m->jit, error);
-  for (int i = 1; i < m->num_args; ++i)
-    flush_range(m->args[i].data,
-                (size_t)strata_tensor_numel(&m->args[i]) * strata_dtype_size(m->args[i].dtype));
+/* One timed call of `jit` (after evicting the arguments but the first
+ * from the caches with flush-cache). */
+static bool timed_call(measure_state_t *m, strata_jit_t *jit, double *seconds, char **error) {
+  if (m->task->flush_cache)
+    for (int i = 1; i < m->num_args; ++i)
+      flush_range(m->args[i].data,
+                  (size_t)strata_tensor_numel(&m->args[i]) * strata_dtype_size(m->args[i].dtype));
   double start = now_seconds();
-  bool ok = call_kernel(m, m->jit, error);
+  bool ok = call_kernel(m, jit, error);
   *seconds = now_seconds() - start;
   return ok;
+}
+
+/* A run: the candidate's time; paired, the default's call then the
+ * candidate's, and the value is their ratio (candidate / default), so that
+ * the machine slowing down or speeding up between runs cancels out. */
+static bool measure_run(void *user, double *seconds, char **error) {
+  measure_state_t *m = user;
+  if (!m->paired && !m->task->flush_cache)
+    return call_kernel(m, m->jit, error);
+  double base = 0;
+  if (m->paired && !timed_call(m, m->default_jit, &base, error))
+    return false;
+  if (!timed_call(m, m->jit, seconds, error))
+    return false;
+  if (m->paired)
+    *seconds = base > 0 ? *seconds / base : 1.0;
+  return true;
 }
 
 /* STRATA_TUNE_INJECT="crash=N,hang=M": the N-th (M-th) measurement of a
@@ -1182,8 +1209,10 @@ static int injected_fault(int measurement) {
   return fault;
 }
 
-bool strata_te_task_measure(strata_te_task_t *t, const strata_choice_t *candidate,
-                            double *latency, char **error) {
+/* One measurement in a child: the candidate's median time, or (paired)
+ * the median ratio of its time to the default's in alternating runs. */
+static bool measure_in_child(strata_te_task_t *t, const strata_choice_t *candidate, bool paired,
+                             double *latency, char **error) {
   bool is_default = true;
   for (size_t k = 0; candidate && k < t->space.num_knobs; ++k)
     is_default &= candidate[k] == 0;
@@ -1191,6 +1220,7 @@ bool strata_te_task_measure(strata_te_task_t *t, const strata_choice_t *candidat
       .task = t,
       .candidate = candidate,
       .is_default = is_default,
+      .paired = paired && !is_default,
       .inject = injected_fault(t->measurements++),
   };
   strata_measure_callbacks_t cb = {.prepare = measure_prepare, .run = measure_run, .user = &m};
@@ -1205,12 +1235,29 @@ bool strata_te_task_measure(strata_te_task_t *t, const strata_choice_t *candidat
   return false;
 }
 
+bool strata_te_task_measure(strata_te_task_t *t, const strata_choice_t *candidate,
+                            double *latency, char **error) {
+  return measure_in_child(t, candidate, false, latency, error);
+}
+
+bool strata_te_task_measure_ratio(strata_te_task_t *t, const strata_choice_t *candidate,
+                                  double *ratio, char **error) {
+  return measure_in_child(t, candidate, true, ratio, error);
+}
+
 typedef struct {
   const strata_choice_t *candidate;
-  double samples[64];
+  double samples[64]; /* latencies measured alone */
   int count;
+  double ratios[64]; /* latency / the default's, measured alongside it */
+  int num_ratios;
   bool failed;
 } finalist_t;
+
+/* A validated candidate replaces the default only when it was faster than
+ * the default, run alternately in one process, by more than this share (a
+ * 1% difference is within what the same kernel measures against itself). */
+#define PAIRED_MIN_GAIN 0.01
 
 static int by_latency(const void *a, const void *b) {
   double x = ((const double *)a)[0], y = ((const double *)b)[0];
@@ -1244,17 +1291,27 @@ bool strata_te_task_validate(strata_te_task_t *t, const strata_search_result_t *
                           .samples = {r->latencies[trial]}, .count = 1};
   }
   free(order);
+  /* Paired: with the default at f[0], the others are measured against it
+   * in the same child (strata_te_task_measure_ratio), so their scores do
+   * not depend on how fast the machine was when each one ran. */
+  bool paired = n > 0 && f[0].candidate == r->candidates;
   for (int round = 0; round < rounds && round < 60; ++round)
     for (int i = 0; i < n; ++i) {
       if (f[i].failed)
         continue;
-      double latency = NAN;
+      double value = NAN, latency = NAN;
       char *failure = NULL;
-      bool ok = strata_te_task_measure(t, f[i].candidate, &latency, &failure);
-      if (ok)
-        f[i].samples[f[i].count++] = latency;
-      else
+      bool against_default = paired && i > 0;
+      bool ok = against_default ? strata_te_task_measure_ratio(t, f[i].candidate, &value, &failure)
+                                : strata_te_task_measure(t, f[i].candidate, &value, &failure);
+      if (ok && against_default) {
+        f[i].ratios[f[i].num_ratios++] = value;
+        latency = value * strata_median(f[0].samples, f[0].count);
+      } else if (ok) {
+        f[i].samples[f[i].count++] = latency = value;
+      } else {
         f[i].failed = true;
+      }
       if (db) {
         char *decisions = strata_space_decisions_json(&t->space, f[i].candidate);
         bool added = strata_tuning_db_add(db, &t->task, decisions, latency, ok ? NULL : failure,
@@ -1271,6 +1328,12 @@ bool strata_te_task_validate(strata_te_task_t *t, const strata_search_result_t *
   double best = INFINITY;
   for (int i = 0; i < n; ++i) {
     double score = f[i].failed ? NAN : strata_median(f[i].samples, f[i].count);
+    if (paired && i > 0 && !f[i].failed && f[i].num_ratios > 0) {
+      /* Another candidate wins only when it beat the default head to head
+       * by more than PAIRED_MIN_GAIN. */
+      double ratio = strata_median(f[i].ratios, f[i].num_ratios);
+      score = ratio < 1.0 - PAIRED_MIN_GAIN ? ratio * strata_median(f[0].samples, f[0].count) : NAN;
+    }
     if (i == 0 && f[0].candidate == r->candidates)
       *default_score = score;
     if (!isnan(score) && score < best)

@@ -117,12 +117,24 @@ void strata_te_task_features(const strata_te_task_t *t, const strata_choice_t *c
 bool strata_te_task_measure(strata_te_task_t *t, const strata_choice_t *candidate,
                             double *latency, char **error);
 
+/* Measures a candidate against the default in one child process: both are
+ * compiled, their calls alternate (default, candidate) and the result is
+ * the median of the per-run ratios candidate time / default time (< 1:
+ * the candidate is faster). */
+bool strata_te_task_measure_ratio(strata_te_task_t *t, const strata_choice_t *candidate,
+                                  double *ratio, char **error);
+
 /* Validation after a search, against measurement noise: the default and
  * the `top` fastest other candidates of `result` are measured `rounds` more
- * times each, interleaved, every measurement recorded in db (if not NULL);
- * a candidate's score is the median of all its measurements, and one that
- * failed any of them is out. The winner is the best score, the default
- * unless another candidate beats it. Sets *chosen (a candidate of result,
+ * times each, interleaved, every measurement recorded in db (if not NULL).
+ * The default is measured alone (its score: the median of all its
+ * latencies); the others against the default (strata_te_task_measure_ratio;
+ * recorded as ratio x the default's median so far), and their score is the
+ * median ratio x the default's score, counted only when that ratio is below
+ * 0.99 (head to head, at least 1% faster). A candidate that failed any
+ * measurement is out. The winner is the best score, the default unless
+ * another candidate beats it. Without a successful default (trial 0), the
+ * scores are the medians of the candidates' own latencies. Sets *chosen (a candidate of result,
  * or NULL when nothing succeeded) and the default's and winner's scores
  * (NAN when unknown). False only on a database error. */
 bool strata_te_task_validate(strata_te_task_t *t, const strata_search_result_t *result,

@@ -37,7 +37,9 @@ static const char *const USAGE =
     "      --flush-cache     evict the kernel's arguments but the first from the caches\n"
     "                        before each timed run, as between the kernels of a model\n"
     "      --validate N      then measure each kernel's default and 3 fastest candidates N\n"
-    "                        more times and keep the best median (default 3; 0: off)\n"
+    "                        more times, each candidate alternating with the default in\n"
+    "                        one process; one replaces the default only when >1% faster\n"
+    "                        head to head (default 3; 0: off)\n"
     "      --threads N       OpenMP threads of the kernels (sets OMP_NUM_THREADS)\n"
     "      --target T        target string of the records (default: this host)\n"
     "      --curve CSV       write the tuning curve (estimated model latency vs trials)\n"
@@ -566,7 +568,7 @@ static int cmd_tune(int argc, char **argv) {
   double *best_scores = calloc(tool.count, sizeof *best_scores);
   if (validate > 0)
     fprintf(stderr, "validating: the default and the 3 fastest candidates of each kernel, %d "
-                    "more runs each\n", validate);
+                    "more runs each (candidates against the default, alternating)\n", validate);
   for (size_t i = 0; i < tool.count; ++i) {
     const strata_choice_t *chosen;
     if (!strata_te_task_validate(&tool.tasks[i].task, strata_search_result(tool.tasks[i].search),
