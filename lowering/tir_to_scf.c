@@ -3,20 +3,25 @@
  *   tir.for kind=serial/vectorized/unrolled -> scf.for
  *   tir.alloc_buffer scope=global/packed    -> memref.alloc {alignment = 64}
  *   tir.alloc_buffer scope=local            -> memref.alloca
+ *   tir.for kind=vectorized whose body qualifies -> vector code, no loop
+ *                                             (tir_loop_vectorizer.c)
  * Loop bodies are moved, not copied; the loop's name and kind stay on the
  * new loop as `tir.name` / `tir.kind` so later IR can be read against the
- * schedule. Vectorized and unrolled loops must have been rewritten by the
- * schedule passes already; here they become plain loops (correct, slower). */
+ * schedule. Unrolled loops have been rewritten by tir-unroll already; here
+ * they, and vectorized loops whose bodies do not qualify for vector code
+ * (gathers, reductions over the loop), become plain loops. */
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 #include <mlir-c/Dialect/MemRef.h>
 #include <mlir-c/Dialect/SCF.h>
+#include <mlir-c/Dialect/Vector.h>
 
 #include "core/builder.h"
 #include "core/op_list.h"
 #include "dialects/op_checks.h"
 #include "dialects/tir/tir.h"
+#include "lowering/tir_loop_vectorizer.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 
@@ -98,7 +103,8 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
         continue;
       }
       lower_alloc(op);
-    } else {
+    } else if (strata_tir_for_kind(op) != STRATA_TIR_LOOP_VECTORIZED ||
+               !strata_tir_vectorize_loop(op)) {
       lower_for(op);
     }
   }
@@ -111,10 +117,14 @@ const strata_pass_info_t convert_tir_to_scf_pass = {
     .summary = "Lower tir loops and buffers to scf and memref",
     .description =
         "Parallel tir.for loops become scf.parallel, the others scf.for (their "
-        "name and kind kept as tir.name / tir.kind attributes); tir.alloc_buffer "
+        "name and kind kept as tir.name / tir.kind attributes), except vectorized loops "
+        "of constant (or min-bounded) extent whose bodies are contiguous loads and stores "
+        "and arith/math: those become vector code (vector.load/store, masked for a "
+        "partial extent; uniform values broadcast). tir.alloc_buffer "
         "becomes memref.alloc (global and packed scopes, 64-byte aligned) or "
         "memref.alloca (local scope). Bodies are moved, not copied.",
     .anchor = "builtin.module",
-    .dependent_dialects = {mlirGetDialectHandle__scf__, mlirGetDialectHandle__memref__},
+    .dependent_dialects = {mlirGetDialectHandle__scf__, mlirGetDialectHandle__memref__,
+                           mlirGetDialectHandle__vector__},
     .run = run,
 };

@@ -1,16 +1,16 @@
 // RUN: strata-opt %s --pass-pipeline='builtin.module(convert-tir-to-scf)' | FileCheck %s
 
-// Parallel loops become scf.parallel, the others scf.for; buffers become
-// aligned allocations (global/packed) or stack allocations (local); loop
-// names, kinds and the compute's attributes stay on the new loops.
+// Parallel loops become scf.parallel, the others scf.for (a vectorized
+// loop whose body qualifies becomes vector code: tir_loop_vectorizer.mlir);
+// buffers become aligned allocations (global/packed) or stack allocations
+// (local); loop names, kinds and the compute's attributes stay on the new
+// loops.
 // CHECK-LABEL: func.func @nest
 // CHECK: %[[P:.*]] = memref.alloc() {alignment = 64 : i64} : memref<8x16xf32>
 // CHECK: %[[L:.*]] = memref.alloca() {alignment = 64 : i64} : memref<16xf32>
 // CHECK: scf.parallel (%[[I:.*]]) = (%c0) to (%c8) step (%c1) {
-// CHECK:   scf.for %[[J:.*]] = %c0 to %c16 step %c1 {
-// CHECK:     memref.load %arg0[%[[I]], %[[J]]]
-// CHECK:     memref.store %{{.*}}, %[[P]][%[[I]], %[[J]]]
-// CHECK:   } {tir.kind = "vectorized", tir.name = "d1"}
+// CHECK:   %[[V:.*]] = vector.load %arg0[%[[I]], %c0] : memref<8x16xf32>, vector<16xf32>
+// CHECK:   vector.store %[[V]], %[[P]][%[[I]], %c0] : memref<8x16xf32>, vector<16xf32>
 // CHECK:   scf.reduce
 // CHECK: } {te.compute = "copy", te.schedule = [{axis = "d0", prim = "parallel"}], tir.kind = "parallel", tir.name = "d0"}
 // CHECK: memref.dealloc %[[P]]

@@ -1,0 +1,435 @@
+/* Explicit SIMD code for `tir.for` loops of kind "vectorized" (used by
+ * convert-tir-to-scf): the loop's iterations become the lanes of vectors,
+ * and its body is rewritten once, in place of the loop, as vector code.
+ *
+ * A loop qualifies when its step is 1 and its extent is a constant V
+ * (lower and upper constants) or bounded by one (lower 0, upper
+ * `arith.minsi(V, n)` as a non-dividing split makes: the lanes past n are
+ * masked off), 2 <= V <= 64, and every op of its body (no nested regions)
+ * is one of:
+ *   - an op whose operands do not depend on the loop variable (uniform):
+ *     copied once, scalar (including loads from uniform addresses);
+ *   - arith.addi / subi on index, and muli by a constant, of the loop
+ *     variable: kept as a *linear form* base + coef * lane (base scalar);
+ *   - memref.load / memref.store whose last index is linear with
+ *     coefficient 1 and whose other indices are uniform: vector.load /
+ *     vector.store of V contiguous elements (vector.maskedload with zeros
+ *     / maskedstore when masked); a uniform store of a uniform value stays
+ *     one scalar store;
+ *   - a load whose indices are guarded by one varying condition, as
+ *     padding makes them (`select(in_bounds, i, 0)`): vector.maskedload
+ *     under the condition, the other lanes taking the element the guard
+ *     selects (so padded windows vectorize without gathers);
+ *   - any other arith or math op: the same op on vector<V x T> operands
+ *     (uniform operands broadcast, linear ones materialized as base +
+ *     coef * vector.step).
+ * Anything else — a gather (a varying index elsewhere, or a stride), a
+ * store of varying values to one address (a reduction over the loop), an
+ * op of another dialect — leaves the loop to convert-tir-to-scf as a
+ * plain scf.for (correct; LLVM's vectorizer may still vectorize it), and
+ * whatever was built is erased. Why explicit vectors: LLVM fully unrolls
+ * short constant-trip loops (a 16-lane tile, each of the 9 taps of a 3x3
+ * window) before its loop vectorizer sees them and then leaves them
+ * scalar; vector ops in straight-line code survive, and LLVM forwards a
+ * vector store to the next load of the same address, so an unrolled
+ * reduction's accumulator stays in a register. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+
+#include "core/builder.h"
+#include "dialects/op_checks.h"
+#include "dialects/tir/tir.h"
+#include "lowering/tir_loop_vectorizer.h"
+
+enum { MIN_LANES = 2, MAX_LANES = 64 };
+
+typedef enum { LANE_UNIFORM, LANE_LINEAR, LANE_VECTOR } lane_kind_t;
+
+/* What a body value became: a scalar (uniform), base + coef * lane
+ * (linear, index type), or a vector. */
+typedef struct {
+  MlirValue key;
+  lane_kind_t kind;
+  MlirValue scalar; /* uniform value, or the linear form's base */
+  int64_t coef;
+  MlirValue vector; /* vector value; for the others, their vector once materialized */
+} lane_value_t;
+
+typedef struct {
+  strata_builder_t b;
+  MlirContext ctx;
+  int64_t lanes;
+  MlirValue mask; /* null: every lane is live */
+  lane_value_t *values;
+  size_t num_values, cap_values;
+  MlirOperation *built; /* ops created so far, to erase on failure */
+  size_t num_built, cap_built;
+  MlirValue step; /* vector.step, built once */
+} vectorizer_t;
+
+static void *grow(void *p, size_t *cap, size_t need, size_t size) {
+  if (need <= *cap)
+    return p;
+  size_t c = *cap ? *cap * 2 : 32;
+  while (c < need)
+    c *= 2;
+  void *q = realloc(p, c * size);
+  if (!q)
+    abort();
+  *cap = c;
+  return q;
+}
+
+static MlirOperation track(vectorizer_t *v, MlirOperation op) {
+  v->built = grow(v->built, &v->cap_built, v->num_built + 1, sizeof *v->built);
+  v->built[v->num_built++] = op;
+  return op;
+}
+
+static MlirValue build(vectorizer_t *v, const char *name, intptr_t n, const MlirValue *operands,
+                       MlirType result, intptr_t num_attrs, const MlirNamedAttribute *attrs) {
+  MlirOperation op = strata_build_op(&v->b, name, n, operands, 1, &result, num_attrs, attrs);
+  return mlirOperationGetResult(track(v, op), 0);
+}
+
+static lane_value_t *record(vectorizer_t *v, MlirValue key, lane_kind_t kind) {
+  v->values = grow(v->values, &v->cap_values, v->num_values + 1, sizeof *v->values);
+  lane_value_t *lv = &v->values[v->num_values++];
+  *lv = (lane_value_t){.key = key, .kind = kind};
+  return lv;
+}
+
+/* The lane form of `value`: recorded for body values; values defined
+ * outside the loop are uniform. */
+static lane_value_t lookup(const vectorizer_t *v, MlirValue value) {
+  for (size_t i = v->num_values; i-- > 0;)
+    if (mlirValueEqual(v->values[i].key, value))
+      return v->values[i];
+  return (lane_value_t){.key = value, .kind = LANE_UNIFORM, .scalar = value};
+}
+
+static lane_value_t *lookup_recorded(vectorizer_t *v, MlirValue value) {
+  for (size_t i = v->num_values; i-- > 0;)
+    if (mlirValueEqual(v->values[i].key, value))
+      return &v->values[i];
+  return NULL;
+}
+
+static bool is_uniform(lane_value_t lv) {
+  return lv.kind == LANE_UNIFORM || (lv.kind == LANE_LINEAR && lv.coef == 0);
+}
+
+static MlirType vector_of(vectorizer_t *v, MlirType element) {
+  return mlirVectorTypeGet(1, &v->lanes, element);
+}
+
+static bool constant_index(MlirValue value, int64_t *out) {
+  if (!mlirValueIsAOpResult(value))
+    return false;
+  MlirOperation def = mlirOpResultGetOwner(value);
+  if (!strata_op_is(def, "arith.constant"))
+    return false;
+  MlirAttribute a = mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("value"));
+  if (!mlirAttributeIsAInteger(a))
+    return false;
+  *out = mlirIntegerAttrGetValueInt(a);
+  return true;
+}
+
+/* `value` as a vector of `lanes` elements (broadcast, or base + coef *
+ * step for a linear form), memoized for recorded values. */
+static MlirValue as_vector(vectorizer_t *v, MlirValue value) {
+  lane_value_t *rec = lookup_recorded(v, value);
+  lane_value_t lv = rec ? *rec : lookup(v, value);
+  if (lv.kind == LANE_VECTOR || !mlirValueIsNull(lv.vector))
+    return lv.vector;
+  MlirType scalar_type = mlirValueGetType(lv.scalar);
+  MlirType vt = vector_of(v, scalar_type);
+  MlirValue out = build(v, "vector.broadcast", 1, &lv.scalar, vt, 0, NULL);
+  if (lv.kind == LANE_LINEAR && lv.coef != 0) {
+    if (mlirValueIsNull(v->step))
+      v->step = build(v, "vector.step", 0, NULL, vt, 0, NULL);
+    MlirValue lanes = v->step;
+    if (lv.coef != 1) {
+      MlirValue c = strata_build_index(&v->b, lv.coef);
+      track(v, mlirOpResultGetOwner(c));
+      MlirValue cv = build(v, "vector.broadcast", 1, &c, vt, 0, NULL);
+      lanes = build(v, "arith.muli", 2, (MlirValue[]){lanes, cv}, vt, 0, NULL);
+    }
+    out = build(v, "arith.addi", 2, (MlirValue[]){out, lanes}, vt, 0, NULL);
+  }
+  if (!rec)
+    rec = record(v, value, lv.kind), *rec = lv;
+  rec->vector = out;
+  return out;
+}
+
+/* An op none of whose operands varies: copied once, its results uniform. */
+static void copy_uniform(vectorizer_t *v, MlirOperation op) {
+  MlirOperation copy = mlirOperationClone(op);
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+    mlirOperationSetOperand(copy, i, lookup(v, mlirOperationGetOperand(op, i)).scalar);
+  strata_build_insert(&v->b, copy);
+  track(v, copy);
+  for (intptr_t r = 0; r < mlirOperationGetNumResults(op); ++r)
+    record(v, mlirOperationGetResult(op, r), LANE_UNIFORM)->scalar =
+        mlirOperationGetResult(copy, r);
+}
+
+/* Index arithmetic on linear forms: addi, subi, muli by a constant. */
+static bool linear_arith(vectorizer_t *v, MlirOperation op, const char *name) {
+  if (mlirOperationGetNumOperands(op) != 2 ||
+      !mlirTypeIsAIndex(mlirValueGetType(mlirOperationGetResult(op, 0))))
+    return false;
+  MlirValue x = mlirOperationGetOperand(op, 0), y = mlirOperationGetOperand(op, 1);
+  lane_value_t a = lookup(v, x), c = lookup(v, y);
+  if (a.kind == LANE_VECTOR || c.kind == LANE_VECTOR)
+    return false;
+  int64_t coef, k;
+  if (!strcmp(name, "arith.addi"))
+    coef = a.coef + c.coef;
+  else if (!strcmp(name, "arith.subi"))
+    coef = a.coef - c.coef;
+  else if (is_uniform(c) && constant_index(y, &k))
+    coef = a.coef * k;
+  else if (is_uniform(a) && constant_index(x, &k))
+    coef = c.coef * k;
+  else
+    return false;
+  MlirValue base = build(v, name, 2, (MlirValue[]){a.scalar, c.scalar},
+                         mlirValueGetType(mlirOperationGetResult(op, 0)), 0, NULL);
+  lane_value_t *lv = record(v, mlirOperationGetResult(op, 0), LANE_LINEAR);
+  lv->scalar = base;
+  lv->coef = coef;
+  return true;
+}
+
+/* The scalar base indices of a contiguous access (last index linear with
+ * coefficient 1, the others uniform); false otherwise. */
+static bool contiguous_access(vectorizer_t *v, MlirOperation op, intptr_t first, intptr_t n,
+                              MlirValue *bases) {
+  if (n < 1)
+    return false;
+  for (intptr_t i = 0; i < n; ++i) {
+    lane_value_t lv = lookup(v, mlirOperationGetOperand(op, first + i));
+    if (lv.kind == LANE_VECTOR)
+      return false;
+    if (i + 1 < n ? !is_uniform(lv) : !(lv.kind == LANE_LINEAR && lv.coef == 1))
+      return false;
+    bases[i] = lv.scalar;
+  }
+  return true;
+}
+
+static MlirValue zero_vector(vectorizer_t *v, MlirType vt) {
+  MlirType et = mlirShapedTypeGetElementType(vt);
+  MlirAttribute zero = mlirTypeIsAFloat(et) ? mlirFloatAttrDoubleGet(v->ctx, et, 0.0)
+                                            : mlirIntegerAttrGet(et, 0);
+  MlirNamedAttribute value = strata_named(v->ctx, "value", mlirDenseElementsAttrSplatGet(vt, zero));
+  return build(v, "arith.constant", 0, NULL, vt, 1, &value);
+}
+
+/* A guarded access, as a padded window reads: every index is uniform or
+ * `arith.select %c, %a, %b` with one varying condition %c, the %a forming
+ * a contiguous access and the %b uniform. Lanes where %c holds read A[a];
+ * the others read A[b], one uniform element. Sets the bases of a, the
+ * scalar indices b and the condition; false otherwise. */
+static bool guarded_access(vectorizer_t *v, MlirOperation op, intptr_t first, intptr_t n,
+                           MlirValue *bases, MlirValue *fallback, MlirValue *cond) {
+  *cond = (MlirValue){NULL};
+  bool guarded = false;
+  for (intptr_t i = 0; i < n; ++i) {
+    MlirValue index = mlirOperationGetOperand(op, first + i);
+    lane_value_t lv = lookup(v, index);
+    lane_value_t a = lv, b = lv;
+    if (!is_uniform(lv)) {
+      if (!mlirValueIsAOpResult(index) ||
+          !strata_op_is(mlirOpResultGetOwner(index), "arith.select"))
+        return false;
+      MlirOperation sel = mlirOpResultGetOwner(index);
+      MlirValue c = mlirOperationGetOperand(sel, 0);
+      if (!mlirValueIsNull(*cond) && !mlirValueEqual(c, *cond))
+        return false;
+      *cond = c;
+      guarded = true;
+      a = lookup(v, mlirOperationGetOperand(sel, 1));
+      b = lookup(v, mlirOperationGetOperand(sel, 2));
+    }
+    if (a.kind == LANE_VECTOR || !is_uniform(b))
+      return false;
+    if (i + 1 < n ? !is_uniform(a) : !(a.kind == LANE_LINEAR && a.coef == 1))
+      return false;
+    bases[i] = a.scalar;
+    fallback[i] = b.scalar;
+  }
+  return guarded && !is_uniform(lookup(v, *cond));
+}
+
+static bool vector_load(vectorizer_t *v, MlirOperation op) {
+  intptr_t n = mlirOperationGetNumOperands(op) - 1;
+  MlirValue operands[20], fallback[20], cond;
+  if (n > 16)
+    return false;
+  operands[0] = fallback[0] = mlirOperationGetOperand(op, 0);
+  MlirType et = mlirValueGetType(mlirOperationGetResult(op, 0));
+  MlirType vt = vector_of(v, et);
+  MlirValue result;
+  if (contiguous_access(v, op, 1, n, operands + 1)) {
+    if (mlirValueIsNull(v->mask)) {
+      result = build(v, "vector.load", 1 + n, operands, vt, 0, NULL);
+    } else {
+      operands[1 + n] = v->mask;
+      operands[2 + n] = zero_vector(v, vt);
+      result = build(v, "vector.maskedload", 3 + n, operands, vt, 0, NULL);
+    }
+  } else if (guarded_access(v, op, 1, n, operands + 1, fallback + 1, &cond)) {
+    /* Masked by the guard: lanes where it fails take the one element
+     * A[b] (loaded once, broadcast), as the scalar code would read. */
+    MlirValue mask = as_vector(v, cond);
+    if (!mlirValueIsNull(v->mask)) {
+      MlirType mt = mlirValueGetType(mask);
+      mask = build(v, "arith.andi", 2, (MlirValue[]){mask, v->mask}, mt, 0, NULL);
+    }
+    MlirValue other = build(v, "memref.load", 1 + n, fallback, et, 0, NULL);
+    operands[1 + n] = mask;
+    operands[2 + n] = build(v, "vector.broadcast", 1, &other, vt, 0, NULL);
+    result = build(v, "vector.maskedload", 3 + n, operands, vt, 0, NULL);
+  } else {
+    return false;
+  }
+  record(v, mlirOperationGetResult(op, 0), LANE_VECTOR)->vector = result;
+  return true;
+}
+
+static bool vector_store(vectorizer_t *v, MlirOperation op) {
+  intptr_t n = mlirOperationGetNumOperands(op) - 2;
+  MlirValue value = mlirOperationGetOperand(op, 0);
+  MlirValue operands[20];
+  if (n > 16 || !contiguous_access(v, op, 2, n, operands + 1))
+    return false;
+  operands[0] = mlirOperationGetOperand(op, 1);
+  MlirValue vec = as_vector(v, value);
+  MlirOperation store;
+  if (mlirValueIsNull(v->mask)) {
+    MlirValue all[20] = {vec};
+    for (intptr_t i = 0; i <= n; ++i)
+      all[1 + i] = operands[i];
+    store = strata_build_op(&v->b, "vector.store", 2 + n, all, 0, NULL, 0, NULL);
+  } else {
+    operands[1 + n] = v->mask;
+    operands[2 + n] = vec;
+    store = strata_build_op(&v->b, "vector.maskedstore", 3 + n, operands, 0, NULL, 0, NULL);
+  }
+  track(v, store);
+  return true;
+}
+
+/* An arith / math op with a varying operand, on vectors. */
+static bool vector_elementwise(vectorizer_t *v, MlirOperation op) {
+  intptr_t n = mlirOperationGetNumOperands(op), nr = mlirOperationGetNumResults(op);
+  if (n > 8 || nr != 1 || mlirOperationGetNumRegions(op) != 0)
+    return false;
+  MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
+  if (!mlirTypeIsAIndex(rt) && !mlirTypeIsAInteger(rt) && !mlirTypeIsAFloat(rt))
+    return false;
+  MlirValue operands[8];
+  for (intptr_t i = 0; i < n; ++i)
+    operands[i] = as_vector(v, mlirOperationGetOperand(op, i));
+  intptr_t na = mlirOperationGetNumAttributes(op);
+  MlirNamedAttribute *attrs = malloc(((size_t)na + 1) * sizeof *attrs);
+  for (intptr_t i = 0; i < na; ++i)
+    attrs[i] = mlirOperationGetAttribute(op, i);
+  MlirIdentifier name = mlirOperationGetName(op);
+  char buf[64];
+  MlirStringRef s = mlirIdentifierStr(name);
+  snprintf(buf, sizeof buf, "%.*s", (int)s.length, s.data);
+  MlirValue result = build(v, buf, n, operands, vector_of(v, rt), na, attrs);
+  free(attrs);
+  record(v, mlirOperationGetResult(op, 0), LANE_VECTOR)->vector = result;
+  return true;
+}
+
+static bool has_prefix(MlirStringRef s, const char *prefix) {
+  size_t n = strlen(prefix);
+  return s.length >= n && !strncmp(s.data, prefix, n);
+}
+
+static bool vectorize_op(vectorizer_t *v, MlirOperation op) {
+  MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+  char buf[64];
+  snprintf(buf, sizeof buf, "%.*s", (int)name.length, name.data);
+  if (mlirOperationGetNumRegions(op) != 0)
+    return false;
+  bool uniform = true;
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+    uniform &= lookup(v, mlirOperationGetOperand(op, i)).kind == LANE_UNIFORM;
+  bool store = !strcmp(buf, "memref.store");
+  if (uniform && (store || !strcmp(buf, "memref.load") || has_prefix(name, "arith.") ||
+                  has_prefix(name, "math."))) {
+    copy_uniform(v, op);
+    return true;
+  }
+  if (!strcmp(buf, "memref.load"))
+    return vector_load(v, op);
+  if (store)
+    return vector_store(v, op);
+  if ((!strcmp(buf, "arith.addi") || !strcmp(buf, "arith.subi") || !strcmp(buf, "arith.muli")) &&
+      linear_arith(v, op, buf))
+    return true;
+  if (has_prefix(name, "arith.") || has_prefix(name, "math."))
+    return vector_elementwise(v, op);
+  return false;
+}
+
+/* The lane count and mask of `loop`; false when it does not qualify. */
+static bool loop_lanes(vectorizer_t *v, MlirOperation loop, MlirValue *base) {
+  int64_t lo, hi, step;
+  MlirValue lower = strata_tir_for_lower(loop), upper = strata_tir_for_upper(loop);
+  if (!constant_index(strata_tir_for_step(loop), &step) || step != 1)
+    return false;
+  *base = lower;
+  if (constant_index(upper, &hi) && constant_index(lower, &lo)) {
+    v->lanes = hi - lo;
+  } else if (constant_index(lower, &lo) && lo == 0 && mlirValueIsAOpResult(upper) &&
+             strata_op_is(mlirOpResultGetOwner(upper), "arith.minsi")) {
+    MlirOperation min = mlirOpResultGetOwner(upper);
+    if (!constant_index(mlirOperationGetOperand(min, 0), &hi) &&
+        !constant_index(mlirOperationGetOperand(min, 1), &hi))
+      return false;
+    v->lanes = hi;
+    MlirType mt = mlirVectorTypeGet(1, &v->lanes, mlirIntegerTypeGet(v->ctx, 1));
+    v->mask = build(v, "vector.create_mask", 1, &upper, mt, 0, NULL);
+  } else {
+    return false;
+  }
+  return v->lanes >= MIN_LANES && v->lanes <= MAX_LANES;
+}
+
+bool strata_tir_vectorize_loop(MlirOperation loop) {
+  vectorizer_t v = {.b = strata_builder_before(loop), .ctx = mlirOperationGetContext(loop)};
+  MlirValue base;
+  bool ok = loop_lanes(&v, loop, &base);
+  if (ok) {
+    lane_value_t *iv = record(&v, strata_tir_for_induction_var(loop), LANE_LINEAR);
+    iv->scalar = base;
+    iv->coef = 1;
+    MlirBlock body = strata_tir_for_body(loop);
+    for (MlirOperation op = mlirBlockGetFirstOperation(body); ok && !mlirOperationIsNull(op);
+         op = mlirOperationGetNextInBlock(op))
+      if (!strata_op_is(op, "gpu.yield"))
+        ok = vectorize_op(&v, op);
+  }
+  if (ok) {
+    mlirOperationDestroy(loop);
+  } else {
+    for (size_t i = v.num_built; i-- > 0;)
+      mlirOperationDestroy(v.built[i]);
+  }
+  free(v.values);
+  free(v.built);
+  return ok;
+}
