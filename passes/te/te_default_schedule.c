@@ -33,9 +33,14 @@
  * template-free search space te-autotune explores. Blocks are multiples of
  * every tile of the target (rows: 24 on AVX-512), so that every tile
  * choice divides them.
- * Other reductions get one decision, the loop order: the reduce axes move
- * outside the innermost spatial axis (i, k, j), so the inner loop walks
- * rows contiguously and LLVM vectorizes it. Injective computes (no
+ * Window reductions whose reads run along the innermost spatial axis
+ * (pooling, depthwise convolutions: rows_contiguous) get vector rows: the
+ * row split by a vector width, the reduce axes outside the vector loop,
+ * which is vectorized (explicit vector code in convert-tir-to-scf); with
+ * knobs the width, the loop order, unrolling the taps and a parallel axis
+ * (row_vector_trace). Other reductions get one decision, the loop order:
+ * the reduce axes move outside the innermost spatial axis (i, k, j), so
+ * the inner loop walks rows contiguously and LLVM vectorizes it. Injective computes (no
  * reduce axes, the fused elementwise chains te-inline leaves) of at least
  * 32768 elements run their first axis of extent >= 2 in parallel; their
  * contiguous inner loops are left to LLVM's vectorizer. Computes that
@@ -375,6 +380,19 @@ static MlirAttribute loop_order(MlirContext ctx, MlirOperation op, bool reduce_i
 /* Reductions with fewer iterations get no knobs. */
 #define TUNE_MIN_ITERATIONS 4096.0
 
+/* Whether a reduction has the TUNE_MIN_ITERATIONS iterations that make
+ * it worth tuning. */
+static bool tunable(MlirOperation op) {
+  intptr_t ns = strata_te_compute_num_spatial(op), nr = strata_te_compute_num_reduce(op);
+  MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
+  double iterations = 1;
+  for (intptr_t d = 0; d < ns; ++d)
+    iterations *= (double)mlirShapedTypeGetDimSize(rt, d);
+  for (intptr_t r = 0; r < nr; ++r)
+    iterations *= (double)strata_te_compute_reduce_extent(op, r);
+  return iterations >= TUNE_MIN_ITERATIONS;
+}
+
 static MlirAttribute reduction_trace(MlirContext ctx, MlirOperation op, const config_t *cfg) {
   intptr_t ns = strata_te_compute_num_spatial(op), nr = strata_te_compute_num_reduce(op);
   MlirAttribute steps[3];
@@ -383,12 +401,7 @@ static MlirAttribute reduction_trace(MlirContext ctx, MlirOperation op, const co
   /* Tiny reductions (the row sums of a small softmax) are not worth
    * measuring: no knobs under TUNE_MIN_ITERATIONS iterations. */
   MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
-  double iterations = 1;
-  for (intptr_t d = 0; d < ns; ++d)
-    iterations *= (double)mlirShapedTypeGetDimSize(rt, d);
-  for (intptr_t r = 0; r < nr; ++r)
-    iterations *= (double)strata_te_compute_reduce_extent(op, r);
-  bool knobs = cfg->knobs && iterations >= TUNE_MIN_ITERATIONS;
+  bool knobs = cfg->knobs && tunable(op);
   MlirNamedAttribute of = strata_named(ctx, "order", knobs ? knob(ctx, "order", 2, orders) : orders[0]);
   steps[n++] = step(ctx, "reorder", 1, &of);
   if (!knobs)
@@ -411,6 +424,208 @@ static MlirAttribute reduction_trace(MlirContext ctx, MlirOperation op, const co
       break;
     }
   return mlirArrayAttrGet(ctx, n, steps);
+}
+
+/* --- Window reductions: vector rows ------------------------------------- */
+
+/* Whether `v` depends on the block argument `arg` (through the compute
+ * body's ops; past a depth of 16, conservatively yes). */
+static bool depends_on(MlirValue v, MlirValue arg, int depth) {
+  if (mlirValueEqual(v, arg))
+    return true;
+  if (!mlirValueIsAOpResult(v))
+    return false;
+  if (depth > 16)
+    return true;
+  MlirOperation def = mlirOpResultGetOwner(v);
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(def); ++i)
+    if (depends_on(mlirOperationGetOperand(def, i), arg, depth + 1))
+      return true;
+  return false;
+}
+
+/* The coefficient of `arg` in the index `v`: 0 (independent), 1 (arg plus
+ * an independent term, possibly guarded: select(in, arg + c, 0) as padding
+ * makes), or -1 (anything else: a stride, a division, ...). */
+static int unit_coefficient(MlirValue v, MlirValue arg) {
+  if (mlirValueEqual(v, arg))
+    return 1;
+  if (!depends_on(v, arg, 0))
+    return 0;
+  MlirOperation def = mlirOpResultGetOwner(v);
+  MlirValue a = mlirOperationGetNumOperands(def) > 0 ? mlirOperationGetOperand(def, 0) : v;
+  MlirValue b = mlirOperationGetNumOperands(def) > 1 ? mlirOperationGetOperand(def, 1) : v;
+  if (strata_op_is(def, "arith.addi")) {
+    int x = unit_coefficient(a, arg), y = unit_coefficient(b, arg);
+    return x < 0 || y < 0 || x + y > 1 ? -1 : x + y;
+  }
+  if (strata_op_is(def, "arith.subi"))
+    return depends_on(b, arg, 0) ? -1 : unit_coefficient(a, arg);
+  if (strata_op_is(def, "arith.select") && mlirOperationGetNumOperands(def) == 3)
+    return unit_coefficient(b, arg) == 1 &&
+                   !depends_on(mlirOperationGetOperand(def, 2), arg, 0)
+               ? 1
+               : -1;
+  return -1;
+}
+
+/* Whether the index `v` does not involve `arg`, but perhaps through the
+ * condition of a guard (select(in, i, 0) with `in` testing the row's
+ * index, as padding makes): lanes then read one row or a fallback. */
+static bool guarded_independent(MlirValue v, MlirValue arg) {
+  if (!depends_on(v, arg, 0))
+    return true;
+  if (!mlirValueIsAOpResult(v))
+    return false; /* the axis itself */
+  MlirOperation def = mlirOpResultGetOwner(v);
+  return strata_op_is(def, "arith.select") && mlirOperationGetNumOperands(def) == 3 &&
+         !depends_on(mlirOperationGetOperand(def, 1), arg, 0) &&
+         !depends_on(mlirOperationGetOperand(def, 2), arg, 0);
+}
+
+typedef struct {
+  MlirValue axis; /* the innermost spatial axis' block argument */
+  bool contiguous;
+} rows_check_t;
+
+static MlirWalkResult check_read(MlirOperation op, void *user) {
+  rows_check_t *c = user;
+  if (!strata_op_is(op, "te.read"))
+    return MlirWalkResultAdvance;
+  intptr_t n = mlirOperationGetNumOperands(op);
+  for (intptr_t i = 1; i < n; ++i) {
+    MlirValue index = mlirOperationGetOperand(op, i);
+    bool ok = i + 1 < n ? guarded_independent(index, c->axis) : unit_coefficient(index, c->axis) >= 0;
+    if (!ok) {
+      c->contiguous = false;
+      return MlirWalkResultInterrupt;
+    }
+  }
+  return MlirWalkResultAdvance;
+}
+
+/* Whether every read of `op` walks memory contiguously along its innermost
+ * spatial axis (its last index is that axis plus a term independent of
+ * it, or does not involve it; no other index does): then that axis can be
+ * vector lanes (pooling, depthwise and grouped convolutions; not a row
+ * sum, whose reads run along the reduce axis, nor a strided window). */
+static bool rows_contiguous(MlirOperation op) {
+  intptr_t ns = strata_te_compute_num_spatial(op);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
+  rows_check_t c = {.axis = mlirBlockGetArgument(body, ns - 1), .contiguous = true};
+  mlirOperationWalk(op, check_read, &c, MlirWalkPreOrder);
+  return c.contiguous;
+}
+
+/* Rows narrower than this are not vectorized. */
+enum { MIN_VECTOR_ROW = 4, MAX_VECTOR_LANES = 64 };
+
+/* The default vector width of a row of `extent` elements: the whole row
+ * up to 32 elements, else the widest of 32, 16, 8 that divides it, else
+ * 16. Measured on 3x3 depthwise layers (1 thread, AVX-512): whole rows of
+ * 7, 14, 28 beat every split of them; 56 is fastest in 8s, 112 in 16s or
+ * 32s, and masked tails cost. */
+static int64_t default_vector_width(int64_t extent) {
+  if (extent <= 32)
+    return extent;
+  for (int64_t w = 32; w >= 8; w /= 2)
+    if (extent % w == 0)
+      return w;
+  return 16;
+}
+
+/* The loop order of a vector-row trace: the spatial axes but the row, then
+ * the reduce axes, then the row's vector blocks (d.0, d.1: each tap of a
+ * window updates a row of accumulators in memory), or (taps_inside) the
+ * row's block loop d.0 before the reduce axes (a block's accumulators stay
+ * in registers across the taps when they are unrolled). */
+static MlirAttribute row_order(MlirContext ctx, MlirOperation op, bool taps_inside) {
+  intptr_t ns = strata_te_compute_num_spatial(op), nr = strata_te_compute_num_reduce(op);
+  MlirAttribute order[MAX_AXES + 1];
+  intptr_t k = 0;
+  for (intptr_t i = 0; i + 1 < ns; ++i)
+    order[k++] = name_attr(ctx, op, i, "");
+  if (taps_inside)
+    order[k++] = name_attr(ctx, op, ns - 1, ".0");
+  for (intptr_t r = 0; r < nr; ++r)
+    order[k++] = name_attr(ctx, op, ns + r, "");
+  if (!taps_inside)
+    order[k++] = name_attr(ctx, op, ns - 1, ".0");
+  order[k++] = name_attr(ctx, op, ns - 1, ".1");
+  return mlirArrayAttrGet(ctx, k, order);
+}
+
+/* Reductions whose reads are contiguous along the innermost spatial axis
+ * (rows_contiguous) and whose row has at least MIN_VECTOR_ROW elements:
+ * split the row into vectors of the default width, the reduce axes
+ * outside them, the vector loop vectorized (convert-tir-to-scf gives it
+ * vector code; padded windows become masked loads). With knobs (from 4096
+ * iterations): "vector" (the width: the default, then 4, 8, 16, 32, 64
+ * and the whole row, each at most the row), "order" (taps outside the
+ * vector blocks, or inside them), "unroll" (the two innermost reduce loops
+ * unrolled fully, up to 16 taps each, or not) and "parallel" (the first
+ * spatial axis, off by default): the template-free space of pooling and
+ * depthwise layers. */
+static MlirAttribute row_vector_trace(MlirContext ctx, MlirOperation op, bool knobs) {
+  intptr_t ns = strata_te_compute_num_spatial(op), nr = strata_te_compute_num_reduce(op);
+  MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
+  int64_t extent = mlirShapedTypeGetDimSize(rt, ns - 1);
+  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
+  MlirAttribute steps[8];
+  int n = 0;
+  int64_t widths[8];
+  int nw = 0;
+  widths[nw++] = default_vector_width(extent);
+  for (int64_t w = 4; knobs && w <= MAX_VECTOR_LANES; w *= 2)
+    if (w <= extent && w != widths[0])
+      widths[nw++] = w;
+  if (knobs && extent <= MAX_VECTOR_LANES && extent != widths[0] && (extent & (extent - 1)))
+    widths[nw++] = extent;
+  MlirAttribute width_attrs[8];
+  for (int i = 0; i < nw; ++i)
+    width_attrs[i] = mlirDenseI64ArrayGet(ctx, 1, &widths[i]);
+  steps[n++] = split_decision(ctx, name_attr(ctx, op, ns - 1, ""),
+                              knobs ? knob(ctx, "vector", nw, width_attrs) : width_attrs[0]);
+  MlirAttribute orders[2] = {row_order(ctx, op, false), row_order(ctx, op, true)};
+  MlirNamedAttribute of = strata_named(ctx, "order", knobs ? knob(ctx, "order", 2, orders) : orders[0]);
+  steps[n++] = step(ctx, "reorder", 1, &of);
+  steps[n++] = axis_step(ctx, "vectorize", name_attr(ctx, op, ns - 1, ".1"));
+  if (!knobs)
+    return mlirArrayAttrGet(ctx, n, steps);
+  for (intptr_t r = nr - 1; r >= 0 && r >= nr - 2; --r) {
+    int64_t taps = strata_te_compute_reduce_extent(op, r);
+    if (taps < 2)
+      continue;
+    MlirAttribute factors[2] = {mlirIntegerAttrGet(i64, 1),
+                                mlirIntegerAttrGet(i64, taps <= 16 ? taps : 4)};
+    MlirNamedAttribute uf[2] = {strata_named(ctx, "axis", name_attr(ctx, op, ns + r, "")),
+                                strata_named(ctx, "factor", knob(ctx, "unroll", 2, factors))};
+    steps[n++] = step(ctx, "unroll", 2, uf);
+  }
+  for (intptr_t d = 0; d + 1 < ns; ++d)
+    if (mlirShapedTypeGetDimSize(rt, d) >= 2) {
+      MlirAttribute onoff[2] = {mlirBoolAttrGet(ctx, 0), mlirBoolAttrGet(ctx, 1)};
+      MlirNamedAttribute pf[2] = {strata_named(ctx, "axis", name_attr(ctx, op, d, "")),
+                                  strata_named(ctx, "enabled", knob(ctx, "parallel", 2, onoff))};
+      steps[n++] = step(ctx, "parallel", 2, pf);
+      break;
+    }
+  return mlirArrayAttrGet(ctx, n, steps);
+}
+
+/* Whether `op` (a reduction, not a matrix product) gets the vector-row
+ * trace: static f32/f64 result and reduce extents, a row of at least
+ * MIN_VECTOR_ROW elements, contiguous reads. */
+static bool wants_row_vectors(MlirOperation op) {
+  intptr_t ns = strata_te_compute_num_spatial(op), nr = strata_te_compute_num_reduce(op);
+  MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
+  MlirType et = mlirShapedTypeGetElementType(rt);
+  if (!mlirShapedTypeHasStaticShape(rt) || !(mlirTypeIsAF32(et) || mlirTypeIsAF64(et)))
+    return false;
+  for (intptr_t r = 0; r < nr; ++r)
+    if (strata_te_compute_reduce_extent(op, r) < 1)
+      return false;
+  return mlirShapedTypeGetDimSize(rt, ns - 1) >= MIN_VECTOR_ROW && rows_contiguous(op);
 }
 
 /* Injective computes with at least this many elements run their first
@@ -453,7 +668,9 @@ static MlirWalkResult schedule_compute(MlirOperation op, void *user) {
   if (nr == 0 || ns < 2 || ns + nr > MAX_AXES)
     return MlirWalkResultAdvance;
   strata_te_matmul_t g;
-  MlirAttribute trace = strata_te_match_matmul(op, &g) ? matmul_trace(ctx, op, &g, cfg) : reduction_trace(ctx, op, cfg);
+  MlirAttribute trace = strata_te_match_matmul(op, &g) ? matmul_trace(ctx, op, &g, cfg)
+                        : wants_row_vectors(op)        ? row_vector_trace(ctx, op, cfg->knobs && tunable(op))
+                                                       : reduction_trace(ctx, op, cfg);
   mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("schedule"), trace);
   return MlirWalkResultAdvance;
 }
@@ -514,7 +731,14 @@ const strata_pass_info_t te_default_schedule_pass = {
         "parallel (from 2^20 flops). knobs=true writes the block sizes as knobs mc, nc, kc (default "
         "first) and the register tile as the knob tile (the target's tiles; blocks then split "
         "by the tile in a second step: i.0, i.1.0, i.1.1), packing B as the knob pack and "
-        "packing A into row panels as the knob pack_a (off by default) for te-autotune. Other computes with reduce axes and at least two spatial axes get "
+        "packing A into row panels as the knob pack_a (off by default) for te-autotune. "
+        "Window reductions whose reads run along the innermost spatial axis (pools, depthwise "
+        "convolutions; f32/f64, static, rows of at least 4) get vector rows: the row split by "
+        "a width (the whole row up to 32, else the widest of 32, 16, 8 dividing it, else 16), "
+        "the reduce axes outside, the vector loop vectorized; with knobs=true and at least 4096 "
+        "iterations the knobs vector (4..64, the row), order (taps outside or inside the vector "
+        "blocks), unroll (the two innermost reduce loops fully or not) and parallel. "
+        "Other computes with reduce axes and at least two spatial axes get "
         "a loop order with the reduce axes outside the innermost spatial axis (i, k, "
         "j): contiguous inner loops that LLVM vectorizes; with knobs=true and at least 4096 "
         "iterations, the knobs order (or reduce axes innermost), unroll (innermost reduce "

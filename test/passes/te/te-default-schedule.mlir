@@ -117,6 +117,40 @@ func.func @not_gemm(%a: tensor<5x7xf32>, %b: tensor<7x3xf32>) -> tensor<5x3xf32>
   return %c : tensor<5x3xf32>
 }
 
+// A window reduction whose reads run along the row (a 3-tap max over a
+// row of 12) gets vector rows: the row split by the default width (the
+// whole row up to 32), the reduce axes outside the vector loop, which is
+// vectorized. A row of 40 is split in 8s (the widest of 32, 16, 8 that
+// divides it). A strided window (reads at 2*w + k: a gather) keeps the
+// plain order.
+// CHECK-LABEL: func.func @window_rows
+// CHECK: name = "win", reduce_extents = array<i64: 3>, schedule = [{axis = "d1", factors = array<i64: 12>, prim = "split"}, {order = ["d0", "r0", "d1.0", "d1.1"], prim = "reorder"}, {axis = "d1.1", prim = "vectorize"}]
+// CHECK: name = "win40", reduce_extents = array<i64: 3>, schedule = [{axis = "d1", factors = array<i64: 8>, prim = "split"}
+// CHECK: name = "strided", reduce_extents = array<i64: 3>, schedule = [{order = ["d0", "r0", "d1"], prim = "reorder"}]
+func.func @window_rows(%x: tensor<4x14xf32>, %y: tensor<4x42xf32>, %z: tensor<4x27xf32>) -> (tensor<4x12xf32>, tensor<4x40xf32>, tensor<4x12xf32>) {
+  %c = "te.compute"() ({
+  ^bb0(%i: index, %j: index, %k: index):
+    %jj = arith.addi %j, %k : index
+    %v = "te.read"(%x, %i, %jj) : (tensor<4x14xf32>, index, index) -> f32
+    gpu.yield %v : f32
+  }) {name = "win", reduce_extents = array<i64: 3>, combiner = "max", init = 0xFF800000 : f32} : () -> tensor<4x12xf32>
+  %d = "te.compute"() ({
+  ^bb0(%i: index, %j: index, %k: index):
+    %jj = arith.addi %j, %k : index
+    %v = "te.read"(%y, %i, %jj) : (tensor<4x42xf32>, index, index) -> f32
+    gpu.yield %v : f32
+  }) {name = "win40", reduce_extents = array<i64: 3>, combiner = "max", init = 0xFF800000 : f32} : () -> tensor<4x40xf32>
+  %e = "te.compute"() ({
+  ^bb0(%i: index, %j: index, %k: index):
+    %c2 = arith.constant 2 : index
+    %j2 = arith.muli %j, %c2 : index
+    %jj = arith.addi %j2, %k : index
+    %v = "te.read"(%z, %i, %jj) : (tensor<4x27xf32>, index, index) -> f32
+    gpu.yield %v : f32
+  }) {name = "strided", reduce_extents = array<i64: 3>, combiner = "max", init = 0xFF800000 : f32} : () -> tensor<4x12xf32>
+  return %c, %d, %e : tensor<4x12xf32>, tensor<4x40xf32>, tensor<4x12xf32>
+}
+
 // A large injective compute (64x1024 elements) runs its first axis in
 // parallel.
 // CHECK-LABEL: func.func @big_map
