@@ -2,7 +2,7 @@
 # Benchmarks against peers measured in the same run (prints one line per
 # case: Strata's time, the peer's, and the ratio peer/strata; > 1 means
 # Strata is faster). Installs what is missing (OpenBLAS) and builds first.
-#   scripts/bench.sh [elementwise|gemm|conv|tune]...   (default: elementwise gemm conv; tune:
+#   scripts/bench.sh [elementwise|gemm|conv|depthwise|tune]...   (default: elementwise gemm conv depthwise; tune:
 #   bench/bench_tune.sh, not in the default set)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -20,7 +20,7 @@ fi
 "$root/scripts/build.sh" "$root/build"
 bin=$root/build/bin
 which=("$@")
-[ ${#which[@]} -gt 0 ] || which=(elementwise gemm conv)
+[ ${#which[@]} -gt 0 ] || which=(elementwise gemm conv depthwise)
 # OpenBLAS's own core detection, not a forced older kernel (see env notes).
 unset OPENBLAS_CORETYPE OPENBLAS_L2_SIZE
 echo "# $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), $(nproc) cores, $(date -u +%F)"
@@ -33,7 +33,8 @@ for w in "${which[@]}"; do
     conv)
       OMP_NUM_THREADS=1 "$bin/bench_conv" --threads 1
       OMP_NUM_THREADS=2 "$bin/bench_conv" --threads 2 --layers r18.conv2_3x3,r18.conv4_3x3,r50.conv2_1x1_out ;;
+    depthwise) OMP_NUM_THREADS=1 "$bin/bench_depthwise" --threads 1 ;;
     tune) "$root/bench/bench_tune.sh" "$bin" ;;
-    *) echo "bench: unknown benchmark '$w' (gemm, conv, elementwise, tune)" >&2; exit 2 ;;
+    *) echo "bench: unknown benchmark '$w' (gemm, conv, depthwise, elementwise, tune)" >&2; exit 2 ;;
   esac
 done

@@ -1,0 +1,181 @@
+/* Depthwise 3x3 convolutions of MobileNet-v1 at batch 1 (NCHW, fp32,
+ * stride 1, padding 1): Strata's compiled graph.conv2d (groups = C)
+ * against the loop a C programmer writes (compiled -O3 -march=native in
+ * this binary: per output row, each tap a contiguous multiply-add over the
+ * row's valid columns, which GCC vectorizes), both in this process on the
+ * same inputs, after checking that they agree. With --baseline Q, a second
+ * line measures the kernel compiled with P against the same kernel
+ * compiled with Q (alternating runs: e.g. tuned vs default schedules).
+ *   bench_depthwise [--threads N] [--pipeline P] [--baseline Q] [--layers name,...] */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench/bench_common.h"
+
+typedef struct {
+  const char *name;
+  int64_t c, h; /* channels, square feature map */
+} layer_t;
+
+static const layer_t layers[] = {
+    {"mbv1.dw1", 32, 112},  {"mbv1.dw3", 128, 56}, {"mbv1.dw5", 256, 28},
+    {"mbv1.dw7", 512, 14},  {"mbv1.dw13", 1024, 7},
+};
+enum { N_LAYERS = sizeof layers / sizeof layers[0] };
+
+typedef struct {
+  bench_kernel_t *kernel;
+  strata_tensor_t *args; /* x [1, C, H, H], w [C, 1, 3, 3], y [1, C, H, H] */
+  const layer_t *l;
+} run_t;
+
+static void run_strata(void *user) {
+  run_t *r = user;
+  char *error = NULL;
+  if (!strata_jit_call(r->kernel->jit, r->kernel->entry, r->args, 3, &error)) {
+    fprintf(stderr, "bench_depthwise: %s\n", error);
+    exit(1);
+  }
+}
+
+/* The peer: rows of accumulators, each tap a contiguous multiply-add over
+ * the columns it reaches (the padding is the loop bounds). */
+static void run_c_loop(void *user) {
+  run_t *r = user;
+  int64_t C = r->l->c, H = r->l->h, W = r->l->h;
+  const float *x = r->args[0].data, *w = r->args[1].data;
+  float *y = r->args[2].data;
+  for (int64_t c = 0; c < C; ++c)
+    for (int64_t oh = 0; oh < H; ++oh) {
+      float *yr = y + (c * H + oh) * W;
+      for (int64_t ow = 0; ow < W; ++ow)
+        yr[ow] = 0.0f;
+      for (int64_t kh = 0; kh < 3; ++kh) {
+        int64_t ih = oh + kh - 1;
+        if (ih < 0 || ih >= H)
+          continue;
+        const float *xr = x + (c * H + ih) * W;
+        for (int64_t kw = 0; kw < 3; ++kw) {
+          float wv = w[c * 9 + kh * 3 + kw];
+          int64_t lo = kw == 0 ? 1 : 0, hi = kw == 2 ? W - 1 : W;
+          for (int64_t ow = lo; ow < hi; ++ow)
+            yr[ow] += xr[ow + kw - 1] * wv;
+        }
+      }
+    }
+}
+
+static int bench_layer(const layer_t *l, int threads, const char *pipeline, const char *baseline) {
+  long long C = l->c, H = l->h;
+  char text[2048];
+  snprintf(text, sizeof text,
+           "func.func @dw(%%x: tensor<1x%lldx%lldx%lldxf32>, %%w: tensor<%lldx1x3x3xf32>) -> "
+           "tensor<1x%lldx%lldx%lldxf32> {\n"
+           "  %%0 = \"graph.conv2d\"(%%x, %%w) {strides = array<i64: 1, 1>, padding = array<i64: 1, "
+           "1, 1, 1>, dilation = array<i64: 1, 1>, groups = %lld : i64, data_layout = \"NCHW\", "
+           "kernel_layout = \"OIHW\"} : (tensor<1x%lldx%lldx%lldxf32>, tensor<%lldx1x3x3xf32>) -> "
+           "tensor<1x%lldx%lldx%lldxf32>\n"
+           "  return %%0 : tensor<1x%lldx%lldx%lldxf32>\n}\n",
+           C, H, H, C, C, H, H, C, C, H, H, C, C, H, H, C, H, H);
+  bench_kernel_t kernel;
+  if (!bench_compile(text, "dw", pipeline, &kernel)) {
+    fprintf(stderr, "bench_depthwise: cannot compile %s\n", l->name);
+    return 1;
+  }
+  strata_tensor_t args[3], expected;
+  strata_tensor_alloc(&args[0], STRATA_DTYPE_F32, 4, (int64_t[]){1, C, H, H});
+  strata_tensor_alloc(&args[1], STRATA_DTYPE_F32, 4, (int64_t[]){C, 1, 3, 3});
+  strata_tensor_alloc(&args[2], STRATA_DTYPE_F32, 4, (int64_t[]){1, C, H, H});
+  strata_tensor_alloc(&expected, STRATA_DTYPE_F32, 4, (int64_t[]){1, C, H, H});
+  strata_tensor_fill_random(&args[0], 1);
+  strata_tensor_fill_random(&args[1], 2);
+  run_t r = {&kernel, args, l};
+  size_t bytes = (size_t)(C * H * H) * sizeof(float);
+  /* Check first: a wrong kernel is never timed. */
+  run_strata(&r);
+  memcpy(expected.data, args[2].data, bytes);
+  run_c_loop(&r);
+  strata_compare_t cmp = strata_tensor_compare(&expected, &args[2], 1e-4, 1e-5);
+  double flops = 2.0 * 9.0 * (double)(C * H * H);
+  int rc = 0;
+  char name[96];
+  snprintf(name, sizeof name, "depthwise %s %lldx%lldx%lld threads=%d", l->name, C, H, H, threads);
+  if (!cmp.ok) {
+    printf("%-44s WRONG RESULT: %lld elements differ from the C loop (max abs error %g)\n", name,
+           (long long)cmp.mismatches, cmp.max_abs_error);
+    rc = 1;
+  } else {
+    double ts, tp;
+    bench_median_pair(run_strata, &r, run_c_loop, &r, threads == 1, 3, 1.0, &ts, &tp);
+    bench_report(name, ts, "C -O3 loop", tp, flops, 0);
+  }
+  if (!rc && baseline) {
+    bench_kernel_t base;
+    if (!bench_compile(text, "dw", baseline, &base)) {
+      fprintf(stderr, "bench_depthwise: cannot compile the baseline kernel\n");
+      rc = 1;
+    } else {
+      run_t rb = {&base, args, l};
+      run_strata(&rb);
+      cmp = strata_tensor_compare(&expected, &args[2], 1e-4, 1e-5);
+      if (!cmp.ok) {
+        printf("%-44s WRONG RESULT: the baseline differs in %lld elements\n", name,
+               (long long)cmp.mismatches);
+        rc = 1;
+      } else {
+        double ts, tb;
+        bench_median_pair(run_strata, &r, run_strata, &rb, true, 3, 1.0, &ts, &tb);
+        bench_report(name, ts, "baseline", tb, flops, 0);
+      }
+      bench_kernel_destroy(&base);
+    }
+  }
+  for (int i = 0; i < 3; ++i)
+    strata_tensor_free(&args[i]);
+  strata_tensor_free(&expected);
+  bench_kernel_destroy(&kernel);
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  int threads = 1;
+  const char *pipeline = NULL, *baseline = NULL;
+  const layer_t *chosen[N_LAYERS];
+  int count = 0;
+  for (int i = 1; i < argc; ++i) {
+    if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
+      threads = atoi(argv[++i]);
+    } else if (!strcmp(argv[i], "--pipeline") && i + 1 < argc) {
+      pipeline = argv[++i];
+    } else if (!strcmp(argv[i], "--baseline") && i + 1 < argc) {
+      baseline = argv[++i];
+    } else if (!strcmp(argv[i], "--layers") && i + 1 < argc) {
+      for (char *tok = strtok(argv[++i], ","); tok; tok = strtok(NULL, ",")) {
+        int found = -1;
+        for (int k = 0; k < N_LAYERS; ++k)
+          if (!strcmp(layers[k].name, tok))
+            found = k;
+        if (found < 0) {
+          fprintf(stderr, "bench_depthwise: unknown layer '%s' (mbv1.dw1, dw3, dw5, dw7, dw13)\n",
+                  tok);
+          return 2;
+        }
+        if (count < N_LAYERS)
+          chosen[count++] = &layers[found];
+      }
+    } else {
+      fprintf(stderr, "usage: bench_depthwise [--threads N] [--pipeline P] [--baseline Q] "
+                      "[--layers name,...]\n");
+      return 2;
+    }
+  }
+  if (!count)
+    for (int k = 0; k < N_LAYERS; ++k)
+      chosen[count++] = &layers[k];
+  strata_register_all_passes();
+  int rc = 0;
+  for (int i = 0; i < count; ++i)
+    rc |= bench_layer(chosen[i], threads, pipeline, baseline);
+  return rc;
+}
