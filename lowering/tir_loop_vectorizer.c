@@ -20,10 +20,14 @@
  *     padding makes them (`select(in_bounds, i, 0)`): vector.maskedload
  *     under the condition, the other lanes taking the element the guard
  *     selects (so padded windows vectorize without gathers);
+ *   - a load whose last index has coefficient 2..4 (a strided window):
+ *     one masked load of stride x V contiguous elements (only the live
+ *     lanes' elements enabled) and a vector.shuffle picking every
+ *     stride-th;
  *   - any other arith or math op: the same op on vector<V x T> operands
  *     (uniform operands broadcast, linear ones materialized as base +
  *     coef * vector.step).
- * Anything else — a gather (a varying index elsewhere, or a stride), a
+ * Anything else — a gather (a varying index elsewhere, a larger stride), a
  * store of varying values to one address (a reduction over the loop), an
  * op of another dialect — leaves the loop to convert-tir-to-scf as a
  * plain scf.for (correct; LLVM's vectorizer may still vectorize it), and
@@ -233,73 +237,137 @@ static MlirValue zero_vector(vectorizer_t *v, MlirType vt) {
   return build(v, "arith.constant", 0, NULL, vt, 1, &value);
 }
 
-/* A guarded access, as a padded window reads: every index is uniform or
- * `arith.select %c, %a, %b` with one varying condition %c, the %a forming
- * a contiguous access and the %b uniform. Lanes where %c holds read A[a];
- * the others read A[b], one uniform element. Sets the bases of a, the
- * scalar indices b and the condition; false otherwise. */
-static bool guarded_access(vectorizer_t *v, MlirOperation op, intptr_t first, intptr_t n,
-                           MlirValue *bases, MlirValue *fallback, MlirValue *cond) {
-  *cond = (MlirValue){NULL};
-  bool guarded = false;
+/* A load's indices, read as lanes: every index uniform, except the last,
+ * which is linear with coefficient `stride` (1: contiguous; 2..MAX_STRIDE:
+ * every stride-th element); or guarded, as a padded window reads: an index
+ * may be `arith.select %c, %a, %b` with one varying condition %c (the same
+ * for all), the %a forming such an access and the %b uniform — lanes where
+ * %c holds read A[a], the others A[b], one uniform element. */
+typedef struct {
+  MlirValue bases[17];    /* memref, then the indices of lane 0 */
+  MlirValue fallback[17]; /* memref, then the guard's other indices */
+  MlirValue cond;         /* the guard; null when unguarded */
+  int64_t stride;
+} lane_access_t;
+
+enum { MAX_STRIDE = 4 };
+
+static bool load_access(vectorizer_t *v, MlirOperation op, lane_access_t *a) {
+  intptr_t n = mlirOperationGetNumOperands(op) - 1;
+  if (n < 1 || n > 16)
+    return false;
+  a->bases[0] = a->fallback[0] = mlirOperationGetOperand(op, 0);
+  a->cond = (MlirValue){NULL};
+  bool plain_varying = false;
   for (intptr_t i = 0; i < n; ++i) {
-    MlirValue index = mlirOperationGetOperand(op, first + i);
-    lane_value_t lv = lookup(v, index);
-    lane_value_t a = lv, b = lv;
-    if (!is_uniform(lv)) {
-      if (!mlirValueIsAOpResult(index) ||
-          !strata_op_is(mlirOpResultGetOwner(index), "arith.select"))
-        return false;
+    MlirValue index = mlirOperationGetOperand(op, 1 + i);
+    lane_value_t on = lookup(v, index), off = on;
+    if (on.kind == LANE_VECTOR && mlirValueIsAOpResult(index) &&
+        strata_op_is(mlirOpResultGetOwner(index), "arith.select")) {
       MlirOperation sel = mlirOpResultGetOwner(index);
       MlirValue c = mlirOperationGetOperand(sel, 0);
-      if (!mlirValueIsNull(*cond) && !mlirValueEqual(c, *cond))
+      if (!mlirValueIsNull(a->cond) && !mlirValueEqual(c, a->cond))
         return false;
-      *cond = c;
-      guarded = true;
-      a = lookup(v, mlirOperationGetOperand(sel, 1));
-      b = lookup(v, mlirOperationGetOperand(sel, 2));
+      a->cond = c;
+      on = lookup(v, mlirOperationGetOperand(sel, 1));
+      off = lookup(v, mlirOperationGetOperand(sel, 2));
+      if (!is_uniform(off))
+        return false;
+    } else if (!is_uniform(on)) {
+      plain_varying = true;
     }
-    if (a.kind == LANE_VECTOR || !is_uniform(b))
+    if (on.kind == LANE_VECTOR)
       return false;
-    if (i + 1 < n ? !is_uniform(a) : !(a.kind == LANE_LINEAR && a.coef == 1))
-      return false;
-    bases[i] = a.scalar;
-    fallback[i] = b.scalar;
+    if (i + 1 < n) {
+      if (!is_uniform(on))
+        return false;
+    } else {
+      if (on.kind != LANE_LINEAR || on.coef < 1 || on.coef > MAX_STRIDE)
+        return false;
+      a->stride = on.coef;
+    }
+    a->bases[1 + i] = on.scalar;
+    a->fallback[1 + i] = off.scalar;
   }
-  return guarded && !is_uniform(lookup(v, *cond));
+  /* Under a guard, lanes off it read A[fallback]: one element for all of
+   * them only when every varying index is guarded. */
+  return mlirValueIsNull(a->cond) || (!plain_varying && !is_uniform(lookup(v, a->cond)));
+}
+
+static MlirValue bool_vector(vectorizer_t *v, int64_t lanes, bool value) {
+  MlirType vt = mlirVectorTypeGet(1, &lanes, mlirIntegerTypeGet(v->ctx, 1));
+  MlirNamedAttribute attr = strata_named(
+      v->ctx, "value", mlirDenseElementsAttrBoolSplatGet(vt, value));
+  return build(v, "arith.constant", 0, NULL, vt, 1, &attr);
+}
+
+/* vector.shuffle of a and b (same type) picking `indices`. */
+static MlirValue shuffle(vectorizer_t *v, MlirValue a, MlirValue b, int64_t count,
+                         const int64_t *indices) {
+  MlirType et = mlirShapedTypeGetElementType(mlirValueGetType(a));
+  MlirNamedAttribute mask = strata_named(v->ctx, "mask", mlirDenseI64ArrayGet(v->ctx, count, indices));
+  return build(v, "vector.shuffle", 2, (MlirValue[]){a, b}, mlirVectorTypeGet(1, &count, et), 1,
+               &mask);
 }
 
 static bool vector_load(vectorizer_t *v, MlirOperation op) {
-  intptr_t n = mlirOperationGetNumOperands(op) - 1;
-  MlirValue operands[20], fallback[20], cond;
-  if (n > 16)
+  lane_access_t a;
+  if (!load_access(v, op, &a))
     return false;
-  operands[0] = fallback[0] = mlirOperationGetOperand(op, 0);
+  intptr_t n = mlirOperationGetNumOperands(op) - 1;
   MlirType et = mlirValueGetType(mlirOperationGetResult(op, 0));
   MlirType vt = vector_of(v, et);
-  MlirValue result;
-  if (contiguous_access(v, op, 1, n, operands + 1)) {
-    if (mlirValueIsNull(v->mask)) {
-      result = build(v, "vector.load", 1 + n, operands, vt, 0, NULL);
-    } else {
-      operands[1 + n] = v->mask;
-      operands[2 + n] = zero_vector(v, vt);
-      result = build(v, "vector.maskedload", 3 + n, operands, vt, 0, NULL);
+  bool guarded = !mlirValueIsNull(a.cond);
+  /* The live lanes: the loop's mask and the guard; null when all are. */
+  MlirValue mask = v->mask;
+  if (guarded) {
+    MlirValue g = as_vector(v, a.cond);
+    mask = mlirValueIsNull(mask) ? g
+                                 : build(v, "arith.andi", 2, (MlirValue[]){g, mask},
+                                         mlirValueGetType(g), 0, NULL);
+  }
+  MlirValue result, operands[20];
+  for (intptr_t i = 0; i <= n; ++i)
+    operands[i] = a.bases[i];
+  if (a.stride == 1 && mlirValueIsNull(mask)) {
+    result = build(v, "vector.load", 1 + n, operands, vt, 0, NULL);
+  } else if (a.stride == 1) {
+    /* Lanes off the guard take A[fallback] (loaded once), as the scalar
+     * code would read; lanes past the loop's extent zeros. */
+    MlirValue pass = zero_vector(v, vt);
+    if (guarded) {
+      MlirValue other = build(v, "memref.load", 1 + n, a.fallback, et, 0, NULL);
+      pass = build(v, "vector.broadcast", 1, &other, vt, 0, NULL);
     }
-  } else if (guarded_access(v, op, 1, n, operands + 1, fallback + 1, &cond)) {
-    /* Masked by the guard: lanes where it fails take the one element
-     * A[b] (loaded once, broadcast), as the scalar code would read. */
-    MlirValue mask = as_vector(v, cond);
-    if (!mlirValueIsNull(v->mask)) {
-      MlirType mt = mlirValueGetType(mask);
-      mask = build(v, "arith.andi", 2, (MlirValue[]){mask, v->mask}, mt, 0, NULL);
-    }
-    MlirValue other = build(v, "memref.load", 1 + n, fallback, et, 0, NULL);
     operands[1 + n] = mask;
-    operands[2 + n] = build(v, "vector.broadcast", 1, &other, vt, 0, NULL);
+    operands[2 + n] = pass;
     result = build(v, "vector.maskedload", 3 + n, operands, vt, 0, NULL);
   } else {
-    return false;
+    /* Strided: one masked load of stride * lanes contiguous elements, only
+     * the live lanes' elements enabled (nothing past the last one read),
+     * then a shuffle picking every stride-th. */
+    int64_t k = a.stride, wide = k * v->lanes;
+    MlirType wt = mlirVectorTypeGet(1, &wide, et);
+    if (mlirValueIsNull(mask))
+      mask = bool_vector(v, v->lanes, true);
+    int64_t *spread = malloc((size_t)wide * sizeof *spread);
+    for (int64_t j = 0; j < wide; ++j)
+      spread[j] = j % k == 0 ? j / k : v->lanes; /* lane j/k, or a false one */
+    MlirValue wide_mask = shuffle(v, mask, bool_vector(v, v->lanes, false), wide, spread);
+    free(spread);
+    MlirValue pass = zero_vector(v, wt);
+    if (guarded) {
+      MlirValue other = build(v, "memref.load", 1 + n, a.fallback, et, 0, NULL);
+      pass = build(v, "vector.broadcast", 1, &other, wt, 0, NULL);
+    }
+    operands[1 + n] = wide_mask;
+    operands[2 + n] = pass;
+    MlirValue loaded = build(v, "vector.maskedload", 3 + n, operands, wt, 0, NULL);
+    int64_t *pick = malloc((size_t)v->lanes * sizeof *pick);
+    for (int64_t j = 0; j < v->lanes; ++j)
+      pick[j] = j * k;
+    result = shuffle(v, loaded, loaded, v->lanes, pick);
+    free(pick);
   }
   record(v, mlirOperationGetResult(op, 0), LANE_VECTOR)->vector = result;
   return true;

@@ -105,23 +105,50 @@ func.func @padded(%x: memref<8xf32>, %y: memref<8xf32>) {
 
 // -----
 
-// Loops that do not qualify stay scalar loops: a strided read (a gather),
-// a store of varying values to one element (a reduction over the loop),
-// a dynamic extent.
+// A read with stride 2 (a strided window) is one masked load of 2 x 8
+// contiguous elements, only every second enabled (the last one read is
+// element 14: nothing past it), then a shuffle picking the even ones.
 // CHECK-LABEL: func.func @strided
+// CHECK:      %[[ALL:.*]] = arith.constant dense<true> : vector<8xi1>
+// CHECK:      %[[NONE:.*]] = arith.constant dense<false> : vector<8xi1>
+// CHECK:      %[[M:.*]] = vector.shuffle %[[ALL]], %[[NONE]] [0, 8, 1, 8, 2, 8, 3, 8, 4, 8, 5, 8, 6, 8, 7, 8] : vector<8xi1>, vector<8xi1>
+// CHECK:      %[[W:.*]] = vector.maskedload %arg0[%{{.*}}], %[[M]], %{{.*}} : memref<16xf32>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+// CHECK:      %[[E:.*]] = vector.shuffle %[[W]], %[[W]] [0, 2, 4, 6, 8, 10, 12, 14] : vector<16xf32>, vector<16xf32>
+// CHECK:      vector.store %[[E]], %arg1[%c0] : memref<8xf32>, vector<8xf32>
+func.func @strided(%x: memref<16xf32>, %y: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  "tir.for"(%c0, %c8, %c1) ({
+  ^bb0(%j: index):
+    %k = arith.muli %j, %c2 : index
+    %a = memref.load %x[%k] : memref<16xf32>
+    memref.store %a, %y[%j] : memref<8xf32>
+    gpu.yield
+  }) {name = "j", kind = "vectorized"} : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+// Loops that do not qualify stay scalar loops: a read with a larger stride
+// (a gather), a store of varying values to one element (a reduction over
+// the loop), a dynamic extent.
+// CHECK-LABEL: func.func @gather
 // CHECK:      scf.for
 // CHECK:        memref.load
 // CHECK:      } {tir.kind = "vectorized", tir.name = "j"}
 // CHECK-NOT:  vector.
-func.func @strided(%x: memref<32xf32>, %y: memref<16xf32>) {
+func.func @gather(%x: memref<80xf32>, %y: memref<16xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %c2 = arith.constant 2 : index
+  %c5 = arith.constant 5 : index
   %c16 = arith.constant 16 : index
   "tir.for"(%c0, %c16, %c1) ({
   ^bb0(%j: index):
-    %k = arith.muli %j, %c2 : index
-    %a = memref.load %x[%k] : memref<32xf32>
+    %k = arith.muli %j, %c5 : index
+    %a = memref.load %x[%k] : memref<80xf32>
     memref.store %a, %y[%j] : memref<16xf32>
     gpu.yield
   }) {name = "j", kind = "vectorized"} : (index, index, index) -> ()
