@@ -1,11 +1,14 @@
 /* tir-vectorize: the `vectorize` schedule primitive. Checks that the loop
  * is innermost (no nested loops or other region ops) and that its extent
  * is a constant or bounded by one (min(c, ...) from a non-divisible split,
- * the tail handled by that bound), then marks it kind = "vectorized".
- * convert-tir-to-scf lowers vectorized loops as plain scf.for (correct; LLVM's
- * loop vectorizer may then vectorize them); explicit vector.transfer_read /
- * transfer_write codegen is a follow-up. Exports strata_tir_vectorize
- * (schedule.h) and the pass record. */
+ * the tail handled by that bound), then marks it kind = "vectorized"; the
+ * reduction's init loop of the same axis (`<loop>.init`, in the compute's
+ * init nest), when it is innermost with such an extent too, is marked as
+ * well. convert-tir-to-scf gives vectorized loops explicit vector code
+ * where their bodies qualify (lowering/tir_loop_vectorizer.c), else plain
+ * scf.for. Exports strata_tir_vectorize (schedule.h) and the pass record. */
+#include <stdio.h>
+
 #include <mlir-c/BuiltinAttributes.h>
 
 #include "dialects/op_checks.h"
@@ -24,11 +27,37 @@ static MlirWalkResult find_region_op(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
-MlirLogicalResult strata_tir_vectorize(MlirOperation loop) {
-  char n[128], c[128];
+static bool innermost(MlirOperation loop) {
   MlirOperation found[2] = {loop, {NULL}};
   mlirOperationWalk(loop, find_region_op, found, MlirWalkPreOrder);
-  if (!mlirOperationIsNull(found[1]))
+  return mlirOperationIsNull(found[1]);
+}
+
+/* Marks the init loop `<name>.init` of loop's compute vectorized when there
+ * is exactly one, innermost, with a constant or bounded extent. */
+static void vectorize_init(MlirOperation loop, const char *name, const char *compute) {
+  MlirOperation scope = loop;
+  while (!mlirOperationIsNull(scope) && !strata_op_is(scope, "func.func"))
+    scope = mlirOperationGetParentOperation(scope);
+  if (mlirOperationIsNull(scope))
+    return;
+  char init[160];
+  snprintf(init, sizeof init, "%s.init", name);
+  strata_op_list_t roots = {0}, found = {0};
+  strata_tir_collect_roots(scope, compute, &roots);
+  for (size_t i = 0; i < roots.count; ++i)
+    strata_tir_collect_named(roots.ops[i], init, &found);
+  int64_t bound;
+  if (found.count == 1 && innermost(found.ops[0]) && strata_tir_extent_bound(found.ops[0], &bound))
+    mlirOperationSetAttributeByName(found.ops[0], mlirStringRefCreateFromCString("kind"),
+                                    strata_string_attr(mlirOperationGetContext(loop), "vectorized"));
+  strata_op_list_free(&roots);
+  strata_op_list_free(&found);
+}
+
+MlirLogicalResult strata_tir_vectorize(MlirOperation loop) {
+  char n[128], c[128];
+  if (!innermost(loop))
     return strata_emit_error(loop, "cannot vectorize '%s' of compute '%s': it is not the "
                                    "innermost loop",
                              strata_tir_loop_name(loop, n, sizeof n),
@@ -42,6 +71,8 @@ MlirLogicalResult strata_tir_vectorize(MlirOperation loop) {
   MlirContext ctx = mlirOperationGetContext(loop);
   mlirOperationSetAttributeByName(loop, mlirStringRefCreateFromCString("kind"),
                                   strata_string_attr(ctx, "vectorized"));
+  vectorize_init(loop, strata_tir_loop_name(loop, n, sizeof n),
+                 strata_tir_compute_name(loop, c, sizeof c));
   return mlirLogicalResultSuccess();
 }
 
@@ -65,8 +96,10 @@ const strata_pass_info_t tir_vectorize_pass = {
     .description =
         "Sets kind = \"vectorized\" on the named loop after checking that it is "
         "innermost and that its extent is a constant or bounded by one (min(c, ...) "
-        "from a non-divisible split). convert-tir-to-scf currently lowers vectorized "
-        "loops as scf.for (correct code; explicit vector ops are a follow-up). "
+        "from a non-divisible split); the reduction's init loop <loop>.init too when it is "
+        "innermost with such an extent. convert-tir-to-scf gives vectorized loops vector "
+        "code where their bodies qualify (contiguous, strided or guarded loads, contiguous "
+        "stores, arith/math), else scf.for. "
         "Errors: not the innermost loop, extent not constant.",
     .anchor = "builtin.module",
     .options = options,

@@ -3,7 +3,8 @@
 // A matmul trace: tile i, j by 8, 16 (37 and 53 are not multiples: min
 // bounds), move k between the outer and inner tiles (the init store is
 // hoisted into its own nest, loops ".init"), fuse the outer tiles and run
-// them in parallel, vectorize j.1, unroll k by 4 (remainder loop k.tail);
+// them in parallel, vectorize j.1 (and its init loop j.1.init), unroll k
+// by 4 (remainder loop k.tail);
 // te.schedule is removed, te.compute stays on the root.
 // CHECK-LABEL: func.func @matmul
 // CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
@@ -20,7 +21,7 @@
 // CHECK: "tir.for"(%{{[^,]*}}, %[[UBJ]], %{{[^,]*}}) ({
 // CHECK: memref.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] : memref<37x53xf32>
 // CHECK-NEXT: gpu.yield
-// CHECK-NEXT: }) {kind = "serial", name = "j.1.init"}
+// CHECK-NEXT: }) {kind = "vectorized", name = "j.1.init"}
 // CHECK-NEXT: gpu.yield
 // CHECK-NEXT: }) {kind = "serial", name = "i.1.init"}
 // CHECK-NEXT: "tir.for"
