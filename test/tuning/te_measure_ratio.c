@@ -53,7 +53,8 @@ int main(void) {
     printf("error: %s\n", error);
     return 1;
   }
-  task.measure.repeats = 5;
+  task.measure.repeats = 7;
+  task.measure.timeout_seconds = 120; /* two compiles per child, on a busy machine */
   /* The default first: it makes the reference output. */
   strata_choice_t def[2] = {0, 0}, same[2] = {0, 1}, strided[2] = {1, 1};
   double latency = NAN, r_same = NAN, r_strided = NAN;
@@ -68,8 +69,7 @@ int main(void) {
   // CHECK-NEXT: strided order: ok, slower than the default head to head: yes
   printf("strided order: %s, slower than the default head to head: %s\n", ok ? "ok" : error,
          r_strided > 1.5 ? "yes" : "no");
-  if (!(r_strided > 1.5) || !(r_same >= 0.5 && r_same <= 2))
-    fprintf(stderr, "ratios: same %g, strided %g\n", r_same, r_strided);
+  fprintf(stderr, "ratios: same %g, strided %g\n", r_same, r_strided);
 
   /* Validation: the default and the 2 other candidates as the search
    * measured them; 2 rounds, the others paired with the default. */
