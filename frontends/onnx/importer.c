@@ -686,6 +686,13 @@ MlirValue onnx_reshape(onnx_node_t *n, MlirValue x, intptr_t rank, const int64_t
   return onnx_build(n, "graph.reshape", 1, &x, type, 0, NULL);
 }
 
+MlirValue onnx_reduce(onnx_node_t *n, const char *opname, MlirValue x, intptr_t naxes,
+                      const int64_t *axes, bool keepdims) {
+  MlirNamedAttribute a[2] = {onnx_ints_attr(n, "axes", naxes, axes),
+                             onnx_bool_attr(n, "keepdims", keepdims)};
+  return onnx_build(n, opname, 1, &x, (MlirType){NULL}, 2, a);
+}
+
 MlirNamedAttribute onnx_i64_attr(onnx_node_t *n, const char *name, int64_t v) {
   return strata_named(n->ctx, name, mlirIntegerAttrGet(mlirIntegerTypeGet(n->ctx, 64), v));
 }

@@ -187,6 +187,11 @@ MlirValue onnx_binary(onnx_node_t *n, const char *name, MlirValue a, MlirValue b
 MlirValue onnx_splat_like(onnx_node_t *n, MlirValue x, double value);
 /* graph.reshape of x to dims (STRATA_GRAPH_DYN allowed). */
 MlirValue onnx_reshape(onnx_node_t *n, MlirValue x, intptr_t rank, const int64_t *dims);
+/* graph.<opname> (reduce_sum, reduce_mean, ...) of x over axes. */
+MlirValue onnx_reduce(onnx_node_t *n, const char *opname, MlirValue x, intptr_t naxes,
+                      const int64_t *axes, bool keepdims);
+/* log_softmax of x along axis, computed stably (import_nn.c). */
+MlirValue onnx_log_softmax(onnx_node_t *n, MlirValue x, int64_t axis);
 /* A graph.constant from host data (inline dense or a dense_resource blob). */
 MlirValue onnx_constant(onnx_importer_t *imp, strata_builder_t *b, const onnx_const_t *c,
                         const char *name);
