@@ -58,6 +58,10 @@ def attr_int(name, v):
     return f_bytes(1, name) + f_int(20, 2) + f_int(3, v)
 
 
+def attr_str(name, v):
+    return f_bytes(1, name) + f_int(20, 3) + f_bytes(4, v)
+
+
 def node(op, inputs, outputs, name="", attrs=()):
     b = b"".join(f_bytes(1, i) for i in inputs) + b"".join(f_bytes(2, o) for o in outputs)
     if name:
@@ -75,6 +79,16 @@ def graph(nodes, inputs, outputs, inits=(), name="g"):
 def model(nodes, inputs, outputs, inits=(), opset=13, name="g"):
     g = graph(nodes, inputs, outputs, inits, name)
     return f_int(1, 8) + f_bytes(8, f_bytes(1, "") + f_int(2, opset)) + f_bytes(7, g)
+
+
+def loss_model(op, x_dims, t_dims, t_elem=INT64, weight=None, attrs=()):
+    """One loss node `loss1` on scores x and target t (and weight w, an
+    initializer, when given), output y."""
+    inputs = ["x", "t"] + (["w"] if weight else [])
+    inits = [tensor("w", FLOAT, [len(weight)], weight)] if weight else []
+    return model([node(op, inputs, ["y"], "loss1", attrs)],
+                 [value_info("x", FLOAT, x_dims), value_info("t", t_elem, t_dims)],
+                 [value_info("y", FLOAT, [])], inits)
 
 
 def attr_graph(name, g):
@@ -191,6 +205,25 @@ CASES = {
         [value_info("x", FLOAT, [1, 2, 3])], [value_info("y", FLOAT, [1, 2, 3])],
         [tensor("g", FLOAT, [2], [1, 1]), tensor("b", FLOAT, [2], [0, 0]),
          tensor("m", FLOAT, [2], [0, 0]), tensor("v", FLOAT, [2], [1, 1])]),
+    # NegativeLogLikelihoodLoss with a weight and ignore_index 0, reductions
+    # mean and none, on x [2, 3] (x23_pb) with targets [2, 0].
+    "nll_weight_ii": lambda: model(
+        [node("NegativeLogLikelihoodLoss", ["x", "t", "w"], ["mean"], "nll_mean",
+              [attr_int("ignore_index", 0)]),
+         node("NegativeLogLikelihoodLoss", ["x", "t", "w"], ["none"], "nll_none",
+              [attr_int("ignore_index", 0), attr_str("reduction", "none")])],
+        [value_info("x", FLOAT, [2, 3])],
+        [value_info("mean", FLOAT, []), value_info("none", FLOAT, [2])],
+        [tensor("t", INT64, [2], [2, 0]), tensor("w", FLOAT, [3], [1, 2, 3])]),
+    # Loss operators' errors.
+    "nll_bad_reduction": lambda: loss_model("NegativeLogLikelihoodLoss", [2, 3], [2],
+                                            attrs=[attr_str("reduction", "average")]),
+    "nll_rank1": lambda: loss_model("NegativeLogLikelihoodLoss", [3], []),
+    "nll_float_target": lambda: loss_model("NegativeLogLikelihoodLoss", [2, 3], [2], FLOAT),
+    "nll_target_shape": lambda: loss_model("NegativeLogLikelihoodLoss", [2, 3, 4], [2, 5]),
+    "nll_dynamic_classes": lambda: loss_model("NegativeLogLikelihoodLoss", [2, "C"], [2]),
+    "sce_weight_shape": lambda: loss_model("SoftmaxCrossEntropyLoss", [2, 3], [2],
+                                           weight=[1, 2, 3, 4]),
     # Sequences resolved at import time: construct, insert at -1, erase at
     # 0, concat, length, split into chunks of 3, at 1.
     "seq_ops": lambda: model(
