@@ -55,6 +55,8 @@ struct onnx_seq {
 typedef struct {
   onnx_importer_t *imp;
   const Onnx__NodeProto *node;
+  const Onnx__GraphProto *graph; /* the graph holding the node, */
+  size_t index;                  /* as its node[index] */
   MlirContext ctx;
   MlirLocation loc;
   strata_builder_t b;
@@ -83,6 +85,8 @@ extern const onnx_mapping_t strata_onnx_nn_ops[];
 extern const onnx_mapping_t strata_onnx_shape_ops[];
 extern const onnx_mapping_t strata_onnx_sequence_ops[];
 extern const onnx_mapping_t strata_onnx_loss_ops[];
+/* Domain ai.onnx.preview.training (import_gradient.c). */
+extern const onnx_mapping_t strata_onnx_training_ops[];
 
 /* --- Errors ------------------------------------------------------------ */
 /* Emits an error at the node's location. Returns false. */
@@ -103,6 +107,10 @@ int onnx_attr_ints(onnx_node_t *n, const char *name, int64_t *out, int max);
 /* Input i as an SSA value (a constant input becomes a graph.constant on
  * first use). Null if absent: check n->present[i] or use onnx_need_input. */
 MlirValue onnx_input(onnx_node_t *n, int i);
+/* The tensor named `name` in the value table (a graph input, initializer or
+ * output of an earlier node), materialized; null after an error calling it
+ * `what` (e.g. "tensor") when it is undefined or not a tensor. */
+MlirValue onnx_named_value(onnx_node_t *n, const char *name, const char *what);
 /* Input 0, required (null after "missing input"). */
 MlirValue onnx_in0(onnx_node_t *n);
 /* Sets output 0 to v; false (the mapping failed) when v is null. */
