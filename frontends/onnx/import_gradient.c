@@ -235,8 +235,11 @@ static bool bind_inputs(gradient_t *gr) {
     if (!onnx_need_input(n, (int)i))
       return false;
     const char *name = i < nx ? gr->xs[i] : gr->zs[i - nx];
+    MlirValue v = onnx_input(n, (int)i);
+    if (mlirValueIsNull(v))
+      return false;
     rebound |= strcmp(n->node->input[i], name) != 0;
-    map_set(&gr->forward, name, onnx_input(n, (int)i));
+    map_set(&gr->forward, name, v);
   }
   const Onnx__GraphProto *g = n->graph;
   for (size_t k = 0; rebound && k < n->index; ++k) {

@@ -59,6 +59,8 @@ static bool read_loss_args(onnx_node_t *n, MlirValue x, loss_args_t *a) {
     return onnx_error(n, "the scores must have rank >= 2 ([N, C, d1, ...]), got rank %lld",
                       (long long)xs.rank);
   a->target = onnx_input(n, 1);
+  if (mlirValueIsNull(a->target))
+    return false;
   if (!is_index_type(onnx_elem(a->target)))
     return onnx_error(n, "the target must have element type int32 or int64");
   onnx_shape(a->target, &ts);
@@ -77,6 +79,8 @@ static bool read_loss_args(onnx_node_t *n, MlirValue x, loss_args_t *a) {
     return onnx_error(n, "the class dimension (axis 1 of the scores) must be static");
   if (n->num_inputs > 2 && n->present[2]) {
     a->weight = onnx_input(n, 2);
+    if (mlirValueIsNull(a->weight))
+      return false;
     strata_graph_shape_t ws;
     onnx_shape(a->weight, &ws);
     if (ws.rank != 1 || (ws.dims[0] != a->classes && ws.dims[0] != STRATA_GRAPH_DYN))
@@ -163,16 +167,18 @@ static MlirValue nll_loss(onnx_node_t *n, MlirValue lp, const loss_args_t *a) {
 
 static bool map_negative_log_likelihood_loss(onnx_node_t *n) {
   loss_args_t a;
-  if (!onnx_need_input(n, 0) || !read_loss_args(n, onnx_input(n, 0), &a))
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x) || !read_loss_args(n, x, &a))
     return false;
-  return onnx_out(n, nll_loss(n, onnx_input(n, 0), &a));
+  return onnx_out(n, nll_loss(n, x, &a));
 }
 
 static bool map_softmax_cross_entropy_loss(onnx_node_t *n) {
   loss_args_t a;
-  if (!onnx_need_input(n, 0) || !read_loss_args(n, onnx_input(n, 0), &a))
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x) || !read_loss_args(n, x, &a))
     return false;
-  MlirValue lp = onnx_log_softmax(n, onnx_input(n, 0), 1);
+  MlirValue lp = onnx_log_softmax(n, x, 1);
   if (!onnx_out(n, nll_loss(n, lp, &a)))
     return false;
   if (onnx_num_outputs(n) > 1)
