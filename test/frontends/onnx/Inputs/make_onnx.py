@@ -293,6 +293,16 @@ CASES = {
         [value_info("d_a", FLOAT, [2, 3])], domains=[(TRAINING, 1)]),
     "gradient_undefined_y": lambda: gradient_model(
         [node("Add", ["a", "b"], ["s"], "add1")], ["a", "b"], y="q"),
+    "gradient_sequence_y": lambda: gradient_model(
+        [node("SequenceConstruct", ["b"], ["y"], "construct1")], ["a"]),
+    # The training domain's other operators, and other domains, stay unsupported.
+    "training_adagrad": lambda: model(
+        [node("Adagrad", ["r", "t", "x", "g", "h"], ["x2", "h2"], "adagrad1", (), TRAINING)],
+        [value_info(v, FLOAT, [2]) for v in ("r", "t", "x", "g", "h")],
+        [value_info("x2", FLOAT, [2])], domains=[(TRAINING, 1)]),
+    "custom_domain": lambda: model(
+        [node("Foo", ["x"], ["y"], "foo1", (), "com.example")],
+        [value_info("x", FLOAT, [2])], [value_info("y", FLOAT, [2])], domains=[("com.example", 1)]),
     # Sequences resolved at import time: construct, insert at -1, erase at
     # 0, concat, length, split into chunks of 3, at 1.
     "seq_ops": lambda: model(
