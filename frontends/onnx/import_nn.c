@@ -281,9 +281,7 @@ static MlirValue reduce_spatial(onnx_node_t *n, const char *opname, MlirValue x)
   int64_t axes[STRATA_GRAPH_MAX_RANK];
   for (intptr_t i = 2; i < r; ++i)
     axes[i - 2] = i;
-  MlirNamedAttribute a[2] = {onnx_ints_attr(n, "axes", r - 2, axes),
-                             onnx_bool_attr(n, "keepdims", true)};
-  return onnx_build(n, opname, 1, &x, NULL_TYPE, 2, a);
+  return onnx_reduce(n, opname, x, r - 2, axes, true);
 }
 
 static bool map_global_average_pool(onnx_node_t *n) {
@@ -402,9 +400,6 @@ static bool map_matmul(onnx_node_t *n) {
 }
 
 /* --- Normalization -------------------------------------------------------- */
-static MlirValue reduce(onnx_node_t *n, const char *opname, MlirValue x, intptr_t naxes,
-                        const int64_t *axes, bool keepdims);
-
 /* Training mode (opset 14+): Y normalized with the batch's statistics over
  * every axis but 1 (mean, biased variance; graph.batch_norm with them), and
  * the running statistics input * momentum + batch * (1 - momentum). */
@@ -421,9 +416,9 @@ static bool batch_norm_training(onnx_node_t *n) {
   strata_graph_shape_t s;
   onnx_shape(x, &s);
   int64_t c = s.dims[1];
-  MlirValue mean = reduce(n, "graph.reduce_mean", x, na, axes, true);
+  MlirValue mean = onnx_reduce(n, "graph.reduce_mean", x, na, axes, true);
   MlirValue d = onnx_binary(n, "graph.sub", x, mean);
-  MlirValue var = reduce(n, "graph.reduce_mean", onnx_binary(n, "graph.mul", d, d), na, axes,
+  MlirValue var = onnx_reduce(n, "graph.reduce_mean", onnx_binary(n, "graph.mul", d, d), na, axes,
                          false);
   mean = onnx_reshape(n, mean, 1, &c);
   MlirValue ops[5] = {x, onnx_input(n, 1), onnx_input(n, 2), mean, var};
@@ -465,13 +460,6 @@ static bool map_batch_norm(onnx_node_t *n) {
   return onnx_out(n, onnx_build(n, "graph.batch_norm", 5, ops, NULL_TYPE, 2, a));
 }
 
-static MlirValue reduce(onnx_node_t *n, const char *opname, MlirValue x, intptr_t naxes,
-                        const int64_t *axes, bool keepdims) {
-  MlirNamedAttribute a[2] = {onnx_ints_attr(n, "axes", naxes, axes),
-                             onnx_bool_attr(n, "keepdims", keepdims)};
-  return onnx_build(n, opname, 1, &x, NULL_TYPE, 2, a);
-}
-
 /* y = (x - mean) / sqrt(var + eps) * scale + bias over axes [axis, rank). */
 static bool map_layer_norm(onnx_node_t *n) {
   if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
@@ -485,9 +473,9 @@ static bool map_layer_norm(onnx_node_t *n) {
     axes[i - axis] = i;
   intptr_t na = (intptr_t)(rank - axis);
   double eps = onnx_attr_float(n, "epsilon", 1e-5f);
-  MlirValue mean = reduce(n, "graph.reduce_mean", x, na, axes, true);
+  MlirValue mean = onnx_reduce(n, "graph.reduce_mean", x, na, axes, true);
   MlirValue d = onnx_binary(n, "graph.sub", x, mean);
-  MlirValue var = reduce(n, "graph.reduce_mean", onnx_binary(n, "graph.mul", d, d), na, axes, true);
+  MlirValue var = onnx_reduce(n, "graph.reduce_mean", onnx_binary(n, "graph.mul", d, d), na, axes, true);
   MlirValue std = onnx_unary(n, "graph.sqrt",
                              onnx_binary(n, "graph.add", var, onnx_splat_like(n, var, eps)));
   MlirValue y = onnx_binary(n, "graph.mul", onnx_binary(n, "graph.div", d, std), onnx_input(n, 1));
@@ -508,11 +496,11 @@ static bool map_layer_norm(onnx_node_t *n) {
 }
 
 /* log_softmax along axis, stably: s = x - max; s - log(sum(exp(s))). */
-static MlirValue log_softmax(onnx_node_t *n, MlirValue x, int64_t axis) {
-  MlirValue m = reduce(n, "graph.reduce_max", x, 1, &axis, true);
+MlirValue onnx_log_softmax(onnx_node_t *n, MlirValue x, int64_t axis) {
+  MlirValue m = onnx_reduce(n, "graph.reduce_max", x, 1, &axis, true);
   MlirValue s = onnx_binary(n, "graph.sub", x, m);
-  MlirValue l = onnx_unary(n, "graph.log",
-                           reduce(n, "graph.reduce_sum", onnx_unary(n, "graph.exp", s), 1, &axis, true));
+  MlirValue sum = onnx_reduce(n, "graph.reduce_sum", onnx_unary(n, "graph.exp", s), 1, &axis, true);
+  MlirValue l = onnx_unary(n, "graph.log", sum);
   return onnx_binary(n, "graph.sub", s, l);
 }
 
@@ -538,7 +526,7 @@ static bool softmax_common(onnx_node_t *n, bool log) {
   }
   MlirValue y;
   if (log) {
-    y = log_softmax(n, v, a);
+    y = onnx_log_softmax(n, v, a);
   } else {
     MlirNamedAttribute sa = onnx_i64_attr(n, "axis", a);
     y = onnx_build(n, "graph.softmax", 1, &v, NULL_TYPE, 1, &sa);

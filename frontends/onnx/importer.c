@@ -435,6 +435,21 @@ MlirValue onnx_input(onnx_node_t *n, int i) {
   return materialize(n->imp, e);
 }
 
+MlirValue onnx_named_value(onnx_node_t *n, const char *name, const char *what) {
+  value_entry_t *e = lookup(n->imp, name);
+  if (!e) {
+    onnx_error(n, "%s '%s' is not defined (not a graph input, an initializer or an output of "
+                  "an earlier node)", what, name);
+    return (MlirValue){NULL};
+  }
+  if (e->seq) {
+    onnx_error(n, "%s '%s' is %s, a tensor is needed", what, name,
+               e->seq->optional ? "an optional" : "a sequence");
+    return (MlirValue){NULL};
+  }
+  return materialize(n->imp, e);
+}
+
 /* ---------------------------------------------------------------------- */
 /* Sequences and optionals                                                 */
 
@@ -686,6 +701,13 @@ MlirValue onnx_reshape(onnx_node_t *n, MlirValue x, intptr_t rank, const int64_t
   return onnx_build(n, "graph.reshape", 1, &x, type, 0, NULL);
 }
 
+MlirValue onnx_reduce(onnx_node_t *n, const char *opname, MlirValue x, intptr_t naxes,
+                      const int64_t *axes, bool keepdims) {
+  MlirNamedAttribute a[2] = {onnx_ints_attr(n, "axes", naxes, axes),
+                             onnx_bool_attr(n, "keepdims", keepdims)};
+  return onnx_build(n, opname, 1, &x, (MlirType){NULL}, 2, a);
+}
+
 MlirNamedAttribute onnx_i64_attr(onnx_node_t *n, const char *name, int64_t v) {
   return strata_named(n->ctx, name, mlirIntegerAttrGet(mlirIntegerTypeGet(n->ctx, 64), v));
 }
@@ -791,14 +813,44 @@ char *strata_onnx_format_diagnostic(MlirDiagnostic diag) {
 /* ---------------------------------------------------------------------- */
 /* Import                                                                  */
 
-static const onnx_mapping_t *find_mapping(const char *op_type) {
-  const onnx_mapping_t *tables[] = {strata_onnx_elementwise_ops, strata_onnx_nn_ops,
-                                    strata_onnx_shape_ops, strata_onnx_sequence_ops};
-  for (size_t t = 0; t < sizeof tables / sizeof tables[0]; ++t)
+/* The domain of the training operators (Gradient). */
+#define ONNX_TRAINING_DOMAIN "ai.onnx.preview.training"
+
+static bool is_default_domain(const char *domain) {
+  return !domain || !domain[0] || !strcmp(domain, "ai.onnx");
+}
+
+/* The mapping of a node's operator in its domain, or NULL. */
+static const onnx_mapping_t *find_mapping(const Onnx__NodeProto *node) {
+  static const onnx_mapping_t *const default_tables[] = {
+      strata_onnx_elementwise_ops, strata_onnx_nn_ops, strata_onnx_shape_ops,
+      strata_onnx_sequence_ops, strata_onnx_loss_ops};
+  static const onnx_mapping_t *const training_tables[] = {strata_onnx_training_ops};
+  const onnx_mapping_t *const *tables = default_tables;
+  size_t count = sizeof default_tables / sizeof default_tables[0];
+  if (!is_default_domain(node->domain)) {
+    if (strcmp(node->domain, ONNX_TRAINING_DOMAIN))
+      return NULL;
+    tables = training_tables;
+    count = sizeof training_tables / sizeof training_tables[0];
+  }
+  const char *op_type = node->op_type ? node->op_type : "";
+  for (size_t t = 0; t < count; ++t)
     for (const onnx_mapping_t *m = tables[t]; m->op_type; ++m)
       if (!strcmp(m->op_type, op_type))
         return m;
   return NULL;
+}
+
+/* "unsupported operator" at the node, naming a domain other than the default. */
+static bool unsupported_operator(onnx_importer_t *imp, const Onnx__NodeProto *node, size_t index) {
+  const char *op_type = node->op_type ? node->op_type : "";
+  MlirLocation loc = node_location(imp, node, index);
+  if (is_default_domain(node->domain))
+    strata_emit_error_at(loc, "unsupported operator '%s'", op_type);
+  else
+    strata_emit_error_at(loc, "unsupported operator '%s' of domain '%s'", op_type, node->domain);
+  return false;
 }
 
 static bool file_error(onnx_importer_t *imp, const char *fmt, ...) STRATA_PRINTF(2, 3);
@@ -859,22 +911,22 @@ static void function_name(const char *graph_name, char *buf, size_t size) {
     snprintf(buf, size, "main");
 }
 
-static bool import_node(onnx_importer_t *imp, const Onnx__NodeProto *node, size_t index,
+static bool import_node(onnx_importer_t *imp, const Onnx__GraphProto *g, size_t index,
                         const int64_t *opset_of_default) {
+  const Onnx__NodeProto *node = g->node[index];
   onnx_node_t n;
   memset(&n, 0, sizeof n);
   n.imp = imp;
   n.node = node;
+  n.graph = g;
+  n.index = index;
   n.ctx = imp->ctx;
   n.loc = node_location(imp, node, index);
   n.b = (strata_builder_t){imp->body, {NULL}, n.loc};
   n.opset = *opset_of_default;
-  const char *op_type = node->op_type ? node->op_type : "";
-  if (node->domain && node->domain[0] && strcmp(node->domain, "ai.onnx"))
-    return onnx_error(&n, "unsupported operator '%s' of domain '%s'", op_type, node->domain);
-  const onnx_mapping_t *m = find_mapping(op_type);
+  const onnx_mapping_t *m = find_mapping(node);
   if (!m)
-    return onnx_error(&n, "unsupported operator '%s'", op_type);
+    return unsupported_operator(imp, node, index);
   if (node->n_input > ONNX_MAX_IO || node->n_output > ONNX_MAX_IO)
     return onnx_error(&n, "more than %d inputs or outputs are not supported", ONNX_MAX_IO);
   n.num_inputs = (int)node->n_input;
@@ -932,7 +984,7 @@ bool onnx_import_subgraph(onnx_node_t *n, const Onnx__GraphProto *g, const onnx_
     e->loc = n->loc;
   }
   for (size_t i = 0; i < g->n_node; ++i)
-    if (!import_node(imp, g->node[i], i, &n->opset))
+    if (!import_node(imp, g, i, &n->opset))
       return false;
   for (int i = 0; i < nout; ++i) {
     const char *name = g->output[i]->name ? g->output[i]->name : "";
@@ -1107,19 +1159,11 @@ static MlirOperation import_model(onnx_importer_t *imp, const Onnx__ModelProto *
   /* Operators first: a model using one Strata cannot import is reported as
    * such (at that node), before anything else about it (e.g. the string
    * inputs that only that operator would have consumed). */
-  for (size_t i = 0; i < g->n_node; ++i) {
-    const Onnx__NodeProto *node = g->node[i];
-    const char *op_type = node->op_type ? node->op_type : "";
-    bool default_domain = !node->domain || !node->domain[0] || !strcmp(node->domain, "ai.onnx");
-    if (!default_domain || !find_mapping(op_type)) {
-      if (default_domain)
-        strata_emit_error_at(node_location(imp, node, i), "unsupported operator '%s'", op_type);
-      else
-        strata_emit_error_at(node_location(imp, node, i),
-                             "unsupported operator '%s' of domain '%s'", op_type, node->domain);
+  for (size_t i = 0; i < g->n_node; ++i)
+    if (!find_mapping(g->node[i])) {
+      unsupported_operator(imp, g->node[i], i);
       return (MlirOperation){NULL};
     }
-  }
   if (g->n_sparse_initializer) {
     file_error(imp, "sparse initializers are not supported");
     return (MlirOperation){NULL};
@@ -1226,7 +1270,7 @@ static MlirOperation import_model(onnx_importer_t *imp, const Onnx__ModelProto *
   }
   /* Nodes, in order (ONNX requires a topological order). */
   for (size_t i = 0; i < g->n_node; ++i)
-    if (!import_node(imp, g->node[i], i, &opset))
+    if (!import_node(imp, g, i, &opset))
       goto fail;
   /* Results: a sequence or optional output is its tensors. */
   MlirValue results[MAX_ARGS];

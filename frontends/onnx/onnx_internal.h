@@ -55,6 +55,8 @@ struct onnx_seq {
 typedef struct {
   onnx_importer_t *imp;
   const Onnx__NodeProto *node;
+  const Onnx__GraphProto *graph; /* the graph holding the node, */
+  size_t index;                  /* as its node[index] */
   MlirContext ctx;
   MlirLocation loc;
   strata_builder_t b;
@@ -82,6 +84,9 @@ extern const onnx_mapping_t strata_onnx_elementwise_ops[];
 extern const onnx_mapping_t strata_onnx_nn_ops[];
 extern const onnx_mapping_t strata_onnx_shape_ops[];
 extern const onnx_mapping_t strata_onnx_sequence_ops[];
+extern const onnx_mapping_t strata_onnx_loss_ops[];
+/* Domain ai.onnx.preview.training (import_gradient.c). */
+extern const onnx_mapping_t strata_onnx_training_ops[];
 
 /* --- Errors ------------------------------------------------------------ */
 /* Emits an error at the node's location. Returns false. */
@@ -102,6 +107,10 @@ int onnx_attr_ints(onnx_node_t *n, const char *name, int64_t *out, int max);
 /* Input i as an SSA value (a constant input becomes a graph.constant on
  * first use). Null if absent: check n->present[i] or use onnx_need_input. */
 MlirValue onnx_input(onnx_node_t *n, int i);
+/* The tensor named `name` in the value table (a graph input, initializer or
+ * output of an earlier node), materialized; null after an error calling it
+ * `what` (e.g. "tensor") when it is undefined or not a tensor. */
+MlirValue onnx_named_value(onnx_node_t *n, const char *name, const char *what);
 /* Input 0, required (null after "missing input"). */
 MlirValue onnx_in0(onnx_node_t *n);
 /* Sets output 0 to v; false (the mapping failed) when v is null. */
@@ -187,6 +196,11 @@ MlirValue onnx_binary(onnx_node_t *n, const char *name, MlirValue a, MlirValue b
 MlirValue onnx_splat_like(onnx_node_t *n, MlirValue x, double value);
 /* graph.reshape of x to dims (STRATA_GRAPH_DYN allowed). */
 MlirValue onnx_reshape(onnx_node_t *n, MlirValue x, intptr_t rank, const int64_t *dims);
+/* graph.<opname> (reduce_sum, reduce_mean, ...) of x over axes. */
+MlirValue onnx_reduce(onnx_node_t *n, const char *opname, MlirValue x, intptr_t naxes,
+                      const int64_t *axes, bool keepdims);
+/* log_softmax of x along axis, computed stably (import_nn.c). */
+MlirValue onnx_log_softmax(onnx_node_t *n, MlirValue x, int64_t axis);
 /* A graph.constant from host data (inline dense or a dense_resource blob). */
 MlirValue onnx_constant(onnx_importer_t *imp, strata_builder_t *b, const onnx_const_t *c,
                         const char *name);

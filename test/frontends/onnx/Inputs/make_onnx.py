@@ -58,11 +58,21 @@ def attr_int(name, v):
     return f_bytes(1, name) + f_int(20, 2) + f_int(3, v)
 
 
-def node(op, inputs, outputs, name="", attrs=()):
+def attr_str(name, v):
+    return f_bytes(1, name) + f_int(20, 3) + f_bytes(4, v)
+
+
+def attr_strs(name, vals):
+    return f_bytes(1, name) + f_int(20, 8) + b"".join(f_bytes(9, v) for v in vals)
+
+
+def node(op, inputs, outputs, name="", attrs=(), domain=""):
     b = b"".join(f_bytes(1, i) for i in inputs) + b"".join(f_bytes(2, o) for o in outputs)
     if name:
         b += f_bytes(3, name)
     b += f_bytes(4, op) + b"".join(f_bytes(5, a) for a in attrs)
+    if domain:
+        b += f_bytes(7, domain)
     return b
 
 
@@ -72,9 +82,39 @@ def graph(nodes, inputs, outputs, inits=(), name="g"):
     return g + b"".join(f_bytes(11, v) for v in inputs) + b"".join(f_bytes(12, v) for v in outputs)
 
 
-def model(nodes, inputs, outputs, inits=(), opset=13, name="g"):
+TRAINING = "ai.onnx.preview.training"
+
+
+def model(nodes, inputs, outputs, inits=(), opset=13, name="g", domains=()):
+    """domains: (domain, version) pairs imported besides the default one."""
     g = graph(nodes, inputs, outputs, inits, name)
-    return f_int(1, 8) + f_bytes(8, f_bytes(1, "") + f_int(2, opset)) + f_bytes(7, g)
+    opsets = f_bytes(8, f_bytes(1, "") + f_int(2, opset))
+    opsets += b"".join(f_bytes(8, f_bytes(1, d) + f_int(2, v)) for d, v in domains)
+    return f_int(1, 8) + opsets + f_bytes(7, g)
+
+
+def loss_model(op, x_dims, t_dims, t_elem=INT64, weight=None, attrs=()):
+    """One loss node `loss1` on scores x and target t (and weight w, an
+    initializer, when given), output y."""
+    inputs = ["x", "t"] + (["w"] if weight else [])
+    inits = [tensor("w", FLOAT, [len(weight)], weight)] if weight else []
+    return model([node(op, inputs, ["y"], "loss1", attrs)],
+                 [value_info("x", FLOAT, x_dims), value_info("t", t_elem, t_dims)],
+                 [value_info("y", FLOAT, [])], inits)
+
+
+def gradient_model(forward, xs, inputs=None, zs=(), graph_inputs=(("a", [2, 3]), ("b", [3])),
+                   y="y"):
+    """Forward nodes computing y, then a Gradient node `grad1` of y with
+    respect to xs (zs held constant) on `inputs` (default: xs then zs)."""
+    attrs = [attr_strs("xs", xs), attr_str("y", y)] + ([attr_strs("zs", zs)] if zs else [])
+    outs = ["d_" + x for x in xs]
+    grad = node("Gradient", list(inputs or list(xs) + list(zs)), outs, "grad1", attrs, TRAINING)
+    dims = dict(graph_inputs)
+    return model(forward + [grad], [value_info(n, FLOAT, d) for n, d in graph_inputs],
+                 [value_info(y, FLOAT, [])] + [value_info(o, FLOAT, dims.get(x, []))
+                                               for o, x in zip(outs, xs)],
+                 domains=[(TRAINING, 1)])
 
 
 def attr_graph(name, g):
@@ -191,6 +231,78 @@ CASES = {
         [value_info("x", FLOAT, [1, 2, 3])], [value_info("y", FLOAT, [1, 2, 3])],
         [tensor("g", FLOAT, [2], [1, 1]), tensor("b", FLOAT, [2], [0, 0]),
          tensor("m", FLOAT, [2], [0, 0]), tensor("v", FLOAT, [2], [1, 1])]),
+    # NegativeLogLikelihoodLoss with a weight and ignore_index 0, reductions
+    # mean and none, on x [2, 3] (x23_pb) with targets [2, 0].
+    "nll_weight_ii": lambda: model(
+        [node("NegativeLogLikelihoodLoss", ["x", "t", "w"], ["mean"], "nll_mean",
+              [attr_int("ignore_index", 0)]),
+         node("NegativeLogLikelihoodLoss", ["x", "t", "w"], ["none"], "nll_none",
+              [attr_int("ignore_index", 0), attr_str("reduction", "none")])],
+        [value_info("x", FLOAT, [2, 3])],
+        [value_info("mean", FLOAT, []), value_info("none", FLOAT, [2])],
+        [tensor("t", INT64, [2], [2, 0]), tensor("w", FLOAT, [3], [1, 2, 3])]),
+    # Loss operators' errors.
+    "nll_bad_reduction": lambda: loss_model("NegativeLogLikelihoodLoss", [2, 3], [2],
+                                            attrs=[attr_str("reduction", "average")]),
+    "nll_rank1": lambda: loss_model("NegativeLogLikelihoodLoss", [3], []),
+    "nll_float_target": lambda: loss_model("NegativeLogLikelihoodLoss", [2, 3], [2], FLOAT),
+    "nll_target_shape": lambda: loss_model("NegativeLogLikelihoodLoss", [2, 3, 4], [2, 5]),
+    "nll_dynamic_classes": lambda: loss_model("NegativeLogLikelihoodLoss", [2, "C"], [2]),
+    "sce_weight_shape": lambda: loss_model("SoftmaxCrossEntropyLoss", [2, 3], [2],
+                                           weight=[1, 2, 3, 4]),
+    # Gradient of y = a - a*b (a [2, 3], b [3]) with respect to a and b
+    # (grad1); with respect to a alone, at b2 = -b for b (zs, grad2); with
+    # respect to ab = a*b and a (grad3: the backward pass stops at ab, so
+    # d_a3 does not go through Mul). b is broadcast along a's rows, so d_b
+    # sums them back.
+    "gradient_ops": lambda: model(
+        [node("Mul", ["a", "b"], ["ab"], "mul1"),
+         node("Sub", ["ab", "a"], ["d"], "sub1"),
+         node("Neg", ["d"], ["y"], "neg1"),
+         node("Neg", ["b"], ["b2"], "neg2"),
+         node("Gradient", ["a", "b"], ["d_a", "d_b"], "grad1",
+              [attr_strs("xs", ["a", "b"]), attr_str("y", "y")], TRAINING),
+         node("Gradient", ["a", "b2"], ["d_a2"], "grad2",
+              [attr_strs("xs", ["a"]), attr_strs("zs", ["b"]), attr_str("y", "y")], TRAINING),
+         node("Gradient", ["ab", "a"], ["d_ab", "d_a3"], "grad3",
+              [attr_strs("xs", ["ab", "a"]), attr_str("y", "y")], TRAINING)],
+        [value_info("a", FLOAT, [2, 3]), value_info("b", FLOAT, [3])],
+        [value_info("y", FLOAT, [2, 3]), value_info("d_a", FLOAT, [2, 3]),
+         value_info("d_b", FLOAT, [3]), value_info("d_a2", FLOAT, [2, 3]),
+         value_info("d_ab", FLOAT, [2, 3]), value_info("d_a3", FLOAT, [2, 3])],
+        domains=[(TRAINING, 1)]),
+    "b3_pb": lambda: tensor("b", FLOAT, [3], [0.5, 2, -1]),
+    # Gradient's errors: an operator it cannot differentiate between xs and
+    # y, inputs not matching xs and zs, attributes missing, y undefined.
+    "gradient_relu": lambda: gradient_model(
+        [node("Add", ["a", "b"], ["s"], "add1"), node("Relu", ["s"], ["r"], "relu1"),
+         node("Neg", ["r"], ["y"], "neg1")], ["a", "b"]),
+    "gradient_inputs": lambda: gradient_model(
+        [node("Add", ["a", "b"], ["y"], "add1")], ["a", "b"], inputs=["a"]),
+    "gradient_no_y": lambda: model(
+        [node("Add", ["a", "b"], ["y"], "add1"),
+         node("Gradient", ["a", "b"], ["d_a", "d_b"], "grad1", [attr_strs("xs", ["a", "b"])],
+              TRAINING)],
+        [value_info("a", FLOAT, [2, 3]), value_info("b", FLOAT, [3])],
+        [value_info("d_a", FLOAT, [2, 3])], domains=[(TRAINING, 1)]),
+    "gradient_outputs": lambda: model(
+        [node("Add", ["a", "b"], ["y"], "add1"),
+         node("Gradient", ["a", "b"], ["d_a", "d_b"], "grad1",
+              [attr_strs("xs", ["a"]), attr_strs("zs", ["b"]), attr_str("y", "y")], TRAINING)],
+        [value_info("a", FLOAT, [2, 3]), value_info("b", FLOAT, [3])],
+        [value_info("d_a", FLOAT, [2, 3])], domains=[(TRAINING, 1)]),
+    "gradient_undefined_y": lambda: gradient_model(
+        [node("Add", ["a", "b"], ["s"], "add1")], ["a", "b"], y="q"),
+    "gradient_sequence_y": lambda: gradient_model(
+        [node("SequenceConstruct", ["b"], ["y"], "construct1")], ["a"]),
+    # The training domain's other operators, and other domains, stay unsupported.
+    "training_adagrad": lambda: model(
+        [node("Adagrad", ["r", "t", "x", "g", "h"], ["x2", "h2"], "adagrad1", (), TRAINING)],
+        [value_info(v, FLOAT, [2]) for v in ("r", "t", "x", "g", "h")],
+        [value_info("x2", FLOAT, [2])], domains=[(TRAINING, 1)]),
+    "custom_domain": lambda: model(
+        [node("Foo", ["x"], ["y"], "foo1", (), "com.example")],
+        [value_info("x", FLOAT, [2])], [value_info("y", FLOAT, [2])], domains=[("com.example", 1)]),
     # Sequences resolved at import time: construct, insert at -1, erase at
     # 0, concat, length, split into chunks of 3, at 1.
     "seq_ops": lambda: model(
