@@ -31,7 +31,10 @@
  * store of varying values to one address (a reduction over the loop), an
  * op of another dialect — leaves the loop to convert-tir-to-scf as a
  * plain scf.for (correct; LLVM's vectorizer may still vectorize it), and
- * whatever was built is erased. Why explicit vectors: LLVM fully unrolls
+ * whatever was built is erased. As TVM's vectorize, the primitive asserts
+ * that the loop's iterations are independent (a spatial axis: each lane
+ * reads and writes its own elements), so running the body op by op across
+ * the lanes keeps its meaning. Why explicit vectors: LLVM fully unrolls
  * short constant-trip loops (a 16-lane tile, each of the 9 taps of a 3x3
  * window) before its loop vectorizer sees them and then leaves them
  * scalar; vector ops in straight-line code survive, and LLVM forwards a
@@ -109,18 +112,16 @@ static lane_value_t *record(vectorizer_t *v, MlirValue key, lane_kind_t kind) {
 
 /* The lane form of `value`: recorded for body values; values defined
  * outside the loop are uniform. */
-static lane_value_t lookup(const vectorizer_t *v, MlirValue value) {
-  for (size_t i = v->num_values; i-- > 0;)
-    if (mlirValueEqual(v->values[i].key, value))
-      return v->values[i];
-  return (lane_value_t){.key = value, .kind = LANE_UNIFORM, .scalar = value};
-}
-
-static lane_value_t *lookup_recorded(vectorizer_t *v, MlirValue value) {
+static lane_value_t *lookup_recorded(const vectorizer_t *v, MlirValue value) {
   for (size_t i = v->num_values; i-- > 0;)
     if (mlirValueEqual(v->values[i].key, value))
       return &v->values[i];
   return NULL;
+}
+
+static lane_value_t lookup(const vectorizer_t *v, MlirValue value) {
+  lane_value_t *rec = lookup_recorded(v, value);
+  return rec ? *rec : (lane_value_t){.key = value, .kind = LANE_UNIFORM, .scalar = value};
 }
 
 static bool is_uniform(lane_value_t lv) {
