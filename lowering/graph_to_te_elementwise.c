@@ -1,6 +1,7 @@
 /* convert-graph-to-te, elementwise family: unary activations and math
- * (relu, sigmoid, tanh, exp, log, sqrt, erf, neg, abs, gelu, leaky_relu,
- * clip), binary ops with numpy broadcasting (add, sub, mul, div, maximum,
+ * (relu, sigmoid, neg, abs, gelu, leaky_relu, clip, and the math ops:
+ * tanh, exp, log, sqrt, erf, trigonometric and hyperbolic functions and
+ * their inverses, round, ceil, floor), binary ops with numpy broadcasting (add, sub, mul, div, maximum,
  * minimum, pow) and cast. Each becomes one te.compute without reduce axes
  * whose body reads the operand(s) at the output index (0 for broadcast
  * dims) and applies arith/math scalar ops. */
@@ -23,6 +24,24 @@ static void same_dims(g2t_t *g, MlirValue x, MlirType rtype, MlirValue *dims) {
     dims[i] = mlirShapedTypeIsDynamicDim(rtype, i) ? g2t_dim(g, x, i) : (MlirValue){NULL};
 }
 
+/* The upstream math op computing a float-only unary graph op elementwise,
+ * or NULL for the ops built from arith (relu, neg, abs, ...). */
+static const char *math_unary_op(const char *n) {
+  static const struct { const char *op, *math; } ops[] = {
+      {"tanh", "math.tanh"},   {"exp", "math.exp"},     {"log", "math.log"},
+      {"sqrt", "math.sqrt"},   {"erf", "math.erf"},     {"sin", "math.sin"},
+      {"cos", "math.cos"},     {"tan", "math.tan"},     {"asin", "math.asin"},
+      {"acos", "math.acos"},   {"atan", "math.atan"},   {"sinh", "math.sinh"},
+      {"cosh", "math.cosh"},   {"asinh", "math.asinh"}, {"acosh", "math.acosh"},
+      {"atanh", "math.atanh"}, {"round", "math.roundeven"}, /* ONNX: halves to even */
+      {"ceil", "math.ceil"},   {"floor", "math.floor"},
+  };
+  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; ++i)
+    if (!strcmp(ops[i].op, n))
+      return ops[i].math;
+  return NULL;
+}
+
 /* The scalar function of a unary op applied to `x` inside the body. */
 static MlirValue unary_body(g2t_t *g, strata_builder_t *b, MlirValue x) {
   const char *n = g->op_name;
@@ -35,12 +54,9 @@ static MlirValue unary_body(g2t_t *g, strata_builder_t *b, MlirValue x) {
     MlirValue one = g2t_scalar(b, t, 1.0);
     return g2t_bin(b, "arith.divf", one, g2t_bin(b, "arith.addf", one, e));
   }
-  if (!strcmp(n, "tanh") || !strcmp(n, "exp") || !strcmp(n, "log") || !strcmp(n, "sqrt") ||
-      !strcmp(n, "erf")) {
-    char name[16] = "math.";
-    strcat(name, n);
-    return g2t_un(b, name, x);
-  }
+  const char *math_op = math_unary_op(n);
+  if (math_op)
+    return g2t_un(b, math_op, x);
   if (!strcmp(n, "neg"))
     return f ? g2t_un(b, "arith.negf", x) : g2t_bin(b, "arith.subi", g2t_scalar(b, t, 0), x);
   if (!strcmp(n, "abs")) /* integers: max(x, 0 - x), plain arith */

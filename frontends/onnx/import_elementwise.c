@@ -105,6 +105,20 @@ UNARY(map_exp, "graph.exp")
 UNARY(map_log, "graph.log")
 UNARY(map_sqrt, "graph.sqrt")
 UNARY(map_erf, "graph.erf")
+UNARY(map_sin, "graph.sin")
+UNARY(map_cos, "graph.cos")
+UNARY(map_tan, "graph.tan")
+UNARY(map_asin, "graph.asin")
+UNARY(map_acos, "graph.acos")
+UNARY(map_atan, "graph.atan")
+UNARY(map_sinh, "graph.sinh")
+UNARY(map_cosh, "graph.cosh")
+UNARY(map_asinh, "graph.asinh")
+UNARY(map_acosh, "graph.acosh")
+UNARY(map_atanh, "graph.atanh")
+UNARY(map_round, "graph.round")
+UNARY(map_ceil, "graph.ceil")
+UNARY(map_floor, "graph.floor")
 
 static bool map_reciprocal(onnx_node_t *n) {
   MlirValue x = onnx_in0(n);
@@ -432,6 +446,20 @@ const onnx_mapping_t strata_onnx_elementwise_ops[] = {
     {"Log", map_log},
     {"Sqrt", map_sqrt},
     {"Erf", map_erf},
+    {"Sin", map_sin},
+    {"Cos", map_cos},
+    {"Tan", map_tan},
+    {"Asin", map_asin},
+    {"Acos", map_acos},
+    {"Atan", map_atan},
+    {"Sinh", map_sinh},
+    {"Cosh", map_cosh},
+    {"Asinh", map_asinh},
+    {"Acosh", map_acosh},
+    {"Atanh", map_atanh},
+    {"Round", map_round},
+    {"Ceil", map_ceil},
+    {"Floor", map_floor},
     {"Reciprocal", map_reciprocal},
     {"LeakyRelu", map_leaky_relu},
     {"Gelu", map_gelu},

@@ -112,6 +112,56 @@ func.func @unary(%x: tensor<?x8xf32>, %i: tensor<4xi32>) -> tensor<?x8xf32> {
   return %12 : tensor<?x8xf32>
 }
 
+// Trigonometric, hyperbolic and rounding functions: the math op of the same
+// name (round: math.roundeven, ONNX rounds halves to even).
+// CHECK-LABEL: func.func @unary_math(
+// CHECK: math.sin %{{.*}} : f32
+// CHECK: name = "sin"
+// CHECK: math.cos %{{.*}} : f32
+// CHECK: name = "cos"
+// CHECK: math.tan %{{.*}} : f32
+// CHECK: name = "tan"
+// CHECK: math.asin %{{.*}} : f32
+// CHECK: name = "asin"
+// CHECK: math.acos %{{.*}} : f32
+// CHECK: name = "acos"
+// CHECK: math.atan %{{.*}} : f32
+// CHECK: name = "atan"
+// CHECK: math.sinh %{{.*}} : f32
+// CHECK: name = "sinh"
+// CHECK: math.cosh %{{.*}} : f32
+// CHECK: name = "cosh"
+// CHECK: math.asinh %{{.*}} : f32
+// CHECK: name = "asinh"
+// CHECK: math.acosh %{{.*}} : f32
+// CHECK: name = "acosh"
+// CHECK: math.atanh %{{.*}} : f32
+// CHECK: name = "atanh"
+// CHECK: math.roundeven %{{.*}} : f32
+// CHECK: name = "round"
+// CHECK: math.ceil %{{.*}} : f32
+// CHECK: name = "ceil"
+// CHECK: math.floor %{{.*}} : f32
+// CHECK: name = "floor"
+// CHECK-NOT: graph.
+func.func @unary_math(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "graph.sin"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %1 = "graph.cos"(%0) : (tensor<4xf32>) -> tensor<4xf32>
+  %2 = "graph.tan"(%1) : (tensor<4xf32>) -> tensor<4xf32>
+  %3 = "graph.asin"(%2) : (tensor<4xf32>) -> tensor<4xf32>
+  %4 = "graph.acos"(%3) : (tensor<4xf32>) -> tensor<4xf32>
+  %5 = "graph.atan"(%4) : (tensor<4xf32>) -> tensor<4xf32>
+  %6 = "graph.sinh"(%5) : (tensor<4xf32>) -> tensor<4xf32>
+  %7 = "graph.cosh"(%6) : (tensor<4xf32>) -> tensor<4xf32>
+  %8 = "graph.asinh"(%7) : (tensor<4xf32>) -> tensor<4xf32>
+  %9 = "graph.acosh"(%8) : (tensor<4xf32>) -> tensor<4xf32>
+  %10 = "graph.atanh"(%9) : (tensor<4xf32>) -> tensor<4xf32>
+  %11 = "graph.round"(%10) : (tensor<4xf32>) -> tensor<4xf32>
+  %12 = "graph.ceil"(%11) : (tensor<4xf32>) -> tensor<4xf32>
+  %13 = "graph.floor"(%12) : (tensor<4xf32>) -> tensor<4xf32>
+  return %13 : tensor<4xf32>
+}
+
 // Binary ops broadcast as numpy: size-1 and missing dims read index 0, a
 // dynamic dim that may be 1 at run time reads `dim == 1 ? 0 : i`.
 // CHECK-LABEL: func.func @binary(

@@ -91,6 +91,14 @@ func.func @float_only(%x: tensor<4xi32>) {
 
 // -----
 
+func.func @float_only_math(%x: tensor<4xi32>) {
+  // expected-error @+1 {{'graph.floor' op operand element type must be a float type, got i32}}
+  %0 = "graph.floor"(%x) : (tensor<4xi32>) -> tensor<4xi32>
+  return
+}
+
+// -----
+
 func.func @gelu_mode(%x: tensor<4xf32>) {
   // expected-error @+1 {{'approximate' must be one of "none", "tanh", got "fast"}}
   %0 = "graph.gelu"(%x) {approximate = "fast"} : (tensor<4xf32>) -> tensor<4xf32>

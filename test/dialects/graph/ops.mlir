@@ -55,6 +55,42 @@ func.func @unary(%x: tensor<?x8xf32>, %i: tensor<4xi32>) {
   return
 }
 
+// Trigonometric, hyperbolic and rounding functions (float only).
+// CHECK-LABEL: func.func @unary_math(
+// CHECK: "graph.sin"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.cos"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.tan"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.asin"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.acos"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.atan"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.sinh"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.cosh"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.asinh"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.acosh"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.atanh"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.round"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.ceil"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.floor"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.floor"(%{{[a-z0-9]+}}) : (tensor<3xf64>) -> tensor<3xf64>
+func.func @unary_math(%x: tensor<?x8xf32>, %d: tensor<3xf64>) {
+  %0 = "graph.sin"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %1 = "graph.cos"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %2 = "graph.tan"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %3 = "graph.asin"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %4 = "graph.acos"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %5 = "graph.atan"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %6 = "graph.sinh"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %7 = "graph.cosh"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %8 = "graph.asinh"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %9 = "graph.acosh"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %10 = "graph.atanh"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %11 = "graph.round"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %12 = "graph.ceil"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %13 = "graph.floor"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %14 = "graph.floor"(%d) : (tensor<3xf64>) -> tensor<3xf64>
+  return
+}
+
 // CHECK-LABEL: func.func @binary(
 // CHECK: "graph.add"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
 // CHECK-NEXT: "graph.sub"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
