@@ -2,7 +2,8 @@
  * broadcasting (Add, Sub, Mul, Div, Pow, variadic Max/Min/Sum/Mean),
  * unary math, activations (direct ops or decompositions into graph ops and
  * splat constants: HardSigmoid, HardSwish, Softplus, Softsign, Elu, Selu,
- * PRelu, Reciprocal), Clip (attributes before opset 11, inputs since),
+ * PRelu, Reciprocal, ThresholdedRelu), IsInf (comparisons with infinities),
+ * Clip (attributes before opset 11, inputs since),
  * Cast, comparisons (GreaterOrEqual/LessOrEqual as strict-or-equal),
  * logical Not/And/Or/Xor on bool tensors (selects with i1 constants) and
  * Where. */
@@ -384,6 +385,37 @@ static bool map_shrink(onnx_node_t *n) {
                              onnx_binary(n, "graph.add", x, b), hi));
 }
 
+/* thresholded_relu(x) = x > alpha ? x : 0. */
+static bool map_thresholded_relu(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x) || !have_op(n, "graph.where") || !have_op(n, "graph.greater"))
+    return false;
+  MlirValue above = onnx_binary(n, "graph.greater", x,
+                                onnx_splat_like(n, x, onnx_attr_float(n, "alpha", 1.0f)));
+  return onnx_out(n, select3(n, above, x, onnx_splat_like(n, x, 0.0)));
+}
+
+/* isinf(x) = x == +inf or x == -inf (each side only when detected); with
+ * neither detected, x == NaN, which is false everywhere. */
+static bool map_isinf(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x) || !have_op(n, "graph.where") || !have_op(n, "graph.equal"))
+    return false;
+  if (!mlirTypeIsAFloat(onnx_elem(x)))
+    return onnx_error(n, "IsInf needs a float input");
+  bool pos = onnx_attr_int(n, "detect_positive", 1) != 0;
+  bool neg = onnx_attr_int(n, "detect_negative", 1) != 0;
+  if (!pos && !neg)
+    return onnx_out(n, onnx_binary(n, "graph.equal", x, onnx_splat_like(n, x, NAN)));
+  MlirValue is_pos = pos ? onnx_binary(n, "graph.equal", x, onnx_splat_like(n, x, INFINITY))
+                         : (MlirValue){NULL};
+  MlirValue is_neg = neg ? onnx_binary(n, "graph.equal", x, onnx_splat_like(n, x, -INFINITY))
+                         : (MlirValue){NULL};
+  if (pos && neg)
+    return onnx_out(n, select3(n, is_pos, onnx_splat_like(n, is_pos, 1.0), is_neg));
+  return onnx_out(n, pos ? is_pos : is_neg);
+}
+
 /* --- Logical (bool tensors) as selects ------------------------------------ */
 static bool need_bool(onnx_node_t *n, MlirValue v) {
   MlirType e = onnx_elem(v);
@@ -493,5 +525,7 @@ const onnx_mapping_t strata_onnx_elementwise_ops[] = {
     {"Where", map_where},
     {"Sign", map_sign},
     {"Shrink", map_shrink},
+    {"ThresholdedRelu", map_thresholded_relu},
+    {"IsInf", map_isinf},
     {NULL, NULL},
 };

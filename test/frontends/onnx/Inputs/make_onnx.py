@@ -58,6 +58,10 @@ def attr_int(name, v):
     return f_bytes(1, name) + f_int(20, 2) + f_int(3, v)
 
 
+def attr_str(name, s):
+    return f_bytes(1, name) + f_int(20, 3) + f_bytes(4, s)
+
+
 def node(op, inputs, outputs, name="", attrs=()):
     b = b"".join(f_bytes(1, i) for i in inputs) + b"".join(f_bytes(2, o) for o in outputs)
     if name:
@@ -273,6 +277,10 @@ CASES = {
     "seq_graph_input": lambda: model(
         [node("SequenceLength", ["s"], ["len"], "length1")],
         [sequence_info("s", FLOAT, [2])], [value_info("len", INT64, [])], opset=12),
+    # Operators given inputs or attributes they do not accept (errors-ops.test).
+    "isinf_int": lambda: model(
+        [node("IsInf", ["x"], ["y"], "isinf1")],
+        [value_info("x", INT32, [2])], [value_info("y", BOOL, [2])], opset=20),
 }
 
 if __name__ == "__main__":
