@@ -355,6 +355,11 @@ static bool infer_broadcast(ctx_t *c, shape_t *out, MlirType *elem) {
   return true;
 }
 
+static bool infer_mod(ctx_t *c, shape_t *out, MlirType *elem) {
+  bool fmod;
+  return infer_broadcast(c, out, elem) && attr_bool(c, "fmod", &fmod);
+}
+
 static bool inner_dims(ctx_t *c, const char *na, int64_t a, const char *nb, int64_t b) {
   if (!dims_agree(a, b))
     return fail(c, "inner dimensions differ: %s has %lld, %s has %lld", na, (long long)a, nb,
@@ -948,6 +953,7 @@ static const op_rule_t rules[] = {
     {"maximum", infer_broadcast},
     {"minimum", infer_broadcast},
     {"pow", infer_broadcast},
+    {"mod", infer_mod},
     {"matmul", infer_matmul},
     {"batch_matmul", infer_batch_matmul},
     {"dense", infer_dense},

@@ -310,6 +310,19 @@ irdl.dialect @graph {
     irdl.results(result: %result)
   }
 
+  // Remainder of lhs / rhs: fmod = true truncates the quotient (the sign of
+  // lhs, C's fmod and %), false floors it (the sign of rhs, Python's %);
+  // fmod: i1.
+  irdl.operation @mod {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %fmod = irdl.base "#builtin.integer"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(result: %result)
+    irdl.attributes {"fmod" = %fmod}
+  }
+
   // ---- Contractions.
 
   // Matrix product [M, K] x [K, N] -> [M, N].

@@ -1,5 +1,5 @@
 /* ONNX elementwise operators -> graph dialect: arithmetic with numpy
- * broadcasting (Add, Sub, Mul, Div, Pow, variadic Max/Min/Sum/Mean),
+ * broadcasting (Add, Sub, Mul, Div, Pow, Mod, variadic Max/Min/Sum/Mean),
  * unary math, activations (direct ops or decompositions into graph ops and
  * splat constants: HardSigmoid, HardSwish, Softplus, Softsign, Elu, Selu,
  * PRelu, Reciprocal, ThresholdedRelu), IsInf (comparisons with infinities),
@@ -295,6 +295,19 @@ static bool map_pow(onnx_node_t *n) {
   return onnx_out(n, onnx_binary(n, "graph.pow", x, y));
 }
 
+/* Mod: fmod 0 is the floored remainder (Python's %), 1 the truncated one
+ * (C's fmod). */
+static bool map_mod(onnx_node_t *n) {
+  int64_t fmod = onnx_attr_int(n, "fmod", 0);
+  if (fmod != 0 && fmod != 1)
+    return onnx_error(n, "unsupported fmod %lld (0 or 1)", (long long)fmod);
+  if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
+    return false;
+  MlirValue ops[2] = {onnx_input(n, 0), onnx_input(n, 1)};
+  MlirNamedAttribute a = onnx_bool_attr(n, "fmod", fmod == 1);
+  return onnx_out(n, onnx_build(n, "graph.mod", 2, ops, NULL_TYPE, 1, &a));
+}
+
 static bool variadic(onnx_node_t *n, const char *opname, bool mean) {
   if (!onnx_need_input(n, 0))
     return false;
@@ -508,6 +521,7 @@ const onnx_mapping_t strata_onnx_elementwise_ops[] = {
     {"Mul", map_mul},
     {"Div", map_div},
     {"Pow", map_pow},
+    {"Mod", map_mod},
     {"Max", map_max},
     {"Min", map_min},
     {"Sum", map_sum},

@@ -209,6 +209,36 @@ func.func @binary(%a: tensor<2x3xf32>, %b: tensor<3xf32>, %c: tensor<?x1x3xf32>,
   return %5 : tensor<?x4x3xf32>
 }
 
+// mod: the remainder; floored (fmod = false) adds rhs when the remainder is
+// non-zero and its sign differs from rhs's; truncated (fmod = true) is the
+// remainder alone; unsigned operands (computed zero-extended) use remui.
+// CHECK-LABEL: func.func @mod(
+// CHECK: %[[R:.*]] = arith.remf %[[X:.*]], %[[Y:.*]] : f32
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: %[[NZ:.*]] = arith.cmpf une, %[[R]], %[[Z]] : f32
+// CHECK-NEXT: %[[RN:.*]] = arith.cmpf olt, %[[R]], %[[Z]] : f32
+// CHECK-NEXT: %[[YN:.*]] = arith.cmpf olt, %[[Y]], %[[Z]] : f32
+// CHECK-NEXT: %[[D:.*]] = arith.xori %[[RN]], %[[YN]] : i1
+// CHECK-NEXT: %[[F:.*]] = arith.andi %[[NZ]], %[[D]] : i1
+// CHECK-NEXT: %[[S:.*]] = arith.addf %[[R]], %[[Y]] : f32
+// CHECK-NEXT: %[[M:.*]] = arith.select %[[F]], %[[S]], %[[R]] : f32
+// CHECK-NEXT: gpu.yield %[[M]] : f32
+// CHECK: name = "mod"
+// CHECK: %[[R2:.*]] = arith.remsi %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: gpu.yield %[[R2]] : i32
+// CHECK: name = "mod_1"
+// CHECK: name = "to_signless"
+// CHECK: %[[R3:.*]] = arith.remui %{{.*}}, %{{.*}} : i16
+// CHECK-NEXT: gpu.yield %[[R3]] : i16
+// CHECK: name = "mod_2"
+// CHECK: name = "from_signless"
+func.func @mod(%x: tensor<4xf32>, %i: tensor<4xi32>, %u: tensor<4xui8>) -> (tensor<4xf32>, tensor<4xi32>, tensor<4xui8>) {
+  %0 = "graph.mod"(%x, %x) {fmod = false} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %1 = "graph.mod"(%i, %i) {fmod = true} : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %2 = "graph.mod"(%u, %u) {fmod = false} : (tensor<4xui8>, tensor<4xui8>) -> tensor<4xui8>
+  return %0, %1, %2 : tensor<4xf32>, tensor<4xi32>, tensor<4xui8>
+}
+
 // Contractions: one reduce axis K (combiner add, init 0); dense reads the
 // weight transposed; its bias is a second compute.
 // CHECK-LABEL: func.func @contractions(

@@ -99,6 +99,14 @@ func.func @float_only_math(%x: tensor<4xi32>) {
 
 // -----
 
+func.func @mod_fmod_kind(%x: tensor<4xi32>) {
+  // expected-error @+1 {{'graph.mod' op 'fmod' must be a bool attribute (true or false)}}
+  %0 = "graph.mod"(%x, %x) {fmod = 1 : i64} : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  return
+}
+
+// -----
+
 func.func @gelu_mode(%x: tensor<4xf32>) {
   // expected-error @+1 {{'approximate' must be one of "none", "tanh", got "fast"}}
   %0 = "graph.gelu"(%x) {approximate = "fast"} : (tensor<4xf32>) -> tensor<4xf32>

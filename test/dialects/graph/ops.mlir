@@ -110,6 +110,15 @@ func.func @binary(%a: tensor<2x3xf32>, %b: tensor<3xf32>, %c: tensor<?x1x3xf32>,
   return
 }
 
+// CHECK-LABEL: func.func @mod(
+// CHECK: "graph.mod"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {fmod = false} : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
+// CHECK-NEXT: "graph.mod"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {fmod = true} : (tensor<?x3xf32>, tensor<?x3xf32>) -> tensor<?x3xf32>
+func.func @mod(%a: tensor<2x3xi32>, %b: tensor<3xi32>, %x: tensor<?x3xf32>) {
+  %0 = "graph.mod"(%a, %b) {fmod = false} : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
+  %1 = "graph.mod"(%x, %x) {fmod = true} : (tensor<?x3xf32>, tensor<?x3xf32>) -> tensor<?x3xf32>
+  return
+}
+
 // CHECK-LABEL: func.func @contractions(
 // CHECK: "graph.matmul"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<?x64xf32>, tensor<64x32xf32>) -> tensor<?x32xf32>
 // CHECK-NEXT: "graph.dense"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<?x64xf32>, tensor<10x64xf32>) -> tensor<?x10xf32>

@@ -281,6 +281,9 @@ CASES = {
     "isinf_int": lambda: model(
         [node("IsInf", ["x"], ["y"], "isinf1")],
         [value_info("x", INT32, [2])], [value_info("y", BOOL, [2])], opset=20),
+    "mod_fmod2": lambda: model(
+        [node("Mod", ["x", "x"], ["y"], "mod1", [attr_int("fmod", 2)])],
+        [value_info("x", INT32, [2])], [value_info("y", INT32, [2])], opset=13),
 }
 
 if __name__ == "__main__":
