@@ -484,6 +484,8 @@ static const struct {
     {"minimum", g2t_lower_binary},
     {"pow", g2t_lower_binary},
     {"mod", g2t_lower_binary},
+    {"shift_left", g2t_lower_binary},
+    {"shift_right", g2t_lower_binary},
     {"cast", g2t_lower_cast},
     {"matmul", g2t_lower_matmul},
     {"batch_matmul", g2t_lower_batch_matmul},
@@ -605,8 +607,8 @@ static MlirLogicalResult check_types(MlirOperation op) {
  * ui64 has no wider type: its values are reinterpreted as i64, which is
  * exact for ops that wrap (add, sub, mul, neg, and the sums of products of
  * matmul, dense, conv, reduce_sum) or only move elements (shape ops,
- * where, gather), and for mod, whose lowering uses remui on unsigned
- * operands. Ops that only order values (maximum, minimum, the
+ * where, gather), for mod, whose lowering uses remui on unsigned
+ * operands, and for the shifts (logical). Ops that only order values (maximum, minimum, the
  * comparisons, reduce_max/min, max pools) compute on values with the sign
  * bit flipped (x xor 2^63 maps unsigned order onto signed order), flipped
  * back in the result. cast uses uitofp/fptoui. Other ops on ui64 (division,
@@ -623,7 +625,7 @@ static enum ui64_mode ui64_mode(const char *name) {
       "transpose", "concat", "slice",   "pad",   "layout_transform", "where", "gather",
       "expand",
       /* lowered with unsigned arith ops when the operand is unsigned */
-      "mod"};
+      "mod", "shift_left", "shift_right"};
   for (size_t i = 0; i < sizeof order / sizeof order[0]; ++i)
     if (!strcmp(name, order[i]))
       return UI64_ORDER;

@@ -2,7 +2,7 @@
  * (relu, sigmoid, neg, abs, gelu, leaky_relu, clip, and the math ops:
  * tanh, exp, log, sqrt, erf, trigonometric and hyperbolic functions and
  * their inverses, round, ceil, floor), binary ops with numpy broadcasting (add, sub, mul, div, maximum,
- * minimum, pow, mod) and cast. Each becomes one te.compute without reduce axes
+ * minimum, pow, mod, shift_left, shift_right) and cast. Each becomes one te.compute without reduce axes
  * whose body reads the operand(s) at the output index (0 for broadcast
  * dims) and applies arith/math scalar ops. */
 #include "lowering/graph_to_te.h"
@@ -149,10 +149,23 @@ static MlirValue mod_body(g2t_t *g, strata_builder_t *b, MlirValue x, MlirValue 
   return g2t_select(b, fix, g2t_bin(b, f ? "arith.addf" : "arith.addi", r, y), r);
 }
 
+/* x shifted left / logically right by y bits; 0 when y (taken unsigned)
+ * is the bit width or more, where arith's shifts are poison. */
+static MlirValue shift_body(g2t_t *g, strata_builder_t *b, MlirValue x, MlirValue y) {
+  MlirType t = mlirValueGetType(x);
+  bool left = !strcmp(g->op_name, "shift_left");
+  MlirValue shifted = g2t_bin(b, left ? "arith.shli" : "arith.shrui", x, y);
+  MlirValue width = g2t_scalar(b, t, (double)mlirIntegerTypeGetWidth(t));
+  MlirValue in_range = g2t_cmpi(b, G2T_CMPI_ULT, y, width);
+  return g2t_select(b, in_range, shifted, g2t_scalar(b, t, 0));
+}
+
 /* The scalar function of a binary op applied to `x`, `y` inside the body. */
 static MlirValue binary_body(g2t_t *g, strata_builder_t *b, MlirValue x, MlirValue y) {
   if (!strcmp(g->op_name, "mod"))
     return mod_body(g, b, x, y);
+  if (!strncmp(g->op_name, "shift_", 6))
+    return shift_body(g, b, x, y);
   return g2t_bin(b, binary_scalar_op(g->op_name, is_float(mlirValueGetType(x))), x, y);
 }
 

@@ -360,6 +360,15 @@ static bool infer_mod(ctx_t *c, shape_t *out, MlirType *elem) {
   return infer_broadcast(c, out, elem) && attr_bool(c, "fmod", &fmod);
 }
 
+static bool infer_shift(ctx_t *c, shape_t *out, MlirType *elem) {
+  if (!infer_broadcast(c, out, elem))
+    return false;
+  if (mlirTypeIsAInteger(*elem))
+    return true;
+  char s[STR];
+  return fail(c, "operand element type must be an integer type, got %s", type_str(*elem, s));
+}
+
 static bool inner_dims(ctx_t *c, const char *na, int64_t a, const char *nb, int64_t b) {
   if (!dims_agree(a, b))
     return fail(c, "inner dimensions differ: %s has %lld, %s has %lld", na, (long long)a, nb,
@@ -954,6 +963,8 @@ static const op_rule_t rules[] = {
     {"minimum", infer_broadcast},
     {"pow", infer_broadcast},
     {"mod", infer_mod},
+    {"shift_left", infer_shift},
+    {"shift_right", infer_shift},
     {"matmul", infer_matmul},
     {"batch_matmul", infer_batch_matmul},
     {"dense", infer_dense},

@@ -323,6 +323,26 @@ irdl.dialect @graph {
     irdl.attributes {"fmod" = %fmod}
   }
 
+  // lhs shifted left by rhs bits (zeros shifted in); integers only; a shift
+  // by the bit width or more gives 0.
+  irdl.operation @shift_left {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(result: %result)
+  }
+
+  // lhs shifted right by rhs bits, logically (zeros shifted in); integers
+  // only; a shift by the bit width or more gives 0.
+  irdl.operation @shift_right {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(result: %result)
+  }
+
   // ---- Contractions.
 
   // Matrix product [M, K] x [K, N] -> [M, N].

@@ -1,5 +1,5 @@
 /* ONNX elementwise operators -> graph dialect: arithmetic with numpy
- * broadcasting (Add, Sub, Mul, Div, Pow, Mod, variadic Max/Min/Sum/Mean),
+ * broadcasting (Add, Sub, Mul, Div, Pow, Mod, BitShift, variadic Max/Min/Sum/Mean),
  * unary math, activations (direct ops or decompositions into graph ops and
  * splat constants: HardSigmoid, HardSwish, Softplus, Softsign, Elu, Selu,
  * PRelu, Reciprocal, ThresholdedRelu), IsInf (comparisons with infinities),
@@ -308,6 +308,16 @@ static bool map_mod(onnx_node_t *n) {
   return onnx_out(n, onnx_build(n, "graph.mod", 2, ops, NULL_TYPE, 1, &a));
 }
 
+/* BitShift: direction LEFT or RIGHT (logical: ONNX allows unsigned types). */
+static bool map_bit_shift(onnx_node_t *n) {
+  char buf[16];
+  const char *dir = onnx_attr_string(n, "direction", "", buf, sizeof buf);
+  bool left = !strcmp(dir, "LEFT");
+  if (!left && strcmp(dir, "RIGHT"))
+    return onnx_error(n, "unsupported direction '%s' (LEFT or RIGHT)", dir);
+  return binary(n, left ? "graph.shift_left" : "graph.shift_right");
+}
+
 static bool variadic(onnx_node_t *n, const char *opname, bool mean) {
   if (!onnx_need_input(n, 0))
     return false;
@@ -522,6 +532,7 @@ const onnx_mapping_t strata_onnx_elementwise_ops[] = {
     {"Div", map_div},
     {"Pow", map_pow},
     {"Mod", map_mod},
+    {"BitShift", map_bit_shift},
     {"Max", map_max},
     {"Min", map_min},
     {"Sum", map_sum},

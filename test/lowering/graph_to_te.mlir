@@ -239,6 +239,23 @@ func.func @mod(%x: tensor<4xf32>, %i: tensor<4xi32>, %u: tensor<4xui8>) -> (tens
   return %0, %1, %2 : tensor<4xf32>, tensor<4xi32>, tensor<4xui8>
 }
 
+// Shifts: shli / shrui, 0 where the amount is the bit width or more.
+// CHECK-LABEL: func.func @shifts(
+// CHECK: %[[S:.*]] = arith.shli %[[X:.*]], %[[Y:.*]] : i32
+// CHECK-NEXT: %[[W:.*]] = arith.constant 32 : i32
+// CHECK-NEXT: %[[OK:.*]] = arith.cmpi ult, %[[Y]], %[[W]] : i32
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[R:.*]] = arith.select %[[OK]], %[[S]], %[[Z]] : i32
+// CHECK-NEXT: gpu.yield %[[R]] : i32
+// CHECK: name = "shift_left"
+// CHECK: arith.shrui %{{.*}}, %{{.*}} : i32
+// CHECK: name = "shift_right"
+func.func @shifts(%x: tensor<4xi32>) -> tensor<4xi32> {
+  %0 = "graph.shift_left"(%x, %x) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %1 = "graph.shift_right"(%0, %x) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  return %1 : tensor<4xi32>
+}
+
 // Contractions: one reduce axis K (combiner add, init 0); dense reads the
 // weight transposed; its bias is a second compute.
 // CHECK-LABEL: func.func @contractions(

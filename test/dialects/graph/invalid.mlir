@@ -107,6 +107,14 @@ func.func @mod_fmod_kind(%x: tensor<4xi32>) {
 
 // -----
 
+func.func @shift_float(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'graph.shift_left' op operand element type must be an integer type, got f32}}
+  %0 = "graph.shift_left"(%x, %x) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
 func.func @gelu_mode(%x: tensor<4xf32>) {
   // expected-error @+1 {{'approximate' must be one of "none", "tanh", got "fast"}}
   %0 = "graph.gelu"(%x) {approximate = "fast"} : (tensor<4xf32>) -> tensor<4xf32>

@@ -119,6 +119,15 @@ func.func @mod(%a: tensor<2x3xi32>, %b: tensor<3xi32>, %x: tensor<?x3xf32>) {
   return
 }
 
+// CHECK-LABEL: func.func @shifts(
+// CHECK: "graph.shift_left"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<2x3xui8>, tensor<3xui8>) -> tensor<2x3xui8>
+// CHECK-NEXT: "graph.shift_right"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<?x3xi32>, tensor<?x3xi32>) -> tensor<?x3xi32>
+func.func @shifts(%a: tensor<2x3xui8>, %b: tensor<3xui8>, %x: tensor<?x3xi32>) {
+  %0 = "graph.shift_left"(%a, %b) : (tensor<2x3xui8>, tensor<3xui8>) -> tensor<2x3xui8>
+  %1 = "graph.shift_right"(%x, %x) : (tensor<?x3xi32>, tensor<?x3xi32>) -> tensor<?x3xi32>
+  return
+}
+
 // CHECK-LABEL: func.func @contractions(
 // CHECK: "graph.matmul"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<?x64xf32>, tensor<64x32xf32>) -> tensor<?x32xf32>
 // CHECK-NEXT: "graph.dense"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<?x64xf32>, tensor<10x64xf32>) -> tensor<?x10xf32>

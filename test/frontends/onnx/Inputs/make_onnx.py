@@ -284,6 +284,9 @@ CASES = {
     "mod_fmod2": lambda: model(
         [node("Mod", ["x", "x"], ["y"], "mod1", [attr_int("fmod", 2)])],
         [value_info("x", INT32, [2])], [value_info("y", INT32, [2])], opset=13),
+    "bitshift_direction": lambda: model(
+        [node("BitShift", ["x", "x"], ["y"], "shift1", [attr_str("direction", "UP")])],
+        [value_info("x", UINT8, [2])], [value_info("y", UINT8, [2])], opset=11),
 }
 
 if __name__ == "__main__":
