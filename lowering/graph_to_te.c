@@ -177,6 +177,12 @@ MlirAttribute g2t_zero(MlirType t) {
   return mlirIntegerAttrGet(t, 0);
 }
 
+MlirAttribute g2t_one(MlirType t) {
+  if (mlirTypeIsAFloat(t))
+    return mlirFloatAttrDoubleGet(mlirTypeGetContext(t), t, 1.0);
+  return mlirIntegerAttrGet(t, 1);
+}
+
 MlirValue g2t_index_to_elem(strata_builder_t *b, MlirValue v, MlirType t) {
   MlirContext ctx = mlirTypeGetContext(t);
   if (mlirTypeIsAFloat(t)) {
@@ -511,6 +517,7 @@ static const struct {
     {"reduce_mean", g2t_lower_reduce},
     {"reduce_max", g2t_lower_reduce},
     {"reduce_min", g2t_lower_reduce},
+    {"reduce_prod", g2t_lower_reduce},
     {"equal", g2t_lower_compare},
     {"greater", g2t_lower_compare},
     {"less", g2t_lower_compare},
@@ -621,7 +628,7 @@ static enum ui64_mode ui64_mode(const char *name) {
                                       "max_pool3d"};
   static const char *const wrap[] = {
       "add",     "sub",    "mul",       "neg",   "matmul",  "batch_matmul", "dense",
-      "conv2d",  "conv3d", "conv_transpose2d", "reduce_sum", "reshape", "flatten",
+      "conv2d",  "conv3d", "conv_transpose2d", "reduce_sum", "reduce_prod", "reshape", "flatten",
       "transpose", "concat", "slice",   "pad",   "layout_transform", "where", "gather",
       "expand",
       /* lowered with unsigned arith ops when the operand is unsigned */

@@ -119,6 +119,7 @@ MlirValue g2t_scalar(strata_builder_t *b, MlirType t, double v);
 MlirAttribute g2t_lowest(MlirType t);
 MlirAttribute g2t_highest(MlirType t);
 MlirAttribute g2t_zero(MlirType t);
+MlirAttribute g2t_one(MlirType t);
 /* An index value converted to element type `t` (index_cast + sitofp). */
 MlirValue g2t_index_to_elem(strata_builder_t *b, MlirValue v, MlirType t);
 

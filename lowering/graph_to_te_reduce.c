@@ -1,8 +1,8 @@
 /* convert-graph-to-te, reduction family: reduce_sum, reduce_mean,
- * reduce_max and reduce_min over any set of axes, with or without keepdims.
- * One te.compute whose reduce axes are the reduced input axes (ascending),
- * combiner add/max/min with init 0/-inf/+inf (integer extremes for integer
- * types); reduce_mean adds a second compute dividing by the number of
+ * reduce_max, reduce_min and reduce_prod over any set of axes, with or
+ * without keepdims. One te.compute whose reduce axes are the reduced input
+ * axes (ascending), combiner add/max/min/mul with init 0/-inf/+inf/1
+ * (integer extremes for integer types); reduce_mean adds a second compute dividing by the number of
  * reduced elements. Dynamic reduced dims become dynamic reduce extents.
  * g2t_divide_by (shared with global_avg_pool2d) builds that division. */
 #include "lowering/graph_to_te.h"
@@ -51,6 +51,9 @@ MlirLogicalResult g2t_lower_reduce(g2t_t *g, MlirValue *out) {
   } else if (!strcmp(g->op_name, "reduce_min")) {
     combiner = "min";
     init = g2t_highest(t);
+  } else if (!strcmp(g->op_name, "reduce_prod")) {
+    combiner = "mul";
+    init = g2t_one(t);
   }
 
   /* result dims, reduce extents and the element count (for mean) */

@@ -988,6 +988,7 @@ static const op_rule_t rules[] = {
     {"reduce_mean", infer_reduce},
     {"reduce_max", infer_reduce},
     {"reduce_min", infer_reduce},
+    {"reduce_prod", infer_reduce},
     {"cast", infer_cast},
     {"layout_transform", infer_layout_transform},
     {"equal", infer_compare},

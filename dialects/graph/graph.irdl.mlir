@@ -644,6 +644,17 @@ irdl.dialect @graph {
     irdl.attributes {"axes" = %axes, "keepdims" = %keepdims}
   }
 
+  // Product over `axes`.
+  irdl.operation @reduce_prod {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %axes = irdl.base "#builtin.dense_array"
+    %keepdims = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"axes" = %axes, "keepdims" = %keepdims}
+  }
+
   // ---- Types and layouts.
 
   // Element type conversion; shape unchanged.

@@ -728,6 +728,7 @@ static bool map_reduce_sum(onnx_node_t *n) { return reduction(n, "graph.reduce_s
 static bool map_reduce_mean(onnx_node_t *n) { return reduction(n, "graph.reduce_mean", 18, RED_PLAIN); }
 static bool map_reduce_max(onnx_node_t *n) { return reduction(n, "graph.reduce_max", 18, RED_PLAIN); }
 static bool map_reduce_min(onnx_node_t *n) { return reduction(n, "graph.reduce_min", 18, RED_PLAIN); }
+static bool map_reduce_prod(onnx_node_t *n) { return reduction(n, "graph.reduce_prod", 18, RED_PLAIN); }
 static bool map_reduce_sum_square(onnx_node_t *n) { return reduction(n, "graph.reduce_sum", 18, RED_SQUARE); }
 static bool map_reduce_l1(onnx_node_t *n) { return reduction(n, "graph.reduce_sum", 18, RED_L1); }
 static bool map_reduce_l2(onnx_node_t *n) { return reduction(n, "graph.reduce_sum", 18, RED_L2); }
@@ -843,6 +844,7 @@ const onnx_mapping_t strata_onnx_shape_ops[] = {
     {"ReduceMean", map_reduce_mean},
     {"ReduceMax", map_reduce_max},
     {"ReduceMin", map_reduce_min},
+    {"ReduceProd", map_reduce_prod},
     {"ReduceSumSquare", map_reduce_sum_square},
     {"ReduceL1", map_reduce_l1},
     {"ReduceL2", map_reduce_l2},

@@ -497,12 +497,14 @@ func.func @data_movement(%x: tensor<?x512x1x1xf32>, %y: tensor<2x3x4xf32>, %a: t
 // CHECK: %[[D:.*]] = tensor.dim %arg0
 // CHECK: "te.compute"(%[[D]]) ({
 // CHECK: {combiner = "min", init = 0x7F800000 : f32, name = "reduce_min", reduce_extents = array<i64: -1, 64, 7, 7>} : (index) -> tensor<f32>
-func.func @reductions(%x: tensor<?x64x7x7xf32>) -> (tensor<?x64x1x1xf32>, tensor<?x64xf32>, tensor<?x7x7xf32>, tensor<f32>) {
+// CHECK: {combiner = "mul", init = 1 : i32, name = "reduce_prod", reduce_extents = array<i64: 3>} : () -> tensor<2x1xi32>
+func.func @reductions(%x: tensor<?x64x7x7xf32>, %i: tensor<2x3xi32>) -> (tensor<?x64x1x1xf32>, tensor<?x64xf32>, tensor<?x7x7xf32>, tensor<f32>, tensor<2x1xi32>) {
   %0 = "graph.reduce_sum"(%x) {axes = array<i64: 2, 3>, keepdims = true} : (tensor<?x64x7x7xf32>) -> tensor<?x64x1x1xf32>
   %1 = "graph.reduce_mean"(%x) {axes = array<i64: 3, 2>, keepdims = false} : (tensor<?x64x7x7xf32>) -> tensor<?x64xf32>
   %2 = "graph.reduce_max"(%x) {axes = array<i64: 1>, keepdims = false} : (tensor<?x64x7x7xf32>) -> tensor<?x7x7xf32>
   %3 = "graph.reduce_min"(%x) {axes = array<i64: 0, 1, 2, 3>, keepdims = false} : (tensor<?x64x7x7xf32>) -> tensor<f32>
-  return %0, %1, %2, %3 : tensor<?x64x1x1xf32>, tensor<?x64xf32>, tensor<?x7x7xf32>, tensor<f32>
+  %4 = "graph.reduce_prod"(%i) {axes = array<i64: 1>, keepdims = true} : (tensor<2x3xi32>) -> tensor<2x1xi32>
+  return %0, %1, %2, %3, %4 : tensor<?x64x1x1xf32>, tensor<?x64xf32>, tensor<?x7x7xf32>, tensor<f32>, tensor<2x1xi32>
 }
 
 // cast picks the arith conversion; layout_transform maps the output index to

@@ -279,11 +279,13 @@ func.func @data_movement(%x: tensor<?x512x1x1xf32>, %y: tensor<2x3x4xf32>, %a: t
 // CHECK-NEXT: "graph.reduce_mean"(%{{[a-z0-9]+}}) {axes = array<i64: 3, 2>, keepdims = false} : (tensor<?x64x7x7xf32>) -> tensor<?x64xf32>
 // CHECK-NEXT: "graph.reduce_max"(%{{[a-z0-9]+}}) {axes = array<i64: 1>, keepdims = false} : (tensor<?x64x7x7xf32>) -> tensor<?x7x7xf32>
 // CHECK-NEXT: "graph.reduce_min"(%{{[a-z0-9]+}}) {axes = array<i64: 0, 1, 2, 3>, keepdims = false} : (tensor<?x64x7x7xf32>) -> tensor<f32>
+// CHECK-NEXT: "graph.reduce_prod"(%{{[a-z0-9]+}}) {axes = array<i64: 0, 2>, keepdims = true} : (tensor<?x64x7x7xf32>) -> tensor<1x64x1x7xf32>
 func.func @reductions(%x: tensor<?x64x7x7xf32>) {
   %0 = "graph.reduce_sum"(%x) {axes = array<i64: 2, 3>, keepdims = true} : (tensor<?x64x7x7xf32>) -> tensor<?x64x1x1xf32>
   %1 = "graph.reduce_mean"(%x) {axes = array<i64: 3, 2>, keepdims = false} : (tensor<?x64x7x7xf32>) -> tensor<?x64xf32>
   %2 = "graph.reduce_max"(%x) {axes = array<i64: 1>, keepdims = false} : (tensor<?x64x7x7xf32>) -> tensor<?x7x7xf32>
   %3 = "graph.reduce_min"(%x) {axes = array<i64: 0, 1, 2, 3>, keepdims = false} : (tensor<?x64x7x7xf32>) -> tensor<f32>
+  %4 = "graph.reduce_prod"(%x) {axes = array<i64: 0, 2>, keepdims = true} : (tensor<?x64x7x7xf32>) -> tensor<1x64x1x7xf32>
   return
 }
 
