@@ -518,6 +518,8 @@ static const struct {
     {"reduce_max", g2t_lower_reduce},
     {"reduce_min", g2t_lower_reduce},
     {"reduce_prod", g2t_lower_reduce},
+    {"argmax", g2t_lower_arg_reduce},
+    {"argmin", g2t_lower_arg_reduce},
     {"equal", g2t_lower_compare},
     {"greater", g2t_lower_compare},
     {"less", g2t_lower_compare},
@@ -624,7 +626,7 @@ enum ui64_mode { UI64_WRAP, UI64_ORDER, UI64_CAST, UI64_UNSUPPORTED };
 
 static enum ui64_mode ui64_mode(const char *name) {
   static const char *const order[] = {"maximum",    "minimum",   "equal",      "greater",
-                                      "less",       "reduce_max", "reduce_min", "max_pool2d",
+                                      "less",       "reduce_max", "reduce_min", "argmax", "argmin", "max_pool2d",
                                       "max_pool3d"};
   static const char *const wrap[] = {
       "add",     "sub",    "mul",       "neg",   "matmul",  "batch_matmul", "dense",

@@ -90,7 +90,7 @@ MlirValue g2t_const_attr(strata_builder_t *b, MlirAttribute attr);
 
 enum { G2T_CMPI_EQ = 0, G2T_CMPI_NE = 1, G2T_CMPI_SLT = 2, G2T_CMPI_SLE = 3,
        G2T_CMPI_SGT = 4, G2T_CMPI_SGE = 5, G2T_CMPI_ULT = 6 };
-enum { G2T_CMPF_OLT = 4, G2T_CMPF_UNE = 13 };
+enum { G2T_CMPF_OEQ = 1, G2T_CMPF_OLT = 4, G2T_CMPF_UNO = 14, G2T_CMPF_UNE = 13 };
 
 /* Index arithmetic that folds constants: a + b, a - b, a * b, a / b, a % b
  * (unsigned), min, max (signed). Values that are constants are read back
@@ -195,6 +195,7 @@ MlirLogicalResult g2t_lower_pad(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_layout_transform(g2t_t *g, MlirValue *out);
 
 MlirLogicalResult g2t_lower_reduce(g2t_t *g, MlirValue *out);
+MlirLogicalResult g2t_lower_arg_reduce(g2t_t *g, MlirValue *out); /* argmax argmin */
 
 /* graph_to_te_compare.c */
 MlirLogicalResult g2t_lower_compare(g2t_t *g, MlirValue *out); /* equal greater less */

@@ -4,9 +4,14 @@
  * axes (ascending), combiner add/max/min/mul with init 0/-inf/+inf/1
  * (integer extremes for integer types); reduce_mean adds a second compute dividing by the number of
  * reduced elements. Dynamic reduced dims become dynamic reduce extents.
- * g2t_divide_by (shared with global_avg_pool2d) builds that division. */
+ * g2t_divide_by (shared with global_avg_pool2d) builds that division.
+ * argmax/argmin are two computes: the extreme along the axis (kept as a
+ * dim of 1), then the first (min) or last (max) index whose element equals
+ * it, or is NaN (a NaN is the extreme then, as numpy's argmax has it). */
 #include "lowering/graph_to_te.h"
 
+#include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <mlir-c/BuiltinAttributes.h>
@@ -96,5 +101,69 @@ MlirLogicalResult g2t_lower_reduce(g2t_t *g, MlirValue *out) {
     return mlirLogicalResultSuccess();
   }
   *out = g2t_divide_by(g, "reduce_mean", sum, dims, count);
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult g2t_lower_arg_reduce(g2t_t *g, MlirValue *out) {
+  MlirValue x = mlirOperationGetOperand(g->op, 0);
+  MlirType rtype = mlirValueGetType(mlirOperationGetResult(g->op, 0));
+  MlirType t = g2t_elem(x), i64 = mlirIntegerTypeGet(g->ctx, 64);
+  strata_graph_shape_t s = g2t_shape(x);
+  intptr_t axis = (intptr_t)g2t_attr_int(g->op, "axis");
+  bool keep = g2t_attr_bool(g->op, "keepdims"), last = g2t_attr_bool(g->op, "select_last_index");
+  bool is_max = !strcmp(g->op_name, "argmax");
+  char name[32];
+
+  /* the extreme along the axis, keepdims */
+  strata_graph_shape_t ks = s;
+  ks.dims[axis] = 1;
+  MlirValue kdims[STRATA_GRAPH_MAX_RANK], rdims[STRATA_GRAPH_MAX_RANK];
+  intptr_t nout = 0;
+  for (intptr_t i = 0; i < s.rank; ++i) {
+    kdims[i] = i == axis ? (MlirValue){NULL} : g2t_dim(g, x, i);
+    if (i != axis)
+      rdims[nout++] = kdims[i];
+    else if (keep)
+      rdims[nout++] = (MlirValue){NULL};
+  }
+  int64_t extent = s.dims[axis] == STRATA_GRAPH_DYN ? -1 : s.dims[axis];
+  MlirValue extent_dim = g2t_dim(g, x, axis);
+  snprintf(name, sizeof name, "%s_%s", g->op_name, is_max ? "max" : "min");
+  g2t_compute_t c = g2t_compute_begin(g, name, g2t_tensor(&ks, t), kdims, 1, &extent,
+                                      &extent_dim, is_max ? "max" : "min",
+                                      is_max ? g2t_lowest(t) : g2t_highest(t));
+  MlirValue idx[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t i = 0; i < s.rank; ++i)
+    idx[i] = i == axis ? c.idx[c.rank] : c.idx[i];
+  MlirValue extreme = g2t_compute_end(&c, g2t_read(&c, x, idx));
+
+  /* the first (combiner min) or last (max) index matching it; every row
+   * has one, so the init is never the result */
+  MlirAttribute no_match = mlirIntegerAttrGet(i64, last ? -1 : INT64_MAX);
+  c = g2t_compute_begin(g, g->op_name, rtype, rdims, 1, &extent, &extent_dim,
+                        last ? "max" : "min", no_match);
+  strata_builder_t *b = &c.in;
+  MlirValue kidx[STRATA_GRAPH_MAX_RANK];
+  intptr_t sp = 0;
+  for (intptr_t i = 0; i < s.rank; ++i) {
+    if (i == axis) {
+      idx[i] = c.idx[c.rank];
+      kidx[i] = strata_build_index(b, 0);
+      sp += keep;
+    } else {
+      idx[i] = kidx[i] = c.idx[sp++];
+    }
+  }
+  MlirValue v = g2t_read(&c, x, idx), m = g2t_read(&c, extreme, kidx);
+  MlirValue match;
+  if (mlirTypeIsAFloat(t)) {
+    MlirValue equal = g2t_cmpf(b, G2T_CMPF_OEQ, v, m);
+    MlirValue nan = g2t_cmpf(b, G2T_CMPF_UNO, v, v);
+    match = g2t_bin(b, "arith.ori", equal, nan);
+  } else {
+    match = g2t_cmpi(b, G2T_CMPI_EQ, v, m);
+  }
+  MlirValue k = g2t_cast(b, "arith.index_cast", c.idx[c.rank], i64);
+  *out = g2t_compute_end(&c, g2t_select(b, match, k, g2t_const_attr(b, no_match)));
   return mlirLogicalResultSuccess();
 }

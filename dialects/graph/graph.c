@@ -725,6 +725,25 @@ static bool infer_reduce(ctx_t *c, shape_t *out, MlirType *elem) {
   return true;
 }
 
+/* argmax, argmin: the input shape with `axis` 1 (keepdims) or removed; i64. */
+static bool infer_arg_reduce(ctx_t *c, shape_t *out, MlirType *elem) {
+  shape_t x;
+  int64_t axis;
+  bool keepdims, last;
+  if (!operand_shape(c, 0, "input", &x) || !expect_min_rank(c, "input", &x, 1) ||
+      !attr_i64(c, "axis", &axis) || !in_range(c, "axis", axis, x.rank) ||
+      !attr_bool(c, "keepdims", &keepdims) || !attr_bool(c, "select_last_index", &last))
+    return false;
+  out->rank = 0;
+  for (intptr_t d = 0; d < x.rank; ++d)
+    if (d != axis)
+      out->dims[out->rank++] = x.dims[d];
+    else if (keepdims)
+      out->dims[out->rank++] = 1;
+  *elem = mlirIntegerTypeGet(mlirOperationGetContext(c->op), 64);
+  return true;
+}
+
 static bool infer_cast(ctx_t *c, shape_t *out, MlirType *elem) {
   *elem = (MlirType){NULL}; /* any element type */
   return operand_shape(c, 0, "input", out);
@@ -989,6 +1008,8 @@ static const op_rule_t rules[] = {
     {"reduce_max", infer_reduce},
     {"reduce_min", infer_reduce},
     {"reduce_prod", infer_reduce},
+    {"argmax", infer_arg_reduce},
+    {"argmin", infer_arg_reduce},
     {"cast", infer_cast},
     {"layout_transform", infer_layout_transform},
     {"equal", infer_compare},

@@ -655,6 +655,32 @@ irdl.dialect @graph {
     irdl.attributes {"axes" = %axes, "keepdims" = %keepdims}
   }
 
+  // Index (i64) of the maximum along `axis` (the first one, or the last
+  // with select_last_index; a NaN counts as the maximum); keepdims and
+  // select_last_index: i1.
+  irdl.operation @argmax {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %axis = irdl.base "#builtin.integer"
+    %keepdims = irdl.base "#builtin.integer"
+    %select_last_index = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"axis" = %axis, "keepdims" = %keepdims, "select_last_index" = %select_last_index}
+  }
+
+  // Index (i64) of the minimum along `axis`; as argmax.
+  irdl.operation @argmin {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %axis = irdl.base "#builtin.integer"
+    %keepdims = irdl.base "#builtin.integer"
+    %select_last_index = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"axis" = %axis, "keepdims" = %keepdims, "select_last_index" = %select_last_index}
+  }
+
   // ---- Types and layouts.
 
   // Element type conversion; shape unchanged.

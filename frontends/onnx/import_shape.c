@@ -2,7 +2,7 @@
  * Reshape/Flatten/Squeeze/Unsqueeze (graph.reshape/flatten), Transpose,
  * Concat (N inputs -> chain of binary graph.concat), Split and Slice
  * (graph.slice), Pad (constant, reflect, edge; negative pads become a slice), Gather,
- * Expand, Identity-like Dropout, reductions, and the import-time operators:
+ * Expand, Identity-like Dropout, reductions (ArgMax/ArgMin too), and the import-time operators:
  * Constant, Shape, Size and ConstantOfShape are folded into constants.
  * Each operator reads its parameters from attributes or constant inputs as
  * its opset version dictates. */
@@ -683,6 +683,21 @@ static bool map_pad(onnx_node_t *n) {
 }
 
 /* --- Reductions ------------------------------------------------------------ */
+/* ArgMax / ArgMin: axis (default 0), keepdims, select_last_index. */
+static bool arg_reduction(onnx_node_t *n, const char *opname) {
+  MlirValue x = onnx_in0(n);
+  int64_t axis;
+  if (mlirValueIsNull(x) || !onnx_axis(n, onnx_attr_int(n, "axis", 0), onnx_rank(x), &axis))
+    return false;
+  MlirNamedAttribute a[3] = {
+      onnx_i64_attr(n, "axis", axis),
+      onnx_bool_attr(n, "keepdims", onnx_attr_int(n, "keepdims", 1) != 0),
+      onnx_bool_attr(n, "select_last_index", onnx_attr_int(n, "select_last_index", 0) != 0)};
+  return onnx_out(n, onnx_build(n, opname, 1, &x, NULL_TYPE, 3, a));
+}
+static bool map_argmax(onnx_node_t *n) { return arg_reduction(n, "graph.argmax"); }
+static bool map_argmin(onnx_node_t *n) { return arg_reduction(n, "graph.argmin"); }
+
 typedef enum { RED_PLAIN, RED_SQUARE, RED_L1, RED_L2, RED_LOG, RED_LOGEXP } red_kind_t;
 
 static bool reduction(onnx_node_t *n, const char *opname, int64_t axes_input_since, red_kind_t kind) {
@@ -845,6 +860,8 @@ const onnx_mapping_t strata_onnx_shape_ops[] = {
     {"ReduceMax", map_reduce_max},
     {"ReduceMin", map_reduce_min},
     {"ReduceProd", map_reduce_prod},
+    {"ArgMax", map_argmax},
+    {"ArgMin", map_argmin},
     {"ReduceSumSquare", map_reduce_sum_square},
     {"ReduceL1", map_reduce_l1},
     {"ReduceL2", map_reduce_l2},

@@ -507,6 +507,35 @@ func.func @reductions(%x: tensor<?x64x7x7xf32>, %i: tensor<2x3xi32>) -> (tensor<
   return %0, %1, %2, %3, %4 : tensor<?x64x1x1xf32>, tensor<?x64xf32>, tensor<?x7x7xf32>, tensor<f32>, tensor<2x1xi32>
 }
 
+// argmax / argmin: the extreme along the axis (kept as a dim of 1), then the
+// first (combiner min) or last (max, select_last_index) index whose element
+// equals it or is NaN.
+// CHECK-LABEL: func.func @arg_reductions(
+// CHECK: %[[DIM:.*]] = tensor.dim %arg0
+// CHECK: %[[MAX:.*]] = "te.compute"(%[[DIM]]) ({
+// CHECK-NEXT: ^bb0(%[[I:.*]]: index, %{{.*}}: index, %[[R:.*]]: index):
+// CHECK-NEXT: "te.read"(%arg0, %[[I]], %[[R]])
+// CHECK: {combiner = "max", init = 0xFF800000 : f32, name = "argmax_max", reduce_extents = array<i64: 5>} : (index) -> tensor<?x1xf32>
+// CHECK: "te.compute"(%[[DIM]]) ({
+// CHECK-NEXT: ^bb0(%[[I2:.*]]: index, %{{.*}}: index, %[[R2:.*]]: index):
+// CHECK: %[[V:.*]] = "te.read"(%arg0, %[[I2]], %[[R2]])
+// CHECK-NEXT: %[[M:.*]] = "te.read"(%[[MAX]], %[[I2]], %{{.*}})
+// CHECK-NEXT: %[[EQ:.*]] = arith.cmpf oeq, %[[V]], %[[M]] : f32
+// CHECK-NEXT: %[[NAN:.*]] = arith.cmpf uno, %[[V]], %[[V]] : f32
+// CHECK-NEXT: %[[OK:.*]] = arith.ori %[[EQ]], %[[NAN]] : i1
+// CHECK-NEXT: %[[K:.*]] = arith.index_cast %[[R2]] : index to i64
+// CHECK-NEXT: %[[NO:.*]] = arith.constant 9223372036854775807 : i64
+// CHECK-NEXT: arith.select %[[OK]], %[[K]], %[[NO]] : i64
+// CHECK: {combiner = "min", init = 9223372036854775807 : i64, name = "argmax", reduce_extents = array<i64: 5>} : (index) -> tensor<?x1xi64>
+// CHECK: {combiner = "min", init = 2147483647 : i32, name = "argmin_min", reduce_extents = array<i64: 3>} : () -> tensor<1x4xi32>
+// CHECK: arith.cmpi eq
+// CHECK: {combiner = "max", init = -1 : i64, name = "argmin", reduce_extents = array<i64: 3>} : () -> tensor<4xi64>
+func.func @arg_reductions(%x: tensor<?x5xf32>, %i: tensor<3x4xi32>) -> (tensor<?x1xi64>, tensor<4xi64>) {
+  %0 = "graph.argmax"(%x) {axis = 1 : i64, keepdims = true, select_last_index = false} : (tensor<?x5xf32>) -> tensor<?x1xi64>
+  %1 = "graph.argmin"(%i) {axis = 0 : i64, keepdims = false, select_last_index = true} : (tensor<3x4xi32>) -> tensor<4xi64>
+  return %0, %1 : tensor<?x1xi64>, tensor<4xi64>
+}
+
 // cast picks the arith conversion; layout_transform maps the output index to
 // logical indices (dst_layout) and back to physical ones (src_layout).
 // CHECK-LABEL: func.func @types_and_layouts(

@@ -1064,3 +1064,19 @@ func.func @resize_size(%x: tensor<1x1x2x2xf32>) {
   %0 = "graph.resize"(%x) {mode = "nearest", coordinate_transformation_mode = "half_pixel", nearest_mode = "floor", scales = array<f64: 1.0, 1.0, 2.0, 2.0>} : (tensor<1x1x2x2xf32>) -> tensor<1x1x4x5xf32>
   return
 }
+
+// -----
+
+func.func @argmax_axis(%x: tensor<3x4xf32>) {
+  // expected-error @+1 {{'graph.argmax' op 'axis' value 2 is out of range [0, 2)}}
+  %0 = "graph.argmax"(%x) {axis = 2 : i64, keepdims = true, select_last_index = false} : (tensor<3x4xf32>) -> tensor<3x1xi64>
+  return
+}
+
+// -----
+
+func.func @argmin_result_type(%x: tensor<3x4xf32>) {
+  // expected-error @+1 {{'graph.argmin' op result element type i32 does not match expected i64}}
+  %0 = "graph.argmin"(%x) {axis = 1 : i64, keepdims = false, select_last_index = false} : (tensor<3x4xf32>) -> tensor<3xi32>
+  return
+}

@@ -289,6 +289,15 @@ func.func @reductions(%x: tensor<?x64x7x7xf32>) {
   return
 }
 
+// CHECK-LABEL: func.func @arg_reductions(
+// CHECK: "graph.argmax"(%{{[a-z0-9]+}}) {axis = 1 : i64, keepdims = true, select_last_index = false} : (tensor<?x5xf32>) -> tensor<?x1xi64>
+// CHECK-NEXT: "graph.argmin"(%{{[a-z0-9]+}}) {axis = 0 : i64, keepdims = false, select_last_index = true} : (tensor<3x4xi32>) -> tensor<4xi64>
+func.func @arg_reductions(%x: tensor<?x5xf32>, %i: tensor<3x4xi32>) {
+  %0 = "graph.argmax"(%x) {axis = 1 : i64, keepdims = true, select_last_index = false} : (tensor<?x5xf32>) -> tensor<?x1xi64>
+  %1 = "graph.argmin"(%i) {axis = 0 : i64, keepdims = false, select_last_index = true} : (tensor<3x4xi32>) -> tensor<4xi64>
+  return
+}
+
 // CHECK-LABEL: func.func @types_and_layouts(
 // CHECK: "graph.cast"(%{{[a-z0-9]+}}) : (tensor<?x32x7x7xf32>) -> tensor<?x32x7x7xf16>
 // CHECK-NEXT: "graph.cast"(%{{[a-z0-9]+}}) : (tensor<?x32x7x7xf32>) -> tensor<?x32x7x7xi8>
