@@ -520,6 +520,7 @@ static const struct {
     {"reduce_prod", g2t_lower_reduce},
     {"argmax", g2t_lower_arg_reduce},
     {"argmin", g2t_lower_arg_reduce},
+    {"cumsum", g2t_lower_cumsum},
     {"equal", g2t_lower_compare},
     {"greater", g2t_lower_compare},
     {"less", g2t_lower_compare},
@@ -630,7 +631,7 @@ static enum ui64_mode ui64_mode(const char *name) {
                                       "max_pool3d"};
   static const char *const wrap[] = {
       "add",     "sub",    "mul",       "neg",   "matmul",  "batch_matmul", "dense",
-      "conv2d",  "conv3d", "conv_transpose2d", "reduce_sum", "reduce_prod", "reshape", "flatten",
+      "conv2d",  "conv3d", "conv_transpose2d", "reduce_sum", "reduce_prod", "cumsum", "reshape", "flatten",
       "transpose", "concat", "slice",   "pad",   "layout_transform", "where", "gather",
       "expand",
       /* lowered with unsigned arith ops when the operand is unsigned */

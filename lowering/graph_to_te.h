@@ -196,6 +196,7 @@ MlirLogicalResult g2t_lower_layout_transform(g2t_t *g, MlirValue *out);
 
 MlirLogicalResult g2t_lower_reduce(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_arg_reduce(g2t_t *g, MlirValue *out); /* argmax argmin */
+MlirLogicalResult g2t_lower_cumsum(g2t_t *g, MlirValue *out);
 
 /* graph_to_te_compare.c */
 MlirLogicalResult g2t_lower_compare(g2t_t *g, MlirValue *out); /* equal greater less */

@@ -7,7 +7,10 @@
  * g2t_divide_by (shared with global_avg_pool2d) builds that division.
  * argmax/argmin are two computes: the extreme along the axis (kept as a
  * dim of 1), then the first (min) or last (max) index whose element equals
- * it, or is NaN (a NaN is the extreme then, as numpy's argmax has it). */
+ * it, or is NaN (a NaN is the extreme then, as numpy's argmax has it).
+ * cumsum sums, for each output index i along the axis, the elements j with
+ * j <= i (j < i exclusive; j >= i, j > i reversed): a reduce axis over the
+ * whole axis whose out-of-range terms are 0. */
 #include "lowering/graph_to_te.h"
 
 #include <stdint.h>
@@ -165,5 +168,30 @@ MlirLogicalResult g2t_lower_arg_reduce(g2t_t *g, MlirValue *out) {
   }
   MlirValue k = g2t_cast(b, "arith.index_cast", c.idx[c.rank], i64);
   *out = g2t_compute_end(&c, g2t_select(b, match, k, g2t_const_attr(b, no_match)));
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult g2t_lower_cumsum(g2t_t *g, MlirValue *out) {
+  MlirValue x = mlirOperationGetOperand(g->op, 0);
+  MlirType rtype = mlirValueGetType(mlirOperationGetResult(g->op, 0));
+  MlirType t = g2t_elem(x);
+  strata_graph_shape_t s = g2t_shape(x);
+  intptr_t axis = (intptr_t)g2t_attr_int(g->op, "axis");
+  bool exclusive = g2t_attr_bool(g->op, "exclusive"), reverse = g2t_attr_bool(g->op, "reverse");
+  MlirValue dims[STRATA_GRAPH_MAX_RANK];
+  g2t_dims(g, x, dims);
+  int64_t extent = s.dims[axis] == STRATA_GRAPH_DYN ? -1 : s.dims[axis];
+  g2t_compute_t c = g2t_compute_begin(g, "cumsum", rtype, dims, 1, &extent, &dims[axis], "add",
+                                      g2t_zero(t));
+  strata_builder_t *b = &c.in;
+  MlirValue i = c.idx[axis], j = c.idx[c.rank];
+  /* j <= i is i >= j: compare (later, earlier) with sge/sgt */
+  MlirValue later = reverse ? j : i, earlier = reverse ? i : j;
+  MlirValue counts = g2t_cmpi(b, exclusive ? G2T_CMPI_SGT : G2T_CMPI_SGE, later, earlier);
+  MlirValue idx[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t d = 0; d < s.rank; ++d)
+    idx[d] = d == axis ? j : c.idx[d];
+  MlirValue v = g2t_read(&c, x, idx);
+  *out = g2t_compute_end(&c, g2t_select(b, counts, v, g2t_scalar(b, t, 0)));
   return mlirLogicalResultSuccess();
 }

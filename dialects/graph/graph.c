@@ -744,6 +744,14 @@ static bool infer_arg_reduce(ctx_t *c, shape_t *out, MlirType *elem) {
   return true;
 }
 
+static bool infer_cumsum(ctx_t *c, shape_t *out, MlirType *elem) {
+  int64_t axis;
+  bool exclusive, reverse;
+  return infer_unary(c, out, elem) && expect_min_rank(c, "input", out, 1) &&
+         attr_i64(c, "axis", &axis) && in_range(c, "axis", axis, out->rank) &&
+         attr_bool(c, "exclusive", &exclusive) && attr_bool(c, "reverse", &reverse);
+}
+
 static bool infer_cast(ctx_t *c, shape_t *out, MlirType *elem) {
   *elem = (MlirType){NULL}; /* any element type */
   return operand_shape(c, 0, "input", out);
@@ -1010,6 +1018,7 @@ static const op_rule_t rules[] = {
     {"reduce_prod", infer_reduce},
     {"argmax", infer_arg_reduce},
     {"argmin", infer_arg_reduce},
+    {"cumsum", infer_cumsum},
     {"cast", infer_cast},
     {"layout_transform", infer_layout_transform},
     {"equal", infer_compare},

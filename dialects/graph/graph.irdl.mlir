@@ -681,6 +681,19 @@ irdl.dialect @graph {
     irdl.attributes {"axis" = %axis, "keepdims" = %keepdims, "select_last_index" = %select_last_index}
   }
 
+  // Cumulative sum along `axis`: exclusive leaves the element itself out,
+  // reverse sums from the end; exclusive and reverse: i1.
+  irdl.operation @cumsum {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %axis = irdl.base "#builtin.integer"
+    %exclusive = irdl.base "#builtin.integer"
+    %reverse = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"axis" = %axis, "exclusive" = %exclusive, "reverse" = %reverse}
+  }
+
   // ---- Types and layouts.
 
   // Element type conversion; shape unchanged.

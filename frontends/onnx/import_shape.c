@@ -2,7 +2,7 @@
  * Reshape/Flatten/Squeeze/Unsqueeze (graph.reshape/flatten), Transpose,
  * Concat (N inputs -> chain of binary graph.concat), Split and Slice
  * (graph.slice), Pad (constant, reflect, edge; negative pads become a slice), Gather,
- * Expand, Identity-like Dropout, reductions (ArgMax/ArgMin too), and the import-time operators:
+ * Expand, Identity-like Dropout, reductions (ArgMax/ArgMin, CumSum too), and the import-time operators:
  * Constant, Shape, Size and ConstantOfShape are folded into constants.
  * Each operator reads its parameters from attributes or constant inputs as
  * its opset version dictates. */
@@ -695,6 +695,19 @@ static bool arg_reduction(onnx_node_t *n, const char *opname) {
       onnx_bool_attr(n, "select_last_index", onnx_attr_int(n, "select_last_index", 0) != 0)};
   return onnx_out(n, onnx_build(n, opname, 1, &x, NULL_TYPE, 3, a));
 }
+/* CumSum: the axis input must be known at import time. */
+static bool map_cumsum(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  int64_t axis;
+  if (mlirValueIsNull(x) || !onnx_need_input(n, 1) || onnx_const_ints(n, 1, "axis", &axis, 1) < 0 ||
+      !onnx_axis(n, axis, onnx_rank(x), &axis))
+    return false;
+  MlirNamedAttribute a[3] = {onnx_i64_attr(n, "axis", axis),
+                             onnx_bool_attr(n, "exclusive", onnx_attr_int(n, "exclusive", 0) != 0),
+                             onnx_bool_attr(n, "reverse", onnx_attr_int(n, "reverse", 0) != 0)};
+  return onnx_out(n, onnx_build(n, "graph.cumsum", 1, &x, NULL_TYPE, 3, a));
+}
+
 static bool map_argmax(onnx_node_t *n) { return arg_reduction(n, "graph.argmax"); }
 static bool map_argmin(onnx_node_t *n) { return arg_reduction(n, "graph.argmin"); }
 
@@ -862,6 +875,7 @@ const onnx_mapping_t strata_onnx_shape_ops[] = {
     {"ReduceProd", map_reduce_prod},
     {"ArgMax", map_argmax},
     {"ArgMin", map_argmin},
+    {"CumSum", map_cumsum},
     {"ReduceSumSquare", map_reduce_sum_square},
     {"ReduceL1", map_reduce_l1},
     {"ReduceL2", map_reduce_l2},

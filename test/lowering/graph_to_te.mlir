@@ -536,6 +536,24 @@ func.func @arg_reductions(%x: tensor<?x5xf32>, %i: tensor<3x4xi32>) -> (tensor<?
   return %0, %1 : tensor<?x1xi64>, tensor<4xi64>
 }
 
+// cumsum: a reduce axis j over the whole axis; the term is x[.., j, ..]
+// where j <= i (exclusive: j < i; reverse: j >= i, j > i), else 0.
+// CHECK-LABEL: func.func @cumsum(
+// CHECK: ^bb0(%[[I:.*]]: index, %[[J:.*]]: index, %[[R:.*]]: index):
+// CHECK-NEXT: %[[IN:.*]] = arith.cmpi sge, %[[J]], %[[R]] : index
+// CHECK-NEXT: %[[V:.*]] = "te.read"(%arg0, %[[I]], %[[R]])
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: %[[S:.*]] = arith.select %[[IN]], %[[V]], %[[Z]] : f32
+// CHECK-NEXT: gpu.yield %[[S]] : f32
+// CHECK: {combiner = "add", init = 0.000000e+00 : f32, name = "cumsum", reduce_extents = array<i64: 5>} : (index) -> tensor<?x5xf32>
+// CHECK: arith.cmpi sgt, %{{.*}}, %{{.*}} : index
+// CHECK: name = "cumsum_1"
+func.func @cumsum(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %0 = "graph.cumsum"(%x) {axis = 1 : i64, exclusive = false, reverse = false} : (tensor<?x5xf32>) -> tensor<?x5xf32>
+  %1 = "graph.cumsum"(%0) {axis = 0 : i64, exclusive = true, reverse = true} : (tensor<?x5xf32>) -> tensor<?x5xf32>
+  return %1 : tensor<?x5xf32>
+}
+
 // cast picks the arith conversion; layout_transform maps the output index to
 // logical indices (dst_layout) and back to physical ones (src_layout).
 // CHECK-LABEL: func.func @types_and_layouts(

@@ -1080,3 +1080,11 @@ func.func @argmin_result_type(%x: tensor<3x4xf32>) {
   %0 = "graph.argmin"(%x) {axis = 1 : i64, keepdims = false, select_last_index = false} : (tensor<3x4xf32>) -> tensor<3xi32>
   return
 }
+
+// -----
+
+func.func @cumsum_exclusive(%x: tensor<3x4xf32>) {
+  // expected-error @+1 {{'graph.cumsum' op 'exclusive' must be a bool attribute (true or false)}}
+  %0 = "graph.cumsum"(%x) {axis = 1 : i64, exclusive = 1 : i64, reverse = false} : (tensor<3x4xf32>) -> tensor<3x4xf32>
+  return
+}

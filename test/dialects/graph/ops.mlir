@@ -298,6 +298,13 @@ func.func @arg_reductions(%x: tensor<?x5xf32>, %i: tensor<3x4xi32>) {
   return
 }
 
+// CHECK-LABEL: func.func @cumsum(
+// CHECK: "graph.cumsum"(%{{[a-z0-9]+}}) {axis = 1 : i64, exclusive = false, reverse = true} : (tensor<?x5xf32>) -> tensor<?x5xf32>
+func.func @cumsum(%x: tensor<?x5xf32>) {
+  %0 = "graph.cumsum"(%x) {axis = 1 : i64, exclusive = false, reverse = true} : (tensor<?x5xf32>) -> tensor<?x5xf32>
+  return
+}
+
 // CHECK-LABEL: func.func @types_and_layouts(
 // CHECK: "graph.cast"(%{{[a-z0-9]+}}) : (tensor<?x32x7x7xf32>) -> tensor<?x32x7x7xf16>
 // CHECK-NEXT: "graph.cast"(%{{[a-z0-9]+}}) : (tensor<?x32x7x7xf32>) -> tensor<?x32x7x7xi8>
