@@ -286,12 +286,7 @@ static bool map_pow(onnx_node_t *n) {
   if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
     return false;
   MlirValue x = onnx_input(n, 0), y = onnx_input(n, 1);
-  if (!mlirTypeEqual(onnx_elem(x), onnx_elem(y))) {
-    /* Since opset 12 the exponent may have another type: cast it. */
-    strata_graph_shape_t s;
-    onnx_shape(y, &s);
-    y = onnx_build(n, "graph.cast", 1, &y, strata_graph_shape_to_type(&s, onnx_elem(x)), 0, NULL);
-  }
+  y = onnx_cast_to(n, y, onnx_elem(x)); /* since opset 12 the exponent's type may differ */
   return onnx_out(n, onnx_binary(n, "graph.pow", x, y));
 }
 
@@ -345,11 +340,7 @@ static bool map_cast(onnx_node_t *n) {
   MlirType elem = onnx_elem_type(n->ctx, (int32_t)to);
   if (mlirTypeIsNull(elem))
     return onnx_error(n, "unsupported element type '%s'", onnx_type_name((int32_t)to));
-  if (mlirTypeEqual(elem, onnx_elem(x)))
-    return onnx_out(n, x);
-  strata_graph_shape_t s;
-  onnx_shape(x, &s);
-  return onnx_out(n, onnx_build(n, "graph.cast", 1, &x, strata_graph_shape_to_type(&s, elem), 0, NULL));
+  return onnx_out(n, onnx_cast_to(n, x, elem));
 }
 
 static bool compare(onnx_node_t *n, const char *opname) {

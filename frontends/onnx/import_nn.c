@@ -3,7 +3,7 @@
  * MatMul (2-D matmul, N-D batch_matmul, 1-D operands promoted), pooling
  * (MaxPool, AveragePool, global pools), BatchNormalization (training mode:
  * batch statistics and running statistics by reductions),
- * LayerNormalization (decomposed), Softmax/LogSoftmax (with the
+ * LayerNormalization (decomposed), Softmax/LogSoftmax/Hardmax (with the
  * flatten-to-2-D semantics before opset 13), Resize/Upsample (nearest and
  * linear, scales or sizes known at import time). */
 #include <math.h>
@@ -516,7 +516,26 @@ static MlirValue log_softmax(onnx_node_t *n, MlirValue x, int64_t axis) {
   return onnx_binary(n, "graph.sub", s, l);
 }
 
-static bool softmax_common(onnx_node_t *n, bool log) {
+/* hardmax along axis: 1 at the first maximum, 0 elsewhere, as
+ * cast(iota == argmax(x, keepdims)); the axis must be static. */
+static MlirValue hardmax(onnx_node_t *n, MlirValue x, int64_t axis) {
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  if (s.dims[axis] == STRATA_GRAPH_DYN) {
+    onnx_error(n, "Hardmax along a dynamic dim is not supported");
+    return (MlirValue){NULL};
+  }
+  MlirNamedAttribute a[3] = {onnx_i64_attr(n, "axis", axis), onnx_bool_attr(n, "keepdims", true),
+                             onnx_bool_attr(n, "select_last_index", false)};
+  MlirValue first_max = onnx_build(n, "graph.argmax", 1, &x, NULL_TYPE, 3, a);
+  MlirValue is_max = onnx_binary(n, "graph.equal", onnx_iota(n, s.rank, axis, s.dims[axis]),
+                                 first_max);
+  return onnx_cast_to(n, is_max, onnx_elem(x));
+}
+
+typedef enum { NORM_SOFTMAX, NORM_LOG_SOFTMAX, NORM_HARDMAX } norm_kind_t;
+
+static bool softmax_common(onnx_node_t *n, norm_kind_t kind) {
   if (!onnx_need_input(n, 0))
     return false;
   MlirValue x = onnx_input(n, 0);
@@ -537,8 +556,10 @@ static bool softmax_common(onnx_node_t *n, bool log) {
     a = 1;
   }
   MlirValue y;
-  if (log) {
+  if (kind == NORM_LOG_SOFTMAX) {
     y = log_softmax(n, v, a);
+  } else if (kind == NORM_HARDMAX) {
+    y = hardmax(n, v, a);
   } else {
     MlirNamedAttribute sa = onnx_i64_attr(n, "axis", a);
     y = onnx_build(n, "graph.softmax", 1, &v, NULL_TYPE, 1, &sa);
@@ -548,8 +569,9 @@ static bool softmax_common(onnx_node_t *n, bool log) {
   return onnx_out(n, y);
 }
 
-static bool map_softmax(onnx_node_t *n) { return softmax_common(n, false); }
-static bool map_log_softmax(onnx_node_t *n) { return softmax_common(n, true); }
+static bool map_softmax(onnx_node_t *n) { return softmax_common(n, NORM_SOFTMAX); }
+static bool map_log_softmax(onnx_node_t *n) { return softmax_common(n, NORM_LOG_SOFTMAX); }
+static bool map_hardmax(onnx_node_t *n) { return softmax_common(n, NORM_HARDMAX); }
 
 /* --- Resize, Upsample ------------------------------------------------------ */
 /* ONNX Resize (10, 11, 13, 18, 19) and Upsample (7, 9) -> graph.resize with
@@ -713,6 +735,7 @@ const onnx_mapping_t strata_onnx_nn_ops[] = {
     {"LayerNormalization", map_layer_norm},
     {"Softmax", map_softmax},
     {"LogSoftmax", map_log_softmax},
+    {"Hardmax", map_hardmax},
     {"Resize", map_resize},
     {"Upsample", map_resize},
     {NULL, NULL},

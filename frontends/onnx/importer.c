@@ -677,6 +677,26 @@ MlirValue onnx_splat_like(onnx_node_t *n, MlirValue x, double value) {
   return strata_build_value(&n->b, "graph.constant", 0, NULL, type, 1, &attr);
 }
 
+MlirValue onnx_iota(onnx_node_t *n, intptr_t rank, intptr_t axis, int64_t count) {
+  onnx_const_t c = {ONNX__TENSOR_PROTO__DATA_TYPE__INT64, {rank, {0}}, count,
+                    malloc(sizeof(int64_t) * (size_t)(count ? count : 1))};
+  for (intptr_t i = 0; i < rank; ++i)
+    c.shape.dims[i] = i == axis ? count : 1;
+  for (int64_t i = 0; i < count; ++i)
+    ((int64_t *)c.data)[i] = i;
+  MlirValue v = onnx_constant(n->imp, &n->b, &c, NULL);
+  onnx_const_free(&c);
+  return v;
+}
+
+MlirValue onnx_cast_to(onnx_node_t *n, MlirValue x, MlirType elem) {
+  if (mlirValueIsNull(x) || mlirTypeEqual(onnx_elem(x), elem))
+    return x;
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  return onnx_build(n, "graph.cast", 1, &x, strata_graph_shape_to_type(&s, elem), 0, NULL);
+}
+
 MlirValue onnx_reshape(onnx_node_t *n, MlirValue x, intptr_t rank, const int64_t *dims) {
   if (mlirValueIsNull(x))
     return x;

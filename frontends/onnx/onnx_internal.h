@@ -185,6 +185,11 @@ MlirValue onnx_unary(onnx_node_t *n, const char *name, MlirValue x);
 MlirValue onnx_binary(onnx_node_t *n, const char *name, MlirValue a, MlirValue b);
 /* A constant of x's element type and rank with every dim 1, holding value. */
 MlirValue onnx_splat_like(onnx_node_t *n, MlirValue x, double value);
+/* An i64 graph.constant 0, 1, ..., count-1 laid along `axis` of a tensor
+ * of rank `rank` whose other dims are 1 (to broadcast against others). */
+MlirValue onnx_iota(onnx_node_t *n, intptr_t rank, intptr_t axis, int64_t count);
+/* graph.cast of x to element type elem (x itself if it has it already). */
+MlirValue onnx_cast_to(onnx_node_t *n, MlirValue x, MlirType elem);
 /* graph.reshape of x to dims (STRATA_GRAPH_DYN allowed). */
 MlirValue onnx_reshape(onnx_node_t *n, MlirValue x, intptr_t rank, const int64_t *dims);
 /* A graph.constant from host data (inline dense or a dense_resource blob). */

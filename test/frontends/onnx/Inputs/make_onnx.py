@@ -108,7 +108,7 @@ CASES = {
          tensor("fc_w", FLOAT, [10, 64], weights(640)), tensor("fc_b", FLOAT, [10], weights(10))],
         name="cnn"),
     "unknown_op": lambda: model(
-        [node("Relu", ["x"], ["r"], "relu1"), node("Hardmax", ["r"], ["y"], "hm1")],
+        [node("Relu", ["x"], ["r"], "relu1"), node("Det", ["r"], ["y"], "det1")],
         [value_info("x", FLOAT, [2, 3])], [value_info("y", FLOAT, [2, 3])]),
     "undefined_input": lambda: model(
         [node("Conv", ["x", "W"], ["y"], "conv1")],
@@ -287,6 +287,9 @@ CASES = {
     "bitshift_direction": lambda: model(
         [node("BitShift", ["x", "x"], ["y"], "shift1", [attr_str("direction", "UP")])],
         [value_info("x", UINT8, [2])], [value_info("y", UINT8, [2])], opset=11),
+    "hardmax_dynamic": lambda: model(
+        [node("Hardmax", ["x"], ["y"], "hardmax1", [attr_int("axis", 0)])],
+        [value_info("x", FLOAT, ["N", 3])], [value_info("y", FLOAT, ["N", 3])], opset=13),
 }
 
 if __name__ == "__main__":
