@@ -526,6 +526,7 @@ static const struct {
     {"less", g2t_lower_compare},
     {"where", g2t_lower_where},
     {"gather", g2t_lower_gather},
+    {"gather_elements", g2t_lower_gather_elements},
     {"expand", g2t_lower_expand},
     {"conv_transpose2d", g2t_lower_conv_transpose2d},
     {"conv_transpose3d", g2t_lower_conv_transpose2d},
@@ -632,7 +633,7 @@ static enum ui64_mode ui64_mode(const char *name) {
   static const char *const wrap[] = {
       "add",     "sub",    "mul",       "neg",   "matmul",  "batch_matmul", "dense",
       "conv2d",  "conv3d", "conv_transpose2d", "reduce_sum", "reduce_prod", "cumsum", "reshape", "flatten",
-      "transpose", "concat", "slice",   "pad",   "layout_transform", "where", "gather",
+      "transpose", "concat", "slice",   "pad",   "layout_transform", "where", "gather", "gather_elements",
       "expand",
       /* lowered with unsigned arith ops when the operand is unsigned */
       "mod", "shift_left", "shift_right"};

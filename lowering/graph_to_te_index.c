@@ -1,7 +1,9 @@
-/* convert-graph-to-te, indexing family: gather (data-dependent reads:
+/* convert-graph-to-te, indexing family: gather and gather_elements
+ * (data-dependent reads:
  * the index read from `indices` is sign-extended to index, wrapped when
  * negative as ONNX does (i < 0 ? i + dim : i) and clamped into [0, dim) so
- * that te.read stays in bounds) and expand (numpy broadcast of the input to
+ * that te.read stays in bounds; gather_elements reads data at the output
+ * index with the axis' index replaced so) and expand (numpy broadcast of the input to
  * the result type's shape: dims of 1 and missing dims read 0). One
  * te.compute each, without reduce axes. */
 #include "lowering/graph_to_te.h"
@@ -9,6 +11,20 @@
 #include <mlir-c/BuiltinTypes.h>
 
 #include "strata/diagnostics.h"
+
+/* indices[at] as an index into a dim of size `extent`: sign-extended,
+ * wrapped when negative (i + extent) and clamped into [0, extent) (indices
+ * out of range are invalid in ONNX; never read outside). */
+static MlirValue read_index(g2t_t *g, g2t_compute_t *c, MlirValue indices, const MlirValue *at,
+                            MlirValue extent) {
+  strata_builder_t *b = &c->in;
+  MlirValue v = g2t_read(c, indices, at);
+  MlirValue k = g2t_cast(b, "arith.index_cast", v, g->index); /* sign-extends */
+  MlirValue zero = strata_build_index(b, 0);
+  MlirValue neg = g2t_cmpi(b, G2T_CMPI_SLT, k, zero);
+  k = g2t_select(b, neg, g2t_bin(b, "arith.addi", k, extent), k);
+  return g2t_imax(b, g2t_imin(b, k, g2t_iaddc(b, extent, -1)), zero);
+}
 
 MlirLogicalResult g2t_lower_gather(g2t_t *g, MlirValue *out) {
   MlirValue data = mlirOperationGetOperand(g->op, 0), ind = mlirOperationGetOperand(g->op, 1);
@@ -28,20 +44,30 @@ MlirLogicalResult g2t_lower_gather(g2t_t *g, MlirValue *out) {
 
   g2t_compute_t c = g2t_compute_begin(g, "gather", rtype, dims, 0, NULL, NULL, NULL,
                                       (MlirAttribute){NULL});
-  strata_builder_t *b = &c.in;
-  MlirValue v = g2t_read(&c, ind, c.idx + axis);
-  MlirValue k = g2t_cast(b, "arith.index_cast", v, g->index); /* sign-extends */
-  MlirValue zero = strata_build_index(b, 0);
-  MlirValue neg = g2t_cmpi(b, G2T_CMPI_SLT, k, zero);
-  k = g2t_select(b, neg, g2t_bin(b, "arith.addi", k, extent), k);
-  /* out-of-range indices (invalid in ONNX) are clamped, never read outside */
-  k = g2t_imax(b, g2t_imin(b, k, g2t_iaddc(b, extent, -1)), zero);
+  MlirValue k = read_index(g, &c, ind, c.idx + axis, extent);
   MlirValue idx[STRATA_GRAPH_MAX_RANK];
   for (intptr_t i = 0; i < axis; ++i)
     idx[i] = c.idx[i];
   idx[axis] = k;
   for (intptr_t i = axis + 1; i < ds.rank; ++i)
     idx[i] = c.idx[i - 1 + is.rank];
+  *out = g2t_compute_end(&c, g2t_read(&c, data, idx));
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult g2t_lower_gather_elements(g2t_t *g, MlirValue *out) {
+  MlirValue data = mlirOperationGetOperand(g->op, 0), ind = mlirOperationGetOperand(g->op, 1);
+  MlirType rtype = mlirValueGetType(mlirOperationGetResult(g->op, 0));
+  intptr_t axis = (intptr_t)g2t_attr_int(g->op, "axis");
+  MlirValue dims[STRATA_GRAPH_MAX_RANK];
+  g2t_dims(g, ind, dims);
+  MlirValue extent = g2t_dim(g, data, axis);
+  g2t_compute_t c = g2t_compute_begin(g, "gather_elements", rtype, dims, 0, NULL, NULL, NULL,
+                                      (MlirAttribute){NULL});
+  MlirValue idx[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t i = 0; i < c.rank; ++i)
+    idx[i] = c.idx[i];
+  idx[axis] = read_index(g, &c, ind, c.idx, extent);
   *out = g2t_compute_end(&c, g2t_read(&c, data, idx));
   return mlirLogicalResultSuccess();
 }

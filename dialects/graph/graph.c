@@ -809,12 +809,11 @@ static bool infer_where(ctx_t *c, shape_t *out, MlirType *elem) {
   return true;
 }
 
-static bool infer_gather(ctx_t *c, shape_t *out, MlirType *elem) {
-  shape_t d, ix;
-  int64_t axis;
-  if (!operand_shape(c, 0, "data", &d) || !operand_shape(c, 1, "indices", &ix) ||
-      !expect_min_rank(c, "data", &d, 1) || !attr_i64(c, "axis", &axis) ||
-      !in_range(c, "axis", axis, d.rank))
+/* gather, gather_elements: data (rank >= 1), indices (i32/i64), axis. */
+static bool gather_operands(ctx_t *c, shape_t *d, shape_t *ix, int64_t *axis) {
+  if (!operand_shape(c, 0, "data", d) || !operand_shape(c, 1, "indices", ix) ||
+      !expect_min_rank(c, "data", d, 1) || !attr_i64(c, "axis", axis) ||
+      !in_range(c, "axis", *axis, d->rank))
     return false;
   MlirType ie = elem_of(operand_type(c, 1));
   if (!mlirTypeIsAInteger(ie) || !mlirIntegerTypeIsSignless(ie) ||
@@ -823,6 +822,14 @@ static bool infer_gather(ctx_t *c, shape_t *out, MlirType *elem) {
     return fail(c, "operand 'indices' must have element type i32 or i64, got %s",
                 type_str(ie, s));
   }
+  return true;
+}
+
+static bool infer_gather(ctx_t *c, shape_t *out, MlirType *elem) {
+  shape_t d, ix;
+  int64_t axis;
+  if (!gather_operands(c, &d, &ix, &axis))
+    return false;
   if (d.rank - 1 + ix.rank > STRATA_GRAPH_MAX_RANK)
     return fail(c, "result rank %lld is more than the supported %d",
                 (long long)(d.rank - 1 + ix.rank), STRATA_GRAPH_MAX_RANK);
@@ -833,6 +840,21 @@ static bool infer_gather(ctx_t *c, shape_t *out, MlirType *elem) {
     out->dims[out->rank++] = ix.dims[i];
   for (intptr_t i = axis + 1; i < d.rank; ++i)
     out->dims[out->rank++] = d.dims[i];
+  return true;
+}
+
+/* The result has the indices' shape; off the axis they index data
+ * directly, so no dim may exceed data's. */
+static bool infer_gather_elements(ctx_t *c, shape_t *out, MlirType *elem) {
+  shape_t d, ix;
+  int64_t axis;
+  if (!gather_operands(c, &d, &ix, &axis) || !expect_rank(c, "indices", &ix, d.rank))
+    return false;
+  for (intptr_t i = 0; i < d.rank; ++i)
+    if (i != axis && ix.dims[i] != DYN && d.dims[i] != DYN && ix.dims[i] > d.dims[i])
+      return fail(c, "dim %lld of 'indices' is %lld, more than data's %lld", (long long)i,
+                  (long long)ix.dims[i], (long long)d.dims[i]);
+  *out = ix;
   return true;
 }
 
@@ -1026,6 +1048,7 @@ static const op_rule_t rules[] = {
     {"less", infer_compare},
     {"where", infer_where},
     {"gather", infer_gather},
+    {"gather_elements", infer_gather_elements},
     {"expand", infer_expand},
     {"conv_transpose2d", infer_conv_transpose2d},
     {"conv_transpose3d", infer_conv_transpose2d},

@@ -768,6 +768,18 @@ irdl.dialect @graph {
     irdl.attributes {"axis" = %axis}
   }
 
+  // result[i] = data[i with i[axis] replaced by indices[i]] (ONNX
+  // GatherElements); indices: i32/i64 of data's rank; result: indices' shape.
+  irdl.operation @gather_elements {
+    %data = irdl.base "!builtin.tensor"
+    %indices = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %axis = irdl.base "#builtin.integer"
+    irdl.operands(data: %data, indices: %indices)
+    irdl.results(result: %result)
+    irdl.attributes {"axis" = %axis}
+  }
+
   // Numpy broadcast of the input to the result type's shape.
   irdl.operation @expand {
     %input = irdl.base "!builtin.tensor"

@@ -790,6 +790,17 @@ static bool fold_gather(onnx_node_t *n, int64_t axis) {
   return true;
 }
 
+static bool map_gather_elements(onnx_node_t *n) {
+  if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
+    return false;
+  MlirValue ops[2] = {onnx_input(n, 0), onnx_input(n, 1)};
+  int64_t axis;
+  if (!onnx_axis(n, onnx_attr_int(n, "axis", 0), onnx_rank(ops[0]), &axis))
+    return false;
+  MlirNamedAttribute a = onnx_i64_attr(n, "axis", axis);
+  return onnx_out(n, onnx_build(n, "graph.gather_elements", 2, ops, NULL_TYPE, 1, &a));
+}
+
 static bool map_gather(onnx_node_t *n) {
   if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
     return false;
@@ -882,6 +893,7 @@ const onnx_mapping_t strata_onnx_shape_ops[] = {
     {"ReduceLogSum", map_reduce_log_sum},
     {"ReduceLogSumExp", map_reduce_log_sum_exp},
     {"Gather", map_gather},
+    {"GatherElements", map_gather_elements},
     {"Expand", map_expand},
     {NULL, NULL},
 };

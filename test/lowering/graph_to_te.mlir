@@ -554,6 +554,24 @@ func.func @cumsum(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
   return %1 : tensor<?x5xf32>
 }
 
+// gather_elements: data read at the output index with the axis' index
+// taken from indices (sign-extended, wrapped when negative, clamped).
+// CHECK-LABEL: func.func @gather_elements(
+// CHECK: %[[E:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?x8xf32>
+// CHECK: ^bb0(%[[I:.*]]: index, %[[J:.*]]: index):
+// CHECK-NEXT: %[[V:.*]] = "te.read"(%arg1, %[[I]], %[[J]]) : (tensor<3x2xi32>, index, index) -> i32
+// CHECK-NEXT: %[[K:.*]] = arith.index_cast %[[V]] : i32 to index
+// CHECK: %[[W:.*]] = arith.addi %[[K]], %[[E]] : index
+// CHECK: arith.select
+// CHECK: arith.minsi
+// CHECK: %[[C:.*]] = arith.maxsi
+// CHECK-NEXT: "te.read"(%arg0, %[[C]], %[[J]]) : (tensor<?x8xf32>, index, index) -> f32
+// CHECK: name = "gather_elements"
+func.func @gather_elements(%d: tensor<?x8xf32>, %i: tensor<3x2xi32>) -> tensor<3x2xf32> {
+  %0 = "graph.gather_elements"(%d, %i) {axis = 0 : i64} : (tensor<?x8xf32>, tensor<3x2xi32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
 // cast picks the arith conversion; layout_transform maps the output index to
 // logical indices (dst_layout) and back to physical ones (src_layout).
 // CHECK-LABEL: func.func @types_and_layouts(

@@ -847,6 +847,30 @@ func.func @gather_index_type(%d: tensor<5x3xf32>, %i: tensor<2xf32>) {
 
 // -----
 
+func.func @gather_elements_rank(%d: tensor<5x3xf32>, %i: tensor<2xi64>) {
+  // expected-error @+1 {{'graph.gather_elements' op operand 'indices' must have rank 2, got 1}}
+  %0 = "graph.gather_elements"(%d, %i) {axis = 0 : i64} : (tensor<5x3xf32>, tensor<2xi64>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_elements_dim(%d: tensor<5x3xf32>, %i: tensor<2x4xi64>) {
+  // expected-error @+1 {{'graph.gather_elements' op dim 1 of 'indices' is 4, more than data's 3}}
+  %0 = "graph.gather_elements"(%d, %i) {axis = 0 : i64} : (tensor<5x3xf32>, tensor<2x4xi64>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @gather_elements_index_type(%d: tensor<5x3xf32>, %i: tensor<2x3xf32>) {
+  // expected-error @+1 {{'graph.gather_elements' op operand 'indices' must have element type i32 or i64, got f32}}
+  %0 = "graph.gather_elements"(%d, %i) {axis = 0 : i64} : (tensor<5x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
 func.func @gather_axis(%d: tensor<5x3xf32>, %i: tensor<2xi64>) {
   // expected-error @+1 {{'graph.gather' op 'axis' value 2 is out of range [0, 2)}}
   %0 = "graph.gather"(%d, %i) {axis = 2 : i64} : (tensor<5x3xf32>, tensor<2xi64>) -> tensor<2x3xf32>

@@ -348,6 +348,15 @@ func.func @gather_expand(%d: tensor<?x8x4xf32>, %i: tensor<2x3xi64>, %k: tensor<
   return
 }
 
+// CHECK-LABEL: func.func @gather_elements(
+// CHECK: "graph.gather_elements"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {axis = 1 : i64} : (tensor<?x8xf32>, tensor<?x3xi64>) -> tensor<?x3xf32>
+// CHECK-NEXT: "graph.gather_elements"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {axis = 0 : i64} : (tensor<?x8xf32>, tensor<5x2xi32>) -> tensor<5x2xf32>
+func.func @gather_elements(%d: tensor<?x8xf32>, %i: tensor<?x3xi64>, %k: tensor<5x2xi32>) {
+  %0 = "graph.gather_elements"(%d, %i) {axis = 1 : i64} : (tensor<?x8xf32>, tensor<?x3xi64>) -> tensor<?x3xf32>
+  %1 = "graph.gather_elements"(%d, %k) {axis = 0 : i64} : (tensor<?x8xf32>, tensor<5x2xi32>) -> tensor<5x2xf32>
+  return
+}
+
 // conv_transpose3d: NCDHW / IODHW, padding [front, top, left, back, bottom, right].
 // CHECK-LABEL: func.func @upsample3d(
 // CHECK: "graph.conv_transpose3d"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {dilation = array<i64: 1, 2, 1>, groups = 2 : i64, output_padding = array<i64: 1, 0, 1>, padding = array<i64: 1, 0, 0, 0, 1, 1>, strides = array<i64: 2, 1, 2>} : (tensor<?x4x3x3x2xf32>, tensor<4x1x2x3x2xf32>, tensor<2xf32>) -> tensor<?x2x6x6x4xf32>
