@@ -290,6 +290,28 @@ CASES = {
     "hardmax_dynamic": lambda: model(
         [node("Hardmax", ["x"], ["y"], "hardmax1", [attr_int("axis", 0)])],
         [value_info("x", FLOAT, ["N", 3])], [value_info("y", FLOAT, ["N", 3])], opset=13),
+    "trilu_rank1": lambda: model(
+        [node("Trilu", ["x"], ["y"], "trilu1")],
+        [value_info("x", FLOAT, [3])], [value_info("y", FLOAT, [3])], opset=14),
+    "trilu_dynamic": lambda: model(
+        [node("Trilu", ["x"], ["y"], "trilu1")],
+        [value_info("x", FLOAT, ["M", 3])], [value_info("y", FLOAT, ["M", 3])], opset=14),
+    "eyelike_rank3": lambda: model(
+        [node("EyeLike", ["x"], ["y"], "eye1")],
+        [value_info("x", FLOAT, [2, 2, 2])], [value_info("y", FLOAT, [2, 2, 2])], opset=9),
+    "range_delta0": lambda: model(
+        [node("Range", ["a", "b", "d"], ["y"], "range1")],
+        [], [value_info("y", INT64, [3])],
+        [tensor("a", INT64, [], [0]), tensor("b", INT64, [], [3]), tensor("d", INT64, [], [0])],
+        opset=11),
+    "range_runtime_limit": lambda: model(
+        [node("Range", ["a", "b", "d"], ["y"], "range1")],
+        [value_info("b", INT64, [])], [value_info("y", INT64, ["N"])],
+        [tensor("a", INT64, [], [0]), tensor("d", INT64, [], [1])], opset=11),
+    "onehot_depth0": lambda: model(
+        [node("OneHot", ["i", "depth", "v"], ["y"], "onehot1")],
+        [value_info("i", INT64, [2])], [value_info("y", FLOAT, [2, 1])],
+        [tensor("depth", INT64, [], [0]), tensor("v", FLOAT, [2], [0, 1])], opset=11),
 }
 
 if __name__ == "__main__":
