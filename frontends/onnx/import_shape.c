@@ -2,7 +2,8 @@
  * Reshape/Flatten/Squeeze/Unsqueeze (graph.reshape/flatten), Transpose,
  * Concat (N inputs -> chain of binary graph.concat), Split and Slice
  * (graph.slice), Pad (constant, reflect, edge; negative pads become a slice), Gather,
- * Expand, Identity-like Dropout, reductions (ArgMax/ArgMin, CumSum too), and the import-time operators:
+ * Expand, Tile and DepthToSpace/SpaceToDepth (reshapes around an expand or
+ * a transpose), Identity-like Dropout, reductions (ArgMax/ArgMin, CumSum too), and the import-time operators:
  * Constant, Shape, Size and ConstantOfShape are folded into constants.
  * Each operator reads its parameters from attributes or constant inputs as
  * its opset version dictates. */
@@ -863,6 +864,103 @@ static bool map_expand(onnx_node_t *n) {
                            0, NULL));
 }
 
+/* --- Tile, DepthToSpace, SpaceToDepth: reshapes, expand, transpose --------- */
+/* Tile: each axis with repeat r > 1 becomes [1, d] (or [1] if d is 1),
+ * expanded to [r, d], and the whole reshaped to [r0*d0, r1*d1, ...]. */
+static bool map_tile(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x))
+    return false;
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  int64_t reps[STRATA_GRAPH_MAX_RANK];
+  int64_t k = onnx_const_ints(n, 1, "repeats", reps, STRATA_GRAPH_MAX_RANK);
+  if (k < 0)
+    return false;
+  if (k != s.rank)
+    return onnx_error(n, "repeats has %lld values, expected %lld (the input rank)", (long long)k,
+                      (long long)s.rank);
+  int64_t split[2 * STRATA_GRAPH_MAX_RANK], expanded[2 * STRATA_GRAPH_MAX_RANK];
+  int64_t out[STRATA_GRAPH_MAX_RANK];
+  intptr_t m = 0;
+  for (intptr_t i = 0; i < s.rank; ++i) {
+    if (reps[i] < 1)
+      return onnx_error(n, "repeats must be >= 1, got %lld", (long long)reps[i]);
+    out[i] = s.dims[i];
+    if (reps[i] == 1) {
+      split[m] = expanded[m] = s.dims[i];
+      ++m;
+      continue;
+    }
+    if (s.dims[i] == STRATA_GRAPH_DYN)
+      return onnx_error(n, "repeating dynamic dim %lld is not supported", (long long)i);
+    out[i] = reps[i] * s.dims[i];
+    split[m] = 1, expanded[m++] = reps[i];
+    if (s.dims[i] != 1)
+      split[m] = expanded[m] = s.dims[i], ++m;
+  }
+  if (m > STRATA_GRAPH_MAX_RANK)
+    return onnx_error(n, "tiling %lld dims is not supported (at most %d after splitting)",
+                      (long long)s.rank, STRATA_GRAPH_MAX_RANK / 2);
+  MlirValue v = onnx_reshape(n, x, m, split);
+  strata_graph_shape_t es = {m, {0}};
+  memcpy(es.dims, expanded, sizeof(int64_t) * (size_t)m);
+  v = onnx_build(n, "graph.expand", 1, &v, strata_graph_shape_to_type(&es, onnx_elem(x)), 0, NULL);
+  return onnx_out(n, onnx_reshape(n, v, s.rank, out));
+}
+
+/* DepthToSpace / SpaceToDepth on [N, C, H, W] (C, H, W static): a reshape
+ * to 6-D, a transpose, a reshape to the result. */
+static bool depth_space(onnx_node_t *n, bool to_space) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x))
+    return false;
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  if (s.rank != 4)
+    return onnx_error(n, "%s needs a 4-D input, got rank %lld", n->node->op_type,
+                      (long long)s.rank);
+  int64_t b = onnx_attr_int(n, "blocksize", 0);
+  if (b < 1)
+    return onnx_error(n, "blocksize must be >= 1, got %lld", (long long)b);
+  int64_t N = s.dims[0], C = s.dims[1], H = s.dims[2], W = s.dims[3];
+  if (C == STRATA_GRAPH_DYN || H == STRATA_GRAPH_DYN || W == STRATA_GRAPH_DYN)
+    return onnx_error(n, "%s with dynamic C, H or W is not supported", n->node->op_type);
+  int64_t split[6], perm[6], out[4];
+  if (to_space) {
+    char buf[8];
+    const char *mode = onnx_attr_string(n, "mode", "DCR", buf, sizeof buf);
+    bool dcr = !strcmp(mode, "DCR");
+    if (!dcr && strcmp(mode, "CRD"))
+      return onnx_error(n, "unsupported mode '%s' (DCR or CRD)", mode);
+    if (C % (b * b))
+      return onnx_error(n, "channels %lld are not divisible by blocksize^2 = %lld",
+                        (long long)C, (long long)(b * b));
+    int64_t c = C / (b * b);
+    /* DCR: [N, b, b, c, H, W] -> [N, c, H, b, W, b]; CRD: [N, c, b, b, H, W] -> same */
+    int64_t dcr_split[6] = {N, b, b, c, H, W}, dcr_perm[6] = {0, 3, 4, 1, 5, 2};
+    int64_t crd_split[6] = {N, c, b, b, H, W}, crd_perm[6] = {0, 1, 4, 2, 5, 3};
+    memcpy(split, dcr ? dcr_split : crd_split, sizeof split);
+    memcpy(perm, dcr ? dcr_perm : crd_perm, sizeof perm);
+    out[0] = N, out[1] = c, out[2] = H * b, out[3] = W * b;
+  } else {
+    if (H % b || W % b)
+      return onnx_error(n, "spatial dims %lldx%lld are not divisible by blocksize %lld",
+                        (long long)H, (long long)W, (long long)b);
+    /* [N, C, H/b, b, W/b, b] -> [N, b, b, C, H/b, W/b] */
+    int64_t sd_split[6] = {N, C, H / b, b, W / b, b}, sd_perm[6] = {0, 3, 5, 1, 2, 4};
+    memcpy(split, sd_split, sizeof split);
+    memcpy(perm, sd_perm, sizeof perm);
+    out[0] = N, out[1] = C * b * b, out[2] = H / b, out[3] = W / b;
+  }
+  MlirValue v = onnx_reshape(n, x, 6, split);
+  MlirNamedAttribute a = onnx_ints_attr(n, "perm", 6, perm);
+  v = onnx_build(n, "graph.transpose", 1, &v, NULL_TYPE, 1, &a);
+  return onnx_out(n, onnx_reshape(n, v, 4, out));
+}
+static bool map_depth_to_space(onnx_node_t *n) { return depth_space(n, true); }
+static bool map_space_to_depth(onnx_node_t *n) { return depth_space(n, false); }
+
 const onnx_mapping_t strata_onnx_shape_ops[] = {
     {"Constant", map_constant},
     {"Shape", map_shape},
@@ -895,5 +993,8 @@ const onnx_mapping_t strata_onnx_shape_ops[] = {
     {"Gather", map_gather},
     {"GatherElements", map_gather_elements},
     {"Expand", map_expand},
+    {"Tile", map_tile},
+    {"DepthToSpace", map_depth_to_space},
+    {"SpaceToDepth", map_space_to_depth},
     {NULL, NULL},
 };

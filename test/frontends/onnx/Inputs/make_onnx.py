@@ -312,6 +312,17 @@ CASES = {
         [node("OneHot", ["i", "depth", "v"], ["y"], "onehot1")],
         [value_info("i", INT64, [2])], [value_info("y", FLOAT, [2, 1])],
         [tensor("depth", INT64, [], [0]), tensor("v", FLOAT, [2], [0, 1])], opset=11),
+    "tile_repeats": lambda: model(
+        [node("Tile", ["x", "r"], ["y"], "tile1")],
+        [value_info("x", FLOAT, [2, 3])], [value_info("y", FLOAT, [4, 3])],
+        [tensor("r", INT64, [1], [2])], opset=13),
+    "depthtospace_mode": lambda: model(
+        [node("DepthToSpace", ["x"], ["y"], "d2s1", [attr_int("blocksize", 2),
+                                                    attr_str("mode", "XYZ")])],
+        [value_info("x", FLOAT, [1, 4, 2, 2])], [value_info("y", FLOAT, [1, 1, 4, 4])], opset=13),
+    "spacetodepth_indivisible": lambda: model(
+        [node("SpaceToDepth", ["x"], ["y"], "s2d1", [attr_int("blocksize", 2)])],
+        [value_info("x", FLOAT, [1, 1, 3, 4])], [value_info("y", FLOAT, [1, 4, 1, 2])], opset=13),
 }
 
 if __name__ == "__main__":
