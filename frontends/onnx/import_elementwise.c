@@ -332,6 +332,29 @@ static bool map_sum(onnx_node_t *n) { return variadic(n, "graph.add", false); }
 static bool map_mean(onnx_node_t *n) { return variadic(n, "graph.add", true); }
 
 /* --- Cast, comparisons, Where --------------------------------------------- */
+/* The contents of a Cast of small known contents `in` (a scalar, or a
+ * vector of up to FOLD_MAX_ELEMENTS) to float, double, int32 or int64, so
+ * that parameters computed as `Cast(size)` (the window functions' Range
+ * limit) are known at import time too. False if not applicable. */
+static bool cast_known_value(const onnx_const_t *in, int32_t to, onnx_const_t *out) {
+  if (!in || in->shape.rank > 1 || in->numel > FOLD_MAX_ELEMENTS)
+    return false;
+  if (to != ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT && to != ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE &&
+      to != ONNX__TENSOR_PROTO__DATA_TYPE__INT32 && to != ONNX__TENSOR_PROTO__DATA_TYPE__INT64)
+    return false;
+  *out = (onnx_const_t){to, in->shape, in->numel,
+                        malloc(onnx_type_size(to) * (size_t)(in->numel ? in->numel : 1))};
+  for (int64_t i = 0; i < in->numel; ++i) {
+    switch (to) {
+    case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT: ((float *)out->data)[i] = (float)onnx_const_get_f(in, i); break;
+    case ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE: ((double *)out->data)[i] = onnx_const_get_f(in, i); break;
+    case ONNX__TENSOR_PROTO__DATA_TYPE__INT32: ((int32_t *)out->data)[i] = (int32_t)onnx_const_get_i(in, i); break;
+    default: ((int64_t *)out->data)[i] = onnx_const_get_i(in, i); break;
+    }
+  }
+  return true;
+}
+
 static bool map_cast(onnx_node_t *n) {
   MlirValue x = onnx_in0(n);
   if (mlirValueIsNull(x))
@@ -340,7 +363,13 @@ static bool map_cast(onnx_node_t *n) {
   MlirType elem = onnx_elem_type(n->ctx, (int32_t)to);
   if (mlirTypeIsNull(elem))
     return onnx_error(n, "unsupported element type '%s'", onnx_type_name((int32_t)to));
-  return onnx_out(n, onnx_cast_to(n, x, elem));
+  MlirValue y = onnx_cast_to(n, x, elem);
+  onnx_const_t known;
+  if (!mlirValueIsNull(y) && cast_known_value(n->in_const[0], (int32_t)to, &known)) {
+    onnx_set_known_output(n, 0, y, &known);
+    return true;
+  }
+  return onnx_out(n, y);
 }
 
 static bool compare(onnx_node_t *n, const char *opname) {

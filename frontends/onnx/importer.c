@@ -603,6 +603,19 @@ void onnx_set_const_output(onnx_node_t *n, int i, onnx_const_t *c) {
   c->data = NULL;
 }
 
+void onnx_set_known_output(onnx_node_t *n, int i, MlirValue v, onnx_const_t *c) {
+  onnx_set_output(n, i, v);
+  if ((size_t)i >= n->node->n_output || !n->node->output[i][0] || mlirValueIsNull(v)) {
+    onnx_const_free(c);
+    return;
+  }
+  value_entry_t *e = lookup(n->imp, n->node->output[i]);
+  e->has_const = true;
+  e->bound = true; /* never folded into the computation */
+  e->cst = *c;
+  c->data = NULL;
+}
+
 bool onnx_shape(MlirValue v, strata_graph_shape_t *s) {
   return strata_graph_shape_from_type(mlirValueGetType(v), s);
 }

@@ -123,6 +123,11 @@ void onnx_set_output(onnx_node_t *n, int i, MlirValue v);
 /* Defines output i as a constant known at import time (takes ownership of
  * c->data) and materializes it lazily as a graph.constant. */
 void onnx_set_const_output(onnx_node_t *n, int i, onnx_const_t *c);
+/* Defines output i as v whose contents c are also known at import time
+ * (takes ownership of c->data): operators reading it as a parameter (a
+ * shape, Range's limit) use c, while v still computes it at run time, as
+ * for a graph input bound to a value. */
+void onnx_set_known_output(onnx_node_t *n, int i, MlirValue v, onnx_const_t *c);
 /* Number of outputs the model actually uses (trailing empty names dropped). */
 int onnx_num_outputs(const onnx_node_t *n);
 
