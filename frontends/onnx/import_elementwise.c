@@ -4,7 +4,7 @@
  * splat constants: HardSigmoid, HardSwish, Softplus, Softsign, Elu, Selu,
  * PRelu, Reciprocal, ThresholdedRelu), IsInf (comparisons with infinities),
  * Clip (attributes before opset 11, inputs since),
- * Cast, comparisons (GreaterOrEqual/LessOrEqual as strict-or-equal),
+ * Cast, CastLike, comparisons (GreaterOrEqual/LessOrEqual as strict-or-equal),
  * logical Not/And/Or/Xor on bool tensors (selects with i1 constants) and
  * Where. */
 #include <float.h>
@@ -372,6 +372,14 @@ static bool map_cast(onnx_node_t *n) {
   return onnx_out(n, y);
 }
 
+/* CastLike: Cast to the element type of input 1 (its values are unused). */
+static bool map_cast_like(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x) || !onnx_need_input(n, 1))
+    return false;
+  return onnx_out(n, onnx_cast_to(n, x, onnx_elem(onnx_input(n, 1))));
+}
+
 static bool compare(onnx_node_t *n, const char *opname) {
   return have_op(n, opname) && binary(n, opname);
 }
@@ -558,6 +566,7 @@ const onnx_mapping_t strata_onnx_elementwise_ops[] = {
     {"Sum", map_sum},
     {"Mean", map_mean},
     {"Cast", map_cast},
+    {"CastLike", map_cast_like},
     {"Equal", map_equal},
     {"Greater", map_greater},
     {"Less", map_less},
