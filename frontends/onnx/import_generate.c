@@ -2,7 +2,8 @@
  * scalars -> graph dialect, composed at import time from constants and
  * elementwise graph ops: Range (start + iota * delta), EyeLike (a diagonal
  * mask cast to the output type), Trilu (where(triangle mask, x, 0)), OneHot
- * (where(iota == index, on, off)). Sizes they depend on (Range's count,
+ * (where(iota == index, on, off)), the Hann, Hamming and Blackman windows
+ * (cosines of iota). Sizes they depend on (Range's count,
  * OneHot's depth, Trilu's k, EyeLike's shape) must be known at import
  * time. */
 #include <math.h>
@@ -14,6 +15,7 @@
 #include "frontends/onnx/onnx_internal.h"
 
 #define NULL_TYPE ((MlirType){NULL})
+#define TWO_PI 6.28318530717958647692
 
 /* Which cells (i, j) of a rows x cols matrix a diagonal mask holds, by the
  * diagonal index d = j - i against k. */
@@ -156,10 +158,48 @@ static bool map_one_hot(onnx_node_t *n) {
   return onnx_out(n, onnx_build(n, "graph.where", 3, ops, NULL_TYPE, 0, NULL));
 }
 
+/* Generalized cosine windows of `size` points: a0 - a1 cos(t) + a2 cos(2t)
+ * with t = 2 pi n / N, N = size (periodic) or size - 1 (symmetric),
+ * computed in f32 (as the ONNX function bodies) and cast to
+ * output_datatype. */
+static bool cosine_window(onnx_node_t *n, double a0, double a1, double a2) {
+  double size_value;
+  if (!onnx_const_scalar(n, 0, "size", &size_value))
+    return false;
+  int64_t size = (int64_t)size_value;
+  bool periodic = onnx_attr_int(n, "periodic", 1) != 0;
+  int64_t period = periodic ? size : size - 1;
+  if (size < 1 || period < 1)
+    return onnx_error(n, "size %lld is too small for a %s window", (long long)size,
+                      periodic ? "periodic" : "symmetric");
+  int64_t dtype = onnx_attr_int(n, "output_datatype", ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT);
+  MlirType out = onnx_elem_type(n->ctx, (int32_t)dtype);
+  if (mlirTypeIsNull(out))
+    return onnx_error(n, "unsupported element type '%s'", onnx_type_name((int32_t)dtype));
+  MlirValue t = onnx_cast_to(n, onnx_iota(n, 1, 0, size), mlirF32TypeGet(n->ctx));
+  t = onnx_binary(n, "graph.mul", t, onnx_splat_like(n, t, TWO_PI / (double)period));
+  MlirValue w = onnx_binary(n, "graph.sub", onnx_splat_like(n, t, a0),
+                            onnx_binary(n, "graph.mul", onnx_splat_like(n, t, a1),
+                                        onnx_unary(n, "graph.cos", t)));
+  if (a2 != 0) {
+    MlirValue t2 = onnx_binary(n, "graph.add", t, t);
+    w = onnx_binary(n, "graph.add", w,
+                    onnx_binary(n, "graph.mul", onnx_splat_like(n, t, a2),
+                                onnx_unary(n, "graph.cos", t2)));
+  }
+  return onnx_out(n, onnx_cast_to(n, w, out));
+}
+static bool map_hann_window(onnx_node_t *n) { return cosine_window(n, 0.5, 0.5, 0); }
+static bool map_hamming_window(onnx_node_t *n) { return cosine_window(n, 25.0 / 46, 21.0 / 46, 0); }
+static bool map_blackman_window(onnx_node_t *n) { return cosine_window(n, 0.42, 0.5, 0.08); }
+
 const onnx_mapping_t strata_onnx_generate_ops[] = {
     {"Trilu", map_trilu},
     {"EyeLike", map_eye_like},
     {"Range", map_range},
     {"OneHot", map_one_hot},
+    {"HannWindow", map_hann_window},
+    {"HammingWindow", map_hamming_window},
+    {"BlackmanWindow", map_blackman_window},
     {NULL, NULL},
 };

@@ -323,6 +323,9 @@ CASES = {
     "spacetodepth_indivisible": lambda: model(
         [node("SpaceToDepth", ["x"], ["y"], "s2d1", [attr_int("blocksize", 2)])],
         [value_info("x", FLOAT, [1, 1, 3, 4])], [value_info("y", FLOAT, [1, 4, 1, 2])], opset=13),
+    "hannwindow_size1": lambda: model(
+        [node("HannWindow", ["size"], ["y"], "hann1", [attr_int("periodic", 0)])],
+        [], [value_info("y", FLOAT, [1])], [tensor("size", INT64, [], [1])], opset=17),
 }
 
 if __name__ == "__main__":
