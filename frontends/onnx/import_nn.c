@@ -3,7 +3,8 @@
  * MatMul (2-D matmul, N-D batch_matmul, 1-D operands promoted), pooling
  * (MaxPool, AveragePool, global pools), BatchNormalization (training mode:
  * batch statistics and running statistics by reductions),
- * LayerNormalization (decomposed), Softmax/LogSoftmax/Hardmax (with the
+ * LayerNormalization, InstanceNormalization and MeanVarianceNormalization
+ * (decomposed into reductions), Softmax/LogSoftmax/Hardmax (with the
  * flatten-to-2-D semantics before opset 13), Resize/Upsample (nearest and
  * linear, scales or sizes known at import time). */
 #include <math.h>
@@ -472,6 +473,23 @@ static MlirValue reduce(onnx_node_t *n, const char *opname, MlirValue x, intptr_
   return onnx_build(n, opname, 1, &x, NULL_TYPE, 2, a);
 }
 
+/* (x - mean) / sqrt(var + eps) with the mean and the biased variance over
+ * `axes` (kept as dims of 1); the mean and the denominator are returned in
+ * *mean_out and *std_out when these are not NULL. */
+static MlirValue standardize(onnx_node_t *n, MlirValue x, intptr_t na, const int64_t *axes,
+                             double eps, MlirValue *mean_out, MlirValue *std_out) {
+  MlirValue mean = reduce(n, "graph.reduce_mean", x, na, axes, true);
+  MlirValue d = onnx_binary(n, "graph.sub", x, mean);
+  MlirValue var = reduce(n, "graph.reduce_mean", onnx_binary(n, "graph.mul", d, d), na, axes, true);
+  MlirValue std = onnx_unary(n, "graph.sqrt",
+                             onnx_binary(n, "graph.add", var, onnx_splat_like(n, var, eps)));
+  if (mean_out)
+    *mean_out = mean;
+  if (std_out)
+    *std_out = std;
+  return onnx_binary(n, "graph.div", d, std);
+}
+
 /* y = (x - mean) / sqrt(var + eps) * scale + bias over axes [axis, rank). */
 static bool map_layer_norm(onnx_node_t *n) {
   if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
@@ -484,13 +502,11 @@ static bool map_layer_norm(onnx_node_t *n) {
   for (int64_t i = axis; i < rank; ++i)
     axes[i - axis] = i;
   intptr_t na = (intptr_t)(rank - axis);
-  double eps = onnx_attr_float(n, "epsilon", 1e-5f);
-  MlirValue mean = reduce(n, "graph.reduce_mean", x, na, axes, true);
-  MlirValue d = onnx_binary(n, "graph.sub", x, mean);
-  MlirValue var = reduce(n, "graph.reduce_mean", onnx_binary(n, "graph.mul", d, d), na, axes, true);
-  MlirValue std = onnx_unary(n, "graph.sqrt",
-                             onnx_binary(n, "graph.add", var, onnx_splat_like(n, var, eps)));
-  MlirValue y = onnx_binary(n, "graph.mul", onnx_binary(n, "graph.div", d, std), onnx_input(n, 1));
+  MlirValue mean, std;
+  MlirValue y = onnx_binary(n, "graph.mul",
+                            standardize(n, x, na, axes, onnx_attr_float(n, "epsilon", 1e-5f),
+                                        &mean, &std),
+                            onnx_input(n, 1));
   if (n->num_inputs > 2 && n->present[2])
     y = onnx_binary(n, "graph.add", y, onnx_input(n, 2));
   if (mlirValueIsNull(y))
@@ -505,6 +521,48 @@ static bool map_layer_norm(onnx_node_t *n) {
     onnx_set_output(n, 2, inv);
   }
   return true;
+}
+
+/* y = scale[c] * (x - mean) / sqrt(var + eps) + B[c], the statistics per
+ * sample and channel (over the spatial dims). */
+static bool map_instance_norm(onnx_node_t *n) {
+  for (int i = 0; i < 3; ++i)
+    if (!onnx_need_input(n, i))
+      return false;
+  MlirValue x = onnx_input(n, 0);
+  intptr_t r = onnx_rank(x);
+  if (r < 3)
+    return onnx_error(n, "the input needs rank >= 3, got %lld", (long long)r);
+  int64_t axes[STRATA_GRAPH_MAX_RANK], per_channel[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t i = 2; i < r; ++i)
+    axes[i - 2] = i;
+  strata_graph_shape_t xs;
+  onnx_shape(x, &xs);
+  for (intptr_t i = 0; i < r - 1; ++i) /* [C, 1, ..., 1] broadcasts along axis 1 */
+    per_channel[i] = i ? 1 : xs.dims[1];
+  MlirValue scale = onnx_reshape(n, onnx_input(n, 1), r - 1, per_channel);
+  MlirValue bias = onnx_reshape(n, onnx_input(n, 2), r - 1, per_channel);
+  MlirValue y = standardize(n, x, r - 2, axes, onnx_attr_float(n, "epsilon", 1e-5f), NULL, NULL);
+  return onnx_out(n, onnx_binary(n, "graph.add", onnx_binary(n, "graph.mul", y, scale), bias));
+}
+
+/* MeanVarianceNormalization: (x - mean) / sqrt(var + 1e-9) over `axes`
+ * (default [0, 2, 3]), as its ONNX function body. */
+static bool map_mean_variance_norm(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x))
+    return false;
+  intptr_t r = onnx_rank(x);
+  int64_t axes[STRATA_GRAPH_MAX_RANK] = {0, 2, 3};
+  int na = onnx_attr_ints(n, "axes", axes, STRATA_GRAPH_MAX_RANK);
+  if (na == -2)
+    return false;
+  if (na < 0)
+    na = 3;
+  for (int i = 0; i < na; ++i)
+    if (!onnx_axis(n, axes[i], r, &axes[i]))
+      return false;
+  return onnx_out(n, standardize(n, x, na, axes, 1e-9, NULL, NULL));
 }
 
 /* log_softmax along axis, stably: s = x - max; s - log(sum(exp(s))). */
@@ -733,6 +791,8 @@ const onnx_mapping_t strata_onnx_nn_ops[] = {
     {"MatMul", map_matmul},
     {"BatchNormalization", map_batch_norm},
     {"LayerNormalization", map_layer_norm},
+    {"InstanceNormalization", map_instance_norm},
+    {"MeanVarianceNormalization", map_mean_variance_norm},
     {"Softmax", map_softmax},
     {"LogSoftmax", map_log_softmax},
     {"Hardmax", map_hardmax},

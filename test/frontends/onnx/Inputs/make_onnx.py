@@ -326,6 +326,10 @@ CASES = {
     "hannwindow_size1": lambda: model(
         [node("HannWindow", ["size"], ["y"], "hann1", [attr_int("periodic", 0)])],
         [], [value_info("y", FLOAT, [1])], [tensor("size", INT64, [], [1])], opset=17),
+    "instancenorm_rank2": lambda: model(
+        [node("InstanceNormalization", ["x", "s", "b"], ["y"], "in1")],
+        [value_info("x", FLOAT, [2, 3])], [value_info("y", FLOAT, [2, 3])],
+        [tensor("s", FLOAT, [3], [1, 1, 1]), tensor("b", FLOAT, [3], [0, 0, 0])], opset=6),
 }
 
 if __name__ == "__main__":
