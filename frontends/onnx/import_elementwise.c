@@ -2,7 +2,7 @@
  * broadcasting (Add, Sub, Mul, Div, Pow, Mod, BitShift, variadic Max/Min/Sum/Mean),
  * unary math, activations (direct ops or decompositions into graph ops and
  * splat constants: HardSigmoid, HardSwish, Softplus, Softsign, Elu, Selu,
- * PRelu, Reciprocal, ThresholdedRelu), IsInf (comparisons with infinities),
+ * Celu, PRelu, Reciprocal, ThresholdedRelu), IsInf and IsNaN (comparisons),
  * Clip (attributes before opset 11, inputs since),
  * Cast, CastLike, comparisons (GreaterOrEqual/LessOrEqual as strict-or-equal),
  * logical Not/And/Or/Xor on bool tensors (selects with i1 constants) and
@@ -240,6 +240,16 @@ static MlirValue elu(onnx_node_t *n, MlirValue x, double alpha) {
 
 static bool map_elu(onnx_node_t *n) {
   return onnx_out(n, elu(n, onnx_in0(n), onnx_attr_float(n, "alpha", 1.0f)));
+}
+
+/* celu(x) = max(0, x) + min(0, alpha * (exp(x / alpha) - 1)) = alpha * elu(x / alpha, 1). */
+static bool map_celu(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  double alpha = onnx_attr_float(n, "alpha", 1.0f);
+  if (alpha == 0)
+    return onnx_error(n, "alpha must not be 0");
+  MlirValue e = elu(n, onnx_binary(n, "graph.div", x, onnx_splat_like(n, x, alpha)), 1.0);
+  return onnx_out(n, onnx_binary(n, "graph.mul", e, onnx_splat_like(n, x, alpha)));
 }
 
 static bool map_selu(onnx_node_t *n) {
@@ -481,6 +491,14 @@ static MlirValue logical_not(onnx_node_t *n, MlirValue x) {
   return onnx_build(n, "graph.where", 3, ops, NULL_TYPE, 0, NULL);
 }
 
+/* isnan(x) = not (x == x) (ordered equality is false only for NaN). */
+static bool map_isnan(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x) || !have_op(n, "graph.where") || !have_op(n, "graph.equal"))
+    return false;
+  return onnx_out(n, logical_not(n, onnx_binary(n, "graph.equal", x, x)));
+}
+
 static bool map_not(onnx_node_t *n) {
   MlirValue x = onnx_in0(n);
   if (mlirValueIsNull(x) || !have_op(n, "graph.where") || !need_bool(n, x))
@@ -553,6 +571,7 @@ const onnx_mapping_t strata_onnx_elementwise_ops[] = {
     {"Softsign", map_softsign},
     {"Elu", map_elu},
     {"Selu", map_selu},
+    {"Celu", map_celu},
     {"PRelu", map_prelu},
     {"Add", map_add},
     {"Sub", map_sub},
@@ -581,5 +600,6 @@ const onnx_mapping_t strata_onnx_elementwise_ops[] = {
     {"Shrink", map_shrink},
     {"ThresholdedRelu", map_thresholded_relu},
     {"IsInf", map_isinf},
+    {"IsNaN", map_isnan},
     {NULL, NULL},
 };
