@@ -3,7 +3,7 @@
  * Concat (N inputs -> chain of binary graph.concat), Split and Slice
  * (graph.slice), Pad (constant, reflect, edge; negative pads become a slice), Gather,
  * Expand, Tile and DepthToSpace/SpaceToDepth (reshapes around an expand or
- * a transpose), Identity-like Dropout, reductions (ArgMax/ArgMin, CumSum too), and the import-time operators:
+ * a transpose), Identity-like Dropout, reductions (ArgMax/ArgMin, CumSum, TopK by ranks too), and the import-time operators:
  * Constant, Shape, Size and ConstantOfShape are folded into constants.
  * Each operator reads its parameters from attributes or constant inputs as
  * its opset version dictates. */
@@ -709,6 +709,70 @@ static bool map_cumsum(onnx_node_t *n) {
   return onnx_out(n, onnx_build(n, "graph.cumsum", 1, &x, NULL_TYPE, 3, a));
 }
 
+/* x reshaped with a dim of 1 inserted at `pos`. */
+static MlirValue insert_unit_dim(onnx_node_t *n, MlirValue x, intptr_t pos) {
+  strata_graph_shape_t s;
+  if (mlirValueIsNull(x) || !onnx_shape(x, &s))
+    return (MlirValue){NULL};
+  int64_t dims[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t i = 0, j = 0; i <= s.rank; ++i)
+    dims[i] = i == pos ? 1 : s.dims[j++];
+  return onnx_reshape(n, x, s.rank + 1, dims);
+}
+
+static MlirValue sum_over(onnx_node_t *n, MlirValue x, int64_t axis) {
+  MlirNamedAttribute a[2] = {onnx_ints_attr(n, "axes", 1, &axis),
+                             onnx_bool_attr(n, "keepdims", false)};
+  return onnx_build(n, "graph.reduce_sum", 1, &x, NULL_TYPE, 2, a);
+}
+
+/* TopK by ranks, without sorting: along the axis (static size n), element
+ * i's rank is the number of elements j that come before it (larger, or
+ * smaller with largest = 0; equal ones with j < i first), a pairwise
+ * comparison over an [.., n, n, ..] space summed over j; output k holds the
+ * element (and the index) whose rank is k. The outputs are sorted. */
+static bool map_top_k(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  int64_t k = onnx_attr_int(n, "k", -1), axis; /* an attribute before opset 10 */
+  if (mlirValueIsNull(x) || (n->opset >= 10 && onnx_const_ints(n, 1, "K", &k, 1) < 0) ||
+      !onnx_axis(n, onnx_attr_int(n, "axis", -1), onnx_rank(x), &axis))
+    return false;
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  int64_t size = s.dims[axis];
+  if (size == STRATA_GRAPH_DYN)
+    return onnx_error(n, "TopK along a dynamic dim is not supported");
+  if (k < 0 || k > size)
+    return onnx_error(n, "K = %lld is out of range for a dim of %lld", (long long)k,
+                      (long long)size);
+  bool largest = onnx_attr_int(n, "largest", 1) != 0;
+  intptr_t r = s.rank;
+  /* i along axis, j along axis + 1 */
+  MlirValue xi = insert_unit_dim(n, x, axis + 1), xj = insert_unit_dim(n, x, axis);
+  MlirValue ii = onnx_iota(n, r + 1, axis, size), jj = onnx_iota(n, r + 1, axis + 1, size);
+  MlirValue ties_first = onnx_binary(n, "graph.less", jj, ii);
+  MlirValue equal = onnx_binary(n, "graph.equal", xj, xi);
+  MlirValue tie_before[3] = {equal, ties_first, onnx_splat_like(n, ties_first, 0.0)};
+  MlirValue tie = onnx_build(n, "graph.where", 3, tie_before, NULL_TYPE, 0, NULL);
+  MlirValue strictly = onnx_binary(n, largest ? "graph.greater" : "graph.less", xj, xi);
+  MlirValue before_ops[3] = {strictly, onnx_splat_like(n, strictly, 1.0), tie};
+  MlirValue before = onnx_build(n, "graph.where", 3, before_ops, NULL_TYPE, 0, NULL);
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  MlirValue rank = sum_over(n, onnx_cast_to(n, before, i64), axis + 1);
+  /* output k along axis, element i along axis + 1 */
+  MlirValue picked = onnx_binary(n, "graph.equal", insert_unit_dim(n, rank, axis),
+                                 onnx_iota(n, r + 1, axis, k));
+  MlirValue vals[3] = {picked, xj, onnx_splat_like(n, xj, 0.0)};
+  MlirValue idxs[3] = {picked, jj, onnx_splat_like(n, jj, 0.0)};
+  MlirValue values = sum_over(n, onnx_build(n, "graph.where", 3, vals, NULL_TYPE, 0, NULL), axis + 1);
+  MlirValue indices = sum_over(n, onnx_build(n, "graph.where", 3, idxs, NULL_TYPE, 0, NULL), axis + 1);
+  if (mlirValueIsNull(values) || mlirValueIsNull(indices))
+    return false;
+  onnx_set_output(n, 0, values);
+  onnx_set_output(n, 1, indices);
+  return true;
+}
+
 static bool map_argmax(onnx_node_t *n) { return arg_reduction(n, "graph.argmax"); }
 static bool map_argmin(onnx_node_t *n) { return arg_reduction(n, "graph.argmin"); }
 
@@ -985,6 +1049,7 @@ const onnx_mapping_t strata_onnx_shape_ops[] = {
     {"ArgMax", map_argmax},
     {"ArgMin", map_argmin},
     {"CumSum", map_cumsum},
+    {"TopK", map_top_k},
     {"ReduceSumSquare", map_reduce_sum_square},
     {"ReduceL1", map_reduce_l1},
     {"ReduceL2", map_reduce_l2},

@@ -337,6 +337,10 @@ CASES = {
     "celu_alpha0": lambda: model(
         [node("Celu", ["x"], ["y"], "celu1", [f_bytes(1, "alpha") + f_int(20, 1) + f_float(2, 0.0)])],
         [value_info("x", FLOAT, [2])], [value_info("y", FLOAT, [2])], opset=12),
+    "topk_k_range": lambda: model(
+        [node("TopK", ["x", "k"], ["v", "i"], "topk1")],
+        [value_info("x", FLOAT, [3])], [value_info("v", FLOAT, [4]), value_info("i", INT64, [4])],
+        [tensor("k", INT64, [1], [4])], opset=11),
 }
 
 if __name__ == "__main__":
