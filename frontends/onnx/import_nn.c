@@ -4,7 +4,7 @@
  * (MaxPool, AveragePool, global pools), BatchNormalization (training mode:
  * batch statistics and running statistics by reductions),
  * LayerNormalization, InstanceNormalization and MeanVarianceNormalization
- * (decomposed into reductions), Softmax/LogSoftmax/Hardmax (with the
+ * (decomposed into reductions), LRN (an avg_pool2d over channels), Softmax/LogSoftmax/Hardmax (with the
  * flatten-to-2-D semantics before opset 13), Resize/Upsample (nearest and
  * linear, scales or sizes known at import time). */
 #include <math.h>
@@ -565,6 +565,46 @@ static bool map_mean_variance_norm(onnx_node_t *n) {
   return onnx_out(n, standardize(n, x, na, axes, 1e-9, NULL, NULL));
 }
 
+/* LRN: x / (bias + alpha / size * sum of x^2 over the channels
+ * [c - floor((size-1)/2), c + ceil((size-1)/2)])^beta. The channel window
+ * sum is an avg_pool2d of x^2 viewed as [N, 1, C, spatial] with kernel
+ * [size, 1] and zero padding counted (the divisor is always size). */
+static bool map_lrn(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x))
+    return false;
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  if (s.rank < 3)
+    return onnx_error(n, "the input needs rank >= 3, got %lld", (long long)s.rank);
+  int64_t spatial = 1;
+  for (intptr_t i = 1; i < s.rank; ++i) {
+    if (s.dims[i] == STRATA_GRAPH_DYN)
+      return onnx_error(n, "LRN with dynamic dims other than N is not supported");
+    spatial *= i > 1 ? s.dims[i] : 1;
+  }
+  int64_t size = onnx_attr_int(n, "size", 0);
+  if (size < 1)
+    return onnx_error(n, "size must be >= 1, got %lld", (long long)size);
+  double alpha = onnx_attr_float(n, "alpha", 1e-4f), beta = onnx_attr_float(n, "beta", 0.75f);
+  double bias = onnx_attr_float(n, "bias", 1.0f);
+  int64_t view[4] = {s.dims[0], 1, s.dims[1], spatial};
+  MlirValue sq = onnx_reshape(n, onnx_binary(n, "graph.mul", x, x), 4, view);
+  int64_t kernel[2] = {size, 1}, strides[2] = {1, 1};
+  int64_t padding[4] = {(size - 1) / 2, 0, size / 2, 0}; /* top, left, bottom, right */
+  MlirNamedAttribute a[6] = {onnx_ints_attr(n, "kernel", 2, kernel),
+                             onnx_ints_attr(n, "strides", 2, strides),
+                             onnx_ints_attr(n, "padding", 4, padding),
+                             onnx_bool_attr(n, "ceil_mode", false),
+                             onnx_bool_attr(n, "count_include_pad", true),
+                             onnx_str_attr(n, "layout", "NCHW")};
+  MlirValue mean = onnx_build(n, "graph.avg_pool2d", 1, &sq, NULL_TYPE, 6, a);
+  MlirValue base = onnx_binary(n, "graph.add", onnx_splat_like(n, mean, bias),
+                               onnx_binary(n, "graph.mul", mean, onnx_splat_like(n, mean, alpha)));
+  MlirValue den = onnx_binary(n, "graph.pow", base, onnx_splat_like(n, base, beta));
+  return onnx_out(n, onnx_binary(n, "graph.div", x, onnx_reshape(n, den, s.rank, s.dims)));
+}
+
 /* log_softmax along axis, stably: s = x - max; s - log(sum(exp(s))). */
 static MlirValue log_softmax(onnx_node_t *n, MlirValue x, int64_t axis) {
   MlirValue m = reduce(n, "graph.reduce_max", x, 1, &axis, true);
@@ -792,6 +832,7 @@ const onnx_mapping_t strata_onnx_nn_ops[] = {
     {"BatchNormalization", map_batch_norm},
     {"LayerNormalization", map_layer_norm},
     {"InstanceNormalization", map_instance_norm},
+    {"LRN", map_lrn},
     {"MeanVarianceNormalization", map_mean_variance_norm},
     {"Softmax", map_softmax},
     {"LogSoftmax", map_log_softmax},

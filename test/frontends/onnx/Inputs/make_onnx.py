@@ -341,6 +341,9 @@ CASES = {
         [node("TopK", ["x", "k"], ["v", "i"], "topk1")],
         [value_info("x", FLOAT, [3])], [value_info("v", FLOAT, [4]), value_info("i", INT64, [4])],
         [tensor("k", INT64, [1], [4])], opset=11),
+    "lrn_size0": lambda: model(
+        [node("LRN", ["x"], ["y"], "lrn1")],
+        [value_info("x", FLOAT, [1, 2, 2])], [value_info("y", FLOAT, [1, 2, 2])], opset=13),
 }
 
 if __name__ == "__main__":
