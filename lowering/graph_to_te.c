@@ -527,6 +527,7 @@ static const struct {
     {"where", g2t_lower_where},
     {"gather", g2t_lower_gather},
     {"gather_elements", g2t_lower_gather_elements},
+    {"scatter_elements", g2t_lower_scatter_elements},
     {"expand", g2t_lower_expand},
     {"conv_transpose2d", g2t_lower_conv_transpose2d},
     {"conv_transpose3d", g2t_lower_conv_transpose2d},

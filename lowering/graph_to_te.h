@@ -204,6 +204,7 @@ MlirLogicalResult g2t_lower_where(g2t_t *g, MlirValue *out);
 /* graph_to_te_index.c */
 MlirLogicalResult g2t_lower_gather(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_gather_elements(g2t_t *g, MlirValue *out);
+MlirLogicalResult g2t_lower_scatter_elements(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_expand(g2t_t *g, MlirValue *out);
 /* graph_to_te_upsample.c */
 MlirLogicalResult g2t_lower_conv_transpose2d(g2t_t *g, MlirValue *out);

@@ -845,16 +845,37 @@ static bool infer_gather(ctx_t *c, shape_t *out, MlirType *elem) {
 
 /* The result has the indices' shape; off the axis they index data
  * directly, so no dim may exceed data's. */
+/* gather_elements, scatter_elements: indices of data's rank, no dim off
+ * the axis larger than data's. */
+static bool element_indices(ctx_t *c, shape_t *d, shape_t *ix, int64_t *axis) {
+  if (!gather_operands(c, d, ix, axis) || !expect_rank(c, "indices", ix, d->rank))
+    return false;
+  for (intptr_t i = 0; i < d->rank; ++i)
+    if (i != *axis && ix->dims[i] != DYN && d->dims[i] != DYN && ix->dims[i] > d->dims[i])
+      return fail(c, "dim %lld of 'indices' is %lld, more than data's %lld", (long long)i,
+                  (long long)ix->dims[i], (long long)d->dims[i]);
+  return true;
+}
+
 static bool infer_gather_elements(ctx_t *c, shape_t *out, MlirType *elem) {
   shape_t d, ix;
   int64_t axis;
-  if (!gather_operands(c, &d, &ix, &axis) || !expect_rank(c, "indices", &ix, d.rank))
+  if (!element_indices(c, &d, &ix, &axis))
     return false;
-  for (intptr_t i = 0; i < d.rank; ++i)
-    if (i != axis && ix.dims[i] != DYN && d.dims[i] != DYN && ix.dims[i] > d.dims[i])
-      return fail(c, "dim %lld of 'indices' is %lld, more than data's %lld", (long long)i,
-                  (long long)ix.dims[i], (long long)d.dims[i]);
   *out = ix;
+  return true;
+}
+
+static bool infer_scatter_elements(ctx_t *c, shape_t *out, MlirType *elem) {
+  static const char *const reductions[] = {"none", "add", "mul", "max", "min"};
+  shape_t d, ix;
+  int64_t axis;
+  int reduction;
+  if (!element_indices(c, &d, &ix, &axis) || !expect_shape(c, 2, "updates", &ix) ||
+      !same_elem(c, 0, "data", 2, "updates") ||
+      !attr_choice(c, "reduction", reductions, 5, &reduction))
+    return false;
+  *out = d;
   return true;
 }
 
@@ -1049,6 +1070,7 @@ static const op_rule_t rules[] = {
     {"where", infer_where},
     {"gather", infer_gather},
     {"gather_elements", infer_gather_elements},
+    {"scatter_elements", infer_scatter_elements},
     {"expand", infer_expand},
     {"conv_transpose2d", infer_conv_transpose2d},
     {"conv_transpose3d", infer_conv_transpose2d},

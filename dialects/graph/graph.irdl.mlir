@@ -780,6 +780,21 @@ irdl.dialect @graph {
     irdl.attributes {"axis" = %axis}
   }
 
+  // data with updates[j] written at j with j[axis] replaced by indices[j]
+  // (ONNX ScatterElements), combined by `reduction` ("none": replaced,
+  // "add", "mul", "max", "min"); indices: i32/i64, updates: indices' shape.
+  irdl.operation @scatter_elements {
+    %data = irdl.base "!builtin.tensor"
+    %indices = irdl.base "!builtin.tensor"
+    %updates = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %axis = irdl.base "#builtin.integer"
+    %reduction = irdl.base "#builtin.string"
+    irdl.operands(data: %data, indices: %indices, updates: %updates)
+    irdl.results(result: %result)
+    irdl.attributes {"axis" = %axis, "reduction" = %reduction}
+  }
+
   // Numpy broadcast of the input to the result type's shape.
   irdl.operation @expand {
     %input = irdl.base "!builtin.tensor"

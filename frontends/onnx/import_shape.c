@@ -866,6 +866,26 @@ static bool map_gather_elements(onnx_node_t *n) {
   return onnx_out(n, onnx_build(n, "graph.gather_elements", 2, ops, NULL_TYPE, 1, &a));
 }
 
+/* ScatterElements (and Scatter, its name before opset 11): reduction none
+ * (default), add, mul (16), max, min (18). */
+static bool map_scatter_elements(onnx_node_t *n) {
+  for (int i = 0; i < 3; ++i)
+    if (!onnx_need_input(n, i))
+      return false;
+  MlirValue ops[3] = {onnx_input(n, 0), onnx_input(n, 1), onnx_input(n, 2)};
+  int64_t axis;
+  if (!onnx_axis(n, onnx_attr_int(n, "axis", 0), onnx_rank(ops[0]), &axis))
+    return false;
+  char buf[16];
+  const char *reduction = onnx_attr_string(n, "reduction", "none", buf, sizeof buf);
+  if (strcmp(reduction, "none") && strcmp(reduction, "add") && strcmp(reduction, "mul") &&
+      strcmp(reduction, "max") && strcmp(reduction, "min"))
+    return onnx_error(n, "unsupported reduction '%s' (none, add, mul, max or min)", reduction);
+  MlirNamedAttribute a[2] = {onnx_i64_attr(n, "axis", axis),
+                             onnx_str_attr(n, "reduction", reduction)};
+  return onnx_out(n, onnx_build(n, "graph.scatter_elements", 3, ops, NULL_TYPE, 2, a));
+}
+
 static bool map_gather(onnx_node_t *n) {
   if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
     return false;
@@ -1057,6 +1077,8 @@ const onnx_mapping_t strata_onnx_shape_ops[] = {
     {"ReduceLogSumExp", map_reduce_log_sum_exp},
     {"Gather", map_gather},
     {"GatherElements", map_gather_elements},
+    {"ScatterElements", map_scatter_elements},
+    {"Scatter", map_scatter_elements},
     {"Expand", map_expand},
     {"Tile", map_tile},
     {"DepthToSpace", map_depth_to_space},

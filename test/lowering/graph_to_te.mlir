@@ -572,6 +572,33 @@ func.func @gather_elements(%d: tensor<?x8xf32>, %i: tensor<3x2xi32>) -> tensor<3
   return %0 : tensor<3x2xf32>
 }
 
+// scatter_elements: a reduction over the updates along the axis of those
+// scattering to the output index (their normalized index equals the output's
+// along the axis): "none" keeps the last position (combiner max, -1 for
+// none) and reads that update, else data; "add" sums them onto data.
+// CHECK-LABEL: func.func @scatter_elements(
+// CHECK: ^bb0(%[[I:.*]]: index, %[[J:.*]]: index, %[[R:.*]]: index):
+// CHECK-NEXT: %[[T:.*]] = "te.read"(%arg1, %[[R]], %[[J]]) : (tensor<2x3xi64>, index, index) -> i64
+// CHECK: %[[HIT:.*]] = arith.cmpi eq, %{{.*}}, %[[I]] : index
+// CHECK-NEXT: %[[P:.*]] = arith.index_cast %[[R]] : index to i64
+// CHECK-NEXT: %[[NONE:.*]] = arith.constant -1 : i64
+// CHECK-NEXT: arith.select %[[HIT]], %[[P]], %[[NONE]] : i64
+// CHECK: {combiner = "max", init = -1 : i64, name = "scatter_elements_last", reduce_extents = array<i64: 2>} : () -> tensor<4x3xi64>
+// CHECK: %[[OLD:.*]] = "te.read"(%arg0
+// CHECK-NEXT: %[[LAST:.*]] = "te.read"(%{{.*}}) : (tensor<4x3xi64>, index, index) -> i64
+// CHECK: %[[HAS:.*]] = arith.cmpi sge, %[[LAST]], %{{.*}} : i64
+// CHECK: %[[U:.*]] = "te.read"(%arg2
+// CHECK-NEXT: arith.select %[[HAS]], %[[U]], %[[OLD]] : f32
+// CHECK: name = "scatter_elements"
+// CHECK: {combiner = "add", init = 0.000000e+00 : f32, name = "scatter_elements_combine", reduce_extents = array<i64: 2>} : () -> tensor<4x3xf32>
+// CHECK: arith.addf
+// CHECK: name = "scatter_elements_1"
+func.func @scatter_elements(%d: tensor<4x3xf32>, %i: tensor<2x3xi64>, %u: tensor<2x3xf32>) -> (tensor<4x3xf32>, tensor<4x3xf32>) {
+  %0 = "graph.scatter_elements"(%d, %i, %u) {axis = 0 : i64, reduction = "none"} : (tensor<4x3xf32>, tensor<2x3xi64>, tensor<2x3xf32>) -> tensor<4x3xf32>
+  %1 = "graph.scatter_elements"(%d, %i, %u) {axis = 0 : i64, reduction = "add"} : (tensor<4x3xf32>, tensor<2x3xi64>, tensor<2x3xf32>) -> tensor<4x3xf32>
+  return %0, %1 : tensor<4x3xf32>, tensor<4x3xf32>
+}
+
 // cast picks the arith conversion; layout_transform maps the output index to
 // logical indices (dst_layout) and back to physical ones (src_layout).
 // CHECK-LABEL: func.func @types_and_layouts(

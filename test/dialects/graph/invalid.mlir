@@ -871,6 +871,30 @@ func.func @gather_elements_index_type(%d: tensor<5x3xf32>, %i: tensor<2x3xf32>) 
 
 // -----
 
+func.func @scatter_elements_updates(%d: tensor<5x3xf32>, %i: tensor<2x3xi64>, %u: tensor<2x2xf32>) {
+  // expected-error @+1 {{'graph.scatter_elements' op operand 'updates' shape [2, 2] does not match expected [2, 3]}}
+  %0 = "graph.scatter_elements"(%d, %i, %u) {axis = 0 : i64, reduction = "none"} : (tensor<5x3xf32>, tensor<2x3xi64>, tensor<2x2xf32>) -> tensor<5x3xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_elements_reduction(%d: tensor<5x3xf32>, %i: tensor<2x3xi64>, %u: tensor<2x3xf32>) {
+  // expected-error @+1 {{'reduction' must be one of "none", "add", "mul", "max", "min", got "sub"}}
+  %0 = "graph.scatter_elements"(%d, %i, %u) {axis = 0 : i64, reduction = "sub"} : (tensor<5x3xf32>, tensor<2x3xi64>, tensor<2x3xf32>) -> tensor<5x3xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_elements_updates_type(%d: tensor<5x3xf32>, %i: tensor<2x3xi64>, %u: tensor<2x3xi32>) {
+  // expected-error @+1 {{element type of 'updates' (i32) differs from 'data' (f32)}}
+  %0 = "graph.scatter_elements"(%d, %i, %u) {axis = 0 : i64, reduction = "none"} : (tensor<5x3xf32>, tensor<2x3xi64>, tensor<2x3xi32>) -> tensor<5x3xf32>
+  return
+}
+
+// -----
+
 func.func @gather_axis(%d: tensor<5x3xf32>, %i: tensor<2xi64>) {
   // expected-error @+1 {{'graph.gather' op 'axis' value 2 is out of range [0, 2)}}
   %0 = "graph.gather"(%d, %i) {axis = 2 : i64} : (tensor<5x3xf32>, tensor<2xi64>) -> tensor<2x3xf32>

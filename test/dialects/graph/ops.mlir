@@ -357,6 +357,15 @@ func.func @gather_elements(%d: tensor<?x8xf32>, %i: tensor<?x3xi64>, %k: tensor<
   return
 }
 
+// CHECK-LABEL: func.func @scatter_elements(
+// CHECK: "graph.scatter_elements"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {axis = 0 : i64, reduction = "none"} : (tensor<?x3xf32>, tensor<2x3xi64>, tensor<2x3xf32>) -> tensor<?x3xf32>
+// CHECK-NEXT: "graph.scatter_elements"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {axis = 1 : i64, reduction = "add"} : (tensor<?x3xf32>, tensor<2x3xi64>, tensor<2x3xf32>) -> tensor<?x3xf32>
+func.func @scatter_elements(%d: tensor<?x3xf32>, %i: tensor<2x3xi64>, %u: tensor<2x3xf32>) {
+  %0 = "graph.scatter_elements"(%d, %i, %u) {axis = 0 : i64, reduction = "none"} : (tensor<?x3xf32>, tensor<2x3xi64>, tensor<2x3xf32>) -> tensor<?x3xf32>
+  %1 = "graph.scatter_elements"(%d, %i, %u) {axis = 1 : i64, reduction = "add"} : (tensor<?x3xf32>, tensor<2x3xi64>, tensor<2x3xf32>) -> tensor<?x3xf32>
+  return
+}
+
 // conv_transpose3d: NCDHW / IODHW, padding [front, top, left, back, bottom, right].
 // CHECK-LABEL: func.func @upsample3d(
 // CHECK: "graph.conv_transpose3d"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {dilation = array<i64: 1, 2, 1>, groups = 2 : i64, output_padding = array<i64: 1, 0, 1>, padding = array<i64: 1, 0, 0, 0, 1, 1>, strides = array<i64: 2, 1, 2>} : (tensor<?x4x3x3x2xf32>, tensor<4x1x2x3x2xf32>, tensor<2xf32>) -> tensor<?x2x6x6x4xf32>

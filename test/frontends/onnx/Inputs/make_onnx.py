@@ -344,6 +344,11 @@ CASES = {
     "lrn_size0": lambda: model(
         [node("LRN", ["x"], ["y"], "lrn1")],
         [value_info("x", FLOAT, [1, 2, 2])], [value_info("y", FLOAT, [1, 2, 2])], opset=13),
+    "scatter_reduction": lambda: model(
+        [node("ScatterElements", ["x", "i", "u"], ["y"], "scatter1",
+              [attr_str("reduction", "sub")])],
+        [value_info("x", FLOAT, [3]), value_info("u", FLOAT, [1])], [value_info("y", FLOAT, [3])],
+        [tensor("i", INT64, [1], [0])], opset=18),
 }
 
 if __name__ == "__main__":
