@@ -122,14 +122,21 @@ static const char *window_op(const window_t *w, const char *base, char *buf, siz
 static bool map_conv(onnx_node_t *n) {
   if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
     return false;
-  MlirValue x = onnx_input(n, 0), wt = onnx_input(n, 1);
+  return onnx_out(n, onnx_conv(n, onnx_input(n, 0), onnx_input(n, 1),
+                               n->num_inputs > 2 && n->present[2] ? onnx_input(n, 2)
+                                                                  : (MlirValue){NULL}));
+}
+
+MlirValue onnx_conv(onnx_node_t *n, MlirValue x, MlirValue wt, MlirValue bias) {
+  if (mlirValueIsNull(x) || mlirValueIsNull(wt))
+    return (MlirValue){NULL};
   strata_graph_shape_t ws;
   onnx_shape(wt, &ws);
   window_t w;
   if (!read_window(n, x, ws.rank >= 3 ? ws.dims + 2 : NULL, &w))
-    return false;
-  MlirValue ops[3] = {to_2d(n, x), to_2d(n, wt), onnx_input(n, 2)};
-  intptr_t nops = n->num_inputs > 2 && n->present[2] ? 3 : 2;
+    return (MlirValue){NULL};
+  MlirValue ops[3] = {to_2d(n, x), to_2d(n, wt), bias};
+  intptr_t nops = mlirValueIsNull(bias) ? 2 : 3;
   bool three = w.gd == 3;
   MlirNamedAttribute a[6] = {
       onnx_ints_attr(n, "strides", w.gd, w.strides),
@@ -138,9 +145,8 @@ static bool map_conv(onnx_node_t *n) {
       onnx_str_attr(n, "data_layout", three ? "NCDHW" : "NCHW"),
       onnx_str_attr(n, "kernel_layout", three ? "OIDHW" : "OIHW")};
   char op[32];
-  return onnx_out(n, from_2d(n, onnx_build(n, window_op(&w, "conv", op, sizeof op), nops, ops,
-                                           NULL_TYPE, 6, a),
-                             &w));
+  return from_2d(n, onnx_build(n, window_op(&w, "conv", op, sizeof op), nops, ops, NULL_TYPE, 6, a),
+                 &w);
 }
 
 /* ConvTranspose: 1-D (through 2-D with a leading spatial axis of 1), 2-D
@@ -364,12 +370,19 @@ static MlirValue prepend_ones(onnx_node_t *n, MlirValue x, intptr_t rank) {
 static bool map_matmul(onnx_node_t *n) {
   if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
     return false;
-  MlirValue a = onnx_input(n, 0), b = onnx_input(n, 1);
+  return onnx_out(n, onnx_matmul(n, onnx_input(n, 0), onnx_input(n, 1)));
+}
+
+MlirValue onnx_matmul(onnx_node_t *n, MlirValue a, MlirValue b) {
+  if (mlirValueIsNull(a) || mlirValueIsNull(b))
+    return (MlirValue){NULL};
   strata_graph_shape_t as, bs;
   onnx_shape(a, &as);
   onnx_shape(b, &bs);
-  if (as.rank == 0 || bs.rank == 0)
-    return onnx_error(n, "MatMul operands must have rank >= 1");
+  if (as.rank == 0 || bs.rank == 0) {
+    onnx_error(n, "%s operands must have rank >= 1", n->node->op_type);
+    return (MlirValue){NULL};
+  }
   bool a_vec = as.rank == 1, b_vec = bs.rank == 1;
   if (a_vec) { /* [K] -> [1, K] */
     int64_t d[2] = {1, as.dims[0]};
@@ -388,7 +401,7 @@ static bool map_matmul(onnx_node_t *n) {
     y = onnx_binary(n, "graph.batch_matmul", prepend_ones(n, a, r), prepend_ones(n, b, r));
   }
   if (mlirValueIsNull(y) || (!a_vec && !b_vec))
-    return onnx_out(n, y);
+    return y;
   /* Drop the dims the 1-D operands added (M and/or N). */
   strata_graph_shape_t ys;
   onnx_shape(y, &ys);
@@ -399,7 +412,7 @@ static bool map_matmul(onnx_node_t *n) {
       continue;
     d[k++] = ys.dims[i];
   }
-  return onnx_out(n, onnx_reshape(n, y, k, d));
+  return onnx_reshape(n, y, k, d);
 }
 
 /* --- Normalization -------------------------------------------------------- */

@@ -2,8 +2,11 @@
  * time from elementwise ops and reductions: QuantizeLinear
  * (saturate(round(x / scale) + zero_point), rounding halves to even),
  * DequantizeLinear ((x - zero_point) * scale), per tensor or per axis (a
- * 1-D scale and zero point along `axis`), and DynamicQuantizeLinear (uint8
- * with the scale and zero point computed from the input's range). */
+ * 1-D scale and zero point along `axis`), DynamicQuantizeLinear (uint8
+ * with the scale and zero point computed from the input's range), and the
+ * integer products: MatMulInteger and ConvInteger (int32 accumulation of
+ * zero-point-centered operands), QLinearMatMul and QLinearConv (the same,
+ * requantized with the scales). */
 #include <stdbool.h>
 
 #include <mlir-c/BuiltinAttributes.h>
@@ -125,9 +128,95 @@ static bool map_dynamic_quantize_linear(onnx_node_t *n) {
   return true;
 }
 
+/* Input i (a quantized tensor) minus the zero point input `zp` (optional,
+ * per tensor), in type t. */
+static MlirValue centered(onnx_node_t *n, int i, int zp, MlirType t) {
+  MlirValue x = onnx_input(n, i);
+  if (mlirValueIsNull(x))
+    return x;
+  MlirValue v = onnx_cast_to(n, x, t);
+  if (zp >= n->num_inputs || !n->present[zp])
+    return v;
+  return onnx_binary(n, "graph.sub", v, onnx_cast_to(n, onnx_input(n, zp), t));
+}
+
+static MlirType i32_type(onnx_node_t *n) { return mlirIntegerTypeGet(n->ctx, 32); }
+
+/* MatMulInteger: (a - a_zero_point) x (b - b_zero_point) in int32. */
+static bool map_matmul_integer(onnx_node_t *n) {
+  if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
+    return false;
+  return onnx_out(n, onnx_matmul(n, centered(n, 0, 2, i32_type(n)),
+                                 centered(n, 1, 3, i32_type(n))));
+}
+
+/* ConvInteger: Conv of (x - x_zero_point) and (w - w_zero_point) in int32. */
+static bool map_conv_integer(onnx_node_t *n) {
+  if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
+    return false;
+  return onnx_out(n, onnx_conv(n, centered(n, 0, 2, i32_type(n)),
+                               centered(n, 1, 3, i32_type(n)), (MlirValue){NULL}));
+}
+
+/* The int32 accumulator of QLinearMatMul / QLinearConv requantized:
+ * saturate(round(acc * (a_scale * b_scale / y_scale)) + y_zero_point), in
+ * f32; the scales are inputs sa, sb, sy and the zero point input zy. */
+static MlirValue requantize(onnx_node_t *n, MlirValue acc, int sa, int sb, int sy, int zy) {
+  MlirType f32 = mlirF32TypeGet(n->ctx);
+  if (!onnx_need_input(n, sa) || !onnx_need_input(n, sb) || !onnx_need_input(n, sy) ||
+      !onnx_need_input(n, zy))
+    return (MlirValue){NULL};
+  MlirValue zp = onnx_input(n, zy);
+  MlirType q = onnx_elem(zp);
+  if (!quantized_type(n, q))
+    return (MlirValue){NULL};
+  MlirValue a_scale = onnx_input(n, sa);
+  MlirValue b_scale = along_axis(n, onnx_input(n, sb), onnx_rank(acc));
+  MlirValue ratio = onnx_binary(n, "graph.div", onnx_binary(n, "graph.mul", a_scale, b_scale),
+                                onnx_input(n, sy));
+  MlirValue scaled = onnx_binary(n, "graph.mul", onnx_cast_to(n, acc, f32), ratio);
+  return quantize(n, scaled, onnx_splat_like(n, scaled, 1.0), onnx_cast_to(n, zp, f32), q);
+}
+
+/* QLinearMatMul(a, a_scale, a_zp, b, b_scale, b_zp, y_scale, y_zp). */
+static bool map_qlinear_matmul(onnx_node_t *n) {
+  if (!onnx_need_input(n, 0) || !onnx_need_input(n, 3))
+    return false;
+  MlirValue acc = onnx_matmul(n, centered(n, 0, 2, i32_type(n)),
+                              centered(n, 3, 5, i32_type(n)));
+  return onnx_out(n, mlirValueIsNull(acc) ? acc : requantize(n, acc, 1, 4, 6, 7));
+}
+
+/* QLinearConv(x, x_scale, x_zp, w, w_scale, w_zp, y_scale, y_zp, B):
+ * w's scale and zero point may be per output channel. */
+static bool map_qlinear_conv(onnx_node_t *n) {
+  if (!onnx_need_input(n, 0) || !onnx_need_input(n, 3))
+    return false;
+  MlirValue w = onnx_cast_to(n, onnx_input(n, 3), i32_type(n));
+  if (n->num_inputs > 5 && n->present[5]) {
+    MlirValue wz = onnx_input(n, 5);
+    strata_graph_shape_t s;
+    onnx_shape(wz, &s);
+    if (s.rank == 1 && s.dims[0] != 1) { /* per output channel: [O, 1, 1, ...] */
+      int64_t dims[STRATA_GRAPH_MAX_RANK];
+      for (intptr_t i = 0; i < onnx_rank(w); ++i)
+        dims[i] = i ? 1 : s.dims[0];
+      wz = onnx_reshape(n, wz, onnx_rank(w), dims);
+    }
+    w = onnx_binary(n, "graph.sub", w, onnx_cast_to(n, wz, i32_type(n)));
+  }
+  MlirValue bias = n->num_inputs > 8 && n->present[8] ? onnx_input(n, 8) : (MlirValue){NULL};
+  MlirValue acc = onnx_conv(n, centered(n, 0, 2, i32_type(n)), w, bias);
+  return onnx_out(n, mlirValueIsNull(acc) ? acc : requantize(n, acc, 1, 4, 6, 7));
+}
+
 const onnx_mapping_t strata_onnx_quantize_ops[] = {
     {"QuantizeLinear", map_quantize_linear},
     {"DequantizeLinear", map_dequantize_linear},
     {"DynamicQuantizeLinear", map_dynamic_quantize_linear},
+    {"MatMulInteger", map_matmul_integer},
+    {"ConvInteger", map_conv_integer},
+    {"QLinearMatMul", map_qlinear_matmul},
+    {"QLinearConv", map_qlinear_conv},
     {NULL, NULL},
 };

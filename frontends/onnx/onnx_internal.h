@@ -200,6 +200,13 @@ MlirValue onnx_iota(onnx_node_t *n, intptr_t rank, intptr_t axis, int64_t count)
 MlirValue onnx_cast_to(onnx_node_t *n, MlirValue x, MlirType elem);
 /* graph.reshape of x to dims (STRATA_GRAPH_DYN allowed). */
 MlirValue onnx_reshape(onnx_node_t *n, MlirValue x, intptr_t rank, const int64_t *dims);
+/* ONNX MatMul of a and b (numpy matmul: 1-D operands promoted, batch dims
+ * broadcast); null after an error. */
+MlirValue onnx_matmul(onnx_node_t *n, MlirValue a, MlirValue b);
+/* ONNX Conv of x and w (bias optional: null) with the node's Conv
+ * attributes (pads, auto_pad, strides, dilations, group); null after an
+ * error. */
+MlirValue onnx_conv(onnx_node_t *n, MlirValue x, MlirValue w, MlirValue bias);
 /* A graph.constant from host data (inline dense or a dense_resource blob). */
 MlirValue onnx_constant(onnx_importer_t *imp, strata_builder_t *b, const onnx_const_t *c,
                         const char *name);
