@@ -886,6 +886,98 @@ static bool map_scatter_elements(onnx_node_t *n) {
   return onnx_out(n, onnx_build(n, "graph.scatter_elements", 3, ops, NULL_TYPE, 2, a));
 }
 
+/* ReverseSequence: out[.., t, .., b, ..] = x at time len[b] - 1 - t when
+ * t < len[b], else at t: a gather_elements along the time axis of indices
+ * computed at run time from sequence_lens (iota, less, sub, where). */
+static bool map_reverse_sequence(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x) || !onnx_need_input(n, 1))
+    return false;
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  int64_t time_axis = onnx_attr_int(n, "time_axis", 0), batch_axis = onnx_attr_int(n, "batch_axis", 1);
+  if (s.rank < 2 || !((time_axis == 0 && batch_axis == 1) || (time_axis == 1 && batch_axis == 0)))
+    return onnx_error(n, "time_axis and batch_axis must be 0 and 1 (in either order)");
+  for (intptr_t i = 0; i < s.rank; ++i)
+    if (s.dims[i] == STRATA_GRAPH_DYN)
+      return onnx_error(n, "ReverseSequence with dynamic dims is not supported");
+  int64_t dims[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t i = 0; i < s.rank; ++i)
+    dims[i] = i == batch_axis ? s.dims[batch_axis] : 1;
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  MlirValue lens = onnx_reshape(n, onnx_cast_to(n, onnx_input(n, 1), i64), s.rank, dims);
+  MlirValue t = onnx_iota(n, s.rank, time_axis, s.dims[time_axis]);
+  MlirValue reversed = onnx_binary(n, "graph.sub",
+                                   onnx_binary(n, "graph.sub", lens, onnx_splat_like(n, lens, 1.0)), t);
+  MlirValue sel[3] = {onnx_binary(n, "graph.less", t, lens), reversed, t};
+  MlirValue idx = onnx_build(n, "graph.where", 3, sel, NULL_TYPE, 0, NULL);
+  idx = onnx_build(n, "graph.expand", 1, &idx, strata_graph_shape_to_type(&s, i64), 0, NULL);
+  MlirValue ops[2] = {x, idx};
+  MlirNamedAttribute a = onnx_i64_attr(n, "axis", time_axis);
+  return onnx_out(n, onnx_build(n, "graph.gather_elements", 2, ops, NULL_TYPE, 1, &a));
+}
+
+/* MaxUnpool: X's values written at their flat Indices (as MaxPool gives
+ * them) into zeros of the unpooled shape ((in - 1) * stride - pads +
+ * kernel per spatial dim): a scatter_elements on the flattened tensors; an
+ * output_shape input larger than that pads zeros at the end (the ONNX
+ * reference's result). */
+static bool map_max_unpool(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x) || !onnx_need_input(n, 1))
+    return false;
+  strata_graph_shape_t s, out;
+  onnx_shape(x, &s);
+  for (intptr_t i = 0; i < s.rank; ++i)
+    if (s.dims[i] == STRATA_GRAPH_DYN)
+      return onnx_error(n, "MaxUnpool with dynamic dims is not supported");
+  out = s;
+  int64_t kernel[STRATA_GRAPH_MAX_RANK], strides[STRATA_GRAPH_MAX_RANK];
+  int64_t pads[2 * STRATA_GRAPH_MAX_RANK] = {0};
+  intptr_t sp = s.rank - 2;
+  if (sp < 1 || onnx_attr_ints(n, "kernel_shape", kernel, STRATA_GRAPH_MAX_RANK) != sp)
+    return onnx_error(n, "kernel_shape must have %lld values", (long long)sp);
+  int ns = onnx_attr_ints(n, "strides", strides, STRATA_GRAPH_MAX_RANK);
+  int np = onnx_attr_ints(n, "pads", pads, 2 * STRATA_GRAPH_MAX_RANK);
+  for (intptr_t i = 0; i < sp; ++i)
+    out.dims[2 + i] = (s.dims[2 + i] - 1) * (ns > 0 ? strides[i] : 1) -
+                      (np > 0 ? pads[i] + pads[sp + i] : 0) + kernel[i];
+  int64_t want[STRATA_GRAPH_MAX_RANK], end_pads[2 * STRATA_GRAPH_MAX_RANK] = {0};
+  bool padded = false;
+  if (n->num_inputs > 2 && n->present[2]) {
+    int64_t k = onnx_const_ints(n, 2, "output_shape", want, STRATA_GRAPH_MAX_RANK);
+    if (k < 0)
+      return false;
+    if (k != s.rank)
+      return onnx_error(n, "output_shape has %lld values, expected %lld", (long long)k,
+                        (long long)s.rank);
+    for (intptr_t i = 0; i < s.rank; ++i) {
+      if (want[i] < out.dims[i])
+        return onnx_error(n, "output_shape dim %lld (%lld) is smaller than the unpooled %lld",
+                          (long long)i, (long long)want[i], (long long)out.dims[i]);
+      end_pads[s.rank + i] = want[i] - out.dims[i];
+      padded |= want[i] != out.dims[i];
+    }
+  }
+  int64_t total = strata_graph_num_elements(&out), in_total = strata_graph_num_elements(&s);
+  MlirValue flat_x = onnx_reshape(n, x, 1, &in_total);
+  MlirValue flat_i = onnx_reshape(n, onnx_input(n, 1), 1, &in_total);
+  MlirValue zeros = onnx_splat_like(n, flat_x, 0.0);
+  zeros = onnx_build(n, "graph.expand", 1, &zeros,
+                     strata_graph_shape_to_type(&(strata_graph_shape_t){1, {total}}, onnx_elem(x)),
+                     0, NULL);
+  MlirValue ops[3] = {zeros, flat_i, flat_x};
+  MlirNamedAttribute a[2] = {onnx_i64_attr(n, "axis", 0), onnx_str_attr(n, "reduction", "none")};
+  MlirValue y = onnx_build(n, "graph.scatter_elements", 3, ops, NULL_TYPE, 2, a);
+  y = onnx_reshape(n, y, out.rank, out.dims);
+  if (padded) {
+    MlirNamedAttribute pa[2] = {onnx_ints_attr(n, "pads", 2 * s.rank, end_pads),
+                                onnx_scalar_attr(n, "pad_value", onnx_elem(x), 0.0)};
+    y = onnx_build(n, "graph.pad", 1, &y, NULL_TYPE, 2, pa);
+  }
+  return onnx_out(n, y);
+}
+
 static bool map_gather(onnx_node_t *n) {
   if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
     return false;
@@ -1079,6 +1171,8 @@ const onnx_mapping_t strata_onnx_shape_ops[] = {
     {"GatherElements", map_gather_elements},
     {"ScatterElements", map_scatter_elements},
     {"Scatter", map_scatter_elements},
+    {"ReverseSequence", map_reverse_sequence},
+    {"MaxUnpool", map_max_unpool},
     {"Expand", map_expand},
     {"Tile", map_tile},
     {"DepthToSpace", map_depth_to_space},

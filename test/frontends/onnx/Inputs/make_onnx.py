@@ -361,6 +361,11 @@ CASES = {
                + f_bytes(9, "Tanh")])],
         [value_info("x", FLOAT, [1, 1, 2]), value_info("w", FLOAT, [1, 8, 2]),
          value_info("r", FLOAT, [1, 8, 2])], [value_info("h", FLOAT, [1, 1, 2])], opset=14),
+    "reversesequence_axes": lambda: model(
+        [node("ReverseSequence", ["x", "l"], ["y"], "rev1",
+              [attr_int("time_axis", 0), attr_int("batch_axis", 2)])],
+        [value_info("x", FLOAT, [2, 2, 2])], [value_info("y", FLOAT, [2, 2, 2])],
+        [tensor("l", INT64, [2], [1, 2])], opset=10),
 }
 
 if __name__ == "__main__":
