@@ -866,6 +866,18 @@ static bool map_gather_elements(onnx_node_t *n) {
   return onnx_out(n, onnx_build(n, "graph.gather_elements", 2, ops, NULL_TYPE, 1, &a));
 }
 
+/* The scatter operators' `reduction` attribute (default none); NULL after
+ * an error naming an unsupported one. */
+static const char *scatter_reduction(onnx_node_t *n, char *buf, size_t size) {
+  static const char *const known[] = {"none", "add", "mul", "max", "min"};
+  const char *reduction = onnx_attr_string(n, "reduction", "none", buf, size);
+  for (size_t i = 0; i < sizeof known / sizeof known[0]; ++i)
+    if (!strcmp(reduction, known[i]))
+      return reduction;
+  onnx_error(n, "unsupported reduction '%s' (none, add, mul, max or min)", reduction);
+  return NULL;
+}
+
 /* ScatterElements (and Scatter, its name before opset 11): reduction none
  * (default), add, mul (16), max, min (18). */
 static bool map_scatter_elements(onnx_node_t *n) {
@@ -877,10 +889,9 @@ static bool map_scatter_elements(onnx_node_t *n) {
   if (!onnx_axis(n, onnx_attr_int(n, "axis", 0), onnx_rank(ops[0]), &axis))
     return false;
   char buf[16];
-  const char *reduction = onnx_attr_string(n, "reduction", "none", buf, sizeof buf);
-  if (strcmp(reduction, "none") && strcmp(reduction, "add") && strcmp(reduction, "mul") &&
-      strcmp(reduction, "max") && strcmp(reduction, "min"))
-    return onnx_error(n, "unsupported reduction '%s' (none, add, mul, max or min)", reduction);
+  const char *reduction = scatter_reduction(n, buf, sizeof buf);
+  if (!reduction)
+    return false;
   MlirNamedAttribute a[2] = {onnx_i64_attr(n, "axis", axis),
                              onnx_str_attr(n, "reduction", reduction)};
   return onnx_out(n, onnx_build(n, "graph.scatter_elements", 3, ops, NULL_TYPE, 2, a));
@@ -976,6 +987,124 @@ static bool map_max_unpool(onnx_node_t *n) {
     y = onnx_build(n, "graph.pad", 1, &y, NULL_TYPE, 2, pa);
   }
   return onnx_out(n, y);
+}
+
+/* The ND operators' flat index (GatherND, ScatterND): for indices
+ * [b..., q..., m] into data [b..., D_0..D_{m-1}, rest...] (b = batch_dims
+ * leading dims shared with data), the i64 tensor [b..., q...] of
+ * positions in data viewed as [prod(b) * prod(D), rest...]: the batch
+ * position (iota along each batch dim) and each index component (negative
+ * ones wrapped) times its stride, summed. Shapes must be static. */
+static MlirValue nd_flat_index(onnx_node_t *n, MlirValue data, MlirValue indices, int64_t batch_dims,
+                               int64_t *m_out) {
+  strata_graph_shape_t ds, is;
+  onnx_shape(data, &ds);
+  onnx_shape(indices, &is);
+  if (strata_graph_num_elements(&ds) < 0 || strata_graph_num_elements(&is) < 0) {
+    onnx_error(n, "%s with dynamic dims is not supported", n->node->op_type);
+    return (MlirValue){NULL};
+  }
+  int64_t m = is.rank ? is.dims[is.rank - 1] : 0;
+  if (is.rank < 1 || batch_dims < 0 || batch_dims >= is.rank || m < 1 ||
+      batch_dims + m > ds.rank) {
+    onnx_error(n, "indices of rank %lld with last dim %lld do not fit data of rank %lld "
+                  "(batch_dims %lld)", (long long)is.rank, (long long)m, (long long)ds.rank,
+               (long long)batch_dims);
+    return (MlirValue){NULL};
+  }
+  *m_out = m;
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  MlirValue idx = onnx_cast_to(n, indices, i64);
+  intptr_t qr = is.rank - 1; /* rank of the result index tensor */
+  int64_t comp_dims[STRATA_GRAPH_MAX_RANK];
+  memcpy(comp_dims, is.dims, sizeof(int64_t) * (size_t)qr);
+  MlirValue flat = {NULL};
+  int64_t stride = 1;
+  for (int64_t k = batch_dims + m - 1; k >= 0; --k) {
+    MlirValue part;
+    if (k >= batch_dims) { /* index component k - batch_dims */
+      int64_t starts[STRATA_GRAPH_MAX_RANK] = {0}, ends[STRATA_GRAPH_MAX_RANK], steps[STRATA_GRAPH_MAX_RANK];
+      for (intptr_t i = 0; i < is.rank; ++i)
+        ends[i] = END_OF_DIM, steps[i] = 1;
+      starts[qr] = k - batch_dims, ends[qr] = k - batch_dims + 1;
+      part = onnx_reshape(n, slice(n, idx, is.rank, starts, ends, steps), qr, comp_dims);
+      MlirValue sel[3] = {onnx_binary(n, "graph.less", part, onnx_splat_like(n, part, 0.0)),
+                          onnx_binary(n, "graph.add", part, onnx_splat_like(n, part, (double)ds.dims[k])),
+                          part};
+      part = onnx_build(n, "graph.where", 3, sel, NULL_TYPE, 0, NULL);
+    } else { /* the batch position along dim k */
+      part = onnx_iota(n, qr, k, is.dims[k]);
+    }
+    if (stride != 1)
+      part = onnx_binary(n, "graph.mul", part, onnx_splat_like(n, part, (double)stride));
+    flat = mlirValueIsNull(flat) ? part : onnx_binary(n, "graph.add", flat, part);
+    stride *= ds.dims[k];
+  }
+  /* a batch iota alone has 1s where the other dims are: broadcast */
+  MlirType full = mlirRankedTensorTypeGet(qr, comp_dims, i64, mlirAttributeGetNull());
+  if (mlirValueIsNull(flat) || mlirTypeEqual(mlirValueGetType(flat), full))
+    return flat;
+  return onnx_build(n, "graph.expand", 1, &flat, full, 0, NULL);
+}
+
+/* data viewed as [prod(dims[0..lead)), dims[lead..]...] (static). */
+static MlirValue merge_leading(onnx_node_t *n, MlirValue data, intptr_t lead) {
+  strata_graph_shape_t s;
+  onnx_shape(data, &s);
+  int64_t dims[STRATA_GRAPH_MAX_RANK] = {1};
+  for (intptr_t i = 0; i < lead; ++i)
+    dims[0] *= s.dims[i];
+  for (intptr_t i = lead; i < s.rank; ++i)
+    dims[1 + i - lead] = s.dims[i];
+  return onnx_reshape(n, data, 1 + s.rank - lead, dims);
+}
+
+/* GatherND: a gather along axis 0 of data with its batch and indexed dims
+ * merged, at the flat index (nd_flat_index). */
+static bool map_gather_nd(onnx_node_t *n) {
+  if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
+    return false;
+  MlirValue data = onnx_input(n, 0);
+  int64_t m, b = onnx_attr_int(n, "batch_dims", 0);
+  MlirValue flat = nd_flat_index(n, data, onnx_input(n, 1), b, &m);
+  if (mlirValueIsNull(flat))
+    return false;
+  MlirValue ops[2] = {merge_leading(n, data, (intptr_t)(b + m)), flat};
+  MlirNamedAttribute a = onnx_i64_attr(n, "axis", 0);
+  return onnx_out(n, onnx_build(n, "graph.gather", 2, ops, NULL_TYPE, 1, &a));
+}
+
+/* ScatterND: a scatter_elements along axis 0 of data viewed as [prod(D),
+ * rest] with updates viewed as [positions, rest] at the flat index
+ * (broadcast along rest); reduction none, add or mul. */
+static bool map_scatter_nd(onnx_node_t *n) {
+  for (int i = 0; i < 3; ++i)
+    if (!onnx_need_input(n, i))
+      return false;
+  char buf[16];
+  const char *reduction = scatter_reduction(n, buf, sizeof buf);
+  if (!reduction)
+    return false;
+  MlirValue data = onnx_input(n, 0);
+  int64_t m;
+  MlirValue flat = nd_flat_index(n, data, onnx_input(n, 1), 0, &m);
+  if (mlirValueIsNull(flat))
+    return false;
+  strata_graph_shape_t ds, fs;
+  onnx_shape(data, &ds);
+  onnx_shape(flat, &fs);
+  int64_t rest = 1, positions = strata_graph_num_elements(&fs);
+  for (intptr_t i = (intptr_t)m; i < ds.rank; ++i)
+    rest *= ds.dims[i];
+  int64_t view[2] = {strata_graph_num_elements(&ds) / rest, rest}, upd[2] = {positions, rest};
+  int64_t col[2] = {positions, 1};
+  MlirValue idx = onnx_reshape(n, flat, 2, col);
+  idx = onnx_build(n, "graph.expand", 1, &idx,
+                   mlirRankedTensorTypeGet(2, upd, onnx_elem(idx), mlirAttributeGetNull()), 0, NULL);
+  MlirValue ops[3] = {onnx_reshape(n, data, 2, view), idx, onnx_reshape(n, onnx_input(n, 2), 2, upd)};
+  MlirNamedAttribute a[2] = {onnx_i64_attr(n, "axis", 0), onnx_str_attr(n, "reduction", reduction)};
+  MlirValue y = onnx_build(n, "graph.scatter_elements", 3, ops, NULL_TYPE, 2, a);
+  return onnx_out(n, onnx_reshape(n, y, ds.rank, ds.dims));
 }
 
 static bool map_gather(onnx_node_t *n) {
@@ -1172,6 +1301,8 @@ const onnx_mapping_t strata_onnx_shape_ops[] = {
     {"ScatterElements", map_scatter_elements},
     {"Scatter", map_scatter_elements},
     {"ReverseSequence", map_reverse_sequence},
+    {"GatherND", map_gather_nd},
+    {"ScatterND", map_scatter_nd},
     {"MaxUnpool", map_max_unpool},
     {"Expand", map_expand},
     {"Tile", map_tile},

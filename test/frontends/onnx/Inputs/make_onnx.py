@@ -366,6 +366,10 @@ CASES = {
               [attr_int("time_axis", 0), attr_int("batch_axis", 2)])],
         [value_info("x", FLOAT, [2, 2, 2])], [value_info("y", FLOAT, [2, 2, 2])],
         [tensor("l", INT64, [2], [1, 2])], opset=10),
+    "gathernd_too_deep": lambda: model(
+        [node("GatherND", ["x", "i"], ["y"], "gnd1")],
+        [value_info("x", FLOAT, [2, 2])], [value_info("y", FLOAT, [1])],
+        [tensor("i", INT64, [1, 3], [0, 0, 0])], opset=13),
 }
 
 if __name__ == "__main__":
