@@ -370,6 +370,9 @@ CASES = {
         [node("GatherND", ["x", "i"], ["y"], "gnd1")],
         [value_info("x", FLOAT, [2, 2])], [value_info("y", FLOAT, [1])],
         [tensor("i", INT64, [1, 3], [0, 0, 0])], opset=13),
+    "einsum_bad_term": lambda: model(
+        [node("Einsum", ["x"], ["y"], "einsum1", [attr_str("equation", "ijk->i")])],
+        [value_info("x", FLOAT, [2, 2])], [value_info("y", FLOAT, [2])], opset=12),
 }
 
 if __name__ == "__main__":
