@@ -1107,6 +1107,117 @@ static bool map_scatter_nd(onnx_node_t *n) {
   return onnx_out(n, onnx_reshape(n, y, ds.rank, ds.dims));
 }
 
+/* The positions (i64 [count]) of the true elements of a 1-D i1 mask, in
+ * order, computed at run time: element j is the k-th true one when
+ * mask[j] and the exclusive cumsum of the mask at j is k; positions are
+ * summed over j for each k. `count` (the number of true elements) must be
+ * known at import time. */
+static MlirValue true_positions(onnx_node_t *n, MlirValue mask, int64_t count) {
+  strata_graph_shape_t s;
+  onnx_shape(mask, &s);
+  int64_t len = s.dims[0];
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  MlirValue ones = onnx_cast_to(n, mask, i64);
+  MlirNamedAttribute ca[3] = {onnx_i64_attr(n, "axis", 0), onnx_bool_attr(n, "exclusive", true),
+                              onnx_bool_attr(n, "reverse", false)};
+  MlirValue before = onnx_build(n, "graph.cumsum", 1, &ones, NULL_TYPE, 3, ca);
+  int64_t row[2] = {1, len};
+  MlirValue k = onnx_iota(n, 2, 0, count), j = onnx_iota(n, 2, 1, len);
+  MlirValue rank_is_k = onnx_binary(n, "graph.equal", onnx_reshape(n, before, 2, row), k);
+  MlirValue is_true = onnx_reshape(n, mask, 2, row);
+  MlirValue both[3] = {is_true, rank_is_k, onnx_splat_like(n, is_true, 0.0)};
+  MlirValue hit = onnx_build(n, "graph.where", 3, both, NULL_TYPE, 0, NULL);
+  MlirValue pick[3] = {hit, j, onnx_splat_like(n, j, 0.0)};
+  MlirValue picked = onnx_build(n, "graph.where", 3, pick, NULL_TYPE, 0, NULL);
+  int64_t axis = 1;
+  MlirNamedAttribute ra[2] = {onnx_ints_attr(n, "axes", 1, &axis), onnx_bool_attr(n, "keepdims", false)};
+  return onnx_build(n, "graph.reduce_sum", 1, &picked, NULL_TYPE, 2, ra);
+}
+
+/* The number of nonzero elements of input i, known at import time. */
+static bool known_nonzeros(onnx_node_t *n, int i, const char *what, int64_t limit,
+                           int64_t *count) {
+  const onnx_const_t *c = n->in_const[i];
+  if (!c)
+    return onnx_error(n, "input '%s' must be known at import time (it fixes the result's size)",
+                      what);
+  *count = 0;
+  for (int64_t k = 0; k < c->numel && k < limit; ++k)
+    *count += onnx_const_get_f(c, k) != 0;
+  return true;
+}
+
+/* Compress: the slices along `axis` (the flattened input without one)
+ * where condition is true, as a gather of their positions. The number of
+ * true conditions is taken from the condition known at import time; the
+ * positions are computed at run time. */
+static bool map_compress(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x) || !onnx_need_input(n, 1))
+    return false;
+  strata_graph_shape_t s, cs;
+  onnx_shape(x, &s);
+  int64_t axis = 0;
+  if (onnx_attr(n, "axis")) {
+    if (!onnx_axis(n, onnx_attr_int(n, "axis", 0), s.rank, &axis))
+      return false;
+  } else {
+    int64_t total = strata_graph_num_elements(&s);
+    if (total < 0)
+      return onnx_error(n, "Compress without axis of a dynamic shape is not supported");
+    x = onnx_reshape(n, x, 1, &total);
+    onnx_shape(x, &s);
+  }
+  MlirValue cond = onnx_input(n, 1);
+  onnx_shape(cond, &cs);
+  if (cs.rank != 1 || cs.dims[0] == STRATA_GRAPH_DYN || s.dims[axis] == STRATA_GRAPH_DYN ||
+      cs.dims[0] > s.dims[axis])
+    return onnx_error(n, "condition must be 1-D, static and no longer than the axis");
+  int64_t count = 0;
+  if (!known_nonzeros(n, 1, "condition", cs.dims[0], &count))
+    return false;
+  MlirValue mask = onnx_cast_to(n, cond, mlirIntegerTypeGet(n->ctx, 1));
+  MlirValue ops[2] = {x, true_positions(n, mask, count)};
+  MlirNamedAttribute a = onnx_i64_attr(n, "axis", axis);
+  return onnx_out(n, onnx_build(n, "graph.gather", 2, ops, NULL_TYPE, 1, &a));
+}
+
+/* NonZero: [rank, count] coordinates of the nonzero elements in row-major
+ * order: their flat positions (true_positions) unraveled by division and
+ * remainder. The count is taken from the input known at import time. */
+static bool map_nonzero(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x))
+    return false;
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  int64_t total = strata_graph_num_elements(&s), count = 0;
+  if (total < 0)
+    return onnx_error(n, "NonZero of a dynamic shape is not supported");
+  if (!known_nonzeros(n, 0, "X", total, &count))
+    return false;
+  MlirValue flat = onnx_reshape(n, x, 1, &total);
+  MlirValue mask = flat;
+  if (!(mlirTypeIsAInteger(onnx_elem(flat)) && mlirIntegerTypeGetWidth(onnx_elem(flat)) == 1)) {
+    MlirValue zero = onnx_binary(n, "graph.equal", flat, onnx_splat_like(n, flat, 0.0));
+    MlirValue not_zero[3] = {zero, onnx_splat_like(n, zero, 0.0), onnx_splat_like(n, zero, 1.0)};
+    mask = onnx_build(n, "graph.where", 3, not_zero, NULL_TYPE, 0, NULL);
+  }
+  MlirValue pos = true_positions(n, mask, count), coords = {NULL};
+  int64_t stride = total, row[2] = {1, count};
+  MlirNamedAttribute fa = onnx_bool_attr(n, "fmod", true), ca = onnx_i64_attr(n, "axis", 0);
+  for (intptr_t d = 0; d < (s.rank ? s.rank : 1); ++d) {
+    int64_t dim = s.rank ? s.dims[d] : 1;
+    stride /= dim ? dim : 1;
+    MlirValue c = onnx_binary(n, "graph.div", pos, onnx_splat_like(n, pos, (double)stride));
+    MlirValue ops[2] = {c, onnx_splat_like(n, c, (double)dim)};
+    c = onnx_reshape(n, onnx_build(n, "graph.mod", 2, ops, NULL_TYPE, 1, &fa), 2, row);
+    MlirValue cat[2] = {coords, c};
+    coords = mlirValueIsNull(coords) ? c : onnx_build(n, "graph.concat", 2, cat, NULL_TYPE, 1, &ca);
+  }
+  return onnx_out(n, coords);
+}
+
 static bool map_gather(onnx_node_t *n) {
   if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
     return false;
@@ -1301,6 +1412,8 @@ const onnx_mapping_t strata_onnx_shape_ops[] = {
     {"ScatterElements", map_scatter_elements},
     {"Scatter", map_scatter_elements},
     {"ReverseSequence", map_reverse_sequence},
+    {"Compress", map_compress},
+    {"NonZero", map_nonzero},
     {"GatherND", map_gather_nd},
     {"ScatterND", map_scatter_nd},
     {"MaxUnpool", map_max_unpool},

@@ -373,6 +373,10 @@ CASES = {
     "einsum_bad_term": lambda: model(
         [node("Einsum", ["x"], ["y"], "einsum1", [attr_str("equation", "ijk->i")])],
         [value_info("x", FLOAT, [2, 2])], [value_info("y", FLOAT, [2])], opset=12),
+    "compress_runtime": lambda: model(
+        [node("Compress", ["x", "c"], ["y"], "compress1", [attr_int("axis", 0)])],
+        [value_info("x", FLOAT, [3]), value_info("c", BOOL, [3])], [value_info("y", FLOAT, ["K"])],
+        opset=11),
 }
 
 if __name__ == "__main__":
