@@ -122,9 +122,10 @@ static const char *window_op(const window_t *w, const char *base, char *buf, siz
 static bool map_conv(onnx_node_t *n) {
   if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
     return false;
-  return onnx_out(n, onnx_conv(n, onnx_input(n, 0), onnx_input(n, 1),
-                               n->num_inputs > 2 && n->present[2] ? onnx_input(n, 2)
-                                                                  : (MlirValue){NULL}));
+  /* inputs materialized in order (constants appear in the IR in that order) */
+  MlirValue x = onnx_input(n, 0), w = onnx_input(n, 1);
+  MlirValue bias = n->num_inputs > 2 && n->present[2] ? onnx_input(n, 2) : (MlirValue){NULL};
+  return onnx_out(n, onnx_conv(n, x, w, bias));
 }
 
 MlirValue onnx_conv(onnx_node_t *n, MlirValue x, MlirValue wt, MlirValue bias) {
@@ -370,7 +371,8 @@ static MlirValue prepend_ones(onnx_node_t *n, MlirValue x, intptr_t rank) {
 static bool map_matmul(onnx_node_t *n) {
   if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
     return false;
-  return onnx_out(n, onnx_matmul(n, onnx_input(n, 0), onnx_input(n, 1)));
+  MlirValue a = onnx_input(n, 0), b = onnx_input(n, 1);
+  return onnx_out(n, onnx_matmul(n, a, b));
 }
 
 MlirValue onnx_matmul(onnx_node_t *n, MlirValue a, MlirValue b) {

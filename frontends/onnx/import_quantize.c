@@ -146,16 +146,16 @@ static MlirType i32_type(onnx_node_t *n) { return mlirIntegerTypeGet(n->ctx, 32)
 static bool map_matmul_integer(onnx_node_t *n) {
   if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
     return false;
-  return onnx_out(n, onnx_matmul(n, centered(n, 0, 2, i32_type(n)),
-                                 centered(n, 1, 3, i32_type(n))));
+  MlirValue a = centered(n, 0, 2, i32_type(n)), b = centered(n, 1, 3, i32_type(n));
+  return onnx_out(n, onnx_matmul(n, a, b));
 }
 
 /* ConvInteger: Conv of (x - x_zero_point) and (w - w_zero_point) in int32. */
 static bool map_conv_integer(onnx_node_t *n) {
   if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
     return false;
-  return onnx_out(n, onnx_conv(n, centered(n, 0, 2, i32_type(n)),
-                               centered(n, 1, 3, i32_type(n)), (MlirValue){NULL}));
+  MlirValue x = centered(n, 0, 2, i32_type(n)), w = centered(n, 1, 3, i32_type(n));
+  return onnx_out(n, onnx_conv(n, x, w, (MlirValue){NULL}));
 }
 
 /* The int32 accumulator of QLinearMatMul / QLinearConv requantized:
@@ -182,8 +182,8 @@ static MlirValue requantize(onnx_node_t *n, MlirValue acc, int sa, int sb, int s
 static bool map_qlinear_matmul(onnx_node_t *n) {
   if (!onnx_need_input(n, 0) || !onnx_need_input(n, 3))
     return false;
-  MlirValue acc = onnx_matmul(n, centered(n, 0, 2, i32_type(n)),
-                              centered(n, 3, 5, i32_type(n)));
+  MlirValue a = centered(n, 0, 2, i32_type(n)), b = centered(n, 3, 5, i32_type(n));
+  MlirValue acc = onnx_matmul(n, a, b);
   return onnx_out(n, mlirValueIsNull(acc) ? acc : requantize(n, acc, 1, 4, 6, 7));
 }
 
@@ -206,7 +206,8 @@ static bool map_qlinear_conv(onnx_node_t *n) {
     w = onnx_binary(n, "graph.sub", w, onnx_cast_to(n, wz, i32_type(n)));
   }
   MlirValue bias = n->num_inputs > 8 && n->present[8] ? onnx_input(n, 8) : (MlirValue){NULL};
-  MlirValue acc = onnx_conv(n, centered(n, 0, 2, i32_type(n)), w, bias);
+  MlirValue x = centered(n, 0, 2, i32_type(n));
+  MlirValue acc = onnx_conv(n, x, w, bias);
   return onnx_out(n, mlirValueIsNull(acc) ? acc : requantize(n, acc, 1, 4, 6, 7));
 }
 
