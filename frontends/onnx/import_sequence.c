@@ -5,7 +5,8 @@
  * positions that must be known at import time (constants, or values given
  * for specialization). SplitToSequence becomes graph.slice (+ reshape for
  * keepdims 0) per element and ConcatFromSequence a chain of graph.concat
- * (+ reshape for new_axis); SequenceMap imports its body once per element.
+ * (+ reshape for new_axis); SequenceMap imports its body once per element,
+ * Loop once per iteration (trip count and conditions known at import).
  * A position known only at run time is an error naming the node. */
 #include <stdlib.h>
 #include <string.h>
@@ -299,6 +300,117 @@ static bool map_sequence_map(onnx_node_t *n) {
   return ok;
 }
 
+/* --- Loop ------------------------------------------------------------- */
+enum { LOOP_MAX_ITERATIONS = 4096 };
+
+/* A constant item holding one value of ONNX type `type` (INT64 or BOOL). */
+static onnx_item_t scalar_item(int32_t type, int64_t v) {
+  onnx_item_t it;
+  memset(&it, 0, sizeof it);
+  it.has_const = true;
+  it.cst = (onnx_const_t){type, {0, {0}}, 1, malloc(sizeof(int64_t))};
+  if (type == ONNX__TENSOR_PROTO__DATA_TYPE__BOOL)
+    *(uint8_t *)it.cst.data = v != 0;
+  else
+    *(int64_t *)it.cst.data = v;
+  return it;
+}
+
+/* Loop, unrolled at import time: the body is imported once per iteration
+ * with the iteration number and the condition as constants and the
+ * loop-carried values (tensors or sequences) of the previous iteration.
+ * The trip count and the condition, the body's included, must be known at
+ * import time. Scan outputs are stacked along a new axis 0. */
+static bool map_loop(onnx_node_t *n) {
+  const Onnx__AttributeProto *body = onnx_attr(n, "body");
+  if (!body || !body->g)
+    return onnx_error(n, "missing attribute 'body'");
+  int carried = n->num_inputs - 2, nbody = (int)body->g->n_output;
+  int scans = nbody - 1 - carried;
+  if (carried < 0 || scans < 0 || nbody > ONNX_MAX_IO)
+    return onnx_error(n, "the body's %d outputs do not match %d loop-carried values", nbody,
+                      carried < 0 ? 0 : carried);
+  int64_t trip = -1;
+  bool cond = true;
+  if (n->present[0]) {
+    if (!n->in_const[0])
+      return onnx_error(n, "the trip count must be known at import time (the loop is unrolled)");
+    trip = onnx_const_get_i(n->in_const[0], 0);
+  }
+  if (n->present[1]) {
+    if (!n->in_const[1])
+      return onnx_error(n, "the condition must be known at import time (the loop is unrolled)");
+    cond = onnx_const_get_i(n->in_const[1], 0) != 0;
+  }
+  onnx_item_t state[ONNX_MAX_IO];
+  int got = 0;
+  bool ok = true;
+  for (; ok && got < carried; ++got)
+    if (!(ok = onnx_input_item(n, 2 + got, &state[got])))
+      break;
+  onnx_seq_t *scanned[ONNX_MAX_IO];
+  for (int j = 0; j < scans; ++j)
+    scanned[j] = onnx_seq_new(false, 0);
+  int64_t i = 0;
+  for (; ok && cond && (trip < 0 || i < trip); ++i) {
+    if (i == LOOP_MAX_ITERATIONS) {
+      ok = onnx_error(n, "more than %d iterations are not supported", LOOP_MAX_ITERATIONS);
+      break;
+    }
+    onnx_item_t args[ONNX_MAX_IO], res[ONNX_MAX_IO];
+    args[0] = scalar_item(ONNX__TENSOR_PROTO__DATA_TYPE__INT64, i);
+    args[1] = scalar_item(ONNX__TENSOR_PROTO__DATA_TYPE__BOOL, cond);
+    for (int k = 0; k < carried; ++k) /* views: the subgraph import copies them */
+      args[2 + k] = state[k];
+    ok = onnx_import_subgraph(n, body->g, args, 2 + carried, res, nbody);
+    onnx_item_free(&args[0]);
+    onnx_item_free(&args[1]);
+    if (!ok)
+      break;
+    if (!res[0].has_const)
+      ok = onnx_error(n, "the body's condition must be known at import time (the loop is "
+                         "unrolled)");
+    else
+      cond = onnx_const_get_i(&res[0].cst, 0) != 0;
+    onnx_item_free(&res[0]);
+    for (int k = 0; k < carried; ++k) {
+      onnx_item_free(&state[k]);
+      state[k] = res[1 + k];
+    }
+    for (int j = 0; j < scans; ++j)
+      onnx_seq_insert(scanned[j], scanned[j]->count, &res[1 + carried + j]);
+  }
+  for (int k = 0; k < got; ++k) {
+    if (ok)
+      onnx_set_item_output(n, k, &state[k]);
+    else
+      onnx_item_free(&state[k]);
+  }
+  for (int j = 0; j < scans; ++j) {
+    if (ok && scanned[j]->count == 0)
+      ok = onnx_error(n, "scan outputs of a loop without iterations are not supported");
+    MlirValue stacked = {NULL};
+    MlirNamedAttribute axis = onnx_i64_attr(n, "axis", 0);
+    for (int k = 0; ok && k < scanned[j]->count; ++k) {
+      MlirValue v = onnx_item_value(n, &scanned[j]->items[k]);
+      strata_graph_shape_t s;
+      if (mlirValueIsNull(v) || !onnx_shape(v, &s) || s.rank == STRATA_GRAPH_MAX_RANK) {
+        ok = onnx_error(n, "scan output %d is not a tensor of rank < %d", j, STRATA_GRAPH_MAX_RANK);
+        break;
+      }
+      int64_t dims[STRATA_GRAPH_MAX_RANK] = {1};
+      memcpy(dims + 1, s.dims, sizeof(int64_t) * (size_t)s.rank);
+      v = onnx_reshape(n, v, s.rank + 1, dims);
+      MlirValue ops[2] = {stacked, v};
+      stacked = k == 0 ? v : onnx_build(n, "graph.concat", 2, ops, NULL_TYPE, 1, &axis);
+    }
+    if (ok)
+      onnx_set_output(n, carried + j, stacked);
+    onnx_seq_free(scanned[j]);
+  }
+  return ok;
+}
+
 /* --- Optionals -------------------------------------------------------- */
 static bool map_optional(onnx_node_t *n) {
   onnx_seq_t *s = onnx_seq_new(true, 0);
@@ -363,6 +475,7 @@ const onnx_mapping_t strata_onnx_sequence_ops[] = {
     {"SplitToSequence", map_split_to_sequence},
     {"ConcatFromSequence", map_concat_from_sequence},
     {"SequenceMap", map_sequence_map},
+    {"Loop", map_loop},
     {"Optional", map_optional},
     {"OptionalHasElement", map_optional_has_element},
     {"OptionalGetElement", map_optional_get_element},

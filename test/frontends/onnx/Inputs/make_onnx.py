@@ -377,6 +377,13 @@ CASES = {
         [node("Compress", ["x", "c"], ["y"], "compress1", [attr_int("axis", 0)])],
         [value_info("x", FLOAT, [3]), value_info("c", BOOL, [3])], [value_info("y", FLOAT, ["K"])],
         opset=11),
+    "loop_runtime_trip": lambda: model(
+        [node("Loop", ["m", "", "x"], ["y"], "loop1", [attr_graph("body", graph(
+            [node("Identity", ["c"], ["c2"], "id1"), node("Relu", ["v"], ["v2"], "relu1")],
+            [value_info("i", INT64, []), value_info("c", BOOL, []), value_info("v", FLOAT, [2])],
+            [value_info("c2", BOOL, []), value_info("v2", FLOAT, [2])], name="body"))])],
+        [value_info("m", INT64, []), value_info("x", FLOAT, [2])], [value_info("y", FLOAT, [2])],
+        opset=13),
 }
 
 if __name__ == "__main__":
