@@ -57,16 +57,40 @@ static int64_t fold_apply(char op, int64_t a, int64_t b, bool *ok) {
   }
 }
 
-/* Folds op over the node's inputs (1 for 'n', else 2, numpy broadcasting of
- * rank <= 1 values) into a constant output; false (nothing emitted) when
- * the inputs are not all small integer constants of one type. */
-static bool fold_int(onnx_node_t *n, char op) {
-  int arity = op == 'n' ? 1 : 2;
-  if (n->num_inputs != arity || !n->fold[0])
+/* Unary ops: 'n' negation, 'c' ceil, 'f' floor, 'r' relu. */
+static bool is_unary_op(char op) { return op == 'n' || op == 'c' || op == 'f' || op == 'r'; }
+
+static double apply_float(char op, double a, double b) {
+  switch (op) {
+  case '+': return a + b;
+  case '-': return a - b;
+  case '*': return a * b;
+  case '/': return a / b;
+  case 'n': return -a;
+  case 'c': return ceil(a);
+  case 'f': return floor(a);
+  default: return a > 0 ? a : 0; /* 'r' */
+  }
+}
+
+static bool small_known(const onnx_const_t *c, int32_t type) {
+  bool is_float = type == ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT ||
+                  type == ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE;
+  return foldable_int(c, type) ||
+         (is_float && c && c->onnx_type == type && c->shape.rank <= 1 && c->numel <= FOLD_MAX_ELEMENTS);
+}
+
+/* op over a (and b for binary ops; numpy broadcasting of rank <= 1 values)
+ * into *r: small int32/int64 (wrapping, truncating division) or
+ * float/double contents of one type. False when not applicable (or an
+ * integer division by zero, left to the run-time ops). */
+static bool evaluate(const onnx_const_t *a, const onnx_const_t *b, char op, onnx_const_t *out) {
+  if (is_unary_op(op))
+    b = a;
+  if (!a || !b)
     return false;
-  int32_t type = n->fold[0]->onnx_type;
-  const onnx_const_t *a = n->fold[0], *b = arity == 2 ? n->fold[1] : n->fold[0];
-  if (!foldable_int(a, type) || !foldable_int(b, type))
+  int32_t type = a->onnx_type;
+  if (!small_known(a, type) || !small_known(b, type))
     return false;
   if (a->numel != b->numel && a->numel != 1 && b->numel != 1)
     return false;
@@ -79,25 +103,66 @@ static bool fold_int(onnx_node_t *n, char op) {
   r.data = malloc(es * (size_t)(r.numel ? r.numel : 1));
   bool ok = true;
   for (int64_t i = 0; i < r.numel; ++i) {
-    int64_t x = onnx_const_get_i(a, a->numel == 1 ? 0 : i);
-    int64_t y = onnx_const_get_i(b, b->numel == 1 ? 0 : i);
-    int64_t v = fold_apply(op, x, y, &ok);
-    if (type == ONNX__TENSOR_PROTO__DATA_TYPE__INT64)
-      ((int64_t *)r.data)[i] = v;
-    else
-      ((int32_t *)r.data)[i] = (int32_t)v;
+    int64_t ia = a->numel == 1 ? 0 : i, ib = b->numel == 1 ? 0 : i;
+    switch (type) {
+    case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT:
+      ((float *)r.data)[i] = (float)apply_float(op, onnx_const_get_f(a, ia), onnx_const_get_f(b, ib));
+      break;
+    case ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE:
+      ((double *)r.data)[i] = apply_float(op, onnx_const_get_f(a, ia), onnx_const_get_f(b, ib));
+      break;
+    default: {
+      int64_t x = onnx_const_get_i(a, ia), y = onnx_const_get_i(b, ib);
+      int64_t v = op == 'c' || op == 'f' ? x : op == 'r' ? (x > 0 ? x : 0) : fold_apply(op, x, y, &ok);
+      if (type == ONNX__TENSOR_PROTO__DATA_TYPE__INT64)
+        ((int64_t *)r.data)[i] = v;
+      else
+        ((int32_t *)r.data)[i] = (int32_t)v;
+    }
+    }
   }
-  if (!ok) { /* division by zero: leave it to the run-time ops */
+  if (!ok) {
     onnx_const_free(&r);
     return false;
   }
+  *out = r;
+  return true;
+}
+
+/* Folds op over the node's true-constant integer inputs (1 for 'n', else 2)
+ * into a constant output; false (nothing emitted) when the inputs are not
+ * all small integer constants of one type. */
+static bool fold_int(onnx_node_t *n, char op) {
+  int arity = op == 'n' ? 1 : 2;
+  if (n->num_inputs != arity || !n->fold[0] || !foldable_int(n->fold[0], n->fold[0]->onnx_type))
+    return false;
+  onnx_const_t r;
+  if (!evaluate(n->fold[0], arity == 2 ? n->fold[1] : NULL, op, &r))
+    return false;
   onnx_set_const_output(n, 0, &r);
   return true;
 }
 
-UNARY(map_relu, "graph.relu")
+/* Output y of an elementwise op; when the inputs' contents are known at
+ * import time (bound graph inputs, or values computed from them) and small,
+ * y's are too (onnx_set_known_output): the window and Range function
+ * bodies compute sizes and trip counts so. */
+static bool out_maybe_known(onnx_node_t *n, MlirValue y, char op) {
+  onnx_const_t k;
+  if (!mlirValueIsNull(y) &&
+      evaluate(n->in_const[0], n->num_inputs > 1 ? n->in_const[1] : NULL, op, &k)) {
+    onnx_set_known_output(n, 0, y, &k);
+    return true;
+  }
+  return onnx_out(n, y);
+}
+
+/* Unary ops whose result is known when the input is (out_maybe_known). */
+#define KNOWN_UNARY(fn, opname, op)                                                          \
+  static bool fn(onnx_node_t *n) { return out_maybe_known(n, onnx_unary(n, opname, onnx_in0(n)), op); }
+KNOWN_UNARY(map_relu, "graph.relu", 'r')
 static bool map_neg(onnx_node_t *n) {
-  return fold_int(n, 'n') || onnx_out(n, onnx_unary(n, "graph.neg", onnx_in0(n)));
+  return fold_int(n, 'n') || out_maybe_known(n, onnx_unary(n, "graph.neg", onnx_in0(n)), 'n');
 }
 UNARY(map_abs, "graph.abs")
 UNARY(map_sigmoid, "graph.sigmoid")
@@ -118,8 +183,8 @@ UNARY(map_asinh, "graph.asinh")
 UNARY(map_acosh, "graph.acosh")
 UNARY(map_atanh, "graph.atanh")
 UNARY(map_round, "graph.round")
-UNARY(map_ceil, "graph.ceil")
-UNARY(map_floor, "graph.floor")
+KNOWN_UNARY(map_ceil, "graph.ceil", 'c')
+KNOWN_UNARY(map_floor, "graph.floor", 'f')
 
 static bool map_reciprocal(onnx_node_t *n) {
   MlirValue x = onnx_in0(n);
@@ -287,10 +352,19 @@ static bool binary(onnx_node_t *n, const char *opname) {
     return false;
   return onnx_out(n, onnx_binary(n, opname, onnx_input(n, 0), onnx_input(n, 1)));
 }
-static bool map_add(onnx_node_t *n) { return fold_int(n, '+') || binary(n, "graph.add"); }
-static bool map_sub(onnx_node_t *n) { return fold_int(n, '-') || binary(n, "graph.sub"); }
-static bool map_mul(onnx_node_t *n) { return fold_int(n, '*') || binary(n, "graph.mul"); }
-static bool map_div(onnx_node_t *n) { return fold_int(n, '/') || binary(n, "graph.div"); }
+/* Add, Sub, Mul, Div: folded (integer constants), else built (and known
+ * when the inputs are). */
+static bool arithmetic(onnx_node_t *n, const char *opname, char op) {
+  if (fold_int(n, op))
+    return true;
+  if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
+    return false;
+  return out_maybe_known(n, onnx_binary(n, opname, onnx_input(n, 0), onnx_input(n, 1)), op);
+}
+static bool map_add(onnx_node_t *n) { return arithmetic(n, "graph.add", '+'); }
+static bool map_sub(onnx_node_t *n) { return arithmetic(n, "graph.sub", '-'); }
+static bool map_mul(onnx_node_t *n) { return arithmetic(n, "graph.mul", '*'); }
+static bool map_div(onnx_node_t *n) { return arithmetic(n, "graph.div", '/'); }
 
 static bool map_pow(onnx_node_t *n) {
   if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
@@ -343,14 +417,15 @@ static bool map_mean(onnx_node_t *n) { return variadic(n, "graph.add", true); }
 
 /* --- Cast, comparisons, Where --------------------------------------------- */
 /* The contents of a Cast of small known contents `in` (a scalar, or a
- * vector of up to FOLD_MAX_ELEMENTS) to float, double, int32 or int64, so
+ * vector of up to FOLD_MAX_ELEMENTS) to float, double, int32, int64 or bool, so
  * that parameters computed as `Cast(size)` (the window functions' Range
  * limit) are known at import time too. False if not applicable. */
 static bool cast_known_value(const onnx_const_t *in, int32_t to, onnx_const_t *out) {
   if (!in || in->shape.rank > 1 || in->numel > FOLD_MAX_ELEMENTS)
     return false;
   if (to != ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT && to != ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE &&
-      to != ONNX__TENSOR_PROTO__DATA_TYPE__INT32 && to != ONNX__TENSOR_PROTO__DATA_TYPE__INT64)
+      to != ONNX__TENSOR_PROTO__DATA_TYPE__INT32 && to != ONNX__TENSOR_PROTO__DATA_TYPE__INT64 &&
+      to != ONNX__TENSOR_PROTO__DATA_TYPE__BOOL)
     return false;
   *out = (onnx_const_t){to, in->shape, in->numel,
                         malloc(onnx_type_size(to) * (size_t)(in->numel ? in->numel : 1))};
@@ -359,6 +434,7 @@ static bool cast_known_value(const onnx_const_t *in, int32_t to, onnx_const_t *o
     case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT: ((float *)out->data)[i] = (float)onnx_const_get_f(in, i); break;
     case ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE: ((double *)out->data)[i] = onnx_const_get_f(in, i); break;
     case ONNX__TENSOR_PROTO__DATA_TYPE__INT32: ((int32_t *)out->data)[i] = (int32_t)onnx_const_get_i(in, i); break;
+    case ONNX__TENSOR_PROTO__DATA_TYPE__BOOL: ((uint8_t *)out->data)[i] = onnx_const_get_f(in, i) != 0; break;
     default: ((int64_t *)out->data)[i] = onnx_const_get_i(in, i); break;
     }
   }
