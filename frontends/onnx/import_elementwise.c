@@ -579,7 +579,17 @@ static bool map_not(onnx_node_t *n) {
   MlirValue x = onnx_in0(n);
   if (mlirValueIsNull(x) || !have_op(n, "graph.where") || !need_bool(n, x))
     return false;
-  return onnx_out(n, logical_not(n, x));
+  MlirValue y = logical_not(n, x);
+  const onnx_const_t *in = n->in_const[0];
+  if (mlirValueIsNull(y) || !in || in->shape.rank > 1 || in->numel > FOLD_MAX_ELEMENTS)
+    return onnx_out(n, y);
+  /* known input (an If condition computed by OptionalHasElement): known result */
+  onnx_const_t known = {ONNX__TENSOR_PROTO__DATA_TYPE__BOOL, in->shape, in->numel,
+                        malloc((size_t)(in->numel ? in->numel : 1))};
+  for (int64_t i = 0; i < in->numel; ++i)
+    ((uint8_t *)known.data)[i] = onnx_const_get_i(in, i) == 0;
+  onnx_set_known_output(n, 0, y, &known);
+  return true;
 }
 
 /* a or b = where(a, true, b); a and b = where(a, b, false);

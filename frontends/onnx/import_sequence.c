@@ -6,7 +6,8 @@
  * for specialization). SplitToSequence becomes graph.slice (+ reshape for
  * keepdims 0) per element and ConcatFromSequence a chain of graph.concat
  * (+ reshape for new_axis); SequenceMap imports its body once per element,
- * Loop once per iteration (trip count and conditions known at import).
+ * Loop once per iteration (trip count and conditions known at import), If
+ * imports the taken branch (condition known) or both around selects.
  * A position known only at run time is an error naming the node. */
 #include <stdlib.h>
 #include <string.h>
@@ -411,6 +412,59 @@ static bool map_loop(onnx_node_t *n) {
   return ok;
 }
 
+/* --- If --------------------------------------------------------------- */
+/* If: with the condition known at import time (a constant, or a value
+ * given for a graph input, as sequence positions are) only the taken
+ * branch is imported; otherwise both are and each output is a select of
+ * the two, which needs tensors of one type. */
+static bool map_if(onnx_node_t *n) {
+  const Onnx__AttributeProto *branches[2] = {onnx_attr(n, "then_branch"),
+                                             onnx_attr(n, "else_branch")};
+  for (int b = 0; b < 2; ++b)
+    if (!branches[b] || !branches[b]->g)
+      return onnx_error(n, "missing attribute '%s'", b ? "else_branch" : "then_branch");
+  if (!onnx_need_input(n, 0))
+    return false;
+  int nout = (int)n->node->n_output;
+  if (nout > ONNX_MAX_IO)
+    return onnx_error(n, "more than %d outputs are not supported", ONNX_MAX_IO);
+  onnx_item_t res[2][ONNX_MAX_IO];
+  if (n->in_const[0]) {
+    bool taken_else = onnx_const_get_i(n->in_const[0], 0) == 0;
+    if (!onnx_import_subgraph(n, branches[taken_else]->g, NULL, 0, res[0], nout))
+      return false;
+    for (int j = 0; j < nout; ++j)
+      onnx_set_item_output(n, j, &res[0][j]);
+    return true;
+  }
+  if (!onnx_import_subgraph(n, branches[0]->g, NULL, 0, res[0], nout))
+    return false;
+  if (!onnx_import_subgraph(n, branches[1]->g, NULL, 0, res[1], nout)) {
+    for (int j = 0; j < nout; ++j)
+      onnx_item_free(&res[0][j]);
+    return false;
+  }
+  MlirValue cond = onnx_input(n, 0);
+  bool ok = !mlirValueIsNull(cond);
+  if (ok && onnx_rank(cond) > 0) /* one value: a scalar, to keep the branches' shapes */
+    cond = onnx_reshape(n, cond, 0, NULL);
+  for (int j = 0; j < nout; ++j) {
+    if (ok && (res[0][j].seq || res[1][j].seq))
+      ok = onnx_error(n, "output %d is a sequence or optional: the condition must be known at "
+                         "import time", j);
+    MlirValue ops[3] = {cond, ok ? onnx_item_value(n, &res[0][j]) : (MlirValue){NULL},
+                        ok ? onnx_item_value(n, &res[1][j]) : (MlirValue){NULL}};
+    if (ok && !mlirTypeEqual(mlirValueGetType(ops[1]), mlirValueGetType(ops[2])))
+      ok = onnx_error(n, "the branches' output %d types differ: a condition known only at run "
+                         "time needs one type", j);
+    if (ok)
+      onnx_set_output(n, j, onnx_build(n, "graph.where", 3, ops, NULL_TYPE, 0, NULL));
+    onnx_item_free(&res[0][j]);
+    onnx_item_free(&res[1][j]);
+  }
+  return ok;
+}
+
 /* --- Optionals -------------------------------------------------------- */
 static bool map_optional(onnx_node_t *n) {
   onnx_seq_t *s = onnx_seq_new(true, 0);
@@ -431,12 +485,13 @@ static bool map_optional(onnx_node_t *n) {
 static bool map_optional_has_element(onnx_node_t *n) {
   bool has = false;
   if (n->num_inputs > 0 && n->present[0]) {
-    has = true; /* a tensor (opset 18) */
+    has = true; /* a tensor or a sequence (opset 18; a loop-carried optional's later values) */
     if (onnx_input_is_seq(n, 0)) {
-      onnx_seq_t *s = onnx_input_seq(n, 0, true);
-      if (!s)
+      onnx_item_t it;
+      if (!onnx_input_item(n, 0, &it))
         return false;
-      has = s->count > 0;
+      has = !it.seq->optional || it.seq->count > 0;
+      onnx_item_free(&it);
     }
   }
   onnx_const_t c = {ONNX__TENSOR_PROTO__DATA_TYPE__BOOL, {0, {0}}, 1, malloc(1)};
@@ -476,6 +531,7 @@ const onnx_mapping_t strata_onnx_sequence_ops[] = {
     {"ConcatFromSequence", map_concat_from_sequence},
     {"SequenceMap", map_sequence_map},
     {"Loop", map_loop},
+    {"If", map_if},
     {"Optional", map_optional},
     {"OptionalHasElement", map_optional_has_element},
     {"OptionalGetElement", map_optional_get_element},

@@ -384,6 +384,15 @@ CASES = {
             [value_info("c2", BOOL, []), value_info("v2", FLOAT, [2])], name="body"))])],
         [value_info("m", INT64, []), value_info("x", FLOAT, [2])], [value_info("y", FLOAT, [2])],
         opset=13),
+    "if_runtime_seq": lambda: model(
+        [node("If", ["c"], ["s"], "if1", [
+            attr_graph("then_branch", graph([node("SequenceConstruct", ["x"], ["t"], "sc1")], [],
+                                            [sequence_info("t", FLOAT, [2])], name="then")),
+            attr_graph("else_branch", graph([node("SequenceConstruct", ["x", "x"], ["e"], "sc2")], [],
+                                            [sequence_info("e", FLOAT, [2])], name="else"))]),
+         node("SequenceLength", ["s"], ["len"], "length1")],
+        [value_info("c", BOOL, []), value_info("x", FLOAT, [2])], [value_info("len", INT64, [])],
+        opset=13),
 }
 
 if __name__ == "__main__":
