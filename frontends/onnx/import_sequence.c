@@ -413,10 +413,11 @@ static bool map_loop(onnx_node_t *n) {
 }
 
 /* --- If --------------------------------------------------------------- */
-/* If: with the condition known at import time (a constant, or a value
- * given for a graph input, as sequence positions are) only the taken
- * branch is imported; otherwise both are and each output is a select of
- * the two, which needs tensors of one type. */
+/* If: with a constant condition only the taken branch is imported.
+ * Otherwise both are, and each tensor output is a select of the two
+ * (tensors of one type), computed at run time; sequence and optional
+ * outputs take the branch of a condition known at import time (a value
+ * given for a graph input, as sequence positions do), or are an error. */
 static bool map_if(onnx_node_t *n) {
   const Onnx__AttributeProto *branches[2] = {onnx_attr(n, "then_branch"),
                                              onnx_attr(n, "else_branch")};
@@ -429,9 +430,10 @@ static bool map_if(onnx_node_t *n) {
   if (nout > ONNX_MAX_IO)
     return onnx_error(n, "more than %d outputs are not supported", ONNX_MAX_IO);
   onnx_item_t res[2][ONNX_MAX_IO];
-  if (n->in_const[0]) {
-    bool taken_else = onnx_const_get_i(n->in_const[0], 0) == 0;
-    if (!onnx_import_subgraph(n, branches[taken_else]->g, NULL, 0, res[0], nout))
+  const onnx_const_t *known = n->in_const[0];
+  int taken = known && onnx_const_get_i(known, 0) == 0; /* 0: then, 1: else */
+  if (n->fold[0]) {
+    if (!onnx_import_subgraph(n, branches[taken]->g, NULL, 0, res[0], nout))
       return false;
     for (int j = 0; j < nout; ++j)
       onnx_set_item_output(n, j, &res[0][j]);
@@ -449,9 +451,15 @@ static bool map_if(onnx_node_t *n) {
   if (ok && onnx_rank(cond) > 0) /* one value: a scalar, to keep the branches' shapes */
     cond = onnx_reshape(n, cond, 0, NULL);
   for (int j = 0; j < nout; ++j) {
-    if (ok && (res[0][j].seq || res[1][j].seq))
+    if (ok && (res[0][j].seq || res[1][j].seq)) {
+      if (known) {
+        onnx_set_item_output(n, j, &res[taken][j]);
+        onnx_item_free(&res[1 - taken][j]);
+        continue;
+      }
       ok = onnx_error(n, "output %d is a sequence or optional: the condition must be known at "
                          "import time", j);
+    }
     MlirValue ops[3] = {cond, ok ? onnx_item_value(n, &res[0][j]) : (MlirValue){NULL},
                         ok ? onnx_item_value(n, &res[1][j]) : (MlirValue){NULL}};
     if (ok && !mlirTypeEqual(mlirValueGetType(ops[1]), mlirValueGetType(ops[2])))
