@@ -301,7 +301,192 @@ static bool map_sequence_map(onnx_node_t *n) {
   return ok;
 }
 
-/* --- Loop ------------------------------------------------------------- */
+/* --- Loop, Scan ------------------------------------------------------- */
+/* The tensors of `items` stacked along a new axis `axis` (in reverse order
+ * with `reverse`): each reshaped with a dim of 1 there, concatenated. Null
+ * after an error (no items, or an item that is not a tensor). */
+static MlirValue stack_items(onnx_node_t *n, onnx_seq_t *items, int64_t axis, bool reverse) {
+  if (items->count == 0) {
+    onnx_error(n, "scan outputs without iterations are not supported");
+    return (MlirValue){NULL};
+  }
+  MlirValue stacked = {NULL};
+  MlirNamedAttribute cat = onnx_i64_attr(n, "axis", axis);
+  for (int k = 0; k < items->count; ++k) {
+    MlirValue v = onnx_item_value(n, &items->items[reverse ? items->count - 1 - k : k]);
+    strata_graph_shape_t s;
+    if (mlirValueIsNull(v) || !onnx_shape(v, &s) || s.rank == STRATA_GRAPH_MAX_RANK ||
+        axis > s.rank) {
+      onnx_error(n, "a scan output is not a tensor that can be stacked along axis %lld",
+                 (long long)axis);
+      return (MlirValue){NULL};
+    }
+    int64_t dims[STRATA_GRAPH_MAX_RANK];
+    for (intptr_t i = 0, j = 0; i <= s.rank; ++i)
+      dims[i] = i == axis ? 1 : s.dims[j++];
+    v = onnx_reshape(n, v, s.rank + 1, dims);
+    MlirValue ops[2] = {stacked, v};
+    stacked = k == 0 ? v : onnx_build(n, "graph.concat", 2, ops, NULL_TYPE, 1, &cat);
+  }
+  return stacked;
+}
+
+/* Index `at` of v along `axis`, that axis removed. */
+static MlirValue take_along(onnx_node_t *n, MlirValue v, int64_t axis, int64_t at) {
+  strata_graph_shape_t s;
+  onnx_shape(v, &s);
+  int64_t starts[STRATA_GRAPH_MAX_RANK] = {0}, ends[STRATA_GRAPH_MAX_RANK], steps[STRATA_GRAPH_MAX_RANK];
+  int64_t dims[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t i = 0; i < s.rank; ++i)
+    ends[i] = END_OF_DIM, steps[i] = 1;
+  starts[axis] = at, ends[axis] = at + 1;
+  MlirNamedAttribute a[3] = {onnx_ints_attr(n, "starts", s.rank, starts),
+                             onnx_ints_attr(n, "ends", s.rank, ends),
+                             onnx_ints_attr(n, "steps", s.rank, steps)};
+  MlirValue slice = onnx_build(n, "graph.slice", 1, &v, NULL_TYPE, 3, a);
+  for (intptr_t i = 0, j = 0; i < s.rank; ++i)
+    if (i != axis)
+      dims[j++] = s.dims[i];
+  return onnx_reshape(n, slice, s.rank - 1, dims);
+}
+
+/* One Scan (opset 9 semantics) unrolled: states[0..ns) (items, replaced by
+ * the final states), scan inputs in[0..ni) (tensors), the body imported
+ * once per step; scan outputs stacked into out[0..no). */
+static bool scan_unroll(onnx_node_t *n, const Onnx__GraphProto *body, onnx_item_t *states, int ns,
+                        const MlirValue *in, int ni, MlirValue *out, int no) {
+  int64_t in_axes[ONNX_MAX_IO] = {0}, in_dirs[ONNX_MAX_IO] = {0};
+  int64_t out_axes[ONNX_MAX_IO] = {0}, out_dirs[ONNX_MAX_IO] = {0};
+  const char *axes_names[4] = {"scan_input_axes", "scan_input_directions", "scan_output_axes",
+                               "scan_output_directions"};
+  int64_t *lists[4] = {in_axes, in_dirs, out_axes, out_dirs};
+  for (int k = 0; k < 4; ++k)
+    if (onnx_attr_ints(n, axes_names[k], lists[k], ONNX_MAX_IO) == -2)
+      return false;
+  if (n->opset < 9 && onnx_attr_ints(n, "directions", in_dirs, ONNX_MAX_IO) == -2)
+    return false;
+  int64_t steps = -1;
+  for (int j = 0; j < ni; ++j) {
+    strata_graph_shape_t s;
+    onnx_shape(in[j], &s);
+    if (!onnx_axis(n, in_axes[j], s.rank, &in_axes[j]))
+      return false;
+    if (s.dims[in_axes[j]] == STRATA_GRAPH_DYN || (steps >= 0 && s.dims[in_axes[j]] != steps))
+      return onnx_error(n, "the scan inputs need one static length");
+    steps = s.dims[in_axes[j]];
+  }
+  if (steps < 0)
+    return onnx_error(n, "Scan needs a scan input");
+  onnx_seq_t *scanned[ONNX_MAX_IO];
+  for (int j = 0; j < no; ++j)
+    scanned[j] = onnx_seq_new(false, 0);
+  bool ok = true;
+  for (int64_t t = 0; ok && t < steps; ++t) {
+    onnx_item_t args[ONNX_MAX_IO], res[ONNX_MAX_IO];
+    for (int k = 0; k < ns; ++k) /* views: the subgraph import copies them */
+      args[k] = states[k];
+    for (int j = 0; j < ni; ++j) {
+      memset(&args[ns + j], 0, sizeof args[ns + j]);
+      args[ns + j].value = take_along(n, in[j], in_axes[j], in_dirs[j] ? steps - 1 - t : t);
+    }
+    ok = onnx_import_subgraph(n, body, args, ns + ni, res, ns + no);
+    for (int k = 0; ok && k < ns; ++k) {
+      onnx_item_free(&states[k]);
+      states[k] = res[k];
+    }
+    for (int j = 0; ok && j < no; ++j)
+      onnx_seq_insert(scanned[j], scanned[j]->count, &res[ns + j]);
+  }
+  for (int j = 0; j < no; ++j) {
+    if (ok) {
+      out[j] = stack_items(n, scanned[j], out_axes[j], out_dirs[j] != 0);
+      ok = !mlirValueIsNull(out[j]);
+    }
+    onnx_seq_free(scanned[j]);
+  }
+  return ok;
+}
+
+/* Scan: unrolled over the scan inputs' (static) length. Before opset 9 the
+ * inputs start with sequence_lens (which must be absent) and every input
+ * and output has a leading batch dim: each batch element is scanned on
+ * its own and the results stacked. */
+static bool map_scan(onnx_node_t *n) {
+  const Onnx__AttributeProto *body = onnx_attr(n, "body");
+  if (!body || !body->g)
+    return onnx_error(n, "missing attribute 'body'");
+  bool batched = n->opset < 9;
+  int first = batched ? 1 : 0;
+  if (batched && n->num_inputs > 0 && n->present[0])
+    return onnx_error(n, "sequence_lens is not supported");
+  int ni = (int)onnx_attr_int(n, "num_scan_inputs", 0);
+  int ns = n->num_inputs - first - ni, no = (int)n->node->n_output - ns;
+  if (ni < 1 || ns < 0 || no < 0 || (int)body->g->n_output != ns + no)
+    return onnx_error(n, "the body does not match %d states and %d scan inputs", ns < 0 ? 0 : ns,
+                      ni);
+  MlirValue in[ONNX_MAX_IO];
+  onnx_item_t states[ONNX_MAX_IO];
+  int got = 0;
+  bool ok = true;
+  for (int j = 0; ok && j < ni; ++j)
+    ok = !mlirValueIsNull(in[j] = onnx_input(n, first + ns + j));
+  for (; ok && got < ns; ++got)
+    if (!(ok = onnx_input_item(n, first + got, &states[got])))
+      break;
+  MlirValue outs[ONNX_MAX_IO];
+  if (ok && !batched) {
+    ok = scan_unroll(n, body->g, states, ns, in, ni, outs, no);
+    for (int k = 0; k < ns; ++k)
+      outs[no + k] = ok ? onnx_item_value(n, &states[k]) : (MlirValue){NULL};
+  } else if (ok) {
+    strata_graph_shape_t s;
+    onnx_shape(in[0], &s);
+    int64_t batch = s.dims[0];
+    if (batch == STRATA_GRAPH_DYN)
+      ok = onnx_error(n, "a dynamic batch is not supported");
+    onnx_seq_t *per[2 * ONNX_MAX_IO];
+    for (int k = 0; k < ns + no; ++k)
+      per[k] = onnx_seq_new(false, 0);
+    for (int64_t b = 0; ok && b < batch; ++b) {
+      onnx_item_t st[ONNX_MAX_IO];
+      MlirValue sin[ONNX_MAX_IO], sout[ONNX_MAX_IO];
+      for (int k = 0; k < ns; ++k) {
+        memset(&st[k], 0, sizeof st[k]);
+        st[k].value = take_along(n, onnx_item_value(n, &states[k]), 0, b);
+      }
+      for (int j = 0; j < ni; ++j)
+        sin[j] = take_along(n, in[j], 0, b);
+      ok = scan_unroll(n, body->g, st, ns, sin, ni, sout, no);
+      for (int j = 0; ok && j < no; ++j) {
+        onnx_item_t it = {sout[j], false, {0}, NULL};
+        onnx_seq_insert(per[ns + j], per[ns + j]->count, &it);
+      }
+      for (int k = 0; k < ns; ++k) {
+        if (ok)
+          onnx_seq_insert(per[k], per[k]->count, &st[k]);
+        else
+          onnx_item_free(&st[k]);
+      }
+    }
+    for (int k = 0; k < ns + no; ++k) {
+      if (ok) {
+        MlirValue v = stack_items(n, per[k], 0, false);
+        ok = !mlirValueIsNull(v);
+        outs[k < ns ? no + k : k - ns] = v;
+      }
+      onnx_seq_free(per[k]);
+    }
+  }
+  for (int k = 0; k < got; ++k)
+    onnx_item_free(&states[k]);
+  if (!ok)
+    return false;
+  for (int k = 0; k < ns; ++k)
+    onnx_set_output(n, k, outs[no + k]);
+  for (int j = 0; j < no; ++j)
+    onnx_set_output(n, ns + j, outs[j]);
+  return true;
+}
 enum { LOOP_MAX_ITERATIONS = 4096 };
 
 /* A constant item holding one value of ONNX type `type` (INT64 or BOOL). */
@@ -388,25 +573,11 @@ static bool map_loop(onnx_node_t *n) {
       onnx_item_free(&state[k]);
   }
   for (int j = 0; j < scans; ++j) {
-    if (ok && scanned[j]->count == 0)
-      ok = onnx_error(n, "scan outputs of a loop without iterations are not supported");
-    MlirValue stacked = {NULL};
-    MlirNamedAttribute axis = onnx_i64_attr(n, "axis", 0);
-    for (int k = 0; ok && k < scanned[j]->count; ++k) {
-      MlirValue v = onnx_item_value(n, &scanned[j]->items[k]);
-      strata_graph_shape_t s;
-      if (mlirValueIsNull(v) || !onnx_shape(v, &s) || s.rank == STRATA_GRAPH_MAX_RANK) {
-        ok = onnx_error(n, "scan output %d is not a tensor of rank < %d", j, STRATA_GRAPH_MAX_RANK);
-        break;
-      }
-      int64_t dims[STRATA_GRAPH_MAX_RANK] = {1};
-      memcpy(dims + 1, s.dims, sizeof(int64_t) * (size_t)s.rank);
-      v = onnx_reshape(n, v, s.rank + 1, dims);
-      MlirValue ops[2] = {stacked, v};
-      stacked = k == 0 ? v : onnx_build(n, "graph.concat", 2, ops, NULL_TYPE, 1, &axis);
-    }
-    if (ok)
+    if (ok) {
+      MlirValue stacked = stack_items(n, scanned[j], 0, false);
+      ok = !mlirValueIsNull(stacked);
       onnx_set_output(n, carried + j, stacked);
+    }
     onnx_seq_free(scanned[j]);
   }
   return ok;
@@ -540,6 +711,7 @@ const onnx_mapping_t strata_onnx_sequence_ops[] = {
     {"SequenceMap", map_sequence_map},
     {"Loop", map_loop},
     {"If", map_if},
+    {"Scan", map_scan},
     {"Optional", map_optional},
     {"OptionalHasElement", map_optional_has_element},
     {"OptionalGetElement", map_optional_get_element},
