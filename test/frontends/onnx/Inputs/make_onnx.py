@@ -393,6 +393,10 @@ CASES = {
          node("SequenceLength", ["s"], ["len"], "length1")],
         [value_info("c", BOOL, []), value_info("x", FLOAT, [2])], [value_info("len", INT64, [])],
         opset=13),
+    "dft_length": lambda: model(
+        [node("DFT", ["x", "len"], ["y"], "dft1")],
+        [value_info("x", FLOAT, [1, 4, 1])], [value_info("y", FLOAT, [1, 8, 2])],
+        [tensor("len", INT64, [], [8])], opset=17),
 }
 
 if __name__ == "__main__":
