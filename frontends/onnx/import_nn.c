@@ -1,6 +1,7 @@
 /* ONNX neural-network operators -> graph dialect: Conv (1-D through a
  * reshape to 2-D, auto_pad), ConvTranspose, Gemm (alpha/beta/transA/transB),
- * MatMul (2-D matmul, N-D batch_matmul, 1-D operands promoted), pooling
+ * MatMul (2-D matmul, N-D batch_matmul, 1-D operands promoted), Det (the
+ * Leibniz formula up to 4x4), pooling
  * (MaxPool, AveragePool, global pools), BatchNormalization (training mode:
  * batch statistics and running statistics by reductions),
  * LayerNormalization, InstanceNormalization and MeanVarianceNormalization
@@ -148,6 +149,72 @@ MlirValue onnx_conv(onnx_node_t *n, MlirValue x, MlirValue wt, MlirValue bias) {
   char op[32];
   return from_2d(n, onnx_build(n, window_op(&w, "conv", op, sizeof op), nops, ops, NULL_TYPE, 6, a),
                  &w);
+}
+
+/* Det of [..., n, n] for n <= 4: the Leibniz formula, a signed sum over the
+ * permutations p of the products of the elements [i, p(i)] (each a slice
+ * of the last two dims), exact for any matrix (no pivoting). */
+enum { DET_MAX_N = 4 };
+
+static bool map_det(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x))
+    return false;
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  if (s.rank < 2 || s.dims[s.rank - 1] != s.dims[s.rank - 2] ||
+      s.dims[s.rank - 1] == STRATA_GRAPH_DYN)
+    return onnx_error(n, "Det needs static square matrices in the last two dims");
+  int64_t size = s.dims[s.rank - 1];
+  if (size < 1 || size > DET_MAX_N)
+    return onnx_error(n, "Det of %lldx%lld matrices is not supported (at most %dx%d)",
+                      (long long)size, (long long)size, DET_MAX_N, DET_MAX_N);
+  MlirValue cell[DET_MAX_N][DET_MAX_N];
+  for (int64_t i = 0; i < size; ++i)
+    for (int64_t j = 0; j < size; ++j) {
+      int64_t starts[STRATA_GRAPH_MAX_RANK] = {0}, ends[STRATA_GRAPH_MAX_RANK];
+      int64_t steps[STRATA_GRAPH_MAX_RANK];
+      for (intptr_t d = 0; d < s.rank; ++d)
+        ends[d] = INT64_MAX, steps[d] = 1;
+      starts[s.rank - 2] = i, ends[s.rank - 2] = i + 1;
+      starts[s.rank - 1] = j, ends[s.rank - 1] = j + 1;
+      MlirNamedAttribute a[3] = {onnx_ints_attr(n, "starts", s.rank, starts),
+                                 onnx_ints_attr(n, "ends", s.rank, ends),
+                                 onnx_ints_attr(n, "steps", s.rank, steps)};
+      cell[i][j] = onnx_reshape(n, onnx_build(n, "graph.slice", 1, &x, NULL_TYPE, 3, a),
+                                s.rank - 2, s.dims);
+    }
+  /* permutations in lexicographic order, with their signs */
+  int perm[DET_MAX_N];
+  for (int i = 0; i < size; ++i)
+    perm[i] = i;
+  MlirValue det = {NULL};
+  for (;;) {
+    int inversions = 0;
+    for (int i = 0; i < size; ++i)
+      for (int j = i + 1; j < size; ++j)
+        inversions += perm[i] > perm[j];
+    MlirValue term = cell[0][perm[0]];
+    for (int i = 1; i < size; ++i)
+      term = onnx_binary(n, "graph.mul", term, cell[i][perm[i]]);
+    if (mlirValueIsNull(det))
+      det = inversions % 2 ? onnx_unary(n, "graph.neg", term) : term;
+    else
+      det = onnx_binary(n, inversions % 2 ? "graph.sub" : "graph.add", det, term);
+    int k = (int)size - 2; /* next permutation */
+    while (k >= 0 && perm[k] > perm[k + 1])
+      --k;
+    if (k < 0)
+      break;
+    int l = (int)size - 1;
+    while (perm[l] < perm[k])
+      --l;
+    int t = perm[k];
+    perm[k] = perm[l], perm[l] = t;
+    for (int a = k + 1, b = (int)size - 1; a < b; ++a, --b)
+      t = perm[a], perm[a] = perm[b], perm[b] = t;
+  }
+  return onnx_out(n, det);
 }
 
 /* ConvTranspose: 1-D (through 2-D with a leading spatial axis of 1), 2-D
@@ -846,6 +913,7 @@ const onnx_mapping_t strata_onnx_nn_ops[] = {
     {"MatMul", map_matmul},
     {"BatchNormalization", map_batch_norm},
     {"LayerNormalization", map_layer_norm},
+    {"Det", map_det},
     {"InstanceNormalization", map_instance_norm},
     {"LRN", map_lrn},
     {"MeanVarianceNormalization", map_mean_variance_norm},
