@@ -177,6 +177,12 @@ MlirAttribute g2t_zero(MlirType t) {
   return mlirIntegerAttrGet(t, 0);
 }
 
+MlirAttribute g2t_one(MlirType t) {
+  if (mlirTypeIsAFloat(t))
+    return mlirFloatAttrDoubleGet(mlirTypeGetContext(t), t, 1.0);
+  return mlirIntegerAttrGet(t, 1);
+}
+
 MlirValue g2t_index_to_elem(strata_builder_t *b, MlirValue v, MlirType t) {
   MlirContext ctx = mlirTypeGetContext(t);
   if (mlirTypeIsAFloat(t)) {
@@ -457,6 +463,20 @@ static const struct {
     {"log", g2t_lower_unary},
     {"sqrt", g2t_lower_unary},
     {"erf", g2t_lower_unary},
+    {"sin", g2t_lower_unary},
+    {"cos", g2t_lower_unary},
+    {"tan", g2t_lower_unary},
+    {"asin", g2t_lower_unary},
+    {"acos", g2t_lower_unary},
+    {"atan", g2t_lower_unary},
+    {"sinh", g2t_lower_unary},
+    {"cosh", g2t_lower_unary},
+    {"asinh", g2t_lower_unary},
+    {"acosh", g2t_lower_unary},
+    {"atanh", g2t_lower_unary},
+    {"round", g2t_lower_unary},
+    {"ceil", g2t_lower_unary},
+    {"floor", g2t_lower_unary},
     {"neg", g2t_lower_unary},
     {"abs", g2t_lower_unary},
     {"gelu", g2t_lower_unary},
@@ -469,6 +489,9 @@ static const struct {
     {"maximum", g2t_lower_binary},
     {"minimum", g2t_lower_binary},
     {"pow", g2t_lower_binary},
+    {"mod", g2t_lower_binary},
+    {"shift_left", g2t_lower_binary},
+    {"shift_right", g2t_lower_binary},
     {"cast", g2t_lower_cast},
     {"matmul", g2t_lower_matmul},
     {"batch_matmul", g2t_lower_batch_matmul},
@@ -494,11 +517,17 @@ static const struct {
     {"reduce_mean", g2t_lower_reduce},
     {"reduce_max", g2t_lower_reduce},
     {"reduce_min", g2t_lower_reduce},
+    {"reduce_prod", g2t_lower_reduce},
+    {"argmax", g2t_lower_arg_reduce},
+    {"argmin", g2t_lower_arg_reduce},
+    {"cumsum", g2t_lower_cumsum},
     {"equal", g2t_lower_compare},
     {"greater", g2t_lower_compare},
     {"less", g2t_lower_compare},
     {"where", g2t_lower_where},
     {"gather", g2t_lower_gather},
+    {"gather_elements", g2t_lower_gather_elements},
+    {"scatter_elements", g2t_lower_scatter_elements},
     {"expand", g2t_lower_expand},
     {"conv_transpose2d", g2t_lower_conv_transpose2d},
     {"conv_transpose3d", g2t_lower_conv_transpose2d},
@@ -590,7 +619,8 @@ static MlirLogicalResult check_types(MlirOperation op) {
  * ui64 has no wider type: its values are reinterpreted as i64, which is
  * exact for ops that wrap (add, sub, mul, neg, and the sums of products of
  * matmul, dense, conv, reduce_sum) or only move elements (shape ops,
- * where, gather). Ops that only order values (maximum, minimum, the
+ * where, gather), for mod, whose lowering uses remui on unsigned
+ * operands, and for the shifts (logical). Ops that only order values (maximum, minimum, the
  * comparisons, reduce_max/min, max pools) compute on values with the sign
  * bit flipped (x xor 2^63 maps unsigned order onto signed order), flipped
  * back in the result. cast uses uitofp/fptoui. Other ops on ui64 (division,
@@ -599,13 +629,15 @@ enum ui64_mode { UI64_WRAP, UI64_ORDER, UI64_CAST, UI64_UNSUPPORTED };
 
 static enum ui64_mode ui64_mode(const char *name) {
   static const char *const order[] = {"maximum",    "minimum",   "equal",      "greater",
-                                      "less",       "reduce_max", "reduce_min", "max_pool2d",
+                                      "less",       "reduce_max", "reduce_min", "argmax", "argmin", "max_pool2d",
                                       "max_pool3d"};
   static const char *const wrap[] = {
       "add",     "sub",    "mul",       "neg",   "matmul",  "batch_matmul", "dense",
-      "conv2d",  "conv3d", "conv_transpose2d", "reduce_sum", "reshape", "flatten",
-      "transpose", "concat", "slice",   "pad",   "layout_transform", "where", "gather",
-      "expand"};
+      "conv2d",  "conv3d", "conv_transpose2d", "reduce_sum", "reduce_prod", "cumsum", "reshape", "flatten",
+      "transpose", "concat", "slice",   "pad",   "layout_transform", "where", "gather", "gather_elements",
+      "expand",
+      /* lowered with unsigned arith ops when the operand is unsigned */
+      "mod", "shift_left", "shift_right"};
   for (size_t i = 0; i < sizeof order / sizeof order[0]; ++i)
     if (!strcmp(name, order[i]))
       return UI64_ORDER;

@@ -90,7 +90,7 @@ MlirValue g2t_const_attr(strata_builder_t *b, MlirAttribute attr);
 
 enum { G2T_CMPI_EQ = 0, G2T_CMPI_NE = 1, G2T_CMPI_SLT = 2, G2T_CMPI_SLE = 3,
        G2T_CMPI_SGT = 4, G2T_CMPI_SGE = 5, G2T_CMPI_ULT = 6 };
-enum { G2T_CMPF_OLT = 4, G2T_CMPF_UNE = 13 };
+enum { G2T_CMPF_OEQ = 1, G2T_CMPF_OLT = 4, G2T_CMPF_UNO = 14, G2T_CMPF_UNE = 13 };
 
 /* Index arithmetic that folds constants: a + b, a - b, a * b, a / b, a % b
  * (unsigned), min, max (signed). Values that are constants are read back
@@ -119,6 +119,7 @@ MlirValue g2t_scalar(strata_builder_t *b, MlirType t, double v);
 MlirAttribute g2t_lowest(MlirType t);
 MlirAttribute g2t_highest(MlirType t);
 MlirAttribute g2t_zero(MlirType t);
+MlirAttribute g2t_one(MlirType t);
 /* An index value converted to element type `t` (index_cast + sitofp). */
 MlirValue g2t_index_to_elem(strata_builder_t *b, MlirValue v, MlirType t);
 
@@ -194,12 +195,16 @@ MlirLogicalResult g2t_lower_pad(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_layout_transform(g2t_t *g, MlirValue *out);
 
 MlirLogicalResult g2t_lower_reduce(g2t_t *g, MlirValue *out);
+MlirLogicalResult g2t_lower_arg_reduce(g2t_t *g, MlirValue *out); /* argmax argmin */
+MlirLogicalResult g2t_lower_cumsum(g2t_t *g, MlirValue *out);
 
 /* graph_to_te_compare.c */
 MlirLogicalResult g2t_lower_compare(g2t_t *g, MlirValue *out); /* equal greater less */
 MlirLogicalResult g2t_lower_where(g2t_t *g, MlirValue *out);
 /* graph_to_te_index.c */
 MlirLogicalResult g2t_lower_gather(g2t_t *g, MlirValue *out);
+MlirLogicalResult g2t_lower_gather_elements(g2t_t *g, MlirValue *out);
+MlirLogicalResult g2t_lower_scatter_elements(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_expand(g2t_t *g, MlirValue *out);
 /* graph_to_te_upsample.c */
 MlirLogicalResult g2t_lower_conv_transpose2d(g2t_t *g, MlirValue *out);

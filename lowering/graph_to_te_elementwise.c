@@ -1,7 +1,8 @@
 /* convert-graph-to-te, elementwise family: unary activations and math
- * (relu, sigmoid, tanh, exp, log, sqrt, erf, neg, abs, gelu, leaky_relu,
- * clip), binary ops with numpy broadcasting (add, sub, mul, div, maximum,
- * minimum, pow) and cast. Each becomes one te.compute without reduce axes
+ * (relu, sigmoid, neg, abs, gelu, leaky_relu, clip, and the math ops:
+ * tanh, exp, log, sqrt, erf, trigonometric and hyperbolic functions and
+ * their inverses, round, ceil, floor), binary ops with numpy broadcasting (add, sub, mul, div, maximum,
+ * minimum, pow, mod, shift_left, shift_right) and cast. Each becomes one te.compute without reduce axes
  * whose body reads the operand(s) at the output index (0 for broadcast
  * dims) and applies arith/math scalar ops. */
 #include "lowering/graph_to_te.h"
@@ -23,6 +24,24 @@ static void same_dims(g2t_t *g, MlirValue x, MlirType rtype, MlirValue *dims) {
     dims[i] = mlirShapedTypeIsDynamicDim(rtype, i) ? g2t_dim(g, x, i) : (MlirValue){NULL};
 }
 
+/* The upstream math op computing a float-only unary graph op elementwise,
+ * or NULL for the ops built from arith (relu, neg, abs, ...). */
+static const char *math_unary_op(const char *n) {
+  static const struct { const char *op, *math; } ops[] = {
+      {"tanh", "math.tanh"},   {"exp", "math.exp"},     {"log", "math.log"},
+      {"sqrt", "math.sqrt"},   {"erf", "math.erf"},     {"sin", "math.sin"},
+      {"cos", "math.cos"},     {"tan", "math.tan"},     {"asin", "math.asin"},
+      {"acos", "math.acos"},   {"atan", "math.atan"},   {"sinh", "math.sinh"},
+      {"cosh", "math.cosh"},   {"asinh", "math.asinh"}, {"acosh", "math.acosh"},
+      {"atanh", "math.atanh"}, {"round", "math.roundeven"}, /* ONNX: halves to even */
+      {"ceil", "math.ceil"},   {"floor", "math.floor"},
+  };
+  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; ++i)
+    if (!strcmp(ops[i].op, n))
+      return ops[i].math;
+  return NULL;
+}
+
 /* The scalar function of a unary op applied to `x` inside the body. */
 static MlirValue unary_body(g2t_t *g, strata_builder_t *b, MlirValue x) {
   const char *n = g->op_name;
@@ -35,12 +54,9 @@ static MlirValue unary_body(g2t_t *g, strata_builder_t *b, MlirValue x) {
     MlirValue one = g2t_scalar(b, t, 1.0);
     return g2t_bin(b, "arith.divf", one, g2t_bin(b, "arith.addf", one, e));
   }
-  if (!strcmp(n, "tanh") || !strcmp(n, "exp") || !strcmp(n, "log") || !strcmp(n, "sqrt") ||
-      !strcmp(n, "erf")) {
-    char name[16] = "math.";
-    strcat(name, n);
-    return g2t_un(b, name, x);
-  }
+  const char *math_op = math_unary_op(n);
+  if (math_op)
+    return g2t_un(b, math_op, x);
   if (!strcmp(n, "neg"))
     return f ? g2t_un(b, "arith.negf", x) : g2t_bin(b, "arith.subi", g2t_scalar(b, t, 0), x);
   if (!strcmp(n, "abs")) /* integers: max(x, 0 - x), plain arith */
@@ -115,6 +131,44 @@ static const char *binary_scalar_op(const char *n, bool f) {
   return NULL;
 }
 
+/* lhs mod rhs: the remainder (arith.remf, arith.remsi; arith.remui on
+ * unsigned operands, which need no sign fix), plus rhs when `fmod` is false
+ * and the remainder is non-zero with a sign other than rhs's (floored
+ * division, Python's %). */
+static MlirValue mod_body(g2t_t *g, strata_builder_t *b, MlirValue x, MlirValue y) {
+  MlirType t = mlirValueGetType(x);
+  bool f = is_float(t), is_unsigned = !mlirTypeIsNull(g->unsigned_in);
+  MlirValue r = g2t_bin(b, f ? "arith.remf" : is_unsigned ? "arith.remui" : "arith.remsi", x, y);
+  if (is_unsigned || g2t_attr_bool(g->op, "fmod"))
+    return r;
+  MlirValue zero = g2t_scalar(b, t, 0);
+  MlirValue nonzero = f ? g2t_cmpf(b, G2T_CMPF_UNE, r, zero) : g2t_cmpi(b, G2T_CMPI_NE, r, zero);
+  MlirValue r_neg = f ? g2t_cmpf(b, G2T_CMPF_OLT, r, zero) : g2t_cmpi(b, G2T_CMPI_SLT, r, zero);
+  MlirValue y_neg = f ? g2t_cmpf(b, G2T_CMPF_OLT, y, zero) : g2t_cmpi(b, G2T_CMPI_SLT, y, zero);
+  MlirValue fix = g2t_bin(b, "arith.andi", nonzero, g2t_bin(b, "arith.xori", r_neg, y_neg));
+  return g2t_select(b, fix, g2t_bin(b, f ? "arith.addf" : "arith.addi", r, y), r);
+}
+
+/* x shifted left / logically right by y bits; 0 when y (taken unsigned)
+ * is the bit width or more, where arith's shifts are poison. */
+static MlirValue shift_body(g2t_t *g, strata_builder_t *b, MlirValue x, MlirValue y) {
+  MlirType t = mlirValueGetType(x);
+  bool left = !strcmp(g->op_name, "shift_left");
+  MlirValue shifted = g2t_bin(b, left ? "arith.shli" : "arith.shrui", x, y);
+  MlirValue width = g2t_scalar(b, t, (double)mlirIntegerTypeGetWidth(t));
+  MlirValue in_range = g2t_cmpi(b, G2T_CMPI_ULT, y, width);
+  return g2t_select(b, in_range, shifted, g2t_scalar(b, t, 0));
+}
+
+/* The scalar function of a binary op applied to `x`, `y` inside the body. */
+static MlirValue binary_body(g2t_t *g, strata_builder_t *b, MlirValue x, MlirValue y) {
+  if (!strcmp(g->op_name, "mod"))
+    return mod_body(g, b, x, y);
+  if (!strncmp(g->op_name, "shift_", 6))
+    return shift_body(g, b, x, y);
+  return g2t_bin(b, binary_scalar_op(g->op_name, is_float(mlirValueGetType(x))), x, y);
+}
+
 MlirValue g2t_broadcast_dim(g2t_t *g, MlirValue a, intptr_t ra, MlirValue b, intptr_t rb,
                             intptr_t o, intptr_t count) {
   MlirValue cand[2];
@@ -148,11 +202,9 @@ void g2t_broadcast_info(const strata_graph_shape_t *self, const strata_graph_sha
 MlirLogicalResult g2t_lower_binary(g2t_t *g, MlirValue *out) {
   MlirValue a = mlirOperationGetOperand(g->op, 0), b = mlirOperationGetOperand(g->op, 1);
   MlirType rtype = mlirValueGetType(mlirOperationGetResult(g->op, 0));
-  MlirType t = mlirShapedTypeGetElementType(rtype);
   strata_graph_shape_t sa = g2t_shape(a), sb = g2t_shape(b);
   strata_graph_shape_t rs;
   strata_graph_shape_from_type(rtype, &rs);
-  const char *scalar = binary_scalar_op(g->op_name, is_float(t));
 
   MlirValue dims[STRATA_GRAPH_MAX_RANK];
   for (intptr_t o = 0; o < rs.rank; ++o)
@@ -168,7 +220,7 @@ MlirLogicalResult g2t_lower_binary(g2t_t *g, MlirValue *out) {
   g2t_broadcast_indices(g, &c, a, &sa, rs.rank, c.idx, ia, xa);
   g2t_broadcast_indices(g, &c, b, &sb, rs.rank, c.idx, ib, xb);
   MlirValue va = g2t_read(&c, a, xa), vb = g2t_read(&c, b, xb);
-  *out = g2t_compute_end(&c, g2t_bin(&c.in, scalar, va, vb));
+  *out = g2t_compute_end(&c, binary_body(g, &c.in, va, vb));
   return mlirLogicalResultSuccess();
 }
 

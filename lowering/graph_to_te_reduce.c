@@ -1,12 +1,20 @@
 /* convert-graph-to-te, reduction family: reduce_sum, reduce_mean,
- * reduce_max and reduce_min over any set of axes, with or without keepdims.
- * One te.compute whose reduce axes are the reduced input axes (ascending),
- * combiner add/max/min with init 0/-inf/+inf (integer extremes for integer
- * types); reduce_mean adds a second compute dividing by the number of
+ * reduce_max, reduce_min and reduce_prod over any set of axes, with or
+ * without keepdims. One te.compute whose reduce axes are the reduced input
+ * axes (ascending), combiner add/max/min/mul with init 0/-inf/+inf/1
+ * (integer extremes for integer types); reduce_mean adds a second compute dividing by the number of
  * reduced elements. Dynamic reduced dims become dynamic reduce extents.
- * g2t_divide_by (shared with global_avg_pool2d) builds that division. */
+ * g2t_divide_by (shared with global_avg_pool2d) builds that division.
+ * argmax/argmin are two computes: the extreme along the axis (kept as a
+ * dim of 1), then the first (min) or last (max) index whose element equals
+ * it, or is NaN (a NaN is the extreme then, as numpy's argmax has it).
+ * cumsum sums, for each output index i along the axis, the elements j with
+ * j <= i (j < i exclusive; j >= i, j > i reversed): a reduce axis over the
+ * whole axis whose out-of-range terms are 0. */
 #include "lowering/graph_to_te.h"
 
+#include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <mlir-c/BuiltinAttributes.h>
@@ -51,6 +59,9 @@ MlirLogicalResult g2t_lower_reduce(g2t_t *g, MlirValue *out) {
   } else if (!strcmp(g->op_name, "reduce_min")) {
     combiner = "min";
     init = g2t_highest(t);
+  } else if (!strcmp(g->op_name, "reduce_prod")) {
+    combiner = "mul";
+    init = g2t_one(t);
   }
 
   /* result dims, reduce extents and the element count (for mean) */
@@ -93,5 +104,94 @@ MlirLogicalResult g2t_lower_reduce(g2t_t *g, MlirValue *out) {
     return mlirLogicalResultSuccess();
   }
   *out = g2t_divide_by(g, "reduce_mean", sum, dims, count);
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult g2t_lower_arg_reduce(g2t_t *g, MlirValue *out) {
+  MlirValue x = mlirOperationGetOperand(g->op, 0);
+  MlirType rtype = mlirValueGetType(mlirOperationGetResult(g->op, 0));
+  MlirType t = g2t_elem(x), i64 = mlirIntegerTypeGet(g->ctx, 64);
+  strata_graph_shape_t s = g2t_shape(x);
+  intptr_t axis = (intptr_t)g2t_attr_int(g->op, "axis");
+  bool keep = g2t_attr_bool(g->op, "keepdims"), last = g2t_attr_bool(g->op, "select_last_index");
+  bool is_max = !strcmp(g->op_name, "argmax");
+  char name[32];
+
+  /* the extreme along the axis, keepdims */
+  strata_graph_shape_t ks = s;
+  ks.dims[axis] = 1;
+  MlirValue kdims[STRATA_GRAPH_MAX_RANK], rdims[STRATA_GRAPH_MAX_RANK];
+  intptr_t nout = 0;
+  for (intptr_t i = 0; i < s.rank; ++i) {
+    kdims[i] = i == axis ? (MlirValue){NULL} : g2t_dim(g, x, i);
+    if (i != axis)
+      rdims[nout++] = kdims[i];
+    else if (keep)
+      rdims[nout++] = (MlirValue){NULL};
+  }
+  int64_t extent = s.dims[axis] == STRATA_GRAPH_DYN ? -1 : s.dims[axis];
+  MlirValue extent_dim = g2t_dim(g, x, axis);
+  snprintf(name, sizeof name, "%s_%s", g->op_name, is_max ? "max" : "min");
+  g2t_compute_t c = g2t_compute_begin(g, name, g2t_tensor(&ks, t), kdims, 1, &extent,
+                                      &extent_dim, is_max ? "max" : "min",
+                                      is_max ? g2t_lowest(t) : g2t_highest(t));
+  MlirValue idx[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t i = 0; i < s.rank; ++i)
+    idx[i] = i == axis ? c.idx[c.rank] : c.idx[i];
+  MlirValue extreme = g2t_compute_end(&c, g2t_read(&c, x, idx));
+
+  /* the first (combiner min) or last (max) index matching it; every row
+   * has one, so the init is never the result */
+  MlirAttribute no_match = mlirIntegerAttrGet(i64, last ? -1 : INT64_MAX);
+  c = g2t_compute_begin(g, g->op_name, rtype, rdims, 1, &extent, &extent_dim,
+                        last ? "max" : "min", no_match);
+  strata_builder_t *b = &c.in;
+  MlirValue kidx[STRATA_GRAPH_MAX_RANK];
+  intptr_t sp = 0;
+  for (intptr_t i = 0; i < s.rank; ++i) {
+    if (i == axis) {
+      idx[i] = c.idx[c.rank];
+      kidx[i] = strata_build_index(b, 0);
+      sp += keep;
+    } else {
+      idx[i] = kidx[i] = c.idx[sp++];
+    }
+  }
+  MlirValue v = g2t_read(&c, x, idx), m = g2t_read(&c, extreme, kidx);
+  MlirValue match;
+  if (mlirTypeIsAFloat(t)) {
+    MlirValue equal = g2t_cmpf(b, G2T_CMPF_OEQ, v, m);
+    MlirValue nan = g2t_cmpf(b, G2T_CMPF_UNO, v, v);
+    match = g2t_bin(b, "arith.ori", equal, nan);
+  } else {
+    match = g2t_cmpi(b, G2T_CMPI_EQ, v, m);
+  }
+  MlirValue k = g2t_cast(b, "arith.index_cast", c.idx[c.rank], i64);
+  *out = g2t_compute_end(&c, g2t_select(b, match, k, g2t_const_attr(b, no_match)));
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult g2t_lower_cumsum(g2t_t *g, MlirValue *out) {
+  MlirValue x = mlirOperationGetOperand(g->op, 0);
+  MlirType rtype = mlirValueGetType(mlirOperationGetResult(g->op, 0));
+  MlirType t = g2t_elem(x);
+  strata_graph_shape_t s = g2t_shape(x);
+  intptr_t axis = (intptr_t)g2t_attr_int(g->op, "axis");
+  bool exclusive = g2t_attr_bool(g->op, "exclusive"), reverse = g2t_attr_bool(g->op, "reverse");
+  MlirValue dims[STRATA_GRAPH_MAX_RANK];
+  g2t_dims(g, x, dims);
+  int64_t extent = s.dims[axis] == STRATA_GRAPH_DYN ? -1 : s.dims[axis];
+  g2t_compute_t c = g2t_compute_begin(g, "cumsum", rtype, dims, 1, &extent, &dims[axis], "add",
+                                      g2t_zero(t));
+  strata_builder_t *b = &c.in;
+  MlirValue i = c.idx[axis], j = c.idx[c.rank];
+  /* j <= i is i >= j: compare (later, earlier) with sge/sgt */
+  MlirValue later = reverse ? j : i, earlier = reverse ? i : j;
+  MlirValue counts = g2t_cmpi(b, exclusive ? G2T_CMPI_SGT : G2T_CMPI_SGE, later, earlier);
+  MlirValue idx[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t d = 0; d < s.rank; ++d)
+    idx[d] = d == axis ? j : c.idx[d];
+  MlirValue v = g2t_read(&c, x, idx);
+  *out = g2t_compute_end(&c, g2t_select(b, counts, v, g2t_scalar(b, t, 0)));
   return mlirLogicalResultSuccess();
 }

@@ -355,6 +355,20 @@ static bool infer_broadcast(ctx_t *c, shape_t *out, MlirType *elem) {
   return true;
 }
 
+static bool infer_mod(ctx_t *c, shape_t *out, MlirType *elem) {
+  bool fmod;
+  return infer_broadcast(c, out, elem) && attr_bool(c, "fmod", &fmod);
+}
+
+static bool infer_shift(ctx_t *c, shape_t *out, MlirType *elem) {
+  if (!infer_broadcast(c, out, elem))
+    return false;
+  if (mlirTypeIsAInteger(*elem))
+    return true;
+  char s[STR];
+  return fail(c, "operand element type must be an integer type, got %s", type_str(*elem, s));
+}
+
 static bool inner_dims(ctx_t *c, const char *na, int64_t a, const char *nb, int64_t b) {
   if (!dims_agree(a, b))
     return fail(c, "inner dimensions differ: %s has %lld, %s has %lld", na, (long long)a, nb,
@@ -711,6 +725,33 @@ static bool infer_reduce(ctx_t *c, shape_t *out, MlirType *elem) {
   return true;
 }
 
+/* argmax, argmin: the input shape with `axis` 1 (keepdims) or removed; i64. */
+static bool infer_arg_reduce(ctx_t *c, shape_t *out, MlirType *elem) {
+  shape_t x;
+  int64_t axis;
+  bool keepdims, last;
+  if (!operand_shape(c, 0, "input", &x) || !expect_min_rank(c, "input", &x, 1) ||
+      !attr_i64(c, "axis", &axis) || !in_range(c, "axis", axis, x.rank) ||
+      !attr_bool(c, "keepdims", &keepdims) || !attr_bool(c, "select_last_index", &last))
+    return false;
+  out->rank = 0;
+  for (intptr_t d = 0; d < x.rank; ++d)
+    if (d != axis)
+      out->dims[out->rank++] = x.dims[d];
+    else if (keepdims)
+      out->dims[out->rank++] = 1;
+  *elem = mlirIntegerTypeGet(mlirOperationGetContext(c->op), 64);
+  return true;
+}
+
+static bool infer_cumsum(ctx_t *c, shape_t *out, MlirType *elem) {
+  int64_t axis;
+  bool exclusive, reverse;
+  return infer_unary(c, out, elem) && expect_min_rank(c, "input", out, 1) &&
+         attr_i64(c, "axis", &axis) && in_range(c, "axis", axis, out->rank) &&
+         attr_bool(c, "exclusive", &exclusive) && attr_bool(c, "reverse", &reverse);
+}
+
 static bool infer_cast(ctx_t *c, shape_t *out, MlirType *elem) {
   *elem = (MlirType){NULL}; /* any element type */
   return operand_shape(c, 0, "input", out);
@@ -768,12 +809,11 @@ static bool infer_where(ctx_t *c, shape_t *out, MlirType *elem) {
   return true;
 }
 
-static bool infer_gather(ctx_t *c, shape_t *out, MlirType *elem) {
-  shape_t d, ix;
-  int64_t axis;
-  if (!operand_shape(c, 0, "data", &d) || !operand_shape(c, 1, "indices", &ix) ||
-      !expect_min_rank(c, "data", &d, 1) || !attr_i64(c, "axis", &axis) ||
-      !in_range(c, "axis", axis, d.rank))
+/* gather, gather_elements: data (rank >= 1), indices (i32/i64), axis. */
+static bool gather_operands(ctx_t *c, shape_t *d, shape_t *ix, int64_t *axis) {
+  if (!operand_shape(c, 0, "data", d) || !operand_shape(c, 1, "indices", ix) ||
+      !expect_min_rank(c, "data", d, 1) || !attr_i64(c, "axis", axis) ||
+      !in_range(c, "axis", *axis, d->rank))
     return false;
   MlirType ie = elem_of(operand_type(c, 1));
   if (!mlirTypeIsAInteger(ie) || !mlirIntegerTypeIsSignless(ie) ||
@@ -782,6 +822,14 @@ static bool infer_gather(ctx_t *c, shape_t *out, MlirType *elem) {
     return fail(c, "operand 'indices' must have element type i32 or i64, got %s",
                 type_str(ie, s));
   }
+  return true;
+}
+
+static bool infer_gather(ctx_t *c, shape_t *out, MlirType *elem) {
+  shape_t d, ix;
+  int64_t axis;
+  if (!gather_operands(c, &d, &ix, &axis))
+    return false;
   if (d.rank - 1 + ix.rank > STRATA_GRAPH_MAX_RANK)
     return fail(c, "result rank %lld is more than the supported %d",
                 (long long)(d.rank - 1 + ix.rank), STRATA_GRAPH_MAX_RANK);
@@ -792,6 +840,42 @@ static bool infer_gather(ctx_t *c, shape_t *out, MlirType *elem) {
     out->dims[out->rank++] = ix.dims[i];
   for (intptr_t i = axis + 1; i < d.rank; ++i)
     out->dims[out->rank++] = d.dims[i];
+  return true;
+}
+
+/* The result has the indices' shape; off the axis they index data
+ * directly, so no dim may exceed data's. */
+/* gather_elements, scatter_elements: indices of data's rank, no dim off
+ * the axis larger than data's. */
+static bool element_indices(ctx_t *c, shape_t *d, shape_t *ix, int64_t *axis) {
+  if (!gather_operands(c, d, ix, axis) || !expect_rank(c, "indices", ix, d->rank))
+    return false;
+  for (intptr_t i = 0; i < d->rank; ++i)
+    if (i != *axis && ix->dims[i] != DYN && d->dims[i] != DYN && ix->dims[i] > d->dims[i])
+      return fail(c, "dim %lld of 'indices' is %lld, more than data's %lld", (long long)i,
+                  (long long)ix->dims[i], (long long)d->dims[i]);
+  return true;
+}
+
+static bool infer_gather_elements(ctx_t *c, shape_t *out, MlirType *elem) {
+  shape_t d, ix;
+  int64_t axis;
+  if (!element_indices(c, &d, &ix, &axis))
+    return false;
+  *out = ix;
+  return true;
+}
+
+static bool infer_scatter_elements(ctx_t *c, shape_t *out, MlirType *elem) {
+  static const char *const reductions[] = {"none", "add", "mul", "max", "min"};
+  shape_t d, ix;
+  int64_t axis;
+  int reduction;
+  if (!element_indices(c, &d, &ix, &axis) || !expect_shape(c, 2, "updates", &ix) ||
+      !same_elem(c, 0, "data", 2, "updates") ||
+      !attr_choice(c, "reduction", reductions, 5, &reduction))
+    return false;
+  *out = d;
   return true;
 }
 
@@ -924,6 +1008,20 @@ static const op_rule_t rules[] = {
     {"log", infer_unary_float},
     {"sqrt", infer_unary_float},
     {"erf", infer_unary_float},
+    {"sin", infer_unary_float},
+    {"cos", infer_unary_float},
+    {"tan", infer_unary_float},
+    {"asin", infer_unary_float},
+    {"acos", infer_unary_float},
+    {"atan", infer_unary_float},
+    {"sinh", infer_unary_float},
+    {"cosh", infer_unary_float},
+    {"asinh", infer_unary_float},
+    {"acosh", infer_unary_float},
+    {"atanh", infer_unary_float},
+    {"round", infer_unary_float},
+    {"ceil", infer_unary_float},
+    {"floor", infer_unary_float},
     {"gelu", infer_gelu},
     {"leaky_relu", infer_leaky_relu},
     {"clip", infer_clip},
@@ -934,6 +1032,9 @@ static const op_rule_t rules[] = {
     {"maximum", infer_broadcast},
     {"minimum", infer_broadcast},
     {"pow", infer_broadcast},
+    {"mod", infer_mod},
+    {"shift_left", infer_shift},
+    {"shift_right", infer_shift},
     {"matmul", infer_matmul},
     {"batch_matmul", infer_batch_matmul},
     {"dense", infer_dense},
@@ -957,6 +1058,10 @@ static const op_rule_t rules[] = {
     {"reduce_mean", infer_reduce},
     {"reduce_max", infer_reduce},
     {"reduce_min", infer_reduce},
+    {"reduce_prod", infer_reduce},
+    {"argmax", infer_arg_reduce},
+    {"argmin", infer_arg_reduce},
+    {"cumsum", infer_cumsum},
     {"cast", infer_cast},
     {"layout_transform", infer_layout_transform},
     {"equal", infer_compare},
@@ -964,6 +1069,8 @@ static const op_rule_t rules[] = {
     {"less", infer_compare},
     {"where", infer_where},
     {"gather", infer_gather},
+    {"gather_elements", infer_gather_elements},
+    {"scatter_elements", infer_scatter_elements},
     {"expand", infer_expand},
     {"conv_transpose2d", infer_conv_transpose2d},
     {"conv_transpose3d", infer_conv_transpose2d},

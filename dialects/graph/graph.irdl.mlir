@@ -82,6 +82,118 @@ irdl.dialect @graph {
     irdl.results(result: %result)
   }
 
+  // Sine; float only.
+  irdl.operation @sin {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+  }
+
+  // Cosine; float only.
+  irdl.operation @cos {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+  }
+
+  // Tangent; float only.
+  irdl.operation @tan {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+  }
+
+  // Arc sine; float only.
+  irdl.operation @asin {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+  }
+
+  // Arc cosine; float only.
+  irdl.operation @acos {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+  }
+
+  // Arc tangent; float only.
+  irdl.operation @atan {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+  }
+
+  // Hyperbolic sine; float only.
+  irdl.operation @sinh {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+  }
+
+  // Hyperbolic cosine; float only.
+  irdl.operation @cosh {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+  }
+
+  // Inverse hyperbolic sine; float only.
+  irdl.operation @asinh {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+  }
+
+  // Inverse hyperbolic cosine; float only.
+  irdl.operation @acosh {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+  }
+
+  // Inverse hyperbolic tangent; float only.
+  irdl.operation @atanh {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+  }
+
+  // Round to the nearest integer, halves to even; float only.
+  irdl.operation @round {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+  }
+
+  // Smallest integer not below x; float only.
+  irdl.operation @ceil {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+  }
+
+  // Largest integer not above x; float only.
+  irdl.operation @floor {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+  }
+
   // Negation.
   irdl.operation @neg {
     %input = irdl.base "!builtin.tensor"
@@ -191,6 +303,39 @@ irdl.dialect @graph {
 
   // lhs ^ rhs.
   irdl.operation @pow {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(result: %result)
+  }
+
+  // Remainder of lhs / rhs: fmod = true truncates the quotient (the sign of
+  // lhs, C's fmod and %), false floors it (the sign of rhs, Python's %);
+  // fmod: i1.
+  irdl.operation @mod {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %fmod = irdl.base "#builtin.integer"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(result: %result)
+    irdl.attributes {"fmod" = %fmod}
+  }
+
+  // lhs shifted left by rhs bits (zeros shifted in); integers only; a shift
+  // by the bit width or more gives 0.
+  irdl.operation @shift_left {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(result: %result)
+  }
+
+  // lhs shifted right by rhs bits, logically (zeros shifted in); integers
+  // only; a shift by the bit width or more gives 0.
+  irdl.operation @shift_right {
     %lhs = irdl.base "!builtin.tensor"
     %rhs = irdl.base "!builtin.tensor"
     %result = irdl.base "!builtin.tensor"
@@ -499,6 +644,56 @@ irdl.dialect @graph {
     irdl.attributes {"axes" = %axes, "keepdims" = %keepdims}
   }
 
+  // Product over `axes`.
+  irdl.operation @reduce_prod {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %axes = irdl.base "#builtin.dense_array"
+    %keepdims = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"axes" = %axes, "keepdims" = %keepdims}
+  }
+
+  // Index (i64) of the maximum along `axis` (the first one, or the last
+  // with select_last_index; a NaN counts as the maximum); keepdims and
+  // select_last_index: i1.
+  irdl.operation @argmax {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %axis = irdl.base "#builtin.integer"
+    %keepdims = irdl.base "#builtin.integer"
+    %select_last_index = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"axis" = %axis, "keepdims" = %keepdims, "select_last_index" = %select_last_index}
+  }
+
+  // Index (i64) of the minimum along `axis`; as argmax.
+  irdl.operation @argmin {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %axis = irdl.base "#builtin.integer"
+    %keepdims = irdl.base "#builtin.integer"
+    %select_last_index = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"axis" = %axis, "keepdims" = %keepdims, "select_last_index" = %select_last_index}
+  }
+
+  // Cumulative sum along `axis`: exclusive leaves the element itself out,
+  // reverse sums from the end; exclusive and reverse: i1.
+  irdl.operation @cumsum {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %axis = irdl.base "#builtin.integer"
+    %exclusive = irdl.base "#builtin.integer"
+    %reverse = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"axis" = %axis, "exclusive" = %exclusive, "reverse" = %reverse}
+  }
+
   // ---- Types and layouts.
 
   // Element type conversion; shape unchanged.
@@ -571,6 +766,33 @@ irdl.dialect @graph {
     irdl.operands(data: %data, indices: %indices)
     irdl.results(result: %result)
     irdl.attributes {"axis" = %axis}
+  }
+
+  // result[i] = data[i with i[axis] replaced by indices[i]] (ONNX
+  // GatherElements); indices: i32/i64 of data's rank; result: indices' shape.
+  irdl.operation @gather_elements {
+    %data = irdl.base "!builtin.tensor"
+    %indices = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %axis = irdl.base "#builtin.integer"
+    irdl.operands(data: %data, indices: %indices)
+    irdl.results(result: %result)
+    irdl.attributes {"axis" = %axis}
+  }
+
+  // data with updates[j] written at j with j[axis] replaced by indices[j]
+  // (ONNX ScatterElements), combined by `reduction` ("none": replaced,
+  // "add", "mul", "max", "min"); indices: i32/i64, updates: indices' shape.
+  irdl.operation @scatter_elements {
+    %data = irdl.base "!builtin.tensor"
+    %indices = irdl.base "!builtin.tensor"
+    %updates = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %axis = irdl.base "#builtin.integer"
+    %reduction = irdl.base "#builtin.string"
+    irdl.operands(data: %data, indices: %indices, updates: %updates)
+    irdl.results(result: %result)
+    irdl.attributes {"axis" = %axis, "reduction" = %reduction}
   }
 
   // Numpy broadcast of the input to the result type's shape.

@@ -1,9 +1,10 @@
 /* ONNX elementwise operators -> graph dialect: arithmetic with numpy
- * broadcasting (Add, Sub, Mul, Div, Pow, variadic Max/Min/Sum/Mean),
+ * broadcasting (Add, Sub, Mul, Div, Pow, Mod, BitShift, variadic Max/Min/Sum/Mean),
  * unary math, activations (direct ops or decompositions into graph ops and
  * splat constants: HardSigmoid, HardSwish, Softplus, Softsign, Elu, Selu,
- * PRelu, Reciprocal), Clip (attributes before opset 11, inputs since),
- * Cast, comparisons (GreaterOrEqual/LessOrEqual as strict-or-equal),
+ * Celu, PRelu, Reciprocal, ThresholdedRelu), IsInf and IsNaN (comparisons),
+ * Clip (attributes before opset 11, inputs since),
+ * Cast, CastLike, comparisons (GreaterOrEqual/LessOrEqual as strict-or-equal),
  * logical Not/And/Or/Xor on bool tensors (selects with i1 constants) and
  * Where. */
 #include <float.h>
@@ -56,16 +57,40 @@ static int64_t fold_apply(char op, int64_t a, int64_t b, bool *ok) {
   }
 }
 
-/* Folds op over the node's inputs (1 for 'n', else 2, numpy broadcasting of
- * rank <= 1 values) into a constant output; false (nothing emitted) when
- * the inputs are not all small integer constants of one type. */
-static bool fold_int(onnx_node_t *n, char op) {
-  int arity = op == 'n' ? 1 : 2;
-  if (n->num_inputs != arity || !n->fold[0])
+/* Unary ops: 'n' negation, 'c' ceil, 'f' floor, 'r' relu. */
+static bool is_unary_op(char op) { return op == 'n' || op == 'c' || op == 'f' || op == 'r'; }
+
+static double apply_float(char op, double a, double b) {
+  switch (op) {
+  case '+': return a + b;
+  case '-': return a - b;
+  case '*': return a * b;
+  case '/': return a / b;
+  case 'n': return -a;
+  case 'c': return ceil(a);
+  case 'f': return floor(a);
+  default: return a > 0 ? a : 0; /* 'r' */
+  }
+}
+
+static bool small_known(const onnx_const_t *c, int32_t type) {
+  bool is_float = type == ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT ||
+                  type == ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE;
+  return foldable_int(c, type) ||
+         (is_float && c && c->onnx_type == type && c->shape.rank <= 1 && c->numel <= FOLD_MAX_ELEMENTS);
+}
+
+/* op over a (and b for binary ops; numpy broadcasting of rank <= 1 values)
+ * into *r: small int32/int64 (wrapping, truncating division) or
+ * float/double contents of one type. False when not applicable (or an
+ * integer division by zero, left to the run-time ops). */
+static bool evaluate(const onnx_const_t *a, const onnx_const_t *b, char op, onnx_const_t *out) {
+  if (is_unary_op(op))
+    b = a;
+  if (!a || !b)
     return false;
-  int32_t type = n->fold[0]->onnx_type;
-  const onnx_const_t *a = n->fold[0], *b = arity == 2 ? n->fold[1] : n->fold[0];
-  if (!foldable_int(a, type) || !foldable_int(b, type))
+  int32_t type = a->onnx_type;
+  if (!small_known(a, type) || !small_known(b, type))
     return false;
   if (a->numel != b->numel && a->numel != 1 && b->numel != 1)
     return false;
@@ -78,25 +103,66 @@ static bool fold_int(onnx_node_t *n, char op) {
   r.data = malloc(es * (size_t)(r.numel ? r.numel : 1));
   bool ok = true;
   for (int64_t i = 0; i < r.numel; ++i) {
-    int64_t x = onnx_const_get_i(a, a->numel == 1 ? 0 : i);
-    int64_t y = onnx_const_get_i(b, b->numel == 1 ? 0 : i);
-    int64_t v = fold_apply(op, x, y, &ok);
-    if (type == ONNX__TENSOR_PROTO__DATA_TYPE__INT64)
-      ((int64_t *)r.data)[i] = v;
-    else
-      ((int32_t *)r.data)[i] = (int32_t)v;
+    int64_t ia = a->numel == 1 ? 0 : i, ib = b->numel == 1 ? 0 : i;
+    switch (type) {
+    case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT:
+      ((float *)r.data)[i] = (float)apply_float(op, onnx_const_get_f(a, ia), onnx_const_get_f(b, ib));
+      break;
+    case ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE:
+      ((double *)r.data)[i] = apply_float(op, onnx_const_get_f(a, ia), onnx_const_get_f(b, ib));
+      break;
+    default: {
+      int64_t x = onnx_const_get_i(a, ia), y = onnx_const_get_i(b, ib);
+      int64_t v = op == 'c' || op == 'f' ? x : op == 'r' ? (x > 0 ? x : 0) : fold_apply(op, x, y, &ok);
+      if (type == ONNX__TENSOR_PROTO__DATA_TYPE__INT64)
+        ((int64_t *)r.data)[i] = v;
+      else
+        ((int32_t *)r.data)[i] = (int32_t)v;
+    }
+    }
   }
-  if (!ok) { /* division by zero: leave it to the run-time ops */
+  if (!ok) {
     onnx_const_free(&r);
     return false;
   }
+  *out = r;
+  return true;
+}
+
+/* Folds op over the node's true-constant integer inputs (1 for 'n', else 2)
+ * into a constant output; false (nothing emitted) when the inputs are not
+ * all small integer constants of one type. */
+static bool fold_int(onnx_node_t *n, char op) {
+  int arity = op == 'n' ? 1 : 2;
+  if (n->num_inputs != arity || !n->fold[0] || !foldable_int(n->fold[0], n->fold[0]->onnx_type))
+    return false;
+  onnx_const_t r;
+  if (!evaluate(n->fold[0], arity == 2 ? n->fold[1] : NULL, op, &r))
+    return false;
   onnx_set_const_output(n, 0, &r);
   return true;
 }
 
-UNARY(map_relu, "graph.relu")
+/* Output y of an elementwise op; when the inputs' contents are known at
+ * import time (bound graph inputs, or values computed from them) and small,
+ * y's are too (onnx_set_known_output): the window and Range function
+ * bodies compute sizes and trip counts so. */
+static bool out_maybe_known(onnx_node_t *n, MlirValue y, char op) {
+  onnx_const_t k;
+  if (!mlirValueIsNull(y) &&
+      evaluate(n->in_const[0], n->num_inputs > 1 ? n->in_const[1] : NULL, op, &k)) {
+    onnx_set_known_output(n, 0, y, &k);
+    return true;
+  }
+  return onnx_out(n, y);
+}
+
+/* Unary ops whose result is known when the input is (out_maybe_known). */
+#define KNOWN_UNARY(fn, opname, op)                                                          \
+  static bool fn(onnx_node_t *n) { return out_maybe_known(n, onnx_unary(n, opname, onnx_in0(n)), op); }
+KNOWN_UNARY(map_relu, "graph.relu", 'r')
 static bool map_neg(onnx_node_t *n) {
-  return fold_int(n, 'n') || onnx_out(n, onnx_unary(n, "graph.neg", onnx_in0(n)));
+  return fold_int(n, 'n') || out_maybe_known(n, onnx_unary(n, "graph.neg", onnx_in0(n)), 'n');
 }
 UNARY(map_abs, "graph.abs")
 UNARY(map_sigmoid, "graph.sigmoid")
@@ -105,6 +171,20 @@ UNARY(map_exp, "graph.exp")
 UNARY(map_log, "graph.log")
 UNARY(map_sqrt, "graph.sqrt")
 UNARY(map_erf, "graph.erf")
+UNARY(map_sin, "graph.sin")
+UNARY(map_cos, "graph.cos")
+UNARY(map_tan, "graph.tan")
+UNARY(map_asin, "graph.asin")
+UNARY(map_acos, "graph.acos")
+UNARY(map_atan, "graph.atan")
+UNARY(map_sinh, "graph.sinh")
+UNARY(map_cosh, "graph.cosh")
+UNARY(map_asinh, "graph.asinh")
+UNARY(map_acosh, "graph.acosh")
+UNARY(map_atanh, "graph.atanh")
+UNARY(map_round, "graph.round")
+KNOWN_UNARY(map_ceil, "graph.ceil", 'c')
+KNOWN_UNARY(map_floor, "graph.floor", 'f')
 
 static bool map_reciprocal(onnx_node_t *n) {
   MlirValue x = onnx_in0(n);
@@ -227,6 +307,16 @@ static bool map_elu(onnx_node_t *n) {
   return onnx_out(n, elu(n, onnx_in0(n), onnx_attr_float(n, "alpha", 1.0f)));
 }
 
+/* celu(x) = max(0, x) + min(0, alpha * (exp(x / alpha) - 1)) = alpha * elu(x / alpha, 1). */
+static bool map_celu(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  double alpha = onnx_attr_float(n, "alpha", 1.0f);
+  if (alpha == 0)
+    return onnx_error(n, "alpha must not be 0");
+  MlirValue e = elu(n, onnx_binary(n, "graph.div", x, onnx_splat_like(n, x, alpha)), 1.0);
+  return onnx_out(n, onnx_binary(n, "graph.mul", e, onnx_splat_like(n, x, alpha)));
+}
+
 static bool map_selu(onnx_node_t *n) {
   MlirValue x = onnx_in0(n);
   MlirValue e = elu(n, x, onnx_attr_float(n, "alpha", 1.67326319217681884765625f));
@@ -262,22 +352,49 @@ static bool binary(onnx_node_t *n, const char *opname) {
     return false;
   return onnx_out(n, onnx_binary(n, opname, onnx_input(n, 0), onnx_input(n, 1)));
 }
-static bool map_add(onnx_node_t *n) { return fold_int(n, '+') || binary(n, "graph.add"); }
-static bool map_sub(onnx_node_t *n) { return fold_int(n, '-') || binary(n, "graph.sub"); }
-static bool map_mul(onnx_node_t *n) { return fold_int(n, '*') || binary(n, "graph.mul"); }
-static bool map_div(onnx_node_t *n) { return fold_int(n, '/') || binary(n, "graph.div"); }
+/* Add, Sub, Mul, Div: folded (integer constants), else built (and known
+ * when the inputs are). */
+static bool arithmetic(onnx_node_t *n, const char *opname, char op) {
+  if (fold_int(n, op))
+    return true;
+  if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
+    return false;
+  return out_maybe_known(n, onnx_binary(n, opname, onnx_input(n, 0), onnx_input(n, 1)), op);
+}
+static bool map_add(onnx_node_t *n) { return arithmetic(n, "graph.add", '+'); }
+static bool map_sub(onnx_node_t *n) { return arithmetic(n, "graph.sub", '-'); }
+static bool map_mul(onnx_node_t *n) { return arithmetic(n, "graph.mul", '*'); }
+static bool map_div(onnx_node_t *n) { return arithmetic(n, "graph.div", '/'); }
 
 static bool map_pow(onnx_node_t *n) {
   if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
     return false;
   MlirValue x = onnx_input(n, 0), y = onnx_input(n, 1);
-  if (!mlirTypeEqual(onnx_elem(x), onnx_elem(y))) {
-    /* Since opset 12 the exponent may have another type: cast it. */
-    strata_graph_shape_t s;
-    onnx_shape(y, &s);
-    y = onnx_build(n, "graph.cast", 1, &y, strata_graph_shape_to_type(&s, onnx_elem(x)), 0, NULL);
-  }
+  y = onnx_cast_to(n, y, onnx_elem(x)); /* since opset 12 the exponent's type may differ */
   return onnx_out(n, onnx_binary(n, "graph.pow", x, y));
+}
+
+/* Mod: fmod 0 is the floored remainder (Python's %), 1 the truncated one
+ * (C's fmod). */
+static bool map_mod(onnx_node_t *n) {
+  int64_t fmod = onnx_attr_int(n, "fmod", 0);
+  if (fmod != 0 && fmod != 1)
+    return onnx_error(n, "unsupported fmod %lld (0 or 1)", (long long)fmod);
+  if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
+    return false;
+  MlirValue ops[2] = {onnx_input(n, 0), onnx_input(n, 1)};
+  MlirNamedAttribute a = onnx_bool_attr(n, "fmod", fmod == 1);
+  return onnx_out(n, onnx_build(n, "graph.mod", 2, ops, NULL_TYPE, 1, &a));
+}
+
+/* BitShift: direction LEFT or RIGHT (logical: ONNX allows unsigned types). */
+static bool map_bit_shift(onnx_node_t *n) {
+  char buf[16];
+  const char *dir = onnx_attr_string(n, "direction", "", buf, sizeof buf);
+  bool left = !strcmp(dir, "LEFT");
+  if (!left && strcmp(dir, "RIGHT"))
+    return onnx_error(n, "unsupported direction '%s' (LEFT or RIGHT)", dir);
+  return binary(n, left ? "graph.shift_left" : "graph.shift_right");
 }
 
 static bool variadic(onnx_node_t *n, const char *opname, bool mean) {
@@ -299,6 +416,31 @@ static bool map_sum(onnx_node_t *n) { return variadic(n, "graph.add", false); }
 static bool map_mean(onnx_node_t *n) { return variadic(n, "graph.add", true); }
 
 /* --- Cast, comparisons, Where --------------------------------------------- */
+/* The contents of a Cast of small known contents `in` (a scalar, or a
+ * vector of up to FOLD_MAX_ELEMENTS) to float, double, int32, int64 or bool, so
+ * that parameters computed as `Cast(size)` (the window functions' Range
+ * limit) are known at import time too. False if not applicable. */
+static bool cast_known_value(const onnx_const_t *in, int32_t to, onnx_const_t *out) {
+  if (!in || in->shape.rank > 1 || in->numel > FOLD_MAX_ELEMENTS)
+    return false;
+  if (to != ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT && to != ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE &&
+      to != ONNX__TENSOR_PROTO__DATA_TYPE__INT32 && to != ONNX__TENSOR_PROTO__DATA_TYPE__INT64 &&
+      to != ONNX__TENSOR_PROTO__DATA_TYPE__BOOL)
+    return false;
+  *out = (onnx_const_t){to, in->shape, in->numel,
+                        malloc(onnx_type_size(to) * (size_t)(in->numel ? in->numel : 1))};
+  for (int64_t i = 0; i < in->numel; ++i) {
+    switch (to) {
+    case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT: ((float *)out->data)[i] = (float)onnx_const_get_f(in, i); break;
+    case ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE: ((double *)out->data)[i] = onnx_const_get_f(in, i); break;
+    case ONNX__TENSOR_PROTO__DATA_TYPE__INT32: ((int32_t *)out->data)[i] = (int32_t)onnx_const_get_i(in, i); break;
+    case ONNX__TENSOR_PROTO__DATA_TYPE__BOOL: ((uint8_t *)out->data)[i] = onnx_const_get_f(in, i) != 0; break;
+    default: ((int64_t *)out->data)[i] = onnx_const_get_i(in, i); break;
+    }
+  }
+  return true;
+}
+
 static bool map_cast(onnx_node_t *n) {
   MlirValue x = onnx_in0(n);
   if (mlirValueIsNull(x))
@@ -307,11 +449,21 @@ static bool map_cast(onnx_node_t *n) {
   MlirType elem = onnx_elem_type(n->ctx, (int32_t)to);
   if (mlirTypeIsNull(elem))
     return onnx_error(n, "unsupported element type '%s'", onnx_type_name((int32_t)to));
-  if (mlirTypeEqual(elem, onnx_elem(x)))
-    return onnx_out(n, x);
-  strata_graph_shape_t s;
-  onnx_shape(x, &s);
-  return onnx_out(n, onnx_build(n, "graph.cast", 1, &x, strata_graph_shape_to_type(&s, elem), 0, NULL));
+  MlirValue y = onnx_cast_to(n, x, elem);
+  onnx_const_t known;
+  if (!mlirValueIsNull(y) && cast_known_value(n->in_const[0], (int32_t)to, &known)) {
+    onnx_set_known_output(n, 0, y, &known);
+    return true;
+  }
+  return onnx_out(n, y);
+}
+
+/* CastLike: Cast to the element type of input 1 (its values are unused). */
+static bool map_cast_like(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x) || !onnx_need_input(n, 1))
+    return false;
+  return onnx_out(n, onnx_cast_to(n, x, onnx_elem(onnx_input(n, 1))));
 }
 
 static bool compare(onnx_node_t *n, const char *opname) {
@@ -370,6 +522,37 @@ static bool map_shrink(onnx_node_t *n) {
                              onnx_binary(n, "graph.add", x, b), hi));
 }
 
+/* thresholded_relu(x) = x > alpha ? x : 0. */
+static bool map_thresholded_relu(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x) || !have_op(n, "graph.where") || !have_op(n, "graph.greater"))
+    return false;
+  MlirValue above = onnx_binary(n, "graph.greater", x,
+                                onnx_splat_like(n, x, onnx_attr_float(n, "alpha", 1.0f)));
+  return onnx_out(n, select3(n, above, x, onnx_splat_like(n, x, 0.0)));
+}
+
+/* isinf(x) = x == +inf or x == -inf (each side only when detected); with
+ * neither detected, x == NaN, which is false everywhere. */
+static bool map_isinf(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x) || !have_op(n, "graph.where") || !have_op(n, "graph.equal"))
+    return false;
+  if (!mlirTypeIsAFloat(onnx_elem(x)))
+    return onnx_error(n, "IsInf needs a float input");
+  bool pos = onnx_attr_int(n, "detect_positive", 1) != 0;
+  bool neg = onnx_attr_int(n, "detect_negative", 1) != 0;
+  if (!pos && !neg)
+    return onnx_out(n, onnx_binary(n, "graph.equal", x, onnx_splat_like(n, x, NAN)));
+  MlirValue is_pos = pos ? onnx_binary(n, "graph.equal", x, onnx_splat_like(n, x, INFINITY))
+                         : (MlirValue){NULL};
+  MlirValue is_neg = neg ? onnx_binary(n, "graph.equal", x, onnx_splat_like(n, x, -INFINITY))
+                         : (MlirValue){NULL};
+  if (pos && neg)
+    return onnx_out(n, select3(n, is_pos, onnx_splat_like(n, is_pos, 1.0), is_neg));
+  return onnx_out(n, pos ? is_pos : is_neg);
+}
+
 /* --- Logical (bool tensors) as selects ------------------------------------ */
 static bool need_bool(onnx_node_t *n, MlirValue v) {
   MlirType e = onnx_elem(v);
@@ -384,11 +567,29 @@ static MlirValue logical_not(onnx_node_t *n, MlirValue x) {
   return onnx_build(n, "graph.where", 3, ops, NULL_TYPE, 0, NULL);
 }
 
+/* isnan(x) = not (x == x) (ordered equality is false only for NaN). */
+static bool map_isnan(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x) || !have_op(n, "graph.where") || !have_op(n, "graph.equal"))
+    return false;
+  return onnx_out(n, logical_not(n, onnx_binary(n, "graph.equal", x, x)));
+}
+
 static bool map_not(onnx_node_t *n) {
   MlirValue x = onnx_in0(n);
   if (mlirValueIsNull(x) || !have_op(n, "graph.where") || !need_bool(n, x))
     return false;
-  return onnx_out(n, logical_not(n, x));
+  MlirValue y = logical_not(n, x);
+  const onnx_const_t *in = n->in_const[0];
+  if (mlirValueIsNull(y) || !in || in->shape.rank > 1 || in->numel > FOLD_MAX_ELEMENTS)
+    return onnx_out(n, y);
+  /* known input (an If condition computed by OptionalHasElement): known result */
+  onnx_const_t known = {ONNX__TENSOR_PROTO__DATA_TYPE__BOOL, in->shape, in->numel,
+                        malloc((size_t)(in->numel ? in->numel : 1))};
+  for (int64_t i = 0; i < in->numel; ++i)
+    ((uint8_t *)known.data)[i] = onnx_const_get_i(in, i) == 0;
+  onnx_set_known_output(n, 0, y, &known);
+  return true;
 }
 
 /* a or b = where(a, true, b); a and b = where(a, b, false);
@@ -432,6 +633,20 @@ const onnx_mapping_t strata_onnx_elementwise_ops[] = {
     {"Log", map_log},
     {"Sqrt", map_sqrt},
     {"Erf", map_erf},
+    {"Sin", map_sin},
+    {"Cos", map_cos},
+    {"Tan", map_tan},
+    {"Asin", map_asin},
+    {"Acos", map_acos},
+    {"Atan", map_atan},
+    {"Sinh", map_sinh},
+    {"Cosh", map_cosh},
+    {"Asinh", map_asinh},
+    {"Acosh", map_acosh},
+    {"Atanh", map_atanh},
+    {"Round", map_round},
+    {"Ceil", map_ceil},
+    {"Floor", map_floor},
     {"Reciprocal", map_reciprocal},
     {"LeakyRelu", map_leaky_relu},
     {"Gelu", map_gelu},
@@ -442,17 +657,21 @@ const onnx_mapping_t strata_onnx_elementwise_ops[] = {
     {"Softsign", map_softsign},
     {"Elu", map_elu},
     {"Selu", map_selu},
+    {"Celu", map_celu},
     {"PRelu", map_prelu},
     {"Add", map_add},
     {"Sub", map_sub},
     {"Mul", map_mul},
     {"Div", map_div},
     {"Pow", map_pow},
+    {"Mod", map_mod},
+    {"BitShift", map_bit_shift},
     {"Max", map_max},
     {"Min", map_min},
     {"Sum", map_sum},
     {"Mean", map_mean},
     {"Cast", map_cast},
+    {"CastLike", map_cast_like},
     {"Equal", map_equal},
     {"Greater", map_greater},
     {"Less", map_less},
@@ -465,5 +684,8 @@ const onnx_mapping_t strata_onnx_elementwise_ops[] = {
     {"Where", map_where},
     {"Sign", map_sign},
     {"Shrink", map_shrink},
+    {"ThresholdedRelu", map_thresholded_relu},
+    {"IsInf", map_isinf},
+    {"IsNaN", map_isnan},
     {NULL, NULL},
 };

@@ -1,9 +1,11 @@
 /* ONNX neural-network operators -> graph dialect: Conv (1-D through a
  * reshape to 2-D, auto_pad), ConvTranspose, Gemm (alpha/beta/transA/transB),
- * MatMul (2-D matmul, N-D batch_matmul, 1-D operands promoted), pooling
+ * MatMul (2-D matmul, N-D batch_matmul, 1-D operands promoted), Det (the
+ * Leibniz formula up to 4x4), pooling
  * (MaxPool, AveragePool, global pools), BatchNormalization (training mode:
  * batch statistics and running statistics by reductions),
- * LayerNormalization (decomposed), Softmax/LogSoftmax (with the
+ * LayerNormalization, InstanceNormalization and MeanVarianceNormalization
+ * (decomposed into reductions), LRN (an avg_pool2d over channels), Softmax/LogSoftmax/Hardmax (with the
  * flatten-to-2-D semantics before opset 13), Resize/Upsample (nearest and
  * linear, scales or sizes known at import time). */
 #include <math.h>
@@ -121,14 +123,22 @@ static const char *window_op(const window_t *w, const char *base, char *buf, siz
 static bool map_conv(onnx_node_t *n) {
   if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
     return false;
-  MlirValue x = onnx_input(n, 0), wt = onnx_input(n, 1);
+  /* inputs materialized in order (constants appear in the IR in that order) */
+  MlirValue x = onnx_input(n, 0), w = onnx_input(n, 1);
+  MlirValue bias = n->num_inputs > 2 && n->present[2] ? onnx_input(n, 2) : (MlirValue){NULL};
+  return onnx_out(n, onnx_conv(n, x, w, bias));
+}
+
+MlirValue onnx_conv(onnx_node_t *n, MlirValue x, MlirValue wt, MlirValue bias) {
+  if (mlirValueIsNull(x) || mlirValueIsNull(wt))
+    return (MlirValue){NULL};
   strata_graph_shape_t ws;
   onnx_shape(wt, &ws);
   window_t w;
   if (!read_window(n, x, ws.rank >= 3 ? ws.dims + 2 : NULL, &w))
-    return false;
-  MlirValue ops[3] = {to_2d(n, x), to_2d(n, wt), onnx_input(n, 2)};
-  intptr_t nops = n->num_inputs > 2 && n->present[2] ? 3 : 2;
+    return (MlirValue){NULL};
+  MlirValue ops[3] = {to_2d(n, x), to_2d(n, wt), bias};
+  intptr_t nops = mlirValueIsNull(bias) ? 2 : 3;
   bool three = w.gd == 3;
   MlirNamedAttribute a[6] = {
       onnx_ints_attr(n, "strides", w.gd, w.strides),
@@ -137,9 +147,74 @@ static bool map_conv(onnx_node_t *n) {
       onnx_str_attr(n, "data_layout", three ? "NCDHW" : "NCHW"),
       onnx_str_attr(n, "kernel_layout", three ? "OIDHW" : "OIHW")};
   char op[32];
-  return onnx_out(n, from_2d(n, onnx_build(n, window_op(&w, "conv", op, sizeof op), nops, ops,
-                                           NULL_TYPE, 6, a),
-                             &w));
+  return from_2d(n, onnx_build(n, window_op(&w, "conv", op, sizeof op), nops, ops, NULL_TYPE, 6, a),
+                 &w);
+}
+
+/* Det of [..., n, n] for n <= 4: the Leibniz formula, a signed sum over the
+ * permutations p of the products of the elements [i, p(i)] (each a slice
+ * of the last two dims), exact for any matrix (no pivoting). */
+enum { DET_MAX_N = 4 };
+
+static bool map_det(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x))
+    return false;
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  if (s.rank < 2 || s.dims[s.rank - 1] != s.dims[s.rank - 2] ||
+      s.dims[s.rank - 1] == STRATA_GRAPH_DYN)
+    return onnx_error(n, "Det needs static square matrices in the last two dims");
+  int64_t size = s.dims[s.rank - 1];
+  if (size < 1 || size > DET_MAX_N)
+    return onnx_error(n, "Det of %lldx%lld matrices is not supported (at most %dx%d)",
+                      (long long)size, (long long)size, DET_MAX_N, DET_MAX_N);
+  MlirValue cell[DET_MAX_N][DET_MAX_N];
+  for (int64_t i = 0; i < size; ++i)
+    for (int64_t j = 0; j < size; ++j) {
+      int64_t starts[STRATA_GRAPH_MAX_RANK] = {0}, ends[STRATA_GRAPH_MAX_RANK];
+      int64_t steps[STRATA_GRAPH_MAX_RANK];
+      for (intptr_t d = 0; d < s.rank; ++d)
+        ends[d] = INT64_MAX, steps[d] = 1;
+      starts[s.rank - 2] = i, ends[s.rank - 2] = i + 1;
+      starts[s.rank - 1] = j, ends[s.rank - 1] = j + 1;
+      MlirNamedAttribute a[3] = {onnx_ints_attr(n, "starts", s.rank, starts),
+                                 onnx_ints_attr(n, "ends", s.rank, ends),
+                                 onnx_ints_attr(n, "steps", s.rank, steps)};
+      cell[i][j] = onnx_reshape(n, onnx_build(n, "graph.slice", 1, &x, NULL_TYPE, 3, a),
+                                s.rank - 2, s.dims);
+    }
+  /* permutations in lexicographic order, with their signs */
+  int perm[DET_MAX_N];
+  for (int i = 0; i < size; ++i)
+    perm[i] = i;
+  MlirValue det = {NULL};
+  for (;;) {
+    int inversions = 0;
+    for (int i = 0; i < size; ++i)
+      for (int j = i + 1; j < size; ++j)
+        inversions += perm[i] > perm[j];
+    MlirValue term = cell[0][perm[0]];
+    for (int i = 1; i < size; ++i)
+      term = onnx_binary(n, "graph.mul", term, cell[i][perm[i]]);
+    if (mlirValueIsNull(det))
+      det = inversions % 2 ? onnx_unary(n, "graph.neg", term) : term;
+    else
+      det = onnx_binary(n, inversions % 2 ? "graph.sub" : "graph.add", det, term);
+    int k = (int)size - 2; /* next permutation */
+    while (k >= 0 && perm[k] > perm[k + 1])
+      --k;
+    if (k < 0)
+      break;
+    int l = (int)size - 1;
+    while (perm[l] < perm[k])
+      --l;
+    int t = perm[k];
+    perm[k] = perm[l], perm[l] = t;
+    for (int a = k + 1, b = (int)size - 1; a < b; ++a, --b)
+      t = perm[a], perm[a] = perm[b], perm[b] = t;
+  }
+  return onnx_out(n, det);
 }
 
 /* ConvTranspose: 1-D (through 2-D with a leading spatial axis of 1), 2-D
@@ -362,11 +437,19 @@ static bool map_matmul(onnx_node_t *n) {
   if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
     return false;
   MlirValue a = onnx_input(n, 0), b = onnx_input(n, 1);
+  return onnx_out(n, onnx_matmul(n, a, b));
+}
+
+MlirValue onnx_matmul(onnx_node_t *n, MlirValue a, MlirValue b) {
+  if (mlirValueIsNull(a) || mlirValueIsNull(b))
+    return (MlirValue){NULL};
   strata_graph_shape_t as, bs;
   onnx_shape(a, &as);
   onnx_shape(b, &bs);
-  if (as.rank == 0 || bs.rank == 0)
-    return onnx_error(n, "MatMul operands must have rank >= 1");
+  if (as.rank == 0 || bs.rank == 0) {
+    onnx_error(n, "%s operands must have rank >= 1", n->node->op_type);
+    return (MlirValue){NULL};
+  }
   bool a_vec = as.rank == 1, b_vec = bs.rank == 1;
   if (a_vec) { /* [K] -> [1, K] */
     int64_t d[2] = {1, as.dims[0]};
@@ -385,7 +468,7 @@ static bool map_matmul(onnx_node_t *n) {
     y = onnx_binary(n, "graph.batch_matmul", prepend_ones(n, a, r), prepend_ones(n, b, r));
   }
   if (mlirValueIsNull(y) || (!a_vec && !b_vec))
-    return onnx_out(n, y);
+    return y;
   /* Drop the dims the 1-D operands added (M and/or N). */
   strata_graph_shape_t ys;
   onnx_shape(y, &ys);
@@ -396,7 +479,7 @@ static bool map_matmul(onnx_node_t *n) {
       continue;
     d[k++] = ys.dims[i];
   }
-  return onnx_out(n, onnx_reshape(n, y, k, d));
+  return onnx_reshape(n, y, k, d);
 }
 
 /* --- Normalization -------------------------------------------------------- */
@@ -460,6 +543,23 @@ static bool map_batch_norm(onnx_node_t *n) {
   return onnx_out(n, onnx_build(n, "graph.batch_norm", 5, ops, NULL_TYPE, 2, a));
 }
 
+/* (x - mean) / sqrt(var + eps) with the mean and the biased variance over
+ * `axes` (kept as dims of 1); the mean and the denominator are returned in
+ * *mean_out and *std_out when these are not NULL. */
+static MlirValue standardize(onnx_node_t *n, MlirValue x, intptr_t na, const int64_t *axes,
+                             double eps, MlirValue *mean_out, MlirValue *std_out) {
+  MlirValue mean = onnx_reduce(n, "graph.reduce_mean", x, na, axes, true);
+  MlirValue d = onnx_binary(n, "graph.sub", x, mean);
+  MlirValue var = onnx_reduce(n, "graph.reduce_mean", onnx_binary(n, "graph.mul", d, d), na, axes, true);
+  MlirValue std = onnx_unary(n, "graph.sqrt",
+                             onnx_binary(n, "graph.add", var, onnx_splat_like(n, var, eps)));
+  if (mean_out)
+    *mean_out = mean;
+  if (std_out)
+    *std_out = std;
+  return onnx_binary(n, "graph.div", d, std);
+}
+
 /* y = (x - mean) / sqrt(var + eps) * scale + bias over axes [axis, rank). */
 static bool map_layer_norm(onnx_node_t *n) {
   if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
@@ -472,13 +572,11 @@ static bool map_layer_norm(onnx_node_t *n) {
   for (int64_t i = axis; i < rank; ++i)
     axes[i - axis] = i;
   intptr_t na = (intptr_t)(rank - axis);
-  double eps = onnx_attr_float(n, "epsilon", 1e-5f);
-  MlirValue mean = onnx_reduce(n, "graph.reduce_mean", x, na, axes, true);
-  MlirValue d = onnx_binary(n, "graph.sub", x, mean);
-  MlirValue var = onnx_reduce(n, "graph.reduce_mean", onnx_binary(n, "graph.mul", d, d), na, axes, true);
-  MlirValue std = onnx_unary(n, "graph.sqrt",
-                             onnx_binary(n, "graph.add", var, onnx_splat_like(n, var, eps)));
-  MlirValue y = onnx_binary(n, "graph.mul", onnx_binary(n, "graph.div", d, std), onnx_input(n, 1));
+  MlirValue mean, std;
+  MlirValue y = onnx_binary(n, "graph.mul",
+                            standardize(n, x, na, axes, onnx_attr_float(n, "epsilon", 1e-5f),
+                                        &mean, &std),
+                            onnx_input(n, 1));
   if (n->num_inputs > 2 && n->present[2])
     y = onnx_binary(n, "graph.add", y, onnx_input(n, 2));
   if (mlirValueIsNull(y))
@@ -495,6 +593,88 @@ static bool map_layer_norm(onnx_node_t *n) {
   return true;
 }
 
+/* y = scale[c] * (x - mean) / sqrt(var + eps) + B[c], the statistics per
+ * sample and channel (over the spatial dims). */
+static bool map_instance_norm(onnx_node_t *n) {
+  for (int i = 0; i < 3; ++i)
+    if (!onnx_need_input(n, i))
+      return false;
+  MlirValue x = onnx_input(n, 0);
+  intptr_t r = onnx_rank(x);
+  if (r < 3)
+    return onnx_error(n, "the input needs rank >= 3, got %lld", (long long)r);
+  int64_t axes[STRATA_GRAPH_MAX_RANK], per_channel[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t i = 2; i < r; ++i)
+    axes[i - 2] = i;
+  strata_graph_shape_t xs;
+  onnx_shape(x, &xs);
+  for (intptr_t i = 0; i < r - 1; ++i) /* [C, 1, ..., 1] broadcasts along axis 1 */
+    per_channel[i] = i ? 1 : xs.dims[1];
+  MlirValue scale = onnx_reshape(n, onnx_input(n, 1), r - 1, per_channel);
+  MlirValue bias = onnx_reshape(n, onnx_input(n, 2), r - 1, per_channel);
+  MlirValue y = standardize(n, x, r - 2, axes, onnx_attr_float(n, "epsilon", 1e-5f), NULL, NULL);
+  return onnx_out(n, onnx_binary(n, "graph.add", onnx_binary(n, "graph.mul", y, scale), bias));
+}
+
+/* MeanVarianceNormalization: (x - mean) / sqrt(var + 1e-9) over `axes`
+ * (default [0, 2, 3]), as its ONNX function body. */
+static bool map_mean_variance_norm(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x))
+    return false;
+  intptr_t r = onnx_rank(x);
+  int64_t axes[STRATA_GRAPH_MAX_RANK] = {0, 2, 3};
+  int na = onnx_attr_ints(n, "axes", axes, STRATA_GRAPH_MAX_RANK);
+  if (na == -2)
+    return false;
+  if (na < 0)
+    na = 3;
+  for (int i = 0; i < na; ++i)
+    if (!onnx_axis(n, axes[i], r, &axes[i]))
+      return false;
+  return onnx_out(n, standardize(n, x, na, axes, 1e-9, NULL, NULL));
+}
+
+/* LRN: x / (bias + alpha / size * sum of x^2 over the channels
+ * [c - floor((size-1)/2), c + ceil((size-1)/2)])^beta. The channel window
+ * sum is an avg_pool2d of x^2 viewed as [N, 1, C, spatial] with kernel
+ * [size, 1] and zero padding counted (the divisor is always size). */
+static bool map_lrn(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x))
+    return false;
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  if (s.rank < 3)
+    return onnx_error(n, "the input needs rank >= 3, got %lld", (long long)s.rank);
+  int64_t spatial = 1;
+  for (intptr_t i = 1; i < s.rank; ++i) {
+    if (s.dims[i] == STRATA_GRAPH_DYN)
+      return onnx_error(n, "LRN with dynamic dims other than N is not supported");
+    spatial *= i > 1 ? s.dims[i] : 1;
+  }
+  int64_t size = onnx_attr_int(n, "size", 0);
+  if (size < 1)
+    return onnx_error(n, "size must be >= 1, got %lld", (long long)size);
+  double alpha = onnx_attr_float(n, "alpha", 1e-4f), beta = onnx_attr_float(n, "beta", 0.75f);
+  double bias = onnx_attr_float(n, "bias", 1.0f);
+  int64_t view[4] = {s.dims[0], 1, s.dims[1], spatial};
+  MlirValue sq = onnx_reshape(n, onnx_binary(n, "graph.mul", x, x), 4, view);
+  int64_t kernel[2] = {size, 1}, strides[2] = {1, 1};
+  int64_t padding[4] = {(size - 1) / 2, 0, size / 2, 0}; /* top, left, bottom, right */
+  MlirNamedAttribute a[6] = {onnx_ints_attr(n, "kernel", 2, kernel),
+                             onnx_ints_attr(n, "strides", 2, strides),
+                             onnx_ints_attr(n, "padding", 4, padding),
+                             onnx_bool_attr(n, "ceil_mode", false),
+                             onnx_bool_attr(n, "count_include_pad", true),
+                             onnx_str_attr(n, "layout", "NCHW")};
+  MlirValue mean = onnx_build(n, "graph.avg_pool2d", 1, &sq, NULL_TYPE, 6, a);
+  MlirValue base = onnx_binary(n, "graph.add", onnx_splat_like(n, mean, bias),
+                               onnx_binary(n, "graph.mul", mean, onnx_splat_like(n, mean, alpha)));
+  MlirValue den = onnx_binary(n, "graph.pow", base, onnx_splat_like(n, base, beta));
+  return onnx_out(n, onnx_binary(n, "graph.div", x, onnx_reshape(n, den, s.rank, s.dims)));
+}
+
 /* log_softmax along axis, stably: s = x - max; s - log(sum(exp(s))). */
 MlirValue onnx_log_softmax(onnx_node_t *n, MlirValue x, int64_t axis) {
   MlirValue m = onnx_reduce(n, "graph.reduce_max", x, 1, &axis, true);
@@ -504,7 +684,26 @@ MlirValue onnx_log_softmax(onnx_node_t *n, MlirValue x, int64_t axis) {
   return onnx_binary(n, "graph.sub", s, l);
 }
 
-static bool softmax_common(onnx_node_t *n, bool log) {
+/* hardmax along axis: 1 at the first maximum, 0 elsewhere, as
+ * cast(iota == argmax(x, keepdims)); the axis must be static. */
+static MlirValue hardmax(onnx_node_t *n, MlirValue x, int64_t axis) {
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  if (s.dims[axis] == STRATA_GRAPH_DYN) {
+    onnx_error(n, "Hardmax along a dynamic dim is not supported");
+    return (MlirValue){NULL};
+  }
+  MlirNamedAttribute a[3] = {onnx_i64_attr(n, "axis", axis), onnx_bool_attr(n, "keepdims", true),
+                             onnx_bool_attr(n, "select_last_index", false)};
+  MlirValue first_max = onnx_build(n, "graph.argmax", 1, &x, NULL_TYPE, 3, a);
+  MlirValue is_max = onnx_binary(n, "graph.equal", onnx_iota(n, s.rank, axis, s.dims[axis]),
+                                 first_max);
+  return onnx_cast_to(n, is_max, onnx_elem(x));
+}
+
+typedef enum { NORM_SOFTMAX, NORM_LOG_SOFTMAX, NORM_HARDMAX } norm_kind_t;
+
+static bool softmax_common(onnx_node_t *n, norm_kind_t kind) {
   if (!onnx_need_input(n, 0))
     return false;
   MlirValue x = onnx_input(n, 0);
@@ -525,8 +724,10 @@ static bool softmax_common(onnx_node_t *n, bool log) {
     a = 1;
   }
   MlirValue y;
-  if (log) {
+  if (kind == NORM_LOG_SOFTMAX) {
     y = onnx_log_softmax(n, v, a);
+  } else if (kind == NORM_HARDMAX) {
+    y = hardmax(n, v, a);
   } else {
     MlirNamedAttribute sa = onnx_i64_attr(n, "axis", a);
     y = onnx_build(n, "graph.softmax", 1, &v, NULL_TYPE, 1, &sa);
@@ -536,8 +737,9 @@ static bool softmax_common(onnx_node_t *n, bool log) {
   return onnx_out(n, y);
 }
 
-static bool map_softmax(onnx_node_t *n) { return softmax_common(n, false); }
-static bool map_log_softmax(onnx_node_t *n) { return softmax_common(n, true); }
+static bool map_softmax(onnx_node_t *n) { return softmax_common(n, NORM_SOFTMAX); }
+static bool map_log_softmax(onnx_node_t *n) { return softmax_common(n, NORM_LOG_SOFTMAX); }
+static bool map_hardmax(onnx_node_t *n) { return softmax_common(n, NORM_HARDMAX); }
 
 /* --- Resize, Upsample ------------------------------------------------------ */
 /* ONNX Resize (10, 11, 13, 18, 19) and Upsample (7, 9) -> graph.resize with
@@ -699,8 +901,13 @@ const onnx_mapping_t strata_onnx_nn_ops[] = {
     {"MatMul", map_matmul},
     {"BatchNormalization", map_batch_norm},
     {"LayerNormalization", map_layer_norm},
+    {"Det", map_det},
+    {"InstanceNormalization", map_instance_norm},
+    {"LRN", map_lrn},
+    {"MeanVarianceNormalization", map_mean_variance_norm},
     {"Softmax", map_softmax},
     {"LogSoftmax", map_log_softmax},
+    {"Hardmax", map_hardmax},
     {"Resize", map_resize},
     {"Upsample", map_resize},
     {NULL, NULL},

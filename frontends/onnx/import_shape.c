@@ -2,7 +2,8 @@
  * Reshape/Flatten/Squeeze/Unsqueeze (graph.reshape/flatten), Transpose,
  * Concat (N inputs -> chain of binary graph.concat), Split and Slice
  * (graph.slice), Pad (constant, reflect, edge; negative pads become a slice), Gather,
- * Expand, Identity-like Dropout, reductions, and the import-time operators:
+ * Expand, Tile and DepthToSpace/SpaceToDepth (reshapes around an expand or
+ * a transpose), Identity-like Dropout, reductions (ArgMax/ArgMin, CumSum, TopK by ranks too), and the import-time operators:
  * Constant, Shape, Size and ConstantOfShape are folded into constants.
  * Each operator reads its parameters from attributes or constant inputs as
  * its opset version dictates. */
@@ -683,6 +684,98 @@ static bool map_pad(onnx_node_t *n) {
 }
 
 /* --- Reductions ------------------------------------------------------------ */
+/* ArgMax / ArgMin: axis (default 0), keepdims, select_last_index. */
+static bool arg_reduction(onnx_node_t *n, const char *opname) {
+  MlirValue x = onnx_in0(n);
+  int64_t axis;
+  if (mlirValueIsNull(x) || !onnx_axis(n, onnx_attr_int(n, "axis", 0), onnx_rank(x), &axis))
+    return false;
+  MlirNamedAttribute a[3] = {
+      onnx_i64_attr(n, "axis", axis),
+      onnx_bool_attr(n, "keepdims", onnx_attr_int(n, "keepdims", 1) != 0),
+      onnx_bool_attr(n, "select_last_index", onnx_attr_int(n, "select_last_index", 0) != 0)};
+  return onnx_out(n, onnx_build(n, opname, 1, &x, NULL_TYPE, 3, a));
+}
+/* CumSum: the axis input must be known at import time. */
+static bool map_cumsum(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  int64_t axis;
+  if (mlirValueIsNull(x) || !onnx_need_input(n, 1) || onnx_const_ints(n, 1, "axis", &axis, 1) < 0 ||
+      !onnx_axis(n, axis, onnx_rank(x), &axis))
+    return false;
+  MlirNamedAttribute a[3] = {onnx_i64_attr(n, "axis", axis),
+                             onnx_bool_attr(n, "exclusive", onnx_attr_int(n, "exclusive", 0) != 0),
+                             onnx_bool_attr(n, "reverse", onnx_attr_int(n, "reverse", 0) != 0)};
+  return onnx_out(n, onnx_build(n, "graph.cumsum", 1, &x, NULL_TYPE, 3, a));
+}
+
+/* x reshaped with a dim of 1 inserted at `pos`. */
+static MlirValue insert_unit_dim(onnx_node_t *n, MlirValue x, intptr_t pos) {
+  strata_graph_shape_t s;
+  if (mlirValueIsNull(x) || !onnx_shape(x, &s))
+    return (MlirValue){NULL};
+  int64_t dims[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t i = 0, j = 0; i <= s.rank; ++i)
+    dims[i] = i == pos ? 1 : s.dims[j++];
+  return onnx_reshape(n, x, s.rank + 1, dims);
+}
+
+static MlirValue sum_over(onnx_node_t *n, MlirValue x, int64_t axis) {
+  MlirNamedAttribute a[2] = {onnx_ints_attr(n, "axes", 1, &axis),
+                             onnx_bool_attr(n, "keepdims", false)};
+  return onnx_build(n, "graph.reduce_sum", 1, &x, NULL_TYPE, 2, a);
+}
+
+/* TopK by ranks, without sorting: along the axis (static size n), element
+ * i's rank is the number of elements j that come before it (larger, or
+ * smaller with largest = 0; equal ones with j < i first), a pairwise
+ * comparison over an [.., n, n, ..] space summed over j; output k holds the
+ * element (and the index) whose rank is k. The outputs are sorted. */
+static bool map_top_k(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  int64_t k = onnx_attr_int(n, "k", -1), axis; /* an attribute before opset 10 */
+  if (mlirValueIsNull(x) || (n->opset >= 10 && onnx_const_ints(n, 1, "K", &k, 1) < 0) ||
+      !onnx_axis(n, onnx_attr_int(n, "axis", -1), onnx_rank(x), &axis))
+    return false;
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  int64_t size = s.dims[axis];
+  if (size == STRATA_GRAPH_DYN)
+    return onnx_error(n, "TopK along a dynamic dim is not supported");
+  if (k < 0 || k > size)
+    return onnx_error(n, "K = %lld is out of range for a dim of %lld", (long long)k,
+                      (long long)size);
+  bool largest = onnx_attr_int(n, "largest", 1) != 0;
+  intptr_t r = s.rank;
+  /* i along axis, j along axis + 1 */
+  MlirValue xi = insert_unit_dim(n, x, axis + 1), xj = insert_unit_dim(n, x, axis);
+  MlirValue ii = onnx_iota(n, r + 1, axis, size), jj = onnx_iota(n, r + 1, axis + 1, size);
+  MlirValue ties_first = onnx_binary(n, "graph.less", jj, ii);
+  MlirValue equal = onnx_binary(n, "graph.equal", xj, xi);
+  MlirValue tie_before[3] = {equal, ties_first, onnx_splat_like(n, ties_first, 0.0)};
+  MlirValue tie = onnx_build(n, "graph.where", 3, tie_before, NULL_TYPE, 0, NULL);
+  MlirValue strictly = onnx_binary(n, largest ? "graph.greater" : "graph.less", xj, xi);
+  MlirValue before_ops[3] = {strictly, onnx_splat_like(n, strictly, 1.0), tie};
+  MlirValue before = onnx_build(n, "graph.where", 3, before_ops, NULL_TYPE, 0, NULL);
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  MlirValue rank = sum_over(n, onnx_cast_to(n, before, i64), axis + 1);
+  /* output k along axis, element i along axis + 1 */
+  MlirValue picked = onnx_binary(n, "graph.equal", insert_unit_dim(n, rank, axis),
+                                 onnx_iota(n, r + 1, axis, k));
+  MlirValue vals[3] = {picked, xj, onnx_splat_like(n, xj, 0.0)};
+  MlirValue idxs[3] = {picked, jj, onnx_splat_like(n, jj, 0.0)};
+  MlirValue values = sum_over(n, onnx_build(n, "graph.where", 3, vals, NULL_TYPE, 0, NULL), axis + 1);
+  MlirValue indices = sum_over(n, onnx_build(n, "graph.where", 3, idxs, NULL_TYPE, 0, NULL), axis + 1);
+  if (mlirValueIsNull(values) || mlirValueIsNull(indices))
+    return false;
+  onnx_set_output(n, 0, values);
+  onnx_set_output(n, 1, indices);
+  return true;
+}
+
+static bool map_argmax(onnx_node_t *n) { return arg_reduction(n, "graph.argmax"); }
+static bool map_argmin(onnx_node_t *n) { return arg_reduction(n, "graph.argmin"); }
+
 typedef enum { RED_PLAIN, RED_SQUARE, RED_L1, RED_L2, RED_LOG, RED_LOGEXP } red_kind_t;
 
 static bool reduction(onnx_node_t *n, const char *opname, int64_t axes_input_since, red_kind_t kind) {
@@ -728,6 +821,7 @@ static bool map_reduce_sum(onnx_node_t *n) { return reduction(n, "graph.reduce_s
 static bool map_reduce_mean(onnx_node_t *n) { return reduction(n, "graph.reduce_mean", 18, RED_PLAIN); }
 static bool map_reduce_max(onnx_node_t *n) { return reduction(n, "graph.reduce_max", 18, RED_PLAIN); }
 static bool map_reduce_min(onnx_node_t *n) { return reduction(n, "graph.reduce_min", 18, RED_PLAIN); }
+static bool map_reduce_prod(onnx_node_t *n) { return reduction(n, "graph.reduce_prod", 18, RED_PLAIN); }
 static bool map_reduce_sum_square(onnx_node_t *n) { return reduction(n, "graph.reduce_sum", 18, RED_SQUARE); }
 static bool map_reduce_l1(onnx_node_t *n) { return reduction(n, "graph.reduce_sum", 18, RED_L1); }
 static bool map_reduce_l2(onnx_node_t *n) { return reduction(n, "graph.reduce_sum", 18, RED_L2); }
@@ -759,6 +853,369 @@ static bool fold_gather(onnx_node_t *n, int64_t axis) {
   }
   onnx_set_const_output(n, 0, &r);
   return true;
+}
+
+static bool map_gather_elements(onnx_node_t *n) {
+  if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
+    return false;
+  MlirValue ops[2] = {onnx_input(n, 0), onnx_input(n, 1)};
+  int64_t axis;
+  if (!onnx_axis(n, onnx_attr_int(n, "axis", 0), onnx_rank(ops[0]), &axis))
+    return false;
+  MlirNamedAttribute a = onnx_i64_attr(n, "axis", axis);
+  return onnx_out(n, onnx_build(n, "graph.gather_elements", 2, ops, NULL_TYPE, 1, &a));
+}
+
+/* The scatter operators' `reduction` attribute (default none); NULL after
+ * an error naming an unsupported one. */
+static const char *scatter_reduction(onnx_node_t *n, char *buf, size_t size) {
+  static const char *const known[] = {"none", "add", "mul", "max", "min"};
+  const char *reduction = onnx_attr_string(n, "reduction", "none", buf, size);
+  for (size_t i = 0; i < sizeof known / sizeof known[0]; ++i)
+    if (!strcmp(reduction, known[i]))
+      return reduction;
+  onnx_error(n, "unsupported reduction '%s' (none, add, mul, max or min)", reduction);
+  return NULL;
+}
+
+/* ScatterElements (and Scatter, its name before opset 11): reduction none
+ * (default), add, mul (16), max, min (18). */
+static bool map_scatter_elements(onnx_node_t *n) {
+  for (int i = 0; i < 3; ++i)
+    if (!onnx_need_input(n, i))
+      return false;
+  MlirValue ops[3] = {onnx_input(n, 0), onnx_input(n, 1), onnx_input(n, 2)};
+  int64_t axis;
+  if (!onnx_axis(n, onnx_attr_int(n, "axis", 0), onnx_rank(ops[0]), &axis))
+    return false;
+  char buf[16];
+  const char *reduction = scatter_reduction(n, buf, sizeof buf);
+  if (!reduction)
+    return false;
+  MlirNamedAttribute a[2] = {onnx_i64_attr(n, "axis", axis),
+                             onnx_str_attr(n, "reduction", reduction)};
+  return onnx_out(n, onnx_build(n, "graph.scatter_elements", 3, ops, NULL_TYPE, 2, a));
+}
+
+/* ReverseSequence: out[.., t, .., b, ..] = x at time len[b] - 1 - t when
+ * t < len[b], else at t: a gather_elements along the time axis of indices
+ * computed at run time from sequence_lens (iota, less, sub, where). */
+static bool map_reverse_sequence(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x) || !onnx_need_input(n, 1))
+    return false;
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  int64_t time_axis = onnx_attr_int(n, "time_axis", 0), batch_axis = onnx_attr_int(n, "batch_axis", 1);
+  if (s.rank < 2 || !((time_axis == 0 && batch_axis == 1) || (time_axis == 1 && batch_axis == 0)))
+    return onnx_error(n, "time_axis and batch_axis must be 0 and 1 (in either order)");
+  for (intptr_t i = 0; i < s.rank; ++i)
+    if (s.dims[i] == STRATA_GRAPH_DYN)
+      return onnx_error(n, "ReverseSequence with dynamic dims is not supported");
+  int64_t dims[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t i = 0; i < s.rank; ++i)
+    dims[i] = i == batch_axis ? s.dims[batch_axis] : 1;
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  MlirValue lens = onnx_reshape(n, onnx_cast_to(n, onnx_input(n, 1), i64), s.rank, dims);
+  MlirValue t = onnx_iota(n, s.rank, time_axis, s.dims[time_axis]);
+  MlirValue reversed = onnx_binary(n, "graph.sub",
+                                   onnx_binary(n, "graph.sub", lens, onnx_splat_like(n, lens, 1.0)), t);
+  MlirValue sel[3] = {onnx_binary(n, "graph.less", t, lens), reversed, t};
+  MlirValue idx = onnx_build(n, "graph.where", 3, sel, NULL_TYPE, 0, NULL);
+  idx = onnx_build(n, "graph.expand", 1, &idx, strata_graph_shape_to_type(&s, i64), 0, NULL);
+  MlirValue ops[2] = {x, idx};
+  MlirNamedAttribute a = onnx_i64_attr(n, "axis", time_axis);
+  return onnx_out(n, onnx_build(n, "graph.gather_elements", 2, ops, NULL_TYPE, 1, &a));
+}
+
+/* MaxUnpool: X's values written at their flat Indices (as MaxPool gives
+ * them) into zeros of the unpooled shape ((in - 1) * stride - pads +
+ * kernel per spatial dim): a scatter_elements on the flattened tensors; an
+ * output_shape input larger than that pads zeros at the end (the ONNX
+ * reference's result). */
+static bool map_max_unpool(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x) || !onnx_need_input(n, 1))
+    return false;
+  strata_graph_shape_t s, out;
+  onnx_shape(x, &s);
+  for (intptr_t i = 0; i < s.rank; ++i)
+    if (s.dims[i] == STRATA_GRAPH_DYN)
+      return onnx_error(n, "MaxUnpool with dynamic dims is not supported");
+  out = s;
+  int64_t kernel[STRATA_GRAPH_MAX_RANK], strides[STRATA_GRAPH_MAX_RANK];
+  int64_t pads[2 * STRATA_GRAPH_MAX_RANK] = {0};
+  intptr_t sp = s.rank - 2;
+  if (sp < 1 || onnx_attr_ints(n, "kernel_shape", kernel, STRATA_GRAPH_MAX_RANK) != sp)
+    return onnx_error(n, "kernel_shape must have %lld values", (long long)sp);
+  int ns = onnx_attr_ints(n, "strides", strides, STRATA_GRAPH_MAX_RANK);
+  int np = onnx_attr_ints(n, "pads", pads, 2 * STRATA_GRAPH_MAX_RANK);
+  for (intptr_t i = 0; i < sp; ++i)
+    out.dims[2 + i] = (s.dims[2 + i] - 1) * (ns > 0 ? strides[i] : 1) -
+                      (np > 0 ? pads[i] + pads[sp + i] : 0) + kernel[i];
+  int64_t want[STRATA_GRAPH_MAX_RANK], end_pads[2 * STRATA_GRAPH_MAX_RANK] = {0};
+  bool padded = false;
+  if (n->num_inputs > 2 && n->present[2]) {
+    int64_t k = onnx_const_ints(n, 2, "output_shape", want, STRATA_GRAPH_MAX_RANK);
+    if (k < 0)
+      return false;
+    if (k != s.rank)
+      return onnx_error(n, "output_shape has %lld values, expected %lld", (long long)k,
+                        (long long)s.rank);
+    for (intptr_t i = 0; i < s.rank; ++i) {
+      if (want[i] < out.dims[i])
+        return onnx_error(n, "output_shape dim %lld (%lld) is smaller than the unpooled %lld",
+                          (long long)i, (long long)want[i], (long long)out.dims[i]);
+      end_pads[s.rank + i] = want[i] - out.dims[i];
+      padded |= want[i] != out.dims[i];
+    }
+  }
+  int64_t total = strata_graph_num_elements(&out), in_total = strata_graph_num_elements(&s);
+  MlirValue flat_x = onnx_reshape(n, x, 1, &in_total);
+  MlirValue flat_i = onnx_reshape(n, onnx_input(n, 1), 1, &in_total);
+  MlirValue zeros = onnx_splat_like(n, flat_x, 0.0);
+  zeros = onnx_build(n, "graph.expand", 1, &zeros,
+                     strata_graph_shape_to_type(&(strata_graph_shape_t){1, {total}}, onnx_elem(x)),
+                     0, NULL);
+  MlirValue ops[3] = {zeros, flat_i, flat_x};
+  MlirNamedAttribute a[2] = {onnx_i64_attr(n, "axis", 0), onnx_str_attr(n, "reduction", "none")};
+  MlirValue y = onnx_build(n, "graph.scatter_elements", 3, ops, NULL_TYPE, 2, a);
+  y = onnx_reshape(n, y, out.rank, out.dims);
+  if (padded) {
+    MlirNamedAttribute pa[2] = {onnx_ints_attr(n, "pads", 2 * s.rank, end_pads),
+                                onnx_scalar_attr(n, "pad_value", onnx_elem(x), 0.0)};
+    y = onnx_build(n, "graph.pad", 1, &y, NULL_TYPE, 2, pa);
+  }
+  return onnx_out(n, y);
+}
+
+/* The ND operators' flat index (GatherND, ScatterND): for indices
+ * [b..., q..., m] into data [b..., D_0..D_{m-1}, rest...] (b = batch_dims
+ * leading dims shared with data), the i64 tensor [b..., q...] of
+ * positions in data viewed as [prod(b) * prod(D), rest...]: the batch
+ * position (iota along each batch dim) and each index component (negative
+ * ones wrapped) times its stride, summed. Shapes must be static. */
+static MlirValue nd_flat_index(onnx_node_t *n, MlirValue data, MlirValue indices, int64_t batch_dims,
+                               int64_t *m_out) {
+  strata_graph_shape_t ds, is;
+  onnx_shape(data, &ds);
+  onnx_shape(indices, &is);
+  if (strata_graph_num_elements(&ds) < 0 || strata_graph_num_elements(&is) < 0) {
+    onnx_error(n, "%s with dynamic dims is not supported", n->node->op_type);
+    return (MlirValue){NULL};
+  }
+  int64_t m = is.rank ? is.dims[is.rank - 1] : 0;
+  if (is.rank < 1 || batch_dims < 0 || batch_dims >= is.rank || m < 1 ||
+      batch_dims + m > ds.rank) {
+    onnx_error(n, "indices of rank %lld with last dim %lld do not fit data of rank %lld "
+                  "(batch_dims %lld)", (long long)is.rank, (long long)m, (long long)ds.rank,
+               (long long)batch_dims);
+    return (MlirValue){NULL};
+  }
+  *m_out = m;
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  MlirValue idx = onnx_cast_to(n, indices, i64);
+  intptr_t qr = is.rank - 1; /* rank of the result index tensor */
+  int64_t comp_dims[STRATA_GRAPH_MAX_RANK];
+  memcpy(comp_dims, is.dims, sizeof(int64_t) * (size_t)qr);
+  MlirValue flat = {NULL};
+  int64_t stride = 1;
+  for (int64_t k = batch_dims + m - 1; k >= 0; --k) {
+    MlirValue part;
+    if (k >= batch_dims) { /* index component k - batch_dims */
+      int64_t starts[STRATA_GRAPH_MAX_RANK] = {0}, ends[STRATA_GRAPH_MAX_RANK], steps[STRATA_GRAPH_MAX_RANK];
+      for (intptr_t i = 0; i < is.rank; ++i)
+        ends[i] = END_OF_DIM, steps[i] = 1;
+      starts[qr] = k - batch_dims, ends[qr] = k - batch_dims + 1;
+      part = onnx_reshape(n, slice(n, idx, is.rank, starts, ends, steps), qr, comp_dims);
+      MlirValue sel[3] = {onnx_binary(n, "graph.less", part, onnx_splat_like(n, part, 0.0)),
+                          onnx_binary(n, "graph.add", part, onnx_splat_like(n, part, (double)ds.dims[k])),
+                          part};
+      part = onnx_build(n, "graph.where", 3, sel, NULL_TYPE, 0, NULL);
+    } else { /* the batch position along dim k */
+      part = onnx_iota(n, qr, k, is.dims[k]);
+    }
+    if (stride != 1)
+      part = onnx_binary(n, "graph.mul", part, onnx_splat_like(n, part, (double)stride));
+    flat = mlirValueIsNull(flat) ? part : onnx_binary(n, "graph.add", flat, part);
+    stride *= ds.dims[k];
+  }
+  /* a batch iota alone has 1s where the other dims are: broadcast */
+  MlirType full = mlirRankedTensorTypeGet(qr, comp_dims, i64, mlirAttributeGetNull());
+  if (mlirValueIsNull(flat) || mlirTypeEqual(mlirValueGetType(flat), full))
+    return flat;
+  return onnx_build(n, "graph.expand", 1, &flat, full, 0, NULL);
+}
+
+/* data viewed as [prod(dims[0..lead)), dims[lead..]...] (static). */
+static MlirValue merge_leading(onnx_node_t *n, MlirValue data, intptr_t lead) {
+  strata_graph_shape_t s;
+  onnx_shape(data, &s);
+  int64_t dims[STRATA_GRAPH_MAX_RANK] = {1};
+  for (intptr_t i = 0; i < lead; ++i)
+    dims[0] *= s.dims[i];
+  for (intptr_t i = lead; i < s.rank; ++i)
+    dims[1 + i - lead] = s.dims[i];
+  return onnx_reshape(n, data, 1 + s.rank - lead, dims);
+}
+
+/* GatherND: a gather along axis 0 of data with its batch and indexed dims
+ * merged, at the flat index (nd_flat_index). */
+static bool map_gather_nd(onnx_node_t *n) {
+  if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
+    return false;
+  MlirValue data = onnx_input(n, 0);
+  int64_t m, b = onnx_attr_int(n, "batch_dims", 0);
+  MlirValue flat = nd_flat_index(n, data, onnx_input(n, 1), b, &m);
+  if (mlirValueIsNull(flat))
+    return false;
+  MlirValue ops[2] = {merge_leading(n, data, (intptr_t)(b + m)), flat};
+  MlirNamedAttribute a = onnx_i64_attr(n, "axis", 0);
+  return onnx_out(n, onnx_build(n, "graph.gather", 2, ops, NULL_TYPE, 1, &a));
+}
+
+/* ScatterND: a scatter_elements along axis 0 of data viewed as [prod(D),
+ * rest] with updates viewed as [positions, rest] at the flat index
+ * (broadcast along rest); reduction none, add or mul. */
+static bool map_scatter_nd(onnx_node_t *n) {
+  for (int i = 0; i < 3; ++i)
+    if (!onnx_need_input(n, i))
+      return false;
+  char buf[16];
+  const char *reduction = scatter_reduction(n, buf, sizeof buf);
+  if (!reduction)
+    return false;
+  MlirValue data = onnx_input(n, 0);
+  int64_t m;
+  MlirValue flat = nd_flat_index(n, data, onnx_input(n, 1), 0, &m);
+  if (mlirValueIsNull(flat))
+    return false;
+  strata_graph_shape_t ds, fs;
+  onnx_shape(data, &ds);
+  onnx_shape(flat, &fs);
+  int64_t rest = 1, positions = strata_graph_num_elements(&fs);
+  for (intptr_t i = (intptr_t)m; i < ds.rank; ++i)
+    rest *= ds.dims[i];
+  int64_t view[2] = {strata_graph_num_elements(&ds) / rest, rest}, upd[2] = {positions, rest};
+  int64_t col[2] = {positions, 1};
+  MlirValue idx = onnx_reshape(n, flat, 2, col);
+  idx = onnx_build(n, "graph.expand", 1, &idx,
+                   mlirRankedTensorTypeGet(2, upd, onnx_elem(idx), mlirAttributeGetNull()), 0, NULL);
+  MlirValue ops[3] = {onnx_reshape(n, data, 2, view), idx, onnx_reshape(n, onnx_input(n, 2), 2, upd)};
+  MlirNamedAttribute a[2] = {onnx_i64_attr(n, "axis", 0), onnx_str_attr(n, "reduction", reduction)};
+  MlirValue y = onnx_build(n, "graph.scatter_elements", 3, ops, NULL_TYPE, 2, a);
+  return onnx_out(n, onnx_reshape(n, y, ds.rank, ds.dims));
+}
+
+/* The positions (i64 [count]) of the true elements of a 1-D i1 mask, in
+ * order, computed at run time: element j is the k-th true one when
+ * mask[j] and the exclusive cumsum of the mask at j is k; positions are
+ * summed over j for each k. `count` (the number of true elements) must be
+ * known at import time. */
+static MlirValue true_positions(onnx_node_t *n, MlirValue mask, int64_t count) {
+  strata_graph_shape_t s;
+  onnx_shape(mask, &s);
+  int64_t len = s.dims[0];
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  MlirValue ones = onnx_cast_to(n, mask, i64);
+  MlirNamedAttribute ca[3] = {onnx_i64_attr(n, "axis", 0), onnx_bool_attr(n, "exclusive", true),
+                              onnx_bool_attr(n, "reverse", false)};
+  MlirValue before = onnx_build(n, "graph.cumsum", 1, &ones, NULL_TYPE, 3, ca);
+  int64_t row[2] = {1, len};
+  MlirValue k = onnx_iota(n, 2, 0, count), j = onnx_iota(n, 2, 1, len);
+  MlirValue rank_is_k = onnx_binary(n, "graph.equal", onnx_reshape(n, before, 2, row), k);
+  MlirValue is_true = onnx_reshape(n, mask, 2, row);
+  MlirValue both[3] = {is_true, rank_is_k, onnx_splat_like(n, is_true, 0.0)};
+  MlirValue hit = onnx_build(n, "graph.where", 3, both, NULL_TYPE, 0, NULL);
+  MlirValue pick[3] = {hit, j, onnx_splat_like(n, j, 0.0)};
+  MlirValue picked = onnx_build(n, "graph.where", 3, pick, NULL_TYPE, 0, NULL);
+  int64_t axis = 1;
+  MlirNamedAttribute ra[2] = {onnx_ints_attr(n, "axes", 1, &axis), onnx_bool_attr(n, "keepdims", false)};
+  return onnx_build(n, "graph.reduce_sum", 1, &picked, NULL_TYPE, 2, ra);
+}
+
+/* The number of nonzero elements of input i, known at import time. */
+static bool known_nonzeros(onnx_node_t *n, int i, const char *what, int64_t limit,
+                           int64_t *count) {
+  const onnx_const_t *c = n->in_const[i];
+  if (!c)
+    return onnx_error(n, "input '%s' must be known at import time (it fixes the result's size)",
+                      what);
+  *count = 0;
+  for (int64_t k = 0; k < c->numel && k < limit; ++k)
+    *count += onnx_const_get_f(c, k) != 0;
+  return true;
+}
+
+/* Compress: the slices along `axis` (the flattened input without one)
+ * where condition is true, as a gather of their positions. The number of
+ * true conditions is taken from the condition known at import time; the
+ * positions are computed at run time. */
+static bool map_compress(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x) || !onnx_need_input(n, 1))
+    return false;
+  strata_graph_shape_t s, cs;
+  onnx_shape(x, &s);
+  int64_t axis = 0;
+  if (onnx_attr(n, "axis")) {
+    if (!onnx_axis(n, onnx_attr_int(n, "axis", 0), s.rank, &axis))
+      return false;
+  } else {
+    int64_t total = strata_graph_num_elements(&s);
+    if (total < 0)
+      return onnx_error(n, "Compress without axis of a dynamic shape is not supported");
+    x = onnx_reshape(n, x, 1, &total);
+    onnx_shape(x, &s);
+  }
+  MlirValue cond = onnx_input(n, 1);
+  onnx_shape(cond, &cs);
+  if (cs.rank != 1 || cs.dims[0] == STRATA_GRAPH_DYN || s.dims[axis] == STRATA_GRAPH_DYN ||
+      cs.dims[0] > s.dims[axis])
+    return onnx_error(n, "condition must be 1-D, static and no longer than the axis");
+  int64_t count = 0;
+  if (!known_nonzeros(n, 1, "condition", cs.dims[0], &count))
+    return false;
+  MlirValue mask = onnx_cast_to(n, cond, mlirIntegerTypeGet(n->ctx, 1));
+  MlirValue ops[2] = {x, true_positions(n, mask, count)};
+  MlirNamedAttribute a = onnx_i64_attr(n, "axis", axis);
+  return onnx_out(n, onnx_build(n, "graph.gather", 2, ops, NULL_TYPE, 1, &a));
+}
+
+/* NonZero: [rank, count] coordinates of the nonzero elements in row-major
+ * order: their flat positions (true_positions) unraveled by division and
+ * remainder. The count is taken from the input known at import time. */
+static bool map_nonzero(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x))
+    return false;
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  int64_t total = strata_graph_num_elements(&s), count = 0;
+  if (total < 0)
+    return onnx_error(n, "NonZero of a dynamic shape is not supported");
+  if (!known_nonzeros(n, 0, "X", total, &count))
+    return false;
+  MlirValue flat = onnx_reshape(n, x, 1, &total);
+  MlirValue mask = flat;
+  if (!(mlirTypeIsAInteger(onnx_elem(flat)) && mlirIntegerTypeGetWidth(onnx_elem(flat)) == 1)) {
+    MlirValue zero = onnx_binary(n, "graph.equal", flat, onnx_splat_like(n, flat, 0.0));
+    MlirValue not_zero[3] = {zero, onnx_splat_like(n, zero, 0.0), onnx_splat_like(n, zero, 1.0)};
+    mask = onnx_build(n, "graph.where", 3, not_zero, NULL_TYPE, 0, NULL);
+  }
+  MlirValue pos = true_positions(n, mask, count), coords = {NULL};
+  int64_t stride = total, row[2] = {1, count};
+  MlirNamedAttribute fa = onnx_bool_attr(n, "fmod", true), ca = onnx_i64_attr(n, "axis", 0);
+  for (intptr_t d = 0; d < (s.rank ? s.rank : 1); ++d) {
+    int64_t dim = s.rank ? s.dims[d] : 1;
+    stride /= dim ? dim : 1;
+    MlirValue c = onnx_binary(n, "graph.div", pos, onnx_splat_like(n, pos, (double)stride));
+    MlirValue ops[2] = {c, onnx_splat_like(n, c, (double)dim)};
+    c = onnx_reshape(n, onnx_build(n, "graph.mod", 2, ops, NULL_TYPE, 1, &fa), 2, row);
+    MlirValue cat[2] = {coords, c};
+    coords = mlirValueIsNull(coords) ? c : onnx_build(n, "graph.concat", 2, cat, NULL_TYPE, 1, &ca);
+  }
+  return onnx_out(n, coords);
 }
 
 static bool map_gather(onnx_node_t *n) {
@@ -823,6 +1280,103 @@ static bool map_expand(onnx_node_t *n) {
                            0, NULL));
 }
 
+/* --- Tile, DepthToSpace, SpaceToDepth: reshapes, expand, transpose --------- */
+/* Tile: each axis with repeat r > 1 becomes [1, d] (or [1] if d is 1),
+ * expanded to [r, d], and the whole reshaped to [r0*d0, r1*d1, ...]. */
+static bool map_tile(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x))
+    return false;
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  int64_t reps[STRATA_GRAPH_MAX_RANK];
+  int64_t k = onnx_const_ints(n, 1, "repeats", reps, STRATA_GRAPH_MAX_RANK);
+  if (k < 0)
+    return false;
+  if (k != s.rank)
+    return onnx_error(n, "repeats has %lld values, expected %lld (the input rank)", (long long)k,
+                      (long long)s.rank);
+  int64_t split[2 * STRATA_GRAPH_MAX_RANK], expanded[2 * STRATA_GRAPH_MAX_RANK];
+  int64_t out[STRATA_GRAPH_MAX_RANK];
+  intptr_t m = 0;
+  for (intptr_t i = 0; i < s.rank; ++i) {
+    if (reps[i] < 1)
+      return onnx_error(n, "repeats must be >= 1, got %lld", (long long)reps[i]);
+    out[i] = s.dims[i];
+    if (reps[i] == 1) {
+      split[m] = expanded[m] = s.dims[i];
+      ++m;
+      continue;
+    }
+    if (s.dims[i] == STRATA_GRAPH_DYN)
+      return onnx_error(n, "repeating dynamic dim %lld is not supported", (long long)i);
+    out[i] = reps[i] * s.dims[i];
+    split[m] = 1, expanded[m++] = reps[i];
+    if (s.dims[i] != 1)
+      split[m] = expanded[m] = s.dims[i], ++m;
+  }
+  if (m > STRATA_GRAPH_MAX_RANK)
+    return onnx_error(n, "tiling %lld dims is not supported (at most %d after splitting)",
+                      (long long)s.rank, STRATA_GRAPH_MAX_RANK / 2);
+  MlirValue v = onnx_reshape(n, x, m, split);
+  strata_graph_shape_t es = {m, {0}};
+  memcpy(es.dims, expanded, sizeof(int64_t) * (size_t)m);
+  v = onnx_build(n, "graph.expand", 1, &v, strata_graph_shape_to_type(&es, onnx_elem(x)), 0, NULL);
+  return onnx_out(n, onnx_reshape(n, v, s.rank, out));
+}
+
+/* DepthToSpace / SpaceToDepth on [N, C, H, W] (C, H, W static): a reshape
+ * to 6-D, a transpose, a reshape to the result. */
+static bool depth_space(onnx_node_t *n, bool to_space) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x))
+    return false;
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  if (s.rank != 4)
+    return onnx_error(n, "%s needs a 4-D input, got rank %lld", n->node->op_type,
+                      (long long)s.rank);
+  int64_t b = onnx_attr_int(n, "blocksize", 0);
+  if (b < 1)
+    return onnx_error(n, "blocksize must be >= 1, got %lld", (long long)b);
+  int64_t N = s.dims[0], C = s.dims[1], H = s.dims[2], W = s.dims[3];
+  if (C == STRATA_GRAPH_DYN || H == STRATA_GRAPH_DYN || W == STRATA_GRAPH_DYN)
+    return onnx_error(n, "%s with dynamic C, H or W is not supported", n->node->op_type);
+  int64_t split[6], perm[6], out[4];
+  if (to_space) {
+    char buf[8];
+    const char *mode = onnx_attr_string(n, "mode", "DCR", buf, sizeof buf);
+    bool dcr = !strcmp(mode, "DCR");
+    if (!dcr && strcmp(mode, "CRD"))
+      return onnx_error(n, "unsupported mode '%s' (DCR or CRD)", mode);
+    if (C % (b * b))
+      return onnx_error(n, "channels %lld are not divisible by blocksize^2 = %lld",
+                        (long long)C, (long long)(b * b));
+    int64_t c = C / (b * b);
+    /* DCR: [N, b, b, c, H, W] -> [N, c, H, b, W, b]; CRD: [N, c, b, b, H, W] -> same */
+    int64_t dcr_split[6] = {N, b, b, c, H, W}, dcr_perm[6] = {0, 3, 4, 1, 5, 2};
+    int64_t crd_split[6] = {N, c, b, b, H, W}, crd_perm[6] = {0, 1, 4, 2, 5, 3};
+    memcpy(split, dcr ? dcr_split : crd_split, sizeof split);
+    memcpy(perm, dcr ? dcr_perm : crd_perm, sizeof perm);
+    out[0] = N, out[1] = c, out[2] = H * b, out[3] = W * b;
+  } else {
+    if (H % b || W % b)
+      return onnx_error(n, "spatial dims %lldx%lld are not divisible by blocksize %lld",
+                        (long long)H, (long long)W, (long long)b);
+    /* [N, C, H/b, b, W/b, b] -> [N, b, b, C, H/b, W/b] */
+    int64_t sd_split[6] = {N, C, H / b, b, W / b, b}, sd_perm[6] = {0, 3, 5, 1, 2, 4};
+    memcpy(split, sd_split, sizeof split);
+    memcpy(perm, sd_perm, sizeof perm);
+    out[0] = N, out[1] = C * b * b, out[2] = H / b, out[3] = W / b;
+  }
+  MlirValue v = onnx_reshape(n, x, 6, split);
+  MlirNamedAttribute a = onnx_ints_attr(n, "perm", 6, perm);
+  v = onnx_build(n, "graph.transpose", 1, &v, NULL_TYPE, 1, &a);
+  return onnx_out(n, onnx_reshape(n, v, 4, out));
+}
+static bool map_depth_to_space(onnx_node_t *n) { return depth_space(n, true); }
+static bool map_space_to_depth(onnx_node_t *n) { return depth_space(n, false); }
+
 const onnx_mapping_t strata_onnx_shape_ops[] = {
     {"Constant", map_constant},
     {"Shape", map_shape},
@@ -843,12 +1397,29 @@ const onnx_mapping_t strata_onnx_shape_ops[] = {
     {"ReduceMean", map_reduce_mean},
     {"ReduceMax", map_reduce_max},
     {"ReduceMin", map_reduce_min},
+    {"ReduceProd", map_reduce_prod},
+    {"ArgMax", map_argmax},
+    {"ArgMin", map_argmin},
+    {"CumSum", map_cumsum},
+    {"TopK", map_top_k},
     {"ReduceSumSquare", map_reduce_sum_square},
     {"ReduceL1", map_reduce_l1},
     {"ReduceL2", map_reduce_l2},
     {"ReduceLogSum", map_reduce_log_sum},
     {"ReduceLogSumExp", map_reduce_log_sum_exp},
     {"Gather", map_gather},
+    {"GatherElements", map_gather_elements},
+    {"ScatterElements", map_scatter_elements},
+    {"Scatter", map_scatter_elements},
+    {"ReverseSequence", map_reverse_sequence},
+    {"Compress", map_compress},
+    {"NonZero", map_nonzero},
+    {"GatherND", map_gather_nd},
+    {"ScatterND", map_scatter_nd},
+    {"MaxUnpool", map_max_unpool},
     {"Expand", map_expand},
+    {"Tile", map_tile},
+    {"DepthToSpace", map_depth_to_space},
+    {"SpaceToDepth", map_space_to_depth},
     {NULL, NULL},
 };

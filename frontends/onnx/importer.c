@@ -618,6 +618,19 @@ void onnx_set_const_output(onnx_node_t *n, int i, onnx_const_t *c) {
   c->data = NULL;
 }
 
+void onnx_set_known_output(onnx_node_t *n, int i, MlirValue v, onnx_const_t *c) {
+  onnx_set_output(n, i, v);
+  if ((size_t)i >= n->node->n_output || !n->node->output[i][0] || mlirValueIsNull(v)) {
+    onnx_const_free(c);
+    return;
+  }
+  value_entry_t *e = lookup(n->imp, n->node->output[i]);
+  e->has_const = true;
+  e->bound = true; /* never folded into the computation */
+  e->cst = *c;
+  c->data = NULL;
+}
+
 bool onnx_shape(MlirValue v, strata_graph_shape_t *s) {
   return strata_graph_shape_from_type(mlirValueGetType(v), s);
 }
@@ -690,6 +703,26 @@ MlirValue onnx_splat_like(onnx_node_t *n, MlirValue x, double value) {
                                            : mlirIntegerAttrGet(elem, (int64_t)value);
   MlirNamedAttribute attr = strata_named(n->ctx, "value", mlirDenseElementsAttrSplatGet(type, s));
   return strata_build_value(&n->b, "graph.constant", 0, NULL, type, 1, &attr);
+}
+
+MlirValue onnx_iota(onnx_node_t *n, intptr_t rank, intptr_t axis, int64_t count) {
+  onnx_const_t c = {ONNX__TENSOR_PROTO__DATA_TYPE__INT64, {rank, {0}}, count,
+                    malloc(sizeof(int64_t) * (size_t)(count ? count : 1))};
+  for (intptr_t i = 0; i < rank; ++i)
+    c.shape.dims[i] = i == axis ? count : 1;
+  for (int64_t i = 0; i < count; ++i)
+    ((int64_t *)c.data)[i] = i;
+  MlirValue v = onnx_constant(n->imp, &n->b, &c, NULL);
+  onnx_const_free(&c);
+  return v;
+}
+
+MlirValue onnx_cast_to(onnx_node_t *n, MlirValue x, MlirType elem) {
+  if (mlirValueIsNull(x) || mlirTypeEqual(onnx_elem(x), elem))
+    return x;
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  return onnx_build(n, "graph.cast", 1, &x, strata_graph_shape_to_type(&s, elem), 0, NULL);
 }
 
 MlirValue onnx_reshape(onnx_node_t *n, MlirValue x, intptr_t rank, const int64_t *dims) {
@@ -824,7 +857,9 @@ static bool is_default_domain(const char *domain) {
 static const onnx_mapping_t *find_mapping(const Onnx__NodeProto *node) {
   static const onnx_mapping_t *const default_tables[] = {
       strata_onnx_elementwise_ops, strata_onnx_nn_ops, strata_onnx_shape_ops,
-      strata_onnx_sequence_ops, strata_onnx_loss_ops};
+      strata_onnx_sequence_ops, strata_onnx_loss_ops,     strata_onnx_generate_ops,
+      strata_onnx_quantize_ops, strata_onnx_rnn_ops,      strata_onnx_einsum_ops,
+      strata_onnx_signal_ops};
   static const onnx_mapping_t *const training_tables[] = {strata_onnx_training_ops};
   const onnx_mapping_t *const *tables = default_tables;
   size_t count = sizeof default_tables / sizeof default_tables[0];

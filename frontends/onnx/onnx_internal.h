@@ -87,6 +87,11 @@ extern const onnx_mapping_t strata_onnx_sequence_ops[];
 extern const onnx_mapping_t strata_onnx_loss_ops[];
 /* Domain ai.onnx.preview.training (import_gradient.c). */
 extern const onnx_mapping_t strata_onnx_training_ops[];
+extern const onnx_mapping_t strata_onnx_generate_ops[];
+extern const onnx_mapping_t strata_onnx_quantize_ops[];
+extern const onnx_mapping_t strata_onnx_rnn_ops[];
+extern const onnx_mapping_t strata_onnx_einsum_ops[];
+extern const onnx_mapping_t strata_onnx_signal_ops[];
 
 /* --- Errors ------------------------------------------------------------ */
 /* Emits an error at the node's location. Returns false. */
@@ -131,6 +136,11 @@ void onnx_set_output(onnx_node_t *n, int i, MlirValue v);
 /* Defines output i as a constant known at import time (takes ownership of
  * c->data) and materializes it lazily as a graph.constant. */
 void onnx_set_const_output(onnx_node_t *n, int i, onnx_const_t *c);
+/* Defines output i as v whose contents c are also known at import time
+ * (takes ownership of c->data): operators reading it as a parameter (a
+ * shape, Range's limit) use c, while v still computes it at run time, as
+ * for a graph input bound to a value. */
+void onnx_set_known_output(onnx_node_t *n, int i, MlirValue v, onnx_const_t *c);
 /* Number of outputs the model actually uses (trailing empty names dropped). */
 int onnx_num_outputs(const onnx_node_t *n);
 
@@ -194,6 +204,11 @@ MlirValue onnx_unary(onnx_node_t *n, const char *name, MlirValue x);
 MlirValue onnx_binary(onnx_node_t *n, const char *name, MlirValue a, MlirValue b);
 /* A constant of x's element type and rank with every dim 1, holding value. */
 MlirValue onnx_splat_like(onnx_node_t *n, MlirValue x, double value);
+/* An i64 graph.constant 0, 1, ..., count-1 laid along `axis` of a tensor
+ * of rank `rank` whose other dims are 1 (to broadcast against others). */
+MlirValue onnx_iota(onnx_node_t *n, intptr_t rank, intptr_t axis, int64_t count);
+/* graph.cast of x to element type elem (x itself if it has it already). */
+MlirValue onnx_cast_to(onnx_node_t *n, MlirValue x, MlirType elem);
 /* graph.reshape of x to dims (STRATA_GRAPH_DYN allowed). */
 MlirValue onnx_reshape(onnx_node_t *n, MlirValue x, intptr_t rank, const int64_t *dims);
 /* graph.<opname> (reduce_sum, reduce_mean, ...) of x over axes. */
@@ -201,6 +216,13 @@ MlirValue onnx_reduce(onnx_node_t *n, const char *opname, MlirValue x, intptr_t 
                       const int64_t *axes, bool keepdims);
 /* log_softmax of x along axis, computed stably (import_nn.c). */
 MlirValue onnx_log_softmax(onnx_node_t *n, MlirValue x, int64_t axis);
+/* ONNX MatMul of a and b (numpy matmul: 1-D operands promoted, batch dims
+ * broadcast); null after an error. */
+MlirValue onnx_matmul(onnx_node_t *n, MlirValue a, MlirValue b);
+/* ONNX Conv of x and w (bias optional: null) with the node's Conv
+ * attributes (pads, auto_pad, strides, dilations, group); null after an
+ * error. */
+MlirValue onnx_conv(onnx_node_t *n, MlirValue x, MlirValue w, MlirValue bias);
 /* A graph.constant from host data (inline dense or a dense_resource blob). */
 MlirValue onnx_constant(onnx_importer_t *imp, strata_builder_t *b, const onnx_const_t *c,
                         const char *name);

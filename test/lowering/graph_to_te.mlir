@@ -112,6 +112,56 @@ func.func @unary(%x: tensor<?x8xf32>, %i: tensor<4xi32>) -> tensor<?x8xf32> {
   return %12 : tensor<?x8xf32>
 }
 
+// Trigonometric, hyperbolic and rounding functions: the math op of the same
+// name (round: math.roundeven, ONNX rounds halves to even).
+// CHECK-LABEL: func.func @unary_math(
+// CHECK: math.sin %{{.*}} : f32
+// CHECK: name = "sin"
+// CHECK: math.cos %{{.*}} : f32
+// CHECK: name = "cos"
+// CHECK: math.tan %{{.*}} : f32
+// CHECK: name = "tan"
+// CHECK: math.asin %{{.*}} : f32
+// CHECK: name = "asin"
+// CHECK: math.acos %{{.*}} : f32
+// CHECK: name = "acos"
+// CHECK: math.atan %{{.*}} : f32
+// CHECK: name = "atan"
+// CHECK: math.sinh %{{.*}} : f32
+// CHECK: name = "sinh"
+// CHECK: math.cosh %{{.*}} : f32
+// CHECK: name = "cosh"
+// CHECK: math.asinh %{{.*}} : f32
+// CHECK: name = "asinh"
+// CHECK: math.acosh %{{.*}} : f32
+// CHECK: name = "acosh"
+// CHECK: math.atanh %{{.*}} : f32
+// CHECK: name = "atanh"
+// CHECK: math.roundeven %{{.*}} : f32
+// CHECK: name = "round"
+// CHECK: math.ceil %{{.*}} : f32
+// CHECK: name = "ceil"
+// CHECK: math.floor %{{.*}} : f32
+// CHECK: name = "floor"
+// CHECK-NOT: graph.
+func.func @unary_math(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "graph.sin"(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  %1 = "graph.cos"(%0) : (tensor<4xf32>) -> tensor<4xf32>
+  %2 = "graph.tan"(%1) : (tensor<4xf32>) -> tensor<4xf32>
+  %3 = "graph.asin"(%2) : (tensor<4xf32>) -> tensor<4xf32>
+  %4 = "graph.acos"(%3) : (tensor<4xf32>) -> tensor<4xf32>
+  %5 = "graph.atan"(%4) : (tensor<4xf32>) -> tensor<4xf32>
+  %6 = "graph.sinh"(%5) : (tensor<4xf32>) -> tensor<4xf32>
+  %7 = "graph.cosh"(%6) : (tensor<4xf32>) -> tensor<4xf32>
+  %8 = "graph.asinh"(%7) : (tensor<4xf32>) -> tensor<4xf32>
+  %9 = "graph.acosh"(%8) : (tensor<4xf32>) -> tensor<4xf32>
+  %10 = "graph.atanh"(%9) : (tensor<4xf32>) -> tensor<4xf32>
+  %11 = "graph.round"(%10) : (tensor<4xf32>) -> tensor<4xf32>
+  %12 = "graph.ceil"(%11) : (tensor<4xf32>) -> tensor<4xf32>
+  %13 = "graph.floor"(%12) : (tensor<4xf32>) -> tensor<4xf32>
+  return %13 : tensor<4xf32>
+}
+
 // Binary ops broadcast as numpy: size-1 and missing dims read index 0, a
 // dynamic dim that may be 1 at run time reads `dim == 1 ? 0 : i`.
 // CHECK-LABEL: func.func @binary(
@@ -157,6 +207,53 @@ func.func @binary(%a: tensor<2x3xf32>, %b: tensor<3xf32>, %c: tensor<?x1x3xf32>,
   %5 = "graph.minimum"(%c, %4) : (tensor<?x1x3xf32>, tensor<4x3xf32>) -> tensor<?x4x3xf32>
   %6 = "graph.pow"(%e, %e) : (tensor<?x3xf32>, tensor<?x3xf32>) -> tensor<?x3xf32>
   return %5 : tensor<?x4x3xf32>
+}
+
+// mod: the remainder; floored (fmod = false) adds rhs when the remainder is
+// non-zero and its sign differs from rhs's; truncated (fmod = true) is the
+// remainder alone; unsigned operands (computed zero-extended) use remui.
+// CHECK-LABEL: func.func @mod(
+// CHECK: %[[R:.*]] = arith.remf %[[X:.*]], %[[Y:.*]] : f32
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: %[[NZ:.*]] = arith.cmpf une, %[[R]], %[[Z]] : f32
+// CHECK-NEXT: %[[RN:.*]] = arith.cmpf olt, %[[R]], %[[Z]] : f32
+// CHECK-NEXT: %[[YN:.*]] = arith.cmpf olt, %[[Y]], %[[Z]] : f32
+// CHECK-NEXT: %[[D:.*]] = arith.xori %[[RN]], %[[YN]] : i1
+// CHECK-NEXT: %[[F:.*]] = arith.andi %[[NZ]], %[[D]] : i1
+// CHECK-NEXT: %[[S:.*]] = arith.addf %[[R]], %[[Y]] : f32
+// CHECK-NEXT: %[[M:.*]] = arith.select %[[F]], %[[S]], %[[R]] : f32
+// CHECK-NEXT: gpu.yield %[[M]] : f32
+// CHECK: name = "mod"
+// CHECK: %[[R2:.*]] = arith.remsi %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: gpu.yield %[[R2]] : i32
+// CHECK: name = "mod_1"
+// CHECK: name = "to_signless"
+// CHECK: %[[R3:.*]] = arith.remui %{{.*}}, %{{.*}} : i16
+// CHECK-NEXT: gpu.yield %[[R3]] : i16
+// CHECK: name = "mod_2"
+// CHECK: name = "from_signless"
+func.func @mod(%x: tensor<4xf32>, %i: tensor<4xi32>, %u: tensor<4xui8>) -> (tensor<4xf32>, tensor<4xi32>, tensor<4xui8>) {
+  %0 = "graph.mod"(%x, %x) {fmod = false} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %1 = "graph.mod"(%i, %i) {fmod = true} : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %2 = "graph.mod"(%u, %u) {fmod = false} : (tensor<4xui8>, tensor<4xui8>) -> tensor<4xui8>
+  return %0, %1, %2 : tensor<4xf32>, tensor<4xi32>, tensor<4xui8>
+}
+
+// Shifts: shli / shrui, 0 where the amount is the bit width or more.
+// CHECK-LABEL: func.func @shifts(
+// CHECK: %[[S:.*]] = arith.shli %[[X:.*]], %[[Y:.*]] : i32
+// CHECK-NEXT: %[[W:.*]] = arith.constant 32 : i32
+// CHECK-NEXT: %[[OK:.*]] = arith.cmpi ult, %[[Y]], %[[W]] : i32
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[R:.*]] = arith.select %[[OK]], %[[S]], %[[Z]] : i32
+// CHECK-NEXT: gpu.yield %[[R]] : i32
+// CHECK: name = "shift_left"
+// CHECK: arith.shrui %{{.*}}, %{{.*}} : i32
+// CHECK: name = "shift_right"
+func.func @shifts(%x: tensor<4xi32>) -> tensor<4xi32> {
+  %0 = "graph.shift_left"(%x, %x) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  %1 = "graph.shift_right"(%0, %x) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  return %1 : tensor<4xi32>
 }
 
 // Contractions: one reduce axis K (combiner add, init 0); dense reads the
@@ -400,12 +497,106 @@ func.func @data_movement(%x: tensor<?x512x1x1xf32>, %y: tensor<2x3x4xf32>, %a: t
 // CHECK: %[[D:.*]] = tensor.dim %arg0
 // CHECK: "te.compute"(%[[D]]) ({
 // CHECK: {combiner = "min", init = 0x7F800000 : f32, name = "reduce_min", reduce_extents = array<i64: -1, 64, 7, 7>} : (index) -> tensor<f32>
-func.func @reductions(%x: tensor<?x64x7x7xf32>) -> (tensor<?x64x1x1xf32>, tensor<?x64xf32>, tensor<?x7x7xf32>, tensor<f32>) {
+// CHECK: {combiner = "mul", init = 1 : i32, name = "reduce_prod", reduce_extents = array<i64: 3>} : () -> tensor<2x1xi32>
+func.func @reductions(%x: tensor<?x64x7x7xf32>, %i: tensor<2x3xi32>) -> (tensor<?x64x1x1xf32>, tensor<?x64xf32>, tensor<?x7x7xf32>, tensor<f32>, tensor<2x1xi32>) {
   %0 = "graph.reduce_sum"(%x) {axes = array<i64: 2, 3>, keepdims = true} : (tensor<?x64x7x7xf32>) -> tensor<?x64x1x1xf32>
   %1 = "graph.reduce_mean"(%x) {axes = array<i64: 3, 2>, keepdims = false} : (tensor<?x64x7x7xf32>) -> tensor<?x64xf32>
   %2 = "graph.reduce_max"(%x) {axes = array<i64: 1>, keepdims = false} : (tensor<?x64x7x7xf32>) -> tensor<?x7x7xf32>
   %3 = "graph.reduce_min"(%x) {axes = array<i64: 0, 1, 2, 3>, keepdims = false} : (tensor<?x64x7x7xf32>) -> tensor<f32>
-  return %0, %1, %2, %3 : tensor<?x64x1x1xf32>, tensor<?x64xf32>, tensor<?x7x7xf32>, tensor<f32>
+  %4 = "graph.reduce_prod"(%i) {axes = array<i64: 1>, keepdims = true} : (tensor<2x3xi32>) -> tensor<2x1xi32>
+  return %0, %1, %2, %3, %4 : tensor<?x64x1x1xf32>, tensor<?x64xf32>, tensor<?x7x7xf32>, tensor<f32>, tensor<2x1xi32>
+}
+
+// argmax / argmin: the extreme along the axis (kept as a dim of 1), then the
+// first (combiner min) or last (max, select_last_index) index whose element
+// equals it or is NaN.
+// CHECK-LABEL: func.func @arg_reductions(
+// CHECK: %[[DIM:.*]] = tensor.dim %arg0
+// CHECK: %[[MAX:.*]] = "te.compute"(%[[DIM]]) ({
+// CHECK-NEXT: ^bb0(%[[I:.*]]: index, %{{.*}}: index, %[[R:.*]]: index):
+// CHECK-NEXT: "te.read"(%arg0, %[[I]], %[[R]])
+// CHECK: {combiner = "max", init = 0xFF800000 : f32, name = "argmax_max", reduce_extents = array<i64: 5>} : (index) -> tensor<?x1xf32>
+// CHECK: "te.compute"(%[[DIM]]) ({
+// CHECK-NEXT: ^bb0(%[[I2:.*]]: index, %{{.*}}: index, %[[R2:.*]]: index):
+// CHECK: %[[V:.*]] = "te.read"(%arg0, %[[I2]], %[[R2]])
+// CHECK-NEXT: %[[M:.*]] = "te.read"(%[[MAX]], %[[I2]], %{{.*}})
+// CHECK-NEXT: %[[EQ:.*]] = arith.cmpf oeq, %[[V]], %[[M]] : f32
+// CHECK-NEXT: %[[NAN:.*]] = arith.cmpf uno, %[[V]], %[[V]] : f32
+// CHECK-NEXT: %[[OK:.*]] = arith.ori %[[EQ]], %[[NAN]] : i1
+// CHECK-NEXT: %[[K:.*]] = arith.index_cast %[[R2]] : index to i64
+// CHECK-NEXT: %[[NO:.*]] = arith.constant 9223372036854775807 : i64
+// CHECK-NEXT: arith.select %[[OK]], %[[K]], %[[NO]] : i64
+// CHECK: {combiner = "min", init = 9223372036854775807 : i64, name = "argmax", reduce_extents = array<i64: 5>} : (index) -> tensor<?x1xi64>
+// CHECK: {combiner = "min", init = 2147483647 : i32, name = "argmin_min", reduce_extents = array<i64: 3>} : () -> tensor<1x4xi32>
+// CHECK: arith.cmpi eq
+// CHECK: {combiner = "max", init = -1 : i64, name = "argmin", reduce_extents = array<i64: 3>} : () -> tensor<4xi64>
+func.func @arg_reductions(%x: tensor<?x5xf32>, %i: tensor<3x4xi32>) -> (tensor<?x1xi64>, tensor<4xi64>) {
+  %0 = "graph.argmax"(%x) {axis = 1 : i64, keepdims = true, select_last_index = false} : (tensor<?x5xf32>) -> tensor<?x1xi64>
+  %1 = "graph.argmin"(%i) {axis = 0 : i64, keepdims = false, select_last_index = true} : (tensor<3x4xi32>) -> tensor<4xi64>
+  return %0, %1 : tensor<?x1xi64>, tensor<4xi64>
+}
+
+// cumsum: a reduce axis j over the whole axis; the term is x[.., j, ..]
+// where j <= i (exclusive: j < i; reverse: j >= i, j > i), else 0.
+// CHECK-LABEL: func.func @cumsum(
+// CHECK: ^bb0(%[[I:.*]]: index, %[[J:.*]]: index, %[[R:.*]]: index):
+// CHECK-NEXT: %[[IN:.*]] = arith.cmpi sge, %[[J]], %[[R]] : index
+// CHECK-NEXT: %[[V:.*]] = "te.read"(%arg0, %[[I]], %[[R]])
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: %[[S:.*]] = arith.select %[[IN]], %[[V]], %[[Z]] : f32
+// CHECK-NEXT: gpu.yield %[[S]] : f32
+// CHECK: {combiner = "add", init = 0.000000e+00 : f32, name = "cumsum", reduce_extents = array<i64: 5>} : (index) -> tensor<?x5xf32>
+// CHECK: arith.cmpi sgt, %{{.*}}, %{{.*}} : index
+// CHECK: name = "cumsum_1"
+func.func @cumsum(%x: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %0 = "graph.cumsum"(%x) {axis = 1 : i64, exclusive = false, reverse = false} : (tensor<?x5xf32>) -> tensor<?x5xf32>
+  %1 = "graph.cumsum"(%0) {axis = 0 : i64, exclusive = true, reverse = true} : (tensor<?x5xf32>) -> tensor<?x5xf32>
+  return %1 : tensor<?x5xf32>
+}
+
+// gather_elements: data read at the output index with the axis' index
+// taken from indices (sign-extended, wrapped when negative, clamped).
+// CHECK-LABEL: func.func @gather_elements(
+// CHECK: %[[E:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?x8xf32>
+// CHECK: ^bb0(%[[I:.*]]: index, %[[J:.*]]: index):
+// CHECK-NEXT: %[[V:.*]] = "te.read"(%arg1, %[[I]], %[[J]]) : (tensor<3x2xi32>, index, index) -> i32
+// CHECK-NEXT: %[[K:.*]] = arith.index_cast %[[V]] : i32 to index
+// CHECK: %[[W:.*]] = arith.addi %[[K]], %[[E]] : index
+// CHECK: arith.select
+// CHECK: arith.minsi
+// CHECK: %[[C:.*]] = arith.maxsi
+// CHECK-NEXT: "te.read"(%arg0, %[[C]], %[[J]]) : (tensor<?x8xf32>, index, index) -> f32
+// CHECK: name = "gather_elements"
+func.func @gather_elements(%d: tensor<?x8xf32>, %i: tensor<3x2xi32>) -> tensor<3x2xf32> {
+  %0 = "graph.gather_elements"(%d, %i) {axis = 0 : i64} : (tensor<?x8xf32>, tensor<3x2xi32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// scatter_elements: a reduction over the updates along the axis of those
+// scattering to the output index (their normalized index equals the output's
+// along the axis): "none" keeps the last position (combiner max, -1 for
+// none) and reads that update, else data; "add" sums them onto data.
+// CHECK-LABEL: func.func @scatter_elements(
+// CHECK: ^bb0(%[[I:.*]]: index, %[[J:.*]]: index, %[[R:.*]]: index):
+// CHECK-NEXT: %[[T:.*]] = "te.read"(%arg1, %[[R]], %[[J]]) : (tensor<2x3xi64>, index, index) -> i64
+// CHECK: %[[HIT:.*]] = arith.cmpi eq, %{{.*}}, %[[I]] : index
+// CHECK-NEXT: %[[P:.*]] = arith.index_cast %[[R]] : index to i64
+// CHECK-NEXT: %[[NONE:.*]] = arith.constant -1 : i64
+// CHECK-NEXT: arith.select %[[HIT]], %[[P]], %[[NONE]] : i64
+// CHECK: {combiner = "max", init = -1 : i64, name = "scatter_elements_last", reduce_extents = array<i64: 2>} : () -> tensor<4x3xi64>
+// CHECK: %[[OLD:.*]] = "te.read"(%arg0
+// CHECK-NEXT: %[[LAST:.*]] = "te.read"(%{{.*}}) : (tensor<4x3xi64>, index, index) -> i64
+// CHECK: %[[HAS:.*]] = arith.cmpi sge, %[[LAST]], %{{.*}} : i64
+// CHECK: %[[U:.*]] = "te.read"(%arg2
+// CHECK-NEXT: arith.select %[[HAS]], %[[U]], %[[OLD]] : f32
+// CHECK: name = "scatter_elements"
+// CHECK: {combiner = "add", init = 0.000000e+00 : f32, name = "scatter_elements_combine", reduce_extents = array<i64: 2>} : () -> tensor<4x3xf32>
+// CHECK: arith.addf
+// CHECK: name = "scatter_elements_1"
+func.func @scatter_elements(%d: tensor<4x3xf32>, %i: tensor<2x3xi64>, %u: tensor<2x3xf32>) -> (tensor<4x3xf32>, tensor<4x3xf32>) {
+  %0 = "graph.scatter_elements"(%d, %i, %u) {axis = 0 : i64, reduction = "none"} : (tensor<4x3xf32>, tensor<2x3xi64>, tensor<2x3xf32>) -> tensor<4x3xf32>
+  %1 = "graph.scatter_elements"(%d, %i, %u) {axis = 0 : i64, reduction = "add"} : (tensor<4x3xf32>, tensor<2x3xi64>, tensor<2x3xf32>) -> tensor<4x3xf32>
+  return %0, %1 : tensor<4x3xf32>, tensor<4x3xf32>
 }
 
 // cast picks the arith conversion; layout_transform maps the output index to

@@ -1,7 +1,7 @@
 // convert-graph-to-te on ui64 tensors, which have no wider type to be
 // zero-extended to: maximum compares values with the sign bit flipped
 // (arith.xori with -2^63 around the op), add wraps on the values
-// reinterpreted as i64, cast uses uitofp from ui64 and fptoui to it.
+// reinterpreted as i64, mod uses remui on them, cast uses uitofp from ui64 and fptoui to it.
 // RUN: strata-opt %s --pass-pipeline='builtin.module(convert-graph-to-te)' | FileCheck %s
 
 // CHECK-LABEL: func.func @maximum_ui64
@@ -27,6 +27,17 @@ func.func @maximum_ui64(%a: tensor<4xui64>, %b: tensor<4xui64>) -> tensor<4xui64
 // CHECK: return
 func.func @add_ui64(%a: tensor<4xui64>, %b: tensor<4xui64>) -> tensor<4xui64> {
   %0 = "graph.add"(%a, %b) : (tensor<4xui64>, tensor<4xui64>) -> tensor<4xui64>
+  return %0 : tensor<4xui64>
+}
+
+// mod reinterprets ui64 as i64 and uses remui.
+// CHECK-LABEL: func.func @mod_ui64
+// CHECK-NOT: arith.xori
+// CHECK: arith.remui %{{.*}}, %{{.*}} : i64
+// CHECK-NOT: arith.xori
+// CHECK: return
+func.func @mod_ui64(%a: tensor<4xui64>, %b: tensor<4xui64>) -> tensor<4xui64> {
+  %0 = "graph.mod"(%a, %b) {fmod = false} : (tensor<4xui64>, tensor<4xui64>) -> tensor<4xui64>
   return %0 : tensor<4xui64>
 }
 

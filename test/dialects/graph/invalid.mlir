@@ -91,6 +91,30 @@ func.func @float_only(%x: tensor<4xi32>) {
 
 // -----
 
+func.func @float_only_math(%x: tensor<4xi32>) {
+  // expected-error @+1 {{'graph.floor' op operand element type must be a float type, got i32}}
+  %0 = "graph.floor"(%x) : (tensor<4xi32>) -> tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @mod_fmod_kind(%x: tensor<4xi32>) {
+  // expected-error @+1 {{'graph.mod' op 'fmod' must be a bool attribute (true or false)}}
+  %0 = "graph.mod"(%x, %x) {fmod = 1 : i64} : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @shift_float(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'graph.shift_left' op operand element type must be an integer type, got f32}}
+  %0 = "graph.shift_left"(%x, %x) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
 func.func @gelu_mode(%x: tensor<4xf32>) {
   // expected-error @+1 {{'approximate' must be one of "none", "tanh", got "fast"}}
   %0 = "graph.gelu"(%x) {approximate = "fast"} : (tensor<4xf32>) -> tensor<4xf32>
@@ -823,6 +847,54 @@ func.func @gather_index_type(%d: tensor<5x3xf32>, %i: tensor<2xf32>) {
 
 // -----
 
+func.func @gather_elements_rank(%d: tensor<5x3xf32>, %i: tensor<2xi64>) {
+  // expected-error @+1 {{'graph.gather_elements' op operand 'indices' must have rank 2, got 1}}
+  %0 = "graph.gather_elements"(%d, %i) {axis = 0 : i64} : (tensor<5x3xf32>, tensor<2xi64>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_elements_dim(%d: tensor<5x3xf32>, %i: tensor<2x4xi64>) {
+  // expected-error @+1 {{'graph.gather_elements' op dim 1 of 'indices' is 4, more than data's 3}}
+  %0 = "graph.gather_elements"(%d, %i) {axis = 0 : i64} : (tensor<5x3xf32>, tensor<2x4xi64>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @gather_elements_index_type(%d: tensor<5x3xf32>, %i: tensor<2x3xf32>) {
+  // expected-error @+1 {{'graph.gather_elements' op operand 'indices' must have element type i32 or i64, got f32}}
+  %0 = "graph.gather_elements"(%d, %i) {axis = 0 : i64} : (tensor<5x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_elements_updates(%d: tensor<5x3xf32>, %i: tensor<2x3xi64>, %u: tensor<2x2xf32>) {
+  // expected-error @+1 {{'graph.scatter_elements' op operand 'updates' shape [2, 2] does not match expected [2, 3]}}
+  %0 = "graph.scatter_elements"(%d, %i, %u) {axis = 0 : i64, reduction = "none"} : (tensor<5x3xf32>, tensor<2x3xi64>, tensor<2x2xf32>) -> tensor<5x3xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_elements_reduction(%d: tensor<5x3xf32>, %i: tensor<2x3xi64>, %u: tensor<2x3xf32>) {
+  // expected-error @+1 {{'reduction' must be one of "none", "add", "mul", "max", "min", got "sub"}}
+  %0 = "graph.scatter_elements"(%d, %i, %u) {axis = 0 : i64, reduction = "sub"} : (tensor<5x3xf32>, tensor<2x3xi64>, tensor<2x3xf32>) -> tensor<5x3xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_elements_updates_type(%d: tensor<5x3xf32>, %i: tensor<2x3xi64>, %u: tensor<2x3xi32>) {
+  // expected-error @+1 {{element type of 'updates' (i32) differs from 'data' (f32)}}
+  %0 = "graph.scatter_elements"(%d, %i, %u) {axis = 0 : i64, reduction = "none"} : (tensor<5x3xf32>, tensor<2x3xi64>, tensor<2x3xi32>) -> tensor<5x3xf32>
+  return
+}
+
+// -----
+
 func.func @gather_axis(%d: tensor<5x3xf32>, %i: tensor<2xi64>) {
   // expected-error @+1 {{'graph.gather' op 'axis' value 2 is out of range [0, 2)}}
   %0 = "graph.gather"(%d, %i) {axis = 2 : i64} : (tensor<5x3xf32>, tensor<2xi64>) -> tensor<2x3xf32>
@@ -1038,5 +1110,29 @@ func.func @resize_scales_positive(%x: tensor<1x1x2x2xf32>) {
 func.func @resize_size(%x: tensor<1x1x2x2xf32>) {
   // expected-error @+1 {{'graph.resize' op result dimension 3 is 5 but input size 2 times scale 2 is 4}}
   %0 = "graph.resize"(%x) {mode = "nearest", coordinate_transformation_mode = "half_pixel", nearest_mode = "floor", scales = array<f64: 1.0, 1.0, 2.0, 2.0>} : (tensor<1x1x2x2xf32>) -> tensor<1x1x4x5xf32>
+  return
+}
+
+// -----
+
+func.func @argmax_axis(%x: tensor<3x4xf32>) {
+  // expected-error @+1 {{'graph.argmax' op 'axis' value 2 is out of range [0, 2)}}
+  %0 = "graph.argmax"(%x) {axis = 2 : i64, keepdims = true, select_last_index = false} : (tensor<3x4xf32>) -> tensor<3x1xi64>
+  return
+}
+
+// -----
+
+func.func @argmin_result_type(%x: tensor<3x4xf32>) {
+  // expected-error @+1 {{'graph.argmin' op result element type i32 does not match expected i64}}
+  %0 = "graph.argmin"(%x) {axis = 1 : i64, keepdims = false, select_last_index = false} : (tensor<3x4xf32>) -> tensor<3xi32>
+  return
+}
+
+// -----
+
+func.func @cumsum_exclusive(%x: tensor<3x4xf32>) {
+  // expected-error @+1 {{'graph.cumsum' op 'exclusive' must be a bool attribute (true or false)}}
+  %0 = "graph.cumsum"(%x) {axis = 1 : i64, exclusive = 1 : i64, reverse = false} : (tensor<3x4xf32>) -> tensor<3x4xf32>
   return
 }

@@ -55,6 +55,42 @@ func.func @unary(%x: tensor<?x8xf32>, %i: tensor<4xi32>) {
   return
 }
 
+// Trigonometric, hyperbolic and rounding functions (float only).
+// CHECK-LABEL: func.func @unary_math(
+// CHECK: "graph.sin"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.cos"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.tan"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.asin"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.acos"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.atan"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.sinh"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.cosh"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.asinh"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.acosh"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.atanh"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.round"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.ceil"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.floor"(%{{[a-z0-9]+}}) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+// CHECK-NEXT: "graph.floor"(%{{[a-z0-9]+}}) : (tensor<3xf64>) -> tensor<3xf64>
+func.func @unary_math(%x: tensor<?x8xf32>, %d: tensor<3xf64>) {
+  %0 = "graph.sin"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %1 = "graph.cos"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %2 = "graph.tan"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %3 = "graph.asin"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %4 = "graph.acos"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %5 = "graph.atan"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %6 = "graph.sinh"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %7 = "graph.cosh"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %8 = "graph.asinh"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %9 = "graph.acosh"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %10 = "graph.atanh"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %11 = "graph.round"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %12 = "graph.ceil"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %13 = "graph.floor"(%x) : (tensor<?x8xf32>) -> tensor<?x8xf32>
+  %14 = "graph.floor"(%d) : (tensor<3xf64>) -> tensor<3xf64>
+  return
+}
+
 // CHECK-LABEL: func.func @binary(
 // CHECK: "graph.add"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
 // CHECK-NEXT: "graph.sub"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
@@ -71,6 +107,24 @@ func.func @binary(%a: tensor<2x3xf32>, %b: tensor<3xf32>, %c: tensor<?x1x3xf32>,
   %4 = "graph.maximum"(%d, %b) : (tensor<4x1xf32>, tensor<3xf32>) -> tensor<4x3xf32>
   %5 = "graph.minimum"(%c, %d) : (tensor<?x1x3xf32>, tensor<4x1xf32>) -> tensor<?x4x3xf32>
   %6 = "graph.pow"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @mod(
+// CHECK: "graph.mod"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {fmod = false} : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
+// CHECK-NEXT: "graph.mod"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {fmod = true} : (tensor<?x3xf32>, tensor<?x3xf32>) -> tensor<?x3xf32>
+func.func @mod(%a: tensor<2x3xi32>, %b: tensor<3xi32>, %x: tensor<?x3xf32>) {
+  %0 = "graph.mod"(%a, %b) {fmod = false} : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
+  %1 = "graph.mod"(%x, %x) {fmod = true} : (tensor<?x3xf32>, tensor<?x3xf32>) -> tensor<?x3xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @shifts(
+// CHECK: "graph.shift_left"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<2x3xui8>, tensor<3xui8>) -> tensor<2x3xui8>
+// CHECK-NEXT: "graph.shift_right"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<?x3xi32>, tensor<?x3xi32>) -> tensor<?x3xi32>
+func.func @shifts(%a: tensor<2x3xui8>, %b: tensor<3xui8>, %x: tensor<?x3xi32>) {
+  %0 = "graph.shift_left"(%a, %b) : (tensor<2x3xui8>, tensor<3xui8>) -> tensor<2x3xui8>
+  %1 = "graph.shift_right"(%x, %x) : (tensor<?x3xi32>, tensor<?x3xi32>) -> tensor<?x3xi32>
   return
 }
 
@@ -225,11 +279,29 @@ func.func @data_movement(%x: tensor<?x512x1x1xf32>, %y: tensor<2x3x4xf32>, %a: t
 // CHECK-NEXT: "graph.reduce_mean"(%{{[a-z0-9]+}}) {axes = array<i64: 3, 2>, keepdims = false} : (tensor<?x64x7x7xf32>) -> tensor<?x64xf32>
 // CHECK-NEXT: "graph.reduce_max"(%{{[a-z0-9]+}}) {axes = array<i64: 1>, keepdims = false} : (tensor<?x64x7x7xf32>) -> tensor<?x7x7xf32>
 // CHECK-NEXT: "graph.reduce_min"(%{{[a-z0-9]+}}) {axes = array<i64: 0, 1, 2, 3>, keepdims = false} : (tensor<?x64x7x7xf32>) -> tensor<f32>
+// CHECK-NEXT: "graph.reduce_prod"(%{{[a-z0-9]+}}) {axes = array<i64: 0, 2>, keepdims = true} : (tensor<?x64x7x7xf32>) -> tensor<1x64x1x7xf32>
 func.func @reductions(%x: tensor<?x64x7x7xf32>) {
   %0 = "graph.reduce_sum"(%x) {axes = array<i64: 2, 3>, keepdims = true} : (tensor<?x64x7x7xf32>) -> tensor<?x64x1x1xf32>
   %1 = "graph.reduce_mean"(%x) {axes = array<i64: 3, 2>, keepdims = false} : (tensor<?x64x7x7xf32>) -> tensor<?x64xf32>
   %2 = "graph.reduce_max"(%x) {axes = array<i64: 1>, keepdims = false} : (tensor<?x64x7x7xf32>) -> tensor<?x7x7xf32>
   %3 = "graph.reduce_min"(%x) {axes = array<i64: 0, 1, 2, 3>, keepdims = false} : (tensor<?x64x7x7xf32>) -> tensor<f32>
+  %4 = "graph.reduce_prod"(%x) {axes = array<i64: 0, 2>, keepdims = true} : (tensor<?x64x7x7xf32>) -> tensor<1x64x1x7xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @arg_reductions(
+// CHECK: "graph.argmax"(%{{[a-z0-9]+}}) {axis = 1 : i64, keepdims = true, select_last_index = false} : (tensor<?x5xf32>) -> tensor<?x1xi64>
+// CHECK-NEXT: "graph.argmin"(%{{[a-z0-9]+}}) {axis = 0 : i64, keepdims = false, select_last_index = true} : (tensor<3x4xi32>) -> tensor<4xi64>
+func.func @arg_reductions(%x: tensor<?x5xf32>, %i: tensor<3x4xi32>) {
+  %0 = "graph.argmax"(%x) {axis = 1 : i64, keepdims = true, select_last_index = false} : (tensor<?x5xf32>) -> tensor<?x1xi64>
+  %1 = "graph.argmin"(%i) {axis = 0 : i64, keepdims = false, select_last_index = true} : (tensor<3x4xi32>) -> tensor<4xi64>
+  return
+}
+
+// CHECK-LABEL: func.func @cumsum(
+// CHECK: "graph.cumsum"(%{{[a-z0-9]+}}) {axis = 1 : i64, exclusive = false, reverse = true} : (tensor<?x5xf32>) -> tensor<?x5xf32>
+func.func @cumsum(%x: tensor<?x5xf32>) {
+  %0 = "graph.cumsum"(%x) {axis = 1 : i64, exclusive = false, reverse = true} : (tensor<?x5xf32>) -> tensor<?x5xf32>
   return
 }
 
@@ -273,6 +345,24 @@ func.func @gather_expand(%d: tensor<?x8x4xf32>, %i: tensor<2x3xi64>, %k: tensor<
   %1 = "graph.gather"(%d, %k) {axis = 0 : i64} : (tensor<?x8x4xf32>, tensor<i32>) -> tensor<8x4xf32>
   %2 = "graph.expand"(%x) : (tensor<3x1xf32>) -> tensor<2x3x5xf32>
   %3 = "graph.expand"(%z) : (tensor<?x1xf32>) -> tensor<?x4xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @gather_elements(
+// CHECK: "graph.gather_elements"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {axis = 1 : i64} : (tensor<?x8xf32>, tensor<?x3xi64>) -> tensor<?x3xf32>
+// CHECK-NEXT: "graph.gather_elements"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {axis = 0 : i64} : (tensor<?x8xf32>, tensor<5x2xi32>) -> tensor<5x2xf32>
+func.func @gather_elements(%d: tensor<?x8xf32>, %i: tensor<?x3xi64>, %k: tensor<5x2xi32>) {
+  %0 = "graph.gather_elements"(%d, %i) {axis = 1 : i64} : (tensor<?x8xf32>, tensor<?x3xi64>) -> tensor<?x3xf32>
+  %1 = "graph.gather_elements"(%d, %k) {axis = 0 : i64} : (tensor<?x8xf32>, tensor<5x2xi32>) -> tensor<5x2xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @scatter_elements(
+// CHECK: "graph.scatter_elements"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {axis = 0 : i64, reduction = "none"} : (tensor<?x3xf32>, tensor<2x3xi64>, tensor<2x3xf32>) -> tensor<?x3xf32>
+// CHECK-NEXT: "graph.scatter_elements"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {axis = 1 : i64, reduction = "add"} : (tensor<?x3xf32>, tensor<2x3xi64>, tensor<2x3xf32>) -> tensor<?x3xf32>
+func.func @scatter_elements(%d: tensor<?x3xf32>, %i: tensor<2x3xi64>, %u: tensor<2x3xf32>) {
+  %0 = "graph.scatter_elements"(%d, %i, %u) {axis = 0 : i64, reduction = "none"} : (tensor<?x3xf32>, tensor<2x3xi64>, tensor<2x3xf32>) -> tensor<?x3xf32>
+  %1 = "graph.scatter_elements"(%d, %i, %u) {axis = 1 : i64, reduction = "add"} : (tensor<?x3xf32>, tensor<2x3xi64>, tensor<2x3xf32>) -> tensor<?x3xf32>
   return
 }
 

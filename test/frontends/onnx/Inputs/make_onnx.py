@@ -144,7 +144,7 @@ CASES = {
          tensor("fc_w", FLOAT, [10, 64], weights(640)), tensor("fc_b", FLOAT, [10], weights(10))],
         name="cnn"),
     "unknown_op": lambda: model(
-        [node("Relu", ["x"], ["r"], "relu1"), node("Hardmax", ["r"], ["y"], "hm1")],
+        [node("Relu", ["x"], ["r"], "relu1"), node("Unique", ["r"], ["y"], "unique1")],
         [value_info("x", FLOAT, [2, 3])], [value_info("y", FLOAT, [2, 3])]),
     "undefined_input": lambda: model(
         [node("Conv", ["x", "W"], ["y"], "conv1")],
@@ -385,6 +385,126 @@ CASES = {
     "seq_graph_input": lambda: model(
         [node("SequenceLength", ["s"], ["len"], "length1")],
         [sequence_info("s", FLOAT, [2])], [value_info("len", INT64, [])], opset=12),
+    # Operators given inputs or attributes they do not accept (errors-ops.test).
+    "isinf_int": lambda: model(
+        [node("IsInf", ["x"], ["y"], "isinf1")],
+        [value_info("x", INT32, [2])], [value_info("y", BOOL, [2])], opset=20),
+    "mod_fmod2": lambda: model(
+        [node("Mod", ["x", "x"], ["y"], "mod1", [attr_int("fmod", 2)])],
+        [value_info("x", INT32, [2])], [value_info("y", INT32, [2])], opset=13),
+    "bitshift_direction": lambda: model(
+        [node("BitShift", ["x", "x"], ["y"], "shift1", [attr_str("direction", "UP")])],
+        [value_info("x", UINT8, [2])], [value_info("y", UINT8, [2])], opset=11),
+    "hardmax_dynamic": lambda: model(
+        [node("Hardmax", ["x"], ["y"], "hardmax1", [attr_int("axis", 0)])],
+        [value_info("x", FLOAT, ["N", 3])], [value_info("y", FLOAT, ["N", 3])], opset=13),
+    "trilu_rank1": lambda: model(
+        [node("Trilu", ["x"], ["y"], "trilu1")],
+        [value_info("x", FLOAT, [3])], [value_info("y", FLOAT, [3])], opset=14),
+    "trilu_dynamic": lambda: model(
+        [node("Trilu", ["x"], ["y"], "trilu1")],
+        [value_info("x", FLOAT, ["M", 3])], [value_info("y", FLOAT, ["M", 3])], opset=14),
+    "eyelike_rank3": lambda: model(
+        [node("EyeLike", ["x"], ["y"], "eye1")],
+        [value_info("x", FLOAT, [2, 2, 2])], [value_info("y", FLOAT, [2, 2, 2])], opset=9),
+    "range_delta0": lambda: model(
+        [node("Range", ["a", "b", "d"], ["y"], "range1")],
+        [], [value_info("y", INT64, [3])],
+        [tensor("a", INT64, [], [0]), tensor("b", INT64, [], [3]), tensor("d", INT64, [], [0])],
+        opset=11),
+    "range_runtime_limit": lambda: model(
+        [node("Range", ["a", "b", "d"], ["y"], "range1")],
+        [value_info("b", INT64, [])], [value_info("y", INT64, ["N"])],
+        [tensor("a", INT64, [], [0]), tensor("d", INT64, [], [1])], opset=11),
+    "onehot_depth0": lambda: model(
+        [node("OneHot", ["i", "depth", "v"], ["y"], "onehot1")],
+        [value_info("i", INT64, [2])], [value_info("y", FLOAT, [2, 1])],
+        [tensor("depth", INT64, [], [0]), tensor("v", FLOAT, [2], [0, 1])], opset=11),
+    "tile_repeats": lambda: model(
+        [node("Tile", ["x", "r"], ["y"], "tile1")],
+        [value_info("x", FLOAT, [2, 3])], [value_info("y", FLOAT, [4, 3])],
+        [tensor("r", INT64, [1], [2])], opset=13),
+    "depthtospace_mode": lambda: model(
+        [node("DepthToSpace", ["x"], ["y"], "d2s1", [attr_int("blocksize", 2),
+                                                    attr_str("mode", "XYZ")])],
+        [value_info("x", FLOAT, [1, 4, 2, 2])], [value_info("y", FLOAT, [1, 1, 4, 4])], opset=13),
+    "spacetodepth_indivisible": lambda: model(
+        [node("SpaceToDepth", ["x"], ["y"], "s2d1", [attr_int("blocksize", 2)])],
+        [value_info("x", FLOAT, [1, 1, 3, 4])], [value_info("y", FLOAT, [1, 4, 1, 2])], opset=13),
+    "hannwindow_size1": lambda: model(
+        [node("HannWindow", ["size"], ["y"], "hann1", [attr_int("periodic", 0)])],
+        [], [value_info("y", FLOAT, [1])], [tensor("size", INT64, [], [1])], opset=17),
+    "instancenorm_rank2": lambda: model(
+        [node("InstanceNormalization", ["x", "s", "b"], ["y"], "in1")],
+        [value_info("x", FLOAT, [2, 3])], [value_info("y", FLOAT, [2, 3])],
+        [tensor("s", FLOAT, [3], [1, 1, 1]), tensor("b", FLOAT, [3], [0, 0, 0])], opset=6),
+    "quantize_int16": lambda: model(
+        [node("QuantizeLinear", ["x", "s", "zp"], ["y"], "q1")],
+        [value_info("x", FLOAT, [2])], [value_info("y", INT16, [2])],
+        [tensor("s", FLOAT, [], [0.5]), tensor("zp", INT16, [], [0])], opset=13),
+    "celu_alpha0": lambda: model(
+        [node("Celu", ["x"], ["y"], "celu1", [f_bytes(1, "alpha") + f_int(20, 1) + f_float(2, 0.0)])],
+        [value_info("x", FLOAT, [2])], [value_info("y", FLOAT, [2])], opset=12),
+    "topk_k_range": lambda: model(
+        [node("TopK", ["x", "k"], ["v", "i"], "topk1")],
+        [value_info("x", FLOAT, [3])], [value_info("v", FLOAT, [4]), value_info("i", INT64, [4])],
+        [tensor("k", INT64, [1], [4])], opset=11),
+    "lrn_size0": lambda: model(
+        [node("LRN", ["x"], ["y"], "lrn1")],
+        [value_info("x", FLOAT, [1, 2, 2])], [value_info("y", FLOAT, [1, 2, 2])], opset=13),
+    "scatter_reduction": lambda: model(
+        [node("ScatterElements", ["x", "i", "u"], ["y"], "scatter1",
+              [attr_str("reduction", "sub")])],
+        [value_info("x", FLOAT, [3]), value_info("u", FLOAT, [1])], [value_info("y", FLOAT, [3])],
+        [tensor("i", INT64, [1], [0])], opset=18),
+    "rnn_bidirectional": lambda: model(
+        [node("RNN", ["x", "w", "r"], ["", "h"], "rnn1",
+              [attr_int("hidden_size", 2), attr_str("direction", "bidirectional")])],
+        [value_info("x", FLOAT, [1, 1, 2]), value_info("w", FLOAT, [2, 2, 2]),
+         value_info("r", FLOAT, [2, 2, 2])], [value_info("h", FLOAT, [2, 1, 2])], opset=14),
+    "lstm_activations": lambda: model(
+        [node("LSTM", ["x", "w", "r"], ["", "h"], "lstm1",
+              [attr_int("hidden_size", 2),
+               f_bytes(1, "activations") + f_int(20, 8) + f_bytes(9, "Relu") + f_bytes(9, "Tanh")
+               + f_bytes(9, "Tanh")])],
+        [value_info("x", FLOAT, [1, 1, 2]), value_info("w", FLOAT, [1, 8, 2]),
+         value_info("r", FLOAT, [1, 8, 2])], [value_info("h", FLOAT, [1, 1, 2])], opset=14),
+    "reversesequence_axes": lambda: model(
+        [node("ReverseSequence", ["x", "l"], ["y"], "rev1",
+              [attr_int("time_axis", 0), attr_int("batch_axis", 2)])],
+        [value_info("x", FLOAT, [2, 2, 2])], [value_info("y", FLOAT, [2, 2, 2])],
+        [tensor("l", INT64, [2], [1, 2])], opset=10),
+    "gathernd_too_deep": lambda: model(
+        [node("GatherND", ["x", "i"], ["y"], "gnd1")],
+        [value_info("x", FLOAT, [2, 2])], [value_info("y", FLOAT, [1])],
+        [tensor("i", INT64, [1, 3], [0, 0, 0])], opset=13),
+    "einsum_bad_term": lambda: model(
+        [node("Einsum", ["x"], ["y"], "einsum1", [attr_str("equation", "ijk->i")])],
+        [value_info("x", FLOAT, [2, 2])], [value_info("y", FLOAT, [2])], opset=12),
+    "compress_runtime": lambda: model(
+        [node("Compress", ["x", "c"], ["y"], "compress1", [attr_int("axis", 0)])],
+        [value_info("x", FLOAT, [3]), value_info("c", BOOL, [3])], [value_info("y", FLOAT, ["K"])],
+        opset=11),
+    "loop_runtime_trip": lambda: model(
+        [node("Loop", ["m", "", "x"], ["y"], "loop1", [attr_graph("body", graph(
+            [node("Identity", ["c"], ["c2"], "id1"), node("Relu", ["v"], ["v2"], "relu1")],
+            [value_info("i", INT64, []), value_info("c", BOOL, []), value_info("v", FLOAT, [2])],
+            [value_info("c2", BOOL, []), value_info("v2", FLOAT, [2])], name="body"))])],
+        [value_info("m", INT64, []), value_info("x", FLOAT, [2])], [value_info("y", FLOAT, [2])],
+        opset=13),
+    "if_runtime_seq": lambda: model(
+        [node("If", ["c"], ["s"], "if1", [
+            attr_graph("then_branch", graph([node("SequenceConstruct", ["x"], ["t"], "sc1")], [],
+                                            [sequence_info("t", FLOAT, [2])], name="then")),
+            attr_graph("else_branch", graph([node("SequenceConstruct", ["x", "x"], ["e"], "sc2")], [],
+                                            [sequence_info("e", FLOAT, [2])], name="else"))]),
+         node("SequenceLength", ["s"], ["len"], "length1")],
+        [value_info("c", BOOL, []), value_info("x", FLOAT, [2])], [value_info("len", INT64, [])],
+        opset=13),
+    "dft_length": lambda: model(
+        [node("DFT", ["x", "len"], ["y"], "dft1")],
+        [value_info("x", FLOAT, [1, 4, 1])], [value_info("y", FLOAT, [1, 8, 2])],
+        [tensor("len", INT64, [], [8])], opset=17),
 }
 
 if __name__ == "__main__":

@@ -1,0 +1,223 @@
+/* ONNX linear quantization operators -> graph dialect, composed at import
+ * time from elementwise ops and reductions: QuantizeLinear
+ * (saturate(round(x / scale) + zero_point), rounding halves to even),
+ * DequantizeLinear ((x - zero_point) * scale), per tensor or per axis (a
+ * 1-D scale and zero point along `axis`), DynamicQuantizeLinear (uint8
+ * with the scale and zero point computed from the input's range), and the
+ * integer products: MatMulInteger and ConvInteger (int32 accumulation of
+ * zero-point-centered operands), QLinearMatMul and QLinearConv (the same,
+ * requantized with the scales). */
+#include <stdbool.h>
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+
+#include "frontends/onnx/onnx_internal.h"
+
+#define NULL_TYPE ((MlirType){NULL})
+
+/* A per-axis parameter (1-D, one value per element of x's `axis`
+ * attribute, default 1) reshaped to [C, 1, ..., 1] so that it broadcasts
+ * along that axis; a scalar or 1-element parameter is returned as it is.
+ * Null after an error (an axis out of range). */
+static MlirValue along_axis(onnx_node_t *n, MlirValue p, intptr_t x_rank) {
+  strata_graph_shape_t s;
+  if (mlirValueIsNull(p) || !onnx_shape(p, &s) || s.rank != 1 || s.dims[0] == 1)
+    return p;
+  int64_t axis;
+  if (!onnx_axis(n, onnx_attr_int(n, "axis", 1), x_rank, &axis))
+    return (MlirValue){NULL};
+  int64_t dims[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t i = 0; i < x_rank - axis; ++i)
+    dims[i] = i ? 1 : s.dims[0];
+  return onnx_reshape(n, p, x_rank - axis, dims);
+}
+
+/* The range [lo, hi] of a quantized integer type (uint8, int8, ...). */
+static void quantized_range(MlirType t, double *lo, double *hi) {
+  unsigned w = mlirIntegerTypeGetWidth(t);
+  bool is_unsigned = mlirIntegerTypeIsUnsigned(t);
+  *lo = is_unsigned ? 0 : -(double)(1ull << (w - 1));
+  *hi = is_unsigned ? (double)((1ull << w) - 1) : (double)((1ull << (w - 1)) - 1);
+}
+
+/* saturate(round(x / scale) + zero_point) in type q (zero_point is a float
+ * value of x's type, or null for 0). */
+static MlirValue quantize(onnx_node_t *n, MlirValue x, MlirValue scale, MlirValue zero_point,
+                          MlirType q) {
+  MlirValue v = onnx_unary(n, "graph.round", onnx_binary(n, "graph.div", x, scale));
+  if (!mlirValueIsNull(zero_point))
+    v = onnx_binary(n, "graph.add", v, zero_point);
+  double lo, hi;
+  quantized_range(q, &lo, &hi);
+  MlirType f = onnx_elem(x);
+  MlirNamedAttribute a[2] = {onnx_scalar_attr(n, "min", f, lo), onnx_scalar_attr(n, "max", f, hi)};
+  v = mlirValueIsNull(v) ? v : onnx_build(n, "graph.clip", 1, &v, NULL_TYPE, 2, a);
+  return onnx_cast_to(n, v, q);
+}
+
+static bool quantized_type(onnx_node_t *n, MlirType t) {
+  if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 8)
+    return true;
+  return onnx_error(n, "only 8-bit quantized types (uint8, int8) are supported");
+}
+
+static bool map_quantize_linear(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x) || !onnx_need_input(n, 1))
+    return false;
+  if (!mlirTypeIsAFloat(onnx_elem(x)))
+    return onnx_error(n, "QuantizeLinear needs a float input");
+  intptr_t r = onnx_rank(x);
+  MlirValue scale = along_axis(n, onnx_input(n, 1), r), zero_point = {NULL};
+  MlirType q = mlirIntegerTypeUnsignedGet(n->ctx, 8);
+  if (n->num_inputs > 2 && n->present[2]) {
+    MlirValue zp = onnx_input(n, 2);
+    q = onnx_elem(zp);
+    if (!quantized_type(n, q))
+      return false;
+    zero_point = onnx_cast_to(n, along_axis(n, zp, r), onnx_elem(x));
+  }
+  return onnx_out(n, quantize(n, x, scale, zero_point, q));
+}
+
+static bool map_dequantize_linear(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x) || !onnx_need_input(n, 1))
+    return false;
+  intptr_t r = onnx_rank(x);
+  MlirValue scale = along_axis(n, onnx_input(n, 1), r);
+  MlirType f = onnx_elem(scale);
+  MlirValue v = onnx_cast_to(n, x, f);
+  if (n->num_inputs > 2 && n->present[2])
+    v = onnx_binary(n, "graph.sub", v,
+                    onnx_cast_to(n, along_axis(n, onnx_input(n, 2), r), f));
+  return onnx_out(n, onnx_binary(n, "graph.mul", v, scale));
+}
+
+/* DynamicQuantizeLinear: the range [min(0, min x), max(0, max x)] mapped
+ * onto uint8: scale = (max - min) / 255, zero_point = saturate(round(-min /
+ * scale)), y = saturate(round(x / scale) + zero_point). */
+static bool map_dynamic_quantize_linear(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x))
+    return false;
+  if (!mlirTypeIsAFloat(onnx_elem(x)))
+    return onnx_error(n, "DynamicQuantizeLinear needs a float input");
+  intptr_t r = onnx_rank(x);
+  int64_t axes[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t i = 0; i < r; ++i)
+    axes[i] = i;
+  MlirNamedAttribute a[2] = {onnx_ints_attr(n, "axes", r, axes),
+                             onnx_bool_attr(n, "keepdims", false)};
+  MlirValue hi = r ? onnx_build(n, "graph.reduce_max", 1, &x, NULL_TYPE, 2, a) : x;
+  MlirValue lo = r ? onnx_build(n, "graph.reduce_min", 1, &x, NULL_TYPE, 2, a) : x;
+  hi = onnx_binary(n, "graph.maximum", hi, onnx_splat_like(n, hi, 0.0));
+  lo = onnx_binary(n, "graph.minimum", lo, onnx_splat_like(n, lo, 0.0));
+  MlirValue scale = onnx_binary(n, "graph.div", onnx_binary(n, "graph.sub", hi, lo),
+                                onnx_splat_like(n, hi, 255.0));
+  MlirType u8 = mlirIntegerTypeUnsignedGet(n->ctx, 8);
+  MlirValue neg_lo = onnx_unary(n, "graph.neg", lo);
+  MlirValue zero_point = quantize(n, neg_lo, scale, (MlirValue){NULL}, u8);
+  MlirValue y = quantize(n, x, scale, onnx_cast_to(n, zero_point, onnx_elem(x)), u8);
+  if (mlirValueIsNull(y))
+    return false;
+  onnx_set_output(n, 0, y);
+  onnx_set_output(n, 1, scale);
+  onnx_set_output(n, 2, zero_point);
+  return true;
+}
+
+/* Input i (a quantized tensor) minus the zero point input `zp` (optional,
+ * per tensor), in type t. */
+static MlirValue centered(onnx_node_t *n, int i, int zp, MlirType t) {
+  MlirValue x = onnx_input(n, i);
+  if (mlirValueIsNull(x))
+    return x;
+  MlirValue v = onnx_cast_to(n, x, t);
+  if (zp >= n->num_inputs || !n->present[zp])
+    return v;
+  return onnx_binary(n, "graph.sub", v, onnx_cast_to(n, onnx_input(n, zp), t));
+}
+
+static MlirType i32_type(onnx_node_t *n) { return mlirIntegerTypeGet(n->ctx, 32); }
+
+/* MatMulInteger: (a - a_zero_point) x (b - b_zero_point) in int32. */
+static bool map_matmul_integer(onnx_node_t *n) {
+  if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
+    return false;
+  MlirValue a = centered(n, 0, 2, i32_type(n)), b = centered(n, 1, 3, i32_type(n));
+  return onnx_out(n, onnx_matmul(n, a, b));
+}
+
+/* ConvInteger: Conv of (x - x_zero_point) and (w - w_zero_point) in int32. */
+static bool map_conv_integer(onnx_node_t *n) {
+  if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
+    return false;
+  MlirValue x = centered(n, 0, 2, i32_type(n)), w = centered(n, 1, 3, i32_type(n));
+  return onnx_out(n, onnx_conv(n, x, w, (MlirValue){NULL}));
+}
+
+/* The int32 accumulator of QLinearMatMul / QLinearConv requantized:
+ * saturate(round(acc * (a_scale * b_scale / y_scale)) + y_zero_point), in
+ * f32; the scales are inputs sa, sb, sy and the zero point input zy. */
+static MlirValue requantize(onnx_node_t *n, MlirValue acc, int sa, int sb, int sy, int zy) {
+  MlirType f32 = mlirF32TypeGet(n->ctx);
+  if (!onnx_need_input(n, sa) || !onnx_need_input(n, sb) || !onnx_need_input(n, sy) ||
+      !onnx_need_input(n, zy))
+    return (MlirValue){NULL};
+  MlirValue zp = onnx_input(n, zy);
+  MlirType q = onnx_elem(zp);
+  if (!quantized_type(n, q))
+    return (MlirValue){NULL};
+  MlirValue a_scale = onnx_input(n, sa);
+  MlirValue b_scale = along_axis(n, onnx_input(n, sb), onnx_rank(acc));
+  MlirValue ratio = onnx_binary(n, "graph.div", onnx_binary(n, "graph.mul", a_scale, b_scale),
+                                onnx_input(n, sy));
+  MlirValue scaled = onnx_binary(n, "graph.mul", onnx_cast_to(n, acc, f32), ratio);
+  return quantize(n, scaled, onnx_splat_like(n, scaled, 1.0), onnx_cast_to(n, zp, f32), q);
+}
+
+/* QLinearMatMul(a, a_scale, a_zp, b, b_scale, b_zp, y_scale, y_zp). */
+static bool map_qlinear_matmul(onnx_node_t *n) {
+  if (!onnx_need_input(n, 0) || !onnx_need_input(n, 3))
+    return false;
+  MlirValue a = centered(n, 0, 2, i32_type(n)), b = centered(n, 3, 5, i32_type(n));
+  MlirValue acc = onnx_matmul(n, a, b);
+  return onnx_out(n, mlirValueIsNull(acc) ? acc : requantize(n, acc, 1, 4, 6, 7));
+}
+
+/* QLinearConv(x, x_scale, x_zp, w, w_scale, w_zp, y_scale, y_zp, B):
+ * w's scale and zero point may be per output channel. */
+static bool map_qlinear_conv(onnx_node_t *n) {
+  if (!onnx_need_input(n, 0) || !onnx_need_input(n, 3))
+    return false;
+  MlirValue w = onnx_cast_to(n, onnx_input(n, 3), i32_type(n));
+  if (n->num_inputs > 5 && n->present[5]) {
+    MlirValue wz = onnx_input(n, 5);
+    strata_graph_shape_t s;
+    onnx_shape(wz, &s);
+    if (s.rank == 1 && s.dims[0] != 1) { /* per output channel: [O, 1, 1, ...] */
+      int64_t dims[STRATA_GRAPH_MAX_RANK];
+      for (intptr_t i = 0; i < onnx_rank(w); ++i)
+        dims[i] = i ? 1 : s.dims[0];
+      wz = onnx_reshape(n, wz, onnx_rank(w), dims);
+    }
+    w = onnx_binary(n, "graph.sub", w, onnx_cast_to(n, wz, i32_type(n)));
+  }
+  MlirValue bias = n->num_inputs > 8 && n->present[8] ? onnx_input(n, 8) : (MlirValue){NULL};
+  MlirValue x = centered(n, 0, 2, i32_type(n));
+  MlirValue acc = onnx_conv(n, x, w, bias);
+  return onnx_out(n, mlirValueIsNull(acc) ? acc : requantize(n, acc, 1, 4, 6, 7));
+}
+
+const onnx_mapping_t strata_onnx_quantize_ops[] = {
+    {"QuantizeLinear", map_quantize_linear},
+    {"DequantizeLinear", map_dequantize_linear},
+    {"DynamicQuantizeLinear", map_dynamic_quantize_linear},
+    {"MatMulInteger", map_matmul_integer},
+    {"ConvInteger", map_conv_integer},
+    {"QLinearMatMul", map_qlinear_matmul},
+    {"QLinearConv", map_qlinear_conv},
+    {NULL, NULL},
+};
