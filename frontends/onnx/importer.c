@@ -794,7 +794,7 @@ char *strata_onnx_format_diagnostic(MlirDiagnostic diag) {
 static const onnx_mapping_t *find_mapping(const char *op_type) {
   const onnx_mapping_t *tables[] = {strata_onnx_elementwise_ops, strata_onnx_nn_ops,
                                     strata_onnx_shape_ops, strata_onnx_sequence_ops,
-                                    strata_onnx_rnn_ops};
+                                    strata_onnx_rnn_ops, strata_onnx_grid_sample_ops};
   for (size_t t = 0; t < sizeof tables / sizeof tables[0]; ++t)
     for (const onnx_mapping_t *m = tables[t]; m->op_type; ++m)
       if (!strcmp(m->op_type, op_type))

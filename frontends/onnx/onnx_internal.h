@@ -83,6 +83,7 @@ extern const onnx_mapping_t strata_onnx_nn_ops[];
 extern const onnx_mapping_t strata_onnx_shape_ops[];
 extern const onnx_mapping_t strata_onnx_sequence_ops[];
 extern const onnx_mapping_t strata_onnx_rnn_ops[];
+extern const onnx_mapping_t strata_onnx_grid_sample_ops[];
 
 /* --- Errors ------------------------------------------------------------ */
 /* Emits an error at the node's location. Returns false. */
