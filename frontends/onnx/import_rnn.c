@@ -256,10 +256,9 @@ static bool present(const onnx_node_t *n, int i) { return i < n->num_inputs && n
 static MlirValue initial_state(recurrence_t *rc, int i, const char *name, int dir) {
   onnx_node_t *n = rc->n;
   int64_t dims[3] = {rc->directions, rc->batch, rc->hidden};
-  MlirValue zero = onnx_splat_like(n, rc->x, 0.0);
   if (!present(n, i)) {
     MlirType type = mlirRankedTensorTypeGet(2, dims + 1, onnx_elem(rc->x), mlirAttributeGetNull());
-    MlirValue z = onnx_reshape(n, zero, 2, (int64_t[]){1, 1});
+    MlirValue z = onnx_reshape(n, onnx_splat_like(n, rc->x, 0.0), 2, (int64_t[]){1, 1});
     return onnx_build(n, "graph.expand", 1, &z, type, 0, NULL);
   }
   if (rc->batch_major) {
