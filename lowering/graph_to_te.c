@@ -532,6 +532,7 @@ static const struct {
     {"conv_transpose2d", g2t_lower_conv_transpose2d},
     {"conv_transpose3d", g2t_lower_conv_transpose2d},
     {"resize", g2t_lower_resize},
+    {"grid_sample", g2t_lower_grid_sample},
 };
 
 typedef struct {

@@ -209,6 +209,7 @@ MlirLogicalResult g2t_lower_expand(g2t_t *g, MlirValue *out);
 /* graph_to_te_upsample.c */
 MlirLogicalResult g2t_lower_conv_transpose2d(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_resize(g2t_t *g, MlirValue *out);
+MlirLogicalResult g2t_lower_grid_sample(g2t_t *g, MlirValue *out);
 
 /* A compute named `name` dividing each element of `src` by `count` (an
  * index value: a constant or built before the op); `dims` as for

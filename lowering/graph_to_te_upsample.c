@@ -18,7 +18,14 @@
  * cubic_coeff_a (default -0.75), zeroed outside the input and renormalized
  * when exclude_outside. tf_crop_and_resize maps through the roi attribute
  * and yields extrapolation_value where a coordinate falls outside
- * [0, in - 1]. */
+ * [0, in - 1].
+ *
+ * grid_sample (ONNX GridSample, 2-D) reads its grid's (x, y) in the compute
+ * body and samples the input there like resize does at its coordinates:
+ * per axis the pixel position (align_corners), moved inside by border or
+ * reflection padding, then nearest (rounded half to even), bilinear or
+ * bicubic (Keys, a = -0.75) taps, each tap index clamped (border),
+ * reflected (reflection) or masked to 0 outside the input (zeros). */
 #include "lowering/graph_to_te.h"
 
 #include <math.h>
@@ -348,5 +355,167 @@ MlirLogicalResult g2t_lower_resize(g2t_t *g, MlirValue *out) {
     result = g2t_select(b, outside, ev, result);
   }
   *out = g2t_compute_end(&c, result);
+  return mlirLogicalResultSuccess();
+}
+
+/* ---- grid_sample ------------------------------------------------------------ */
+
+enum { GRID_X, GRID_Y }; /* the grid's last dim: x (along W), then y (along H) */
+enum { CMPF_OGT = 2, CMPF_OGE = 3 };
+
+/* One axis of a grid sample: the input positions it reads (clamped into
+ * the input), their weights (f64) and, for zeros padding, whether each
+ * position lies inside the input (else null). */
+typedef struct {
+  int taps;
+  MlirValue index[4], weight[4], inside[4];
+} sample_axis_t;
+
+/* x reflected about the borders lo and hi until it lies in [lo, hi]: a
+ * value past a border by d lands at r = d mod (hi - lo) from that border
+ * after an even number of flips, from the other border after an odd one. */
+static MlirValue reflect_coord(strata_builder_t *b, MlirType f64, MlirValue x, double lo,
+                               double hi) {
+  double range = hi - lo;
+  if (range <= 0)
+    return f64c(b, f64, lo);
+  MlirValue below = g2t_cmpf(b, G2T_CMPF_OLT, x, f64c(b, f64, lo));
+  MlirValue above = g2t_cmpf(b, CMPF_OGT, x, f64c(b, f64, hi));
+  MlirValue past = g2t_select(b, below, g2t_bin(b, "arith.subf", f64c(b, f64, lo), x),
+                              g2t_bin(b, "arith.subf", x, f64c(b, f64, hi)));
+  MlirValue flips = g2t_un(b, "math.floor", g2t_bin(b, "arith.divf", past, f64c(b, f64, range)));
+  MlirValue r = g2t_bin(b, "arith.subf", past,
+                        g2t_bin(b, "arith.mulf", flips, f64c(b, f64, range)));
+  MlirValue half = g2t_un(b, "math.floor", g2t_bin(b, "arith.mulf", flips, f64c(b, f64, 0.5)));
+  MlirValue parity = g2t_bin(b, "arith.subf", flips,
+                             g2t_bin(b, "arith.mulf", half, f64c(b, f64, 2.0)));
+  MlirValue odd = g2t_cmpf(b, CMPF_OGT, parity, f64c(b, f64, 0.5));
+  MlirValue from_lo = g2t_bin(b, "arith.xori", below, odd);
+  MlirValue reflected = g2t_select(b, from_lo, g2t_bin(b, "arith.addf", f64c(b, f64, lo), r),
+                                   g2t_bin(b, "arith.subf", f64c(b, f64, hi), r));
+  return g2t_select(b, g2t_bin(b, "arith.ori", below, above), reflected, x);
+}
+
+/* The input index read for the integral position p (f64) along an axis of
+ * `size`, per padding mode; *inside (zeros only) tells whether p is in. */
+static MlirValue padded_index(g2t_t *g, strata_builder_t *b, MlirValue p, int64_t size,
+                              int padding, double lo, double hi, MlirValue *inside) {
+  MlirType f64 = mlirF64TypeGet(g->ctx);
+  *inside = (MlirValue){NULL};
+  if (padding == 0) /* zeros */
+    *inside = g2t_bin(b, "arith.andi", g2t_cmpf(b, CMPF_OGE, p, f64c(b, f64, 0.0)),
+                      g2t_cmpf(b, G2T_CMPF_OLT, p, f64c(b, f64, (double)size)));
+  else if (padding == 2) /* reflection */
+    p = reflect_coord(b, f64, p, lo, hi);
+  return clamp_index(g, b, p, size); /* border: the clamp itself */
+}
+
+/* The taps along one axis for the normalized grid coordinate v (f64). */
+static void sample_axis(g2t_t *g, strata_builder_t *b, MlirValue v, int64_t size, int mode,
+                        int padding, bool align, sample_axis_t *s) {
+  MlirType f64 = mlirF64TypeGet(g->ctx);
+  double n = (double)size;
+  /* [-1, 1] -> pixels: align_corners maps -1 and 1 to the corner pixels'
+   * centres 0 and n - 1, otherwise to their outer edges -0.5 and n - 0.5,
+   * which are also the borders reflection reflects about. */
+  double lo = align ? 0.0 : -0.5, hi = align ? n - 1 : n - 0.5;
+  MlirValue x = g2t_bin(b, "arith.addf", v, f64c(b, f64, 1.0));
+  x = align ? g2t_bin(b, "arith.mulf", x, f64c(b, f64, (n - 1) / 2))
+            : g2t_bin(b, "arith.mulf",
+                      g2t_bin(b, "arith.subf", g2t_bin(b, "arith.mulf", x, f64c(b, f64, n)),
+                              f64c(b, f64, 1.0)),
+                      f64c(b, f64, 0.5));
+  if (mode == 1) /* nearest: round half to even, as PyTorch's nearbyint */
+    x = g2t_un(b, "math.roundeven", x);
+  /* a coordinate outside [lo, hi] moves inside first (border, reflection) */
+  if (padding == 1) {
+    MlirValue out = g2t_bin(b, "arith.ori", g2t_cmpf(b, G2T_CMPF_OLT, x, f64c(b, f64, lo)),
+                            g2t_cmpf(b, CMPF_OGT, x, f64c(b, f64, hi)));
+    MlirValue clamped = g2t_bin(b, "arith.maximumf",
+                                g2t_bin(b, "arith.minimumf", x, f64c(b, f64, n - 1)),
+                                f64c(b, f64, 0.0));
+    x = g2t_select(b, out, clamped, x);
+  } else if (padding == 2) {
+    x = reflect_coord(b, f64, x, lo, hi);
+  }
+  if (mode == 1) {
+    s->taps = 1;
+    s->weight[0] = f64c(b, f64, 1.0);
+    s->index[0] = padded_index(g, b, x, size, padding, lo, hi, &s->inside[0]);
+    return;
+  }
+  /* bilinear: floor, floor + 1 with 1 - t, t; bicubic: floor - 1 .. floor + 2
+   * with the Keys weights (a = -0.75) at distances 1 + t, t, 1 - t, 2 - t */
+  bool cubic = mode == 2;
+  MlirValue fl = g2t_un(b, "math.floor", x);
+  MlirValue t = g2t_bin(b, "arith.subf", x, fl);
+  MlirValue one = f64c(b, f64, 1.0);
+  MlirValue one_t = g2t_bin(b, "arith.subf", one, t);
+  s->taps = cubic ? 4 : 2;
+  int first = cubic ? -1 : 0;
+  if (cubic) {
+    MlirValue dist[4] = {g2t_bin(b, "arith.addf", one, t), t, one_t,
+                         g2t_bin(b, "arith.addf", one, one_t)};
+    for (int j = 0; j < 4; ++j)
+      s->weight[j] = cubic_weight(b, f64, dist[j], -0.75, j == 0 || j == 3);
+  } else {
+    s->weight[0] = one_t;
+    s->weight[1] = t;
+  }
+  for (int j = 0; j < s->taps; ++j) {
+    MlirValue p = first + j ? g2t_bin(b, "arith.addf", fl, f64c(b, f64, (double)(first + j))) : fl;
+    s->index[j] = padded_index(g, b, p, size, padding, lo, hi, &s->inside[j]);
+  }
+}
+
+MlirLogicalResult g2t_lower_grid_sample(g2t_t *g, MlirValue *out) {
+  static const char *const modes[] = {"bilinear", "nearest", "bicubic"};
+  static const char *const paddings[] = {"zeros", "border", "reflection"};
+  MlirValue x = mlirOperationGetOperand(g->op, 0), grid = mlirOperationGetOperand(g->op, 1);
+  MlirType rtype = mlirValueGetType(mlirOperationGetResult(g->op, 0));
+  MlirType t = mlirShapedTypeGetElementType(rtype), f64 = mlirF64TypeGet(g->ctx);
+  strata_graph_shape_t xs = g2t_shape(x), rs;
+  strata_graph_shape_from_type(rtype, &rs);
+  if (xs.dims[2] == STRATA_GRAPH_DYN || xs.dims[3] == STRATA_GRAPH_DYN)
+    return strata_emit_error(g->op, "dynamic spatial dims of the input are not supported by "
+                                    "convert-graph-to-te");
+  int mode = 0, padding = 0;
+  for (int i = 0; i < 3; ++i) {
+    if (attr_is(g->op, "mode", modes[i]))
+      mode = i;
+    if (attr_is(g->op, "padding_mode", paddings[i]))
+      padding = i;
+  }
+  bool align = g2t_attr_bool(g->op, "align_corners");
+  MlirValue dims[4] = {g2t_dim(g, x, 0), g2t_dim(g, x, 1), g2t_dim(g, grid, 1),
+                       g2t_dim(g, grid, 2)};
+  g2t_compute_t c = g2t_compute_begin(g, "grid_sample", rtype, dims, 0, NULL, NULL, NULL,
+                                      no_attr);
+  strata_builder_t *b = &c.in;
+  bool is64 = mlirTypeIsAF64(t);
+  sample_axis_t axis[2]; /* GRID_X along W (dim 3), GRID_Y along H (dim 2) */
+  for (int a = GRID_X; a <= GRID_Y; ++a) {
+    MlirValue gi[4] = {c.idx[0], c.idx[2], c.idx[3], strata_build_index(b, a)};
+    MlirValue v = g2t_read(&c, grid, gi);
+    if (!is64)
+      v = g2t_cast(b, "arith.extf", v, f64);
+    sample_axis(g, b, v, xs.dims[a == GRID_X ? 3 : 2], mode, padding, align, &axis[a]);
+  }
+  /* sum over the taps of weight_y * weight_x * value (0 outside for zeros) */
+  MlirValue acc = f64c(b, f64, 0.0), zero = f64c(b, f64, 0.0);
+  const sample_axis_t *ax = &axis[GRID_X], *ay = &axis[GRID_Y];
+  for (int j = 0; j < ay->taps; ++j) {
+    for (int i = 0; i < ax->taps; ++i) {
+      MlirValue xi[4] = {c.idx[0], c.idx[1], ay->index[j], ax->index[i]};
+      MlirValue v = g2t_read(&c, x, xi);
+      if (!is64)
+        v = g2t_cast(b, "arith.extf", v, f64);
+      if (!mlirValueIsNull(ax->inside[i]))
+        v = g2t_select(b, g2t_bin(b, "arith.andi", ax->inside[i], ay->inside[j]), v, zero);
+      MlirValue w = g2t_bin(b, "arith.mulf", ay->weight[j], ax->weight[i]);
+      acc = g2t_bin(b, "arith.addf", acc, g2t_bin(b, "arith.mulf", w, v));
+    }
+  }
+  *out = g2t_compute_end(&c, is64 ? acc : g2t_cast(b, "arith.truncf", acc, t));
   return mlirLogicalResultSuccess();
 }

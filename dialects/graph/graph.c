@@ -990,6 +990,36 @@ static bool infer_resize(ctx_t *c, shape_t *out, MlirType *elem) {
   return true;
 }
 
+/* ---- Sampling ------------------------------------------------------------ */
+
+/* grid_sample: input [N, C, H, W], grid [N, Ho, Wo, 2] -> [N, C, Ho, Wo]. */
+static bool infer_grid_sample(ctx_t *c, shape_t *out, MlirType *elem) {
+  static const char *const modes[] = {"bilinear", "nearest", "bicubic"};
+  static const char *const paddings[] = {"zeros", "border", "reflection"};
+  shape_t x, g;
+  int mode, padding;
+  bool align;
+  if (!operand_shape(c, 0, "input", &x) || !operand_shape(c, 1, "grid", &g) ||
+      !expect_rank(c, "input", &x, 4) || !expect_rank(c, "grid", &g, 4) ||
+      !same_elem(c, 0, "input", 1, "grid") || !expect_float(c, *elem) ||
+      !attr_choice(c, "mode", modes, 3, &mode) ||
+      !attr_choice(c, "padding_mode", paddings, 3, &padding) ||
+      !attr_bool(c, "align_corners", &align))
+    return false;
+  if (g.dims[3] != DYN && g.dims[3] != 2)
+    return fail(c, "operand 'grid' must hold 2 coordinates (x, y) in its last dim, got %lld",
+                (long long)g.dims[3]);
+  if (!dims_agree(x.dims[0], g.dims[0]))
+    return fail(c, "batch of 'grid' (%lld) differs from 'input' (%lld)", (long long)g.dims[0],
+                (long long)x.dims[0]);
+  out->rank = 4;
+  out->dims[0] = x.dims[0] != DYN ? x.dims[0] : g.dims[0];
+  out->dims[1] = x.dims[1];
+  out->dims[2] = g.dims[1];
+  out->dims[3] = g.dims[2];
+  return true;
+}
+
 /* ---- Dispatch ------------------------------------------------------------ */
 
 typedef struct {
@@ -1075,6 +1105,7 @@ static const op_rule_t rules[] = {
     {"conv_transpose2d", infer_conv_transpose2d},
     {"conv_transpose3d", infer_conv_transpose2d},
     {"resize", infer_resize},
+    {"grid_sample", infer_grid_sample},
 };
 
 static const op_rule_t *find_rule(MlirOperation op) {

@@ -860,4 +860,22 @@ irdl.dialect @graph {
     irdl.results(result: %result)
     irdl.attributes {"mode" = %mode, "coordinate_transformation_mode" = %coordinate_transformation_mode, "nearest_mode" = %nearest_mode, "scales" = %scales}
   }
+
+  // ---- Sampling.
+
+  // ONNX GridSample (2-D): input [N, C, H, W], grid [N, Ho, Wo, 2] of
+  // normalized (x, y) positions in [-1, 1]; result [N, C, Ho, Wo]. mode
+  // "bilinear" | "nearest" | "bicubic"; padding_mode "zeros" | "border" |
+  // "reflection"; align_corners: bool (checked by the C verifier).
+  irdl.operation @grid_sample {
+    %input = irdl.base "!builtin.tensor"
+    %grid = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %mode = irdl.base "#builtin.string"
+    %padding_mode = irdl.base "#builtin.string"
+    %align_corners = irdl.base "#builtin.integer"
+    irdl.operands(input: %input, grid: %grid)
+    irdl.results(result: %result)
+    irdl.attributes {"mode" = %mode, "padding_mode" = %padding_mode, "align_corners" = %align_corners}
+  }
 }

@@ -1,14 +1,22 @@
-/* ONNX recurrent operators (RNN, GRU, LSTM) -> graph dialect, unrolled at
- * import time over the (static) sequence length: each step is dense ops of
- * the step's input and the previous hidden state with each gate's weights,
- * plus biases, through the default activations (sigmoid for gates, tanh
- * otherwise). One direction (forward or reverse), layout 0 ([T, B, I]) or
- * 1 ([B, T, I]); a zero initial state is left out of the first step.
- * Unsupported variants (bidirectional, other activations, clip,
- * input_forget, sequence_lens shorter than the sequence) are named errors. */
-#include <stdbool.h>
+/* ONNX recurrent operators -> graph dialect: RNN, GRU and LSTM (opsets 7
+ * and 14: direction forward/reverse/bidirectional, layout 0 and 1, the
+ * optional inputs B, sequence_lens, initial_h, initial_c and P, GRU's
+ * linear_before_reset, the default activations; any output may be absent).
+ *
+ * The sequence length is static, so the recurrence is unrolled at import
+ * time into graph ops. Per direction, the input projection of every step,
+ * X·Wᵀ + Wb, is one graph.dense over the whole sequence; then each step
+ * slices its row of that projection, adds the previous hidden state's
+ * graph.dense with R (+ Rb), slices the gates and applies the activations.
+ * The three cells share this gate code and differ only in how they combine
+ * the gates (cell_step). Y is the steps concatenated along time and
+ * direction. With sequence_lens, graph.where masks the steps at or past a
+ * batch entry's length: its state stays unchanged and its Y rows are zero.
+ * The same mask serves the reverse direction, whose state stays the
+ * initial one until the step len - 1 where its sequence starts. */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
@@ -16,27 +24,92 @@
 #include "frontends/onnx/onnx_internal.h"
 
 #define NULL_TYPE ((MlirType){NULL})
-#define NONE ((MlirValue){NULL})
 
-enum { MAX_STEPS = 1024, MAX_GATES = 4 };
+/* Input and output positions shared by RNN, GRU and LSTM. */
+enum { IN_X, IN_W, IN_R, IN_B, IN_SEQUENCE_LENS, IN_INITIAL_H, IN_INITIAL_C, IN_P };
+enum { OUT_Y, OUT_Y_H, OUT_Y_C };
 
 typedef enum { CELL_RNN, CELL_GRU, CELL_LSTM } cell_kind_t;
 
-/* One unrolled layer: per gate g, weights W[g] [H, I] and R[g] [H, H],
- * biases Wb[g], Rb[g] [H] (null without B). */
+typedef struct {
+  cell_kind_t kind;
+  int gates;                   /* weight rows per hidden unit */
+  int num_activations;         /* per direction */
+  const char *activations[3];  /* the ONNX defaults, the only ones supported */
+} cell_info_t;
+
+static const cell_info_t rnn_cell = {CELL_RNN, 1, 1, {"Tanh"}};
+static const cell_info_t gru_cell = {CELL_GRU, 3, 2, {"Sigmoid", "Tanh"}};
+static const cell_info_t lstm_cell = {CELL_LSTM, 4, 3, {"Sigmoid", "Tanh", "Tanh"}};
+
+enum { MAX_DIRECTIONS = 2 };
+
+/* The node's sizes and options, and the masks of sequence_lens. */
 typedef struct {
   onnx_node_t *n;
-  int64_t hidden;
-  MlirValue W[MAX_GATES], R[MAX_GATES], Wb[MAX_GATES], Rb[MAX_GATES];
-} cell_t;
+  const cell_info_t *cell;
+  int64_t seq, batch, input, hidden;
+  int directions;
+  bool reverse;             /* the one direction is "reverse" */
+  bool batch_major;         /* layout 1: X [B, S, I], Y [B, S, D, H] */
+  bool linear_before_reset; /* GRU */
+  MlirValue x;              /* [S, B, I] */
+  MlirValue *masks;         /* per step [B, 1] i1 (t < sequence_lens[b]); NULL: none */
+} recurrence_t;
 
-static bool is_null(MlirValue v) { return mlirValueIsNull(v); }
+/* One direction's weights and running state. */
+typedef struct {
+  MlirValue xw;         /* [S, B, G*H]: X·Wᵀ + Wb of every step */
+  MlirValue r, rb;      /* recurrent weights [G*H, H] and bias [G*H] (may be null);
+                           GRU: only the rows of z and r, [2H, H] */
+  MlirValue r_h, rb_h;  /* GRU: the rows of the candidate h, [H, H] and [H] */
+  MlirValue p_i, p_o, p_f; /* LSTM peepholes [H], or null */
+  MlirValue h, c;       /* state [B, H] (c: LSTM only) */
+} direction_t;
 
-static MlirValue add_or(onnx_node_t *n, MlirValue a, MlirValue b) {
-  if (is_null(a))
-    return b;
-  if (is_null(b))
-    return a;
+/* --- Small builders -------------------------------------------------------- */
+
+/* v[..., start:start+size, ...] along axis (static shapes). */
+static MlirValue slice_axis(onnx_node_t *n, MlirValue v, intptr_t axis, int64_t start,
+                            int64_t size) {
+  strata_graph_shape_t s;
+  if (mlirValueIsNull(v) || !onnx_shape(v, &s))
+    return (MlirValue){NULL};
+  int64_t starts[STRATA_GRAPH_MAX_RANK], ends[STRATA_GRAPH_MAX_RANK], steps[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t i = 0; i < s.rank; ++i) {
+    starts[i] = i == axis ? start : 0;
+    ends[i] = i == axis                       ? start + size
+              : s.dims[i] == STRATA_GRAPH_DYN ? INT64_MAX /* to the end */
+                                              : s.dims[i];
+    steps[i] = 1;
+  }
+  MlirNamedAttribute a[3] = {onnx_ints_attr(n, "starts", s.rank, starts),
+                             onnx_ints_attr(n, "ends", s.rank, ends),
+                             onnx_ints_attr(n, "steps", s.rank, steps)};
+  return onnx_build(n, "graph.slice", 1, &v, NULL_TYPE, 3, a);
+}
+
+/* v[index] along axis 0, the axis dropped. */
+static MlirValue take_first_axis(onnx_node_t *n, MlirValue v, int64_t index) {
+  MlirValue s = slice_axis(n, v, 0, index, 1);
+  strata_graph_shape_t ss;
+  if (mlirValueIsNull(s) || !onnx_shape(s, &ss))
+    return (MlirValue){NULL};
+  return onnx_reshape(n, s, ss.rank - 1, ss.dims + 1);
+}
+
+/* Gate g ([g*H, (g+1)*H) of the last axis) of a [..., G*H] value. */
+static MlirValue gate(recurrence_t *rc, MlirValue v, int g) {
+  return slice_axis(rc->n, v, onnx_rank(v) - 1, g * rc->hidden, rc->hidden);
+}
+
+/* x·wᵀ (+ b when b is not null). */
+static MlirValue dense(onnx_node_t *n, MlirValue x, MlirValue w, MlirValue b) {
+  MlirValue ops[3] = {x, w, b};
+  return onnx_build(n, "graph.dense", mlirValueIsNull(b) ? 2 : 3, ops, NULL_TYPE, 0, NULL);
+}
+
+static MlirValue add(onnx_node_t *n, MlirValue a, MlirValue b) {
   return onnx_binary(n, "graph.add", a, b);
 }
 
@@ -44,199 +117,380 @@ static MlirValue mul(onnx_node_t *n, MlirValue a, MlirValue b) {
   return onnx_binary(n, "graph.mul", a, b);
 }
 
-/* Rows [start, start + count) of a 2-D tensor, or elements of a 1-D one. */
-static MlirValue rows(onnx_node_t *n, MlirValue v, int64_t start, int64_t count) {
-  intptr_t r = onnx_rank(v);
-  int64_t starts[2] = {start, 0}, ends[2] = {start + count, INT64_MAX}, steps[2] = {1, 1};
-  MlirNamedAttribute a[3] = {onnx_ints_attr(n, "starts", r, starts),
-                             onnx_ints_attr(n, "ends", r, ends),
-                             onnx_ints_attr(n, "steps", r, steps)};
-  return onnx_build(n, "graph.slice", 1, &v, NULL_TYPE, 3, a);
+static MlirValue sigmoid(onnx_node_t *n, MlirValue x) { return onnx_unary(n, "graph.sigmoid", x); }
+static MlirValue tanh_(onnx_node_t *n, MlirValue x) { return onnx_unary(n, "graph.tanh", x); }
+
+static MlirValue transpose(onnx_node_t *n, MlirValue v, intptr_t rank, const int64_t *perm) {
+  MlirNamedAttribute a = onnx_ints_attr(n, "perm", rank, perm);
+  return onnx_build(n, "graph.transpose", 1, &v, NULL_TYPE, 1, &a);
 }
 
-/* x [B, K] times w [H, K] transposed: [B, H] (null x: null). */
-static MlirValue times(onnx_node_t *n, MlirValue x, MlirValue w) {
-  if (is_null(x))
-    return NONE;
-  MlirValue ops[2] = {x, w};
-  return onnx_build(n, "graph.dense", 2, ops, NULL_TYPE, 0, NULL);
+/* vals[0..count) (each of size 1 along axis) concatenated along axis. */
+static MlirValue concat_all(onnx_node_t *n, const MlirValue *vals, int64_t count, int64_t axis) {
+  MlirValue acc = vals[0];
+  MlirNamedAttribute a = onnx_i64_attr(n, "axis", axis);
+  for (int64_t i = 1; i < count; ++i) {
+    MlirValue ops[2] = {acc, vals[i]};
+    acc = onnx_build(n, "graph.concat", 2, ops, NULL_TYPE, 1, &a);
+  }
+  return acc;
 }
 
-/* x W[g]^T + h R[g]^T + Wb[g] + Rb[g] (terms of a null h left out). */
-static MlirValue gate_input(cell_t *c, int g, MlirValue x, MlirValue h) {
-  onnx_node_t *n = c->n;
-  MlirValue v = add_or(n, times(n, x, c->W[g]), times(n, h, c->R[g]));
-  return add_or(n, v, add_or(n, c->Wb[g], c->Rb[g]));
+/* v with a dim of 1 inserted before position `at`. */
+static MlirValue insert_unit_dim(onnx_node_t *n, MlirValue v, intptr_t at) {
+  strata_graph_shape_t s;
+  if (mlirValueIsNull(v) || !onnx_shape(v, &s))
+    return (MlirValue){NULL};
+  int64_t d[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t i = 0, k = 0; i <= s.rank; ++i)
+    d[i] = i == at ? 1 : s.dims[k++];
+  return onnx_reshape(n, v, s.rank + 1, d);
 }
 
-static MlirValue sigmoid(onnx_node_t *n, MlirValue v) { return onnx_unary(n, "graph.sigmoid", v); }
-static MlirValue tanh_(onnx_node_t *n, MlirValue v) { return onnx_unary(n, "graph.tanh", v); }
+/* --- Reading the node ------------------------------------------------------ */
 
-/* Input `i` if present, else null. */
-static MlirValue optional_input(onnx_node_t *n, int i) {
-  return i < n->num_inputs && n->present[i] ? onnx_input(n, i) : NONE;
-}
-
-/* The activations attribute, if given, must list the defaults. */
-static bool default_activations(onnx_node_t *n, const char *const *defaults, int count) {
-  const Onnx__AttributeProto *a = onnx_attr(n, "activations");
-  if (!a)
-    return true;
-  bool same = a->n_strings == (size_t)count;
-  for (int i = 0; same && i < count; ++i)
-    same = a->strings[i].len == strlen(defaults[i]) &&
-           !strncasecmp((const char *)a->strings[i].data, defaults[i], a->strings[i].len);
+/* Checks that input i has the shape dims[0..rank) (a dynamic dim matches). */
+static bool expect_shape(onnx_node_t *n, int i, const char *name, intptr_t rank,
+                         const int64_t *dims) {
+  strata_graph_shape_t s, want = {.rank = rank};
+  memcpy(want.dims, dims, sizeof(int64_t) * (size_t)rank);
+  onnx_shape(onnx_input(n, i), &s);
+  bool same = s.rank == rank;
+  for (intptr_t d = 0; same && d < rank; ++d)
+    same = s.dims[d] == dims[d] || s.dims[d] == STRATA_GRAPH_DYN;
   if (same)
     return true;
-  return onnx_error(n, "only the default activations are supported");
+  char got[128], exp[128];
+  return onnx_error(n, "input '%s' has shape %s, expected %s", name,
+                    strata_graph_shape_str(&s, got, sizeof got),
+                    strata_graph_shape_str(&want, exp, sizeof exp));
 }
 
-/* An initial state [1, B, H] (layout 0) or [B, 1, H] (layout 1) as [B, H]. */
-static MlirValue initial_state(onnx_node_t *n, int i, int64_t batch, int64_t hidden) {
-  MlirValue v = optional_input(n, i);
-  int64_t dims[2] = {batch, hidden};
-  return is_null(v) ? v : onnx_reshape(n, v, 2, dims);
+/* Rejects what the unrolling does not implement, naming the attribute. */
+static bool check_unsupported_attributes(onnx_node_t *n, const cell_info_t *cell, int dirs) {
+  const Onnx__AttributeProto *acts = onnx_attr(n, "activations");
+  if (acts) {
+    char defaults[64] = "";
+    for (int k = 0; k < cell->num_activations; ++k)
+      snprintf(defaults + strlen(defaults), sizeof defaults - strlen(defaults), "%s%s",
+               k ? ", " : "", cell->activations[k]);
+    for (size_t i = 0; i < acts->n_strings; ++i) {
+      const char *want = cell->activations[i % (size_t)cell->num_activations];
+      const ProtobufCBinaryData *s = &acts->strings[i];
+      if (s->len != strlen(want) || memcmp(s->data, want, s->len))
+        return onnx_error(n,
+                          "unsupported activation '%.*s' in attribute 'activations' (only the "
+                          "default activations are supported: %s per direction)",
+                          (int)s->len, (const char *)s->data, defaults);
+    }
+    if (acts->n_strings != (size_t)(cell->num_activations * dirs))
+      return onnx_error(n, "attribute 'activations' has %zu values, expected %d", acts->n_strings,
+                        cell->num_activations * dirs);
+  }
+  const char *unsupported[] = {"activation_alpha", "activation_beta", "clip"};
+  for (size_t i = 0; i < sizeof unsupported / sizeof unsupported[0]; ++i)
+    if (onnx_attr(n, unsupported[i]))
+      return onnx_error(n, "unsupported attribute '%s'", unsupported[i]);
+  if (cell->kind == CELL_LSTM && onnx_attr_int(n, "input_forget", 0) != 0)
+    return onnx_error(n, "unsupported attribute 'input_forget' = %lld (coupled input and "
+                         "forget gates)",
+                      (long long)onnx_attr_int(n, "input_forget", 0));
+  return true;
 }
 
-/* A state [B, H] laid out as Y_h / Y_c: [1, B, H] or [B, 1, H]. */
-static MlirValue final_state(onnx_node_t *n, MlirValue h, bool batch_first, int64_t batch,
-                             int64_t hidden) {
-  int64_t dims[3] = {batch_first ? batch : 1, batch_first ? 1 : batch, hidden};
-  return onnx_reshape(n, h, 3, dims);
-}
-
-static bool unroll(onnx_node_t *n, cell_kind_t kind) {
-  static const char *const rnn_acts[] = {"Tanh"};
-  static const char *const gru_acts[] = {"Sigmoid", "Tanh"};
-  static const char *const lstm_acts[] = {"Sigmoid", "Tanh", "Tanh"};
-  int gates = kind == CELL_RNN ? 1 : kind == CELL_GRU ? 3 : 4;
-  for (int i = 0; i < 3; ++i)
+/* Sizes and options from X, R and the attributes; X as [S, B, I]. */
+static bool read_recurrence(onnx_node_t *n, const cell_info_t *cell, recurrence_t *rc) {
+  memset(rc, 0, sizeof *rc);
+  rc->n = n;
+  rc->cell = cell;
+  for (int i = IN_X; i <= IN_R; ++i)
     if (!onnx_need_input(n, i))
       return false;
   char buf[32];
   const char *direction = onnx_attr_string(n, "direction", "forward", buf, sizeof buf);
-  bool reverse = !strcmp(direction, "reverse");
-  if (!reverse && strcmp(direction, "forward"))
-    return onnx_error(n, "unsupported direction '%s' (forward or reverse)", direction);
-  if (onnx_attr(n, "clip"))
-    return onnx_error(n, "clip is not supported");
-  if (onnx_attr_int(n, "input_forget", 0))
-    return onnx_error(n, "input_forget is not supported");
-  if (!default_activations(n, kind == CELL_RNN ? rnn_acts : kind == CELL_GRU ? gru_acts : lstm_acts,
-                           kind == CELL_RNN ? 1 : kind == CELL_GRU ? 2 : 3))
+  if (!strcmp(direction, "bidirectional"))
+    rc->directions = 2;
+  else if (!strcmp(direction, "forward") || !strcmp(direction, "reverse"))
+    rc->directions = 1, rc->reverse = !strcmp(direction, "reverse");
+  else
+    return onnx_error(n, "unsupported direction '%s' (forward, reverse or bidirectional)",
+                      direction);
+  if (!check_unsupported_attributes(n, cell, rc->directions))
     return false;
-  bool batch_first = onnx_attr_int(n, "layout", 0) != 0;
-  bool linear_before_reset = onnx_attr_int(n, "linear_before_reset", 0) != 0;
-  MlirValue X = onnx_input(n, 0);
-  strata_graph_shape_t xs;
-  onnx_shape(X, &xs);
-  if (xs.rank != 3)
-    return onnx_error(n, "X must have rank 3, got %lld", (long long)xs.rank);
-  int64_t steps = xs.dims[batch_first ? 1 : 0], batch = xs.dims[batch_first ? 0 : 1];
-  int64_t in = xs.dims[2];
-  if (steps == STRATA_GRAPH_DYN || in == STRATA_GRAPH_DYN)
-    return onnx_error(n, "a dynamic sequence length or input size is not supported");
-  if (steps > MAX_STEPS)
-    return onnx_error(n, "more than %d steps are not supported", MAX_STEPS);
-  cell_t c = {.n = n, .hidden = onnx_attr_int(n, "hidden_size", 0)};
-  int64_t H = c.hidden;
-  if (H < 1)
-    return onnx_error(n, "hidden_size must be given");
-  if (n->num_inputs > 4 && n->present[4]) {
-    int64_t lens[MAX_STEPS];
-    int64_t k = onnx_const_ints(n, 4, "sequence_lens", lens, MAX_STEPS);
-    if (k < 0)
+  int64_t layout = onnx_attr_int(n, "layout", 0);
+  if (layout != 0 && layout != 1)
+    return onnx_error(n, "unsupported layout %lld (0 or 1)", (long long)layout);
+  rc->batch_major = layout == 1;
+  rc->linear_before_reset = onnx_attr_int(n, "linear_before_reset", 0) != 0;
+
+  MlirValue x = onnx_input(n, IN_X);
+  strata_graph_shape_t xs, rs;
+  onnx_shape(x, &xs);
+  onnx_shape(onnx_input(n, IN_R), &rs);
+  char sbuf[128];
+  if (xs.rank != 3 || strata_graph_num_elements(&xs) == STRATA_GRAPH_DYN)
+    return onnx_error(n, "input 'X' must have a static shape of rank 3 (the steps are unrolled "
+                         "at import time), got %s",
+                      strata_graph_shape_str(&xs, sbuf, sizeof sbuf));
+  rc->seq = xs.dims[rc->batch_major ? 1 : 0];
+  rc->batch = xs.dims[rc->batch_major ? 0 : 1];
+  rc->input = xs.dims[2];
+  rc->hidden = onnx_attr_int(n, "hidden_size", rs.rank == 3 ? rs.dims[2] : -1);
+  if (rc->hidden < 1)
+    return onnx_error(n, "attribute 'hidden_size' must be positive, got %lld",
+                      (long long)rc->hidden);
+  if (rc->seq < 1)
+    return onnx_error(n, "input 'X' has an empty sequence");
+  int64_t gh = cell->gates * rc->hidden, d = rc->directions;
+  if (!expect_shape(n, IN_W, "W", 3, (int64_t[]){d, gh, rc->input}) ||
+      !expect_shape(n, IN_R, "R", 3, (int64_t[]){d, gh, rc->hidden}))
+    return false;
+  rc->x = rc->batch_major ? transpose(n, x, 3, (int64_t[]){1, 0, 2}) : x;
+  return !mlirValueIsNull(rc->x);
+}
+
+static bool present(const onnx_node_t *n, int i) { return i < n->num_inputs && n->present[i]; }
+
+/* An optional [D, B, H] state input (layout 1: [B, D, H]) for direction
+ * dir as [B, H]; zeros when absent. */
+static MlirValue initial_state(recurrence_t *rc, int i, const char *name, int dir) {
+  onnx_node_t *n = rc->n;
+  int64_t dims[3] = {rc->directions, rc->batch, rc->hidden};
+  if (!present(n, i)) {
+    MlirType type = mlirRankedTensorTypeGet(2, dims + 1, onnx_elem(rc->x), mlirAttributeGetNull());
+    MlirValue z = onnx_reshape(n, onnx_splat_like(n, rc->x, 0.0), 2, (int64_t[]){1, 1});
+    return onnx_build(n, "graph.expand", 1, &z, type, 0, NULL);
+  }
+  if (rc->batch_major) {
+    int64_t bd[3] = {rc->batch, rc->directions, rc->hidden};
+    if (!expect_shape(n, i, name, 3, bd))
+      return (MlirValue){NULL};
+    return take_first_axis(n, transpose(n, onnx_input(n, i), 3, (int64_t[]){1, 0, 2}), dir);
+  }
+  if (!expect_shape(n, i, name, 3, dims))
+    return (MlirValue){NULL};
+  return take_first_axis(n, onnx_input(n, i), dir);
+}
+
+/* Per-step masks t < sequence_lens[b] as [B, 1] i1 values; none when the
+ * input is absent or a constant no shorter than the sequence. */
+static bool read_sequence_lens(recurrence_t *rc) {
+  onnx_node_t *n = rc->n;
+  if (!present(n, IN_SEQUENCE_LENS))
+    return true;
+  if (!expect_shape(n, IN_SEQUENCE_LENS, "sequence_lens", 1, &rc->batch))
+    return false;
+  const onnx_const_t *c = n->fold[IN_SEQUENCE_LENS];
+  if (c) {
+    bool all_full = true;
+    for (int64_t b = 0; all_full && b < c->numel; ++b)
+      all_full = onnx_const_get_i(c, b) >= rc->seq;
+    if (all_full)
+      return true;
+  }
+  MlirValue lens = onnx_input(n, IN_SEQUENCE_LENS);
+  if (!mlirTypeIsAInteger(onnx_elem(lens)))
+    return onnx_error(n, "input 'sequence_lens' must hold integers");
+  rc->masks = calloc((size_t)rc->seq, sizeof(MlirValue));
+  if (!rc->masks)
+    return onnx_error(n, "out of memory");
+  for (int64_t t = 0; t < rc->seq; ++t) {
+    MlirValue m = onnx_binary(n, "graph.less", onnx_splat_like(n, lens, (double)t), lens);
+    rc->masks[t] = onnx_reshape(n, m, 2, (int64_t[]){rc->batch, 1});
+    if (mlirValueIsNull(rc->masks[t]))
       return false;
-    for (int64_t i = 0; i < k; ++i)
-      if (lens[i] != steps)
-        return onnx_error(n, "sequence_lens other than the sequence length %lld are not "
-                             "supported", (long long)steps);
   }
-  int64_t w_dims[2] = {gates * H, in}, r_dims[2] = {gates * H, H}, b_dims[1] = {2 * gates * H};
-  MlirValue W = onnx_reshape(n, onnx_input(n, 1), 2, w_dims);
-  MlirValue R = onnx_reshape(n, onnx_input(n, 2), 2, r_dims);
-  MlirValue B = optional_input(n, 3);
-  if (!is_null(B))
-    B = onnx_reshape(n, B, 1, b_dims);
-  for (int g = 0; g < gates; ++g) {
-    c.W[g] = rows(n, W, g * H, H);
-    c.R[g] = rows(n, R, g * H, H);
-    c.Wb[g] = is_null(B) ? NONE : rows(n, B, g * H, H);
-    c.Rb[g] = is_null(B) ? NONE : rows(n, B, (gates + g) * H, H);
-  }
-  MlirValue P = kind == CELL_LSTM ? optional_input(n, 7) : NONE, Pg[3] = {NONE, NONE, NONE};
-  if (!is_null(P)) {
-    int64_t p_dims[1] = {3 * H};
-    P = onnx_reshape(n, P, 1, p_dims);
-    for (int g = 0; g < 3; ++g)
-      Pg[g] = rows(n, P, g * H, H); /* i, o, f */
-  }
-  MlirValue h = initial_state(n, 5, batch, H);
-  MlirValue cs = kind == CELL_LSTM ? initial_state(n, 6, batch, H) : NONE;
-  MlirValue ys[MAX_STEPS];
-  for (int64_t s = 0; s < steps; ++s) {
-    int64_t t = reverse ? steps - 1 - s : s;
-    int64_t starts[3] = {0, 0, 0}, ends[3] = {INT64_MAX, INT64_MAX, INT64_MAX}, one[3] = {1, 1, 1};
-    starts[batch_first ? 1 : 0] = t;
-    ends[batch_first ? 1 : 0] = t + 1;
-    MlirNamedAttribute sa[3] = {onnx_ints_attr(n, "starts", 3, starts),
-                                onnx_ints_attr(n, "ends", 3, ends),
-                                onnx_ints_attr(n, "steps", 3, one)};
-    int64_t x_dims[2] = {batch, in};
-    MlirValue x = onnx_reshape(n, onnx_build(n, "graph.slice", 1, &X, NULL_TYPE, 3, sa), 2, x_dims);
-    if (kind == CELL_RNN) {
-      h = tanh_(n, gate_input(&c, 0, x, h));
-    } else if (kind == CELL_GRU) { /* gates z, r, h */
-      MlirValue z = sigmoid(n, gate_input(&c, 0, x, h));
-      MlirValue r = sigmoid(n, gate_input(&c, 1, x, h));
-      MlirValue recurrent;
-      if (linear_before_reset) /* r * (h R^T + Rb) */
-        recurrent = mul(n, r, add_or(n, times(n, h, c.R[2]), c.Rb[2]));
-      else /* (r * h) R^T + Rb */
-        recurrent = add_or(n, times(n, is_null(h) ? h : mul(n, r, h), c.R[2]), c.Rb[2]);
-      if (is_null(recurrent)) /* no h and no bias */
-        recurrent = onnx_splat_like(n, z, 0.0);
-      MlirValue cand = tanh_(n, add_or(n, add_or(n, times(n, x, c.W[2]), c.Wb[2]), recurrent));
-      MlirValue keep = onnx_binary(n, "graph.sub", onnx_splat_like(n, z, 1.0), z);
-      h = add_or(n, mul(n, keep, cand), is_null(h) ? h : mul(n, z, h));
-    } else { /* gates i, o, f, c */
-      MlirValue pre_i = gate_input(&c, 0, x, h), pre_f = gate_input(&c, 2, x, h);
-      if (!is_null(cs)) {
-        pre_i = add_or(n, pre_i, is_null(Pg[0]) ? NONE : mul(n, Pg[0], cs));
-        pre_f = add_or(n, pre_f, is_null(Pg[2]) ? NONE : mul(n, Pg[2], cs));
-      }
-      MlirValue i = sigmoid(n, pre_i), f = sigmoid(n, pre_f);
-      MlirValue cand = tanh_(n, gate_input(&c, 3, x, h));
-      cs = add_or(n, is_null(cs) ? cs : mul(n, f, cs), mul(n, i, cand));
-      MlirValue pre_o = gate_input(&c, 1, x, h);
-      pre_o = add_or(n, pre_o, is_null(Pg[1]) ? NONE : mul(n, Pg[1], cs));
-      h = mul(n, sigmoid(n, pre_o), tanh_(n, cs));
-    }
-    if (is_null(h))
-      return false;
-    int64_t y_dims[4] = {1, 1, batch, H}, yb_dims[4] = {batch, 1, 1, H};
-    ys[t] = onnx_reshape(n, h, 4, batch_first ? yb_dims : y_dims);
-  }
-  if (onnx_num_outputs(n) > 0 && n->node->output[0][0]) {
-    MlirValue y = ys[0];
-    MlirNamedAttribute axis = onnx_i64_attr(n, "axis", batch_first ? 1 : 0);
-    for (int64_t t = 1; t < steps && !is_null(y); ++t) {
-      MlirValue ops[2] = {y, ys[t]};
-      y = onnx_build(n, "graph.concat", 2, ops, NULL_TYPE, 1, &axis);
-    }
-    if (is_null(y))
-      return false;
-    onnx_set_output(n, 0, y);
-  }
-  onnx_set_output(n, 1, final_state(n, h, batch_first, batch, H));
-  if (kind == CELL_LSTM)
-    onnx_set_output(n, 2, final_state(n, cs, batch_first, batch, H));
   return true;
 }
 
-static bool map_rnn(onnx_node_t *n) { return unroll(n, CELL_RNN); }
-static bool map_gru(onnx_node_t *n) { return unroll(n, CELL_GRU); }
-static bool map_lstm(onnx_node_t *n) { return unroll(n, CELL_LSTM); }
+/* Direction dir's weights (sliced out of W, R, B, P) and initial state. */
+static bool read_direction(recurrence_t *rc, int dir, direction_t *d) {
+  onnx_node_t *n = rc->n;
+  memset(d, 0, sizeof *d);
+  int64_t h = rc->hidden, gh = rc->cell->gates * h;
+  MlirValue wb = {NULL};
+  if (present(n, IN_B)) {
+    if (!expect_shape(n, IN_B, "B", 2, (int64_t[]){rc->directions, 2 * gh}))
+      return false;
+    MlirValue b = take_first_axis(n, onnx_input(n, IN_B), dir);
+    wb = slice_axis(n, b, 0, 0, gh);
+    d->rb = slice_axis(n, b, 0, gh, gh);
+    if (mlirValueIsNull(wb) || mlirValueIsNull(d->rb))
+      return false;
+  }
+  d->xw = dense(n, rc->x, take_first_axis(n, onnx_input(n, IN_W), dir), wb);
+  d->r = take_first_axis(n, onnx_input(n, IN_R), dir);
+  if (rc->cell->kind == CELL_GRU) {
+    /* The candidate's recurrent product needs r first: keep it apart. */
+    d->r_h = slice_axis(n, d->r, 0, 2 * h, h);
+    d->r = slice_axis(n, d->r, 0, 0, 2 * h);
+    if (!mlirValueIsNull(d->rb)) {
+      d->rb_h = slice_axis(n, d->rb, 0, 2 * h, h);
+      d->rb = slice_axis(n, d->rb, 0, 0, 2 * h);
+    }
+  }
+  if (rc->cell->kind == CELL_LSTM && present(n, IN_P)) {
+    if (!expect_shape(n, IN_P, "P", 2, (int64_t[]){rc->directions, 3 * h}))
+      return false;
+    MlirValue p = take_first_axis(n, onnx_input(n, IN_P), dir);
+    d->p_i = slice_axis(n, p, 0, 0, h);
+    d->p_o = slice_axis(n, p, 0, h, h);
+    d->p_f = slice_axis(n, p, 0, 2 * h, h);
+    if (mlirValueIsNull(d->p_f))
+      return false;
+  }
+  d->h = initial_state(rc, IN_INITIAL_H, "initial_h", dir);
+  if (rc->cell->kind == CELL_LSTM)
+    d->c = initial_state(rc, IN_INITIAL_C, "initial_c", dir);
+  return !mlirValueIsNull(d->xw) && !mlirValueIsNull(d->r) && !mlirValueIsNull(d->h) &&
+         (rc->cell->kind != CELL_LSTM || !mlirValueIsNull(d->c));
+}
+
+/* --- One step ---------------------------------------------------------------- */
+
+/* The cell's new state from xg = step t's input projection [B, G*H]. */
+static bool cell_step(recurrence_t *rc, const direction_t *d, MlirValue xg, MlirValue *h_out,
+                      MlirValue *c_out) {
+  onnx_node_t *n = rc->n;
+  MlirValue h = d->h;
+  /* GRU: the recurrent product of z and r only (the candidate's below). */
+  MlirValue xg_gates = rc->cell->kind == CELL_GRU ? slice_axis(n, xg, 1, 0, 2 * rc->hidden) : xg;
+  MlirValue gates = add(n, xg_gates, dense(n, h, d->r, d->rb));
+  switch (rc->cell->kind) {
+  case CELL_RNN:
+    *h_out = tanh_(n, gates);
+    break;
+  case CELL_GRU: {
+    MlirValue z = sigmoid(n, gate(rc, gates, 0)), r = sigmoid(n, gate(rc, gates, 1));
+    MlirValue recurrent = rc->linear_before_reset ? mul(n, r, dense(n, h, d->r_h, d->rb_h))
+                                                  : dense(n, mul(n, r, h), d->r_h, d->rb_h);
+    MlirValue candidate = tanh_(n, add(n, gate(rc, xg, 2), recurrent));
+    MlirValue one_minus_z = onnx_binary(n, "graph.sub", onnx_splat_like(n, z, 1.0), z);
+    *h_out = add(n, mul(n, one_minus_z, candidate), mul(n, z, h));
+    break;
+  }
+  case CELL_LSTM: {
+    MlirValue i = gate(rc, gates, 0), o = gate(rc, gates, 1), f = gate(rc, gates, 2);
+    MlirValue c = d->c;
+    if (!mlirValueIsNull(d->p_i)) {
+      i = add(n, i, mul(n, d->p_i, c));
+      f = add(n, f, mul(n, d->p_f, c));
+    }
+    MlirValue c_new = add(n, mul(n, sigmoid(n, f), c),
+                          mul(n, sigmoid(n, i), tanh_(n, gate(rc, gates, 3))));
+    if (!mlirValueIsNull(d->p_o))
+      o = add(n, o, mul(n, d->p_o, c_new));
+    *h_out = mul(n, sigmoid(n, o), tanh_(n, c_new));
+    *c_out = c_new;
+    if (mlirValueIsNull(c_new))
+      return false;
+    break;
+  }
+  }
+  return !mlirValueIsNull(*h_out);
+}
+
+/* Runs direction d over every step (backwards when reverse), storing each
+ * step's Y [B, H] in ys[t] and leaving the final state in d. */
+static bool run_direction(recurrence_t *rc, direction_t *d, bool reverse, MlirValue *ys) {
+  onnx_node_t *n = rc->n;
+  MlirValue zero = onnx_splat_like(n, d->h, 0.0);
+  for (int64_t k = 0; k < rc->seq; ++k) {
+    int64_t t = reverse ? rc->seq - 1 - k : k;
+    MlirValue xg = take_first_axis(n, d->xw, t);
+    MlirValue h_new = {NULL}, c_new = {NULL};
+    if (mlirValueIsNull(xg) || !cell_step(rc, d, xg, &h_new, &c_new))
+      return false;
+    if (rc->masks) {
+      MlirValue m = rc->masks[t];
+      MlirValue keep_h[3] = {m, h_new, d->h}, zero_y[3] = {m, h_new, zero};
+      ys[t] = onnx_build(n, "graph.where", 3, zero_y, NULL_TYPE, 0, NULL);
+      h_new = onnx_build(n, "graph.where", 3, keep_h, NULL_TYPE, 0, NULL);
+      if (!mlirValueIsNull(c_new)) {
+        MlirValue keep_c[3] = {m, c_new, d->c};
+        c_new = onnx_build(n, "graph.where", 3, keep_c, NULL_TYPE, 0, NULL);
+      }
+    } else {
+      ys[t] = h_new;
+    }
+    d->h = h_new;
+    if (rc->cell->kind == CELL_LSTM)
+      d->c = c_new;
+    if (mlirValueIsNull(ys[t]) || mlirValueIsNull(d->h) ||
+        (rc->cell->kind == CELL_LSTM && mlirValueIsNull(d->c)))
+      return false;
+  }
+  return true;
+}
+
+/* --- Outputs ------------------------------------------------------------------ */
+
+static bool output_used(const onnx_node_t *n, int i) {
+  return (size_t)i < n->node->n_output && n->node->output[i][0];
+}
+
+/* Per-direction [B, H] states as Y_h / Y_c: [D, B, H] (layout 1: [B, D, H]). */
+static MlirValue stack_states(recurrence_t *rc, const MlirValue *states) {
+  MlirValue v[MAX_DIRECTIONS];
+  for (int d = 0; d < rc->directions; ++d)
+    v[d] = insert_unit_dim(rc->n, states[d], 0);
+  MlirValue s = concat_all(rc->n, v, rc->directions, 0);
+  return rc->batch_major ? transpose(rc->n, s, 3, (int64_t[]){1, 0, 2}) : s;
+}
+
+/* ys[d][t] [B, H] as Y: [S, D, B, H] (layout 1: [B, S, D, H]). */
+static MlirValue stack_outputs(recurrence_t *rc, MlirValue *const *ys) {
+  onnx_node_t *n = rc->n;
+  MlirValue per_dir[MAX_DIRECTIONS];
+  for (int d = 0; d < rc->directions; ++d) {
+    for (int64_t t = 0; t < rc->seq; ++t)
+      ys[d][t] = insert_unit_dim(n, insert_unit_dim(n, ys[d][t], 0), 0);
+    per_dir[d] = concat_all(n, ys[d], rc->seq, 0);
+  }
+  MlirValue y = concat_all(n, per_dir, rc->directions, 1);
+  return rc->batch_major ? transpose(n, y, 4, (int64_t[]){2, 0, 1, 3}) : y;
+}
+
+static bool map_recurrence(onnx_node_t *n, const cell_info_t *cell) {
+  recurrence_t rc;
+  if (!read_recurrence(n, cell, &rc))
+    return false;
+  bool ok = read_sequence_lens(&rc);
+  MlirValue *ys[MAX_DIRECTIONS] = {NULL, NULL};
+  MlirValue final_h[MAX_DIRECTIONS], final_c[MAX_DIRECTIONS];
+  for (int dir = 0; ok && dir < rc.directions; ++dir) {
+    direction_t d;
+    memset(&d, 0, sizeof d);
+    ys[dir] = calloc((size_t)rc.seq, sizeof(MlirValue));
+    ok = ys[dir] && read_direction(&rc, dir, &d) &&
+         run_direction(&rc, &d, rc.reverse || dir == 1, ys[dir]);
+    final_h[dir] = d.h;
+    final_c[dir] = d.c;
+  }
+  if (ok && output_used(n, OUT_Y)) {
+    MlirValue y = stack_outputs(&rc, ys);
+    ok = !mlirValueIsNull(y);
+    onnx_set_output(n, OUT_Y, y);
+  }
+  if (ok && output_used(n, OUT_Y_H)) {
+    MlirValue yh = stack_states(&rc, final_h);
+    ok = !mlirValueIsNull(yh);
+    onnx_set_output(n, OUT_Y_H, yh);
+  }
+  if (ok && cell->kind == CELL_LSTM && output_used(n, OUT_Y_C)) {
+    MlirValue yc = stack_states(&rc, final_c);
+    ok = !mlirValueIsNull(yc);
+    onnx_set_output(n, OUT_Y_C, yc);
+  }
+  for (int dir = 0; dir < MAX_DIRECTIONS; ++dir)
+    free(ys[dir]);
+  free(rc.masks);
+  return ok;
+}
+
+static bool map_rnn(onnx_node_t *n) { return map_recurrence(n, &rnn_cell); }
+static bool map_gru(onnx_node_t *n) { return map_recurrence(n, &gru_cell); }
+static bool map_lstm(onnx_node_t *n) { return map_recurrence(n, &lstm_cell); }
 
 const onnx_mapping_t strata_onnx_rnn_ops[] = {
     {"RNN", map_rnn},

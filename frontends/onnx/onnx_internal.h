@@ -92,6 +92,7 @@ extern const onnx_mapping_t strata_onnx_quantize_ops[];
 extern const onnx_mapping_t strata_onnx_rnn_ops[];
 extern const onnx_mapping_t strata_onnx_einsum_ops[];
 extern const onnx_mapping_t strata_onnx_signal_ops[];
+extern const onnx_mapping_t strata_onnx_grid_sample_ops[];
 
 /* --- Errors ------------------------------------------------------------ */
 /* Emits an error at the node's location. Returns false. */

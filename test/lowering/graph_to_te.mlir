@@ -688,3 +688,31 @@ func.func @conv_transpose3d(%x: tensor<?x4x3x3x2xf32>, %w: tensor<4x1x2x3x2xf32>
   %0 = "graph.conv_transpose3d"(%x, %w, %b) {strides = array<i64: 2, 1, 2>, padding = array<i64: 1, 0, 0, 0, 1, 1>, dilation = array<i64: 1, 2, 1>, output_padding = array<i64: 1, 0, 1>, groups = 2 : i64} : (tensor<?x4x3x3x2xf32>, tensor<4x1x2x3x2xf32>, tensor<2xf32>) -> tensor<?x2x6x6x4xf32>
   return %0 : tensor<?x2x6x6x4xf32>
 }
+
+// grid_sample: one compute over [N, C, Ho, Wo] reading the grid's x and y
+// at (n, ho, wo), then the input at the taps (y along H, x along W).
+// bilinear, zeros: 2 x 2 reads, each masked to 0 outside the input.
+// CHECK-LABEL: func.func @grid_sample_bilinear(
+// CHECK: ^bb0(%[[N:.*]]: index, %[[C:.*]]: index, %[[HO:.*]]: index, %[[WO:.*]]: index):
+// CHECK: "te.read"(%arg1, %[[N]], %[[HO]], %[[WO]], %{{.*}}) : (tensor<?x6x7x2xf32>, index, index, index, index) -> f32
+// CHECK: math.floor
+// CHECK: "te.read"(%arg1, %[[N]], %[[HO]], %[[WO]], %{{.*}}) : (tensor<?x6x7x2xf32>, index, index, index, index) -> f32
+// CHECK-COUNT-4: "te.read"(%arg0, %[[N]], %[[C]], %{{.*}}, %{{.*}}) : (tensor<?x3x4x5xf32>, index, index, index, index) -> f32
+// CHECK-NOT: te.read
+// CHECK: arith.truncf %{{.*}} : f64 to f32
+// CHECK: {name = "grid_sample", reduce_extents = array<i64>} : (index) -> tensor<?x3x6x7xf32>
+func.func @grid_sample_bilinear(%x: tensor<?x3x4x5xf32>, %g: tensor<?x6x7x2xf32>) -> tensor<?x3x6x7xf32> {
+  %0 = "graph.grid_sample"(%x, %g) {mode = "bilinear", padding_mode = "zeros", align_corners = false} : (tensor<?x3x4x5xf32>, tensor<?x6x7x2xf32>) -> tensor<?x3x6x7xf32>
+  return %0 : tensor<?x3x6x7xf32>
+}
+
+// bicubic, reflection: the coordinates and the 4 taps of each axis are
+// reflected (floor of the flips, parity), 4 x 4 reads, f64 throughout.
+// CHECK-LABEL: func.func @grid_sample_bicubic_reflection(
+// CHECK: arith.xori
+// CHECK-COUNT-16: "te.read"(%arg0, {{.*}}) : (tensor<1x2x4x4xf64>, index, index, index, index) -> f64
+// CHECK: {name = "grid_sample", reduce_extents = array<i64>} : () -> tensor<1x2x3x3xf64>
+func.func @grid_sample_bicubic_reflection(%x: tensor<1x2x4x4xf64>, %g: tensor<1x3x3x2xf64>) -> tensor<1x2x3x3xf64> {
+  %0 = "graph.grid_sample"(%x, %g) {mode = "bicubic", padding_mode = "reflection", align_corners = true} : (tensor<1x2x4x4xf64>, tensor<1x3x3x2xf64>) -> tensor<1x2x3x3xf64>
+  return %0 : tensor<1x2x3x3xf64>
+}

@@ -94,3 +94,11 @@ func.func @pool_dynamic_blocked_batch(%x: tensor<?x3x8x8x2xf32>) -> tensor<?x3x4
       dilation = array<i64: 1, 1>, ceil_mode = false, layout = "NCHW2n"} : (tensor<?x3x8x8x2xf32>) -> tensor<?x3x4x4x2xf32>
   return %0 : tensor<?x3x4x4x2xf32>
 }
+
+// -----
+
+func.func @grid_sample_dynamic_spatial(%x: tensor<1x1x?x4xf32>, %g: tensor<1x2x2x2xf32>) -> tensor<1x1x2x2xf32> {
+  // expected-error @+1 {{'graph.grid_sample' op dynamic spatial dims of the input are not supported by convert-graph-to-te}}
+  %0 = "graph.grid_sample"(%x, %g) {mode = "bilinear", padding_mode = "zeros", align_corners = false} : (tensor<1x1x?x4xf32>, tensor<1x2x2x2xf32>) -> tensor<1x1x2x2xf32>
+  return %0 : tensor<1x1x2x2xf32>
+}

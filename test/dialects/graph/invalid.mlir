@@ -1136,3 +1136,83 @@ func.func @cumsum_exclusive(%x: tensor<3x4xf32>) {
   %0 = "graph.cumsum"(%x) {axis = 1 : i64, exclusive = 1 : i64, reverse = false} : (tensor<3x4xf32>) -> tensor<3x4xf32>
   return
 }
+
+// -----
+
+func.func @grid_sample_input_rank(%x: tensor<1x2x3xf32>, %g: tensor<1x3x4x2xf32>) {
+  // expected-error @+1 {{'graph.grid_sample' op operand 'input' must have rank 4, got 3}}
+  %0 = "graph.grid_sample"(%x, %g) {mode = "bilinear", padding_mode = "zeros", align_corners = false} : (tensor<1x2x3xf32>, tensor<1x3x4x2xf32>) -> tensor<1x2x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @grid_sample_grid_rank(%x: tensor<1x2x3x3xf32>, %g: tensor<1x3x2xf32>) {
+  // expected-error @+1 {{'graph.grid_sample' op operand 'grid' must have rank 4, got 3}}
+  %0 = "graph.grid_sample"(%x, %g) {mode = "bilinear", padding_mode = "zeros", align_corners = false} : (tensor<1x2x3x3xf32>, tensor<1x3x2xf32>) -> tensor<1x2x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @grid_sample_elem(%x: tensor<1x2x3x3xf32>, %g: tensor<1x3x4x2xf16>) {
+  // expected-error @+1 {{'graph.grid_sample' op element type of 'grid' (f16) differs from 'input' (f32)}}
+  %0 = "graph.grid_sample"(%x, %g) {mode = "bilinear", padding_mode = "zeros", align_corners = false} : (tensor<1x2x3x3xf32>, tensor<1x3x4x2xf16>) -> tensor<1x2x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @grid_sample_float(%x: tensor<1x2x3x3xi32>, %g: tensor<1x3x4x2xi32>) {
+  // expected-error @+1 {{'graph.grid_sample' op operand element type must be a float type, got i32}}
+  %0 = "graph.grid_sample"(%x, %g) {mode = "bilinear", padding_mode = "zeros", align_corners = false} : (tensor<1x2x3x3xi32>, tensor<1x3x4x2xi32>) -> tensor<1x2x3x4xi32>
+  return
+}
+
+// -----
+
+func.func @grid_sample_mode(%x: tensor<1x2x3x3xf32>, %g: tensor<1x3x4x2xf32>) {
+  // expected-error @+1 {{'graph.grid_sample' op 'mode' must be one of "bilinear", "nearest", "bicubic", got "linear"}}
+  %0 = "graph.grid_sample"(%x, %g) {mode = "linear", padding_mode = "zeros", align_corners = false} : (tensor<1x2x3x3xf32>, tensor<1x3x4x2xf32>) -> tensor<1x2x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @grid_sample_padding(%x: tensor<1x2x3x3xf32>, %g: tensor<1x3x4x2xf32>) {
+  // expected-error @+1 {{'graph.grid_sample' op 'padding_mode' must be one of "zeros", "border", "reflection", got "wrap"}}
+  %0 = "graph.grid_sample"(%x, %g) {mode = "bilinear", padding_mode = "wrap", align_corners = false} : (tensor<1x2x3x3xf32>, tensor<1x3x4x2xf32>) -> tensor<1x2x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @grid_sample_align(%x: tensor<1x2x3x3xf32>, %g: tensor<1x3x4x2xf32>) {
+  // expected-error @+1 {{'graph.grid_sample' op 'align_corners' must be a bool attribute (true or false)}}
+  %0 = "graph.grid_sample"(%x, %g) {mode = "bilinear", padding_mode = "zeros", align_corners = 1 : i64} : (tensor<1x2x3x3xf32>, tensor<1x3x4x2xf32>) -> tensor<1x2x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @grid_sample_coords(%x: tensor<1x2x3x3xf32>, %g: tensor<1x3x4x3xf32>) {
+  // expected-error @+1 {{'graph.grid_sample' op operand 'grid' must hold 2 coordinates (x, y) in its last dim, got 3}}
+  %0 = "graph.grid_sample"(%x, %g) {mode = "bilinear", padding_mode = "zeros", align_corners = false} : (tensor<1x2x3x3xf32>, tensor<1x3x4x3xf32>) -> tensor<1x2x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @grid_sample_batch(%x: tensor<1x2x3x3xf32>, %g: tensor<2x3x4x2xf32>) {
+  // expected-error @+1 {{'graph.grid_sample' op batch of 'grid' (2) differs from 'input' (1)}}
+  %0 = "graph.grid_sample"(%x, %g) {mode = "bilinear", padding_mode = "zeros", align_corners = false} : (tensor<1x2x3x3xf32>, tensor<2x3x4x2xf32>) -> tensor<1x2x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @grid_sample_result(%x: tensor<1x2x3x3xf32>, %g: tensor<1x3x4x2xf32>) {
+  // expected-error @+1 {{'graph.grid_sample' op result shape [1, 2, 4, 3] does not match inferred [1, 2, 3, 4]}}
+  %0 = "graph.grid_sample"(%x, %g) {mode = "bilinear", padding_mode = "zeros", align_corners = false} : (tensor<1x2x3x3xf32>, tensor<1x3x4x2xf32>) -> tensor<1x2x4x3xf32>
+  return
+}

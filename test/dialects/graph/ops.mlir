@@ -387,6 +387,17 @@ func.func @upsample(%x: tensor<?x4x5x5xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor
   return
 }
 
+// CHECK-LABEL: func.func @grid_sample(
+// CHECK: "graph.grid_sample"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {align_corners = false, mode = "bilinear", padding_mode = "zeros"} : (tensor<?x3x4x5xf32>, tensor<?x6x7x2xf32>) -> tensor<?x3x6x7xf32>
+// CHECK-NEXT: "graph.grid_sample"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {align_corners = true, mode = "bicubic", padding_mode = "reflection"} : (tensor<2x1x4x4xf64>, tensor<2x1x3x2xf64>) -> tensor<2x1x1x3xf64>
+// CHECK-NEXT: "graph.grid_sample"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) {align_corners = false, mode = "nearest", padding_mode = "border"} : (tensor<?x3x4x5xf32>, tensor<1x6x7x2xf32>) -> tensor<1x3x6x7xf32>
+func.func @grid_sample(%x: tensor<?x3x4x5xf32>, %g: tensor<?x6x7x2xf32>, %x64: tensor<2x1x4x4xf64>, %g64: tensor<2x1x3x2xf64>, %g1: tensor<1x6x7x2xf32>) {
+  %0 = "graph.grid_sample"(%x, %g) {mode = "bilinear", padding_mode = "zeros", align_corners = false} : (tensor<?x3x4x5xf32>, tensor<?x6x7x2xf32>) -> tensor<?x3x6x7xf32>
+  %1 = "graph.grid_sample"(%x64, %g64) {mode = "bicubic", padding_mode = "reflection", align_corners = true} : (tensor<2x1x4x4xf64>, tensor<2x1x3x2xf64>) -> tensor<2x1x1x3xf64>
+  %2 = "graph.grid_sample"(%x, %g1) {mode = "nearest", padding_mode = "border", align_corners = false} : (tensor<?x3x4x5xf32>, tensor<1x6x7x2xf32>) -> tensor<1x3x6x7xf32>
+  return
+}
+
 // CHECK: dialect_resources
 // CHECK: weights: "0x040000000000803F00000040"
 {-#

@@ -457,11 +457,6 @@ CASES = {
               [attr_str("reduction", "sub")])],
         [value_info("x", FLOAT, [3]), value_info("u", FLOAT, [1])], [value_info("y", FLOAT, [3])],
         [tensor("i", INT64, [1], [0])], opset=18),
-    "rnn_bidirectional": lambda: model(
-        [node("RNN", ["x", "w", "r"], ["", "h"], "rnn1",
-              [attr_int("hidden_size", 2), attr_str("direction", "bidirectional")])],
-        [value_info("x", FLOAT, [1, 1, 2]), value_info("w", FLOAT, [2, 2, 2]),
-         value_info("r", FLOAT, [2, 2, 2])], [value_info("h", FLOAT, [2, 1, 2])], opset=14),
     "lstm_activations": lambda: model(
         [node("LSTM", ["x", "w", "r"], ["", "h"], "lstm1",
               [attr_int("hidden_size", 2),

@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""Writes small GridSample models for the importer tests (standard library
+only; the protobuf helpers come from make_onnx.py), and for the cases that
+run, their inputs and expected output as TensorProto files, computed here
+by a plain-Python reference of ONNX GridSample (2-D): pixel coordinates
+from the normalized grid (align_corners), coordinates outside the borders
+moved inside (border: clamped; reflection: reflected), then nearest
+(rounded half to even), bilinear or bicubic (Keys, a = -0.75) taps, each
+tap read per padding_mode (zeros: 0 outside; border: clamped; reflection:
+reflected).
+
+usage: make_onnx_grid_sample.py <case> <prefix>
+  writes <prefix>.onnx, and for a running case <prefix>.in0.pb (X),
+  <prefix>.in1.pb (grid) and <prefix>.out0.pb (Y).
+"""
+import math
+import os
+import struct
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from make_onnx import FLOAT, attr_int, f_bytes, f_int, model, node, tensor, value_info  # noqa: E402
+
+
+def attr_str(name, v):
+    return f_bytes(1, name) + f_int(20, 3) + f_bytes(4, v)
+
+
+def reflect(x, lo, hi):
+    rng = hi - lo
+    if rng <= 0:
+        return lo
+    if lo <= x <= hi:
+        return x
+    d = lo - x if x < lo else x - hi
+    flips = int(d / rng)
+    r = d - flips * rng
+    from_lo = (x < lo) == (flips % 2 == 0)
+    return lo + r if from_lo else hi - r
+
+
+def keys(t, far):
+    a = -0.75
+    if far:
+        return ((a * t - 5 * a) * t + 8 * a) * t - 4 * a
+    return ((a + 2) * t - (a + 3)) * t * t + 1
+
+
+def axis_taps(v, size, mode, padding, align):
+    """[(index or None for a zero, weight)] along one axis."""
+    lo, hi = (0.0, size - 1.0) if align else (-0.5, size - 0.5)
+    x = (v + 1) / 2 * (size - 1) if align else ((v + 1) * size - 1) / 2
+    if mode == "nearest":
+        x = float(round(x))  # Python rounds half to even
+    if x < lo or x > hi:
+        if padding == "border":
+            x = min(max(x, 0.0), size - 1.0)
+        elif padding == "reflection":
+            x = reflect(x, lo, hi)
+
+    def at(p):
+        if padding == "zeros":
+            return p if 0 <= p < size else None
+        if padding == "border":
+            return min(max(p, 0), size - 1)
+        return int(reflect(p, lo, hi))
+
+    if mode == "nearest":
+        return [(at(int(x)), 1.0)]
+    f = math.floor(x)
+    t = x - f
+    if mode == "bilinear":
+        return [(at(f), 1 - t), (at(f + 1), t)]
+    assert mode == "bicubic"
+    dist = [1 + t, t, 1 - t, 2 - t]
+    return [(at(f - 1 + j), keys(dist[j], j in (0, 3))) for j in range(4)]
+
+
+def grid_sample(x, xd, grid, gd, mode, padding, align):
+    n, c, h, w = xd
+    _, ho, wo, _ = gd
+    y = []
+    for ni in range(n):
+        for ci in range(c):
+            for oy in range(ho):
+                for ox in range(wo):
+                    g = ((ni * ho + oy) * wo + ox) * 2
+                    tx = axis_taps(grid[g], w, mode, padding, align)
+                    ty = axis_taps(grid[g + 1], h, mode, padding, align)
+                    acc = 0.0
+                    for iy, wy in ty:
+                        for ix, wx in tx:
+                            if iy is not None and ix is not None:
+                                acc += wy * wx * x[((ni * c + ci) * h + iy) * w + ix]
+                    y.append(acc)
+    return y
+
+
+def grid_values(count):
+    """Positions inside and well outside [-1, 1] (several reflections),
+    halves that round to even under nearest."""
+    base = [-3.3, -1.75, -1.0, -0.5, -0.25, 0.0, 0.3, 0.5, 0.9, 1.0, 1.2, 2.6, 4.1, -0.8]
+    return [base[(i * 5) % len(base)] + (i % 3) * 0.07 for i in range(count)]
+
+
+def f32(v):
+    """v rounded to float32, as the model's tensors hold it."""
+    return struct.unpack("<f", struct.pack("<f", v))[0]
+
+
+def case(mode, padding, align, opset=16, xd=(1, 2, 3, 4), gd=(1, 3, 5, 2)):
+    count = xd[0] * xd[1] * xd[2] * xd[3]
+    x = [((i * 7) % 11 - 5) / 4.0 for i in range(count)]
+    grid = [f32(v) for v in grid_values(gd[0] * gd[1] * gd[2] * gd[3])]
+    yd = [xd[0], xd[1], gd[1], gd[2]]
+    opset20_names = {"linear": "bilinear", "cubic": "bicubic"}
+    y = grid_sample(x, xd, grid, gd, opset20_names.get(mode, mode), padding, align)
+    attrs = [attr_str("mode", mode), attr_str("padding_mode", padding),
+             attr_int("align_corners", int(align))]
+    m = model([node("GridSample", ["X", "grid"], ["Y"], "gs1", attrs)],
+              [value_info("X", FLOAT, list(xd)), value_info("grid", FLOAT, list(gd))],
+              [value_info("Y", FLOAT, yd)], opset=opset)
+    return m, [tensor("X", FLOAT, list(xd), x), tensor("grid", FLOAT, list(gd), grid)], \
+        [tensor("Y", FLOAT, yd, y)]
+
+
+def error_model(attrs, xd=(1, 1, 2, 2), gd=(1, 2, 2, 2), yd=(1, 1, 2, 2)):
+    return model([node("GridSample", ["X", "grid"], ["Y"], "gs1", attrs)],
+                 [value_info("X", FLOAT, list(xd)), value_info("grid", FLOAT, list(gd))],
+                 [value_info("Y", FLOAT, list(yd))], opset=16)
+
+
+# Every mode with every padding mode, both align_corners.
+RUN_CASES = {"%s_%s_%d" % (m, p, a): (lambda m=m, p=p, a=a: case(m, p, bool(a)))
+             for m in ("bilinear", "nearest", "bicubic")
+             for p in ("zeros", "border", "reflection") for a in (0, 1)}
+# Opset 20 spells the modes linear and cubic; a size-1 axis with
+# align_corners (nothing to reflect about).
+RUN_CASES["cubic_opset20"] = lambda: case("cubic", "reflection", False, opset=20)
+RUN_CASES["linear_opset20_size1"] = lambda: case("linear", "reflection", True, opset=20,
+                                                 xd=(2, 1, 1, 3), gd=(2, 2, 2, 2))
+
+ERROR_CASES = {
+    "bad_mode": lambda: error_model([attr_str("mode", "area")]),
+    "bad_padding": lambda: error_model([attr_str("padding_mode", "wrap")]),
+    "volumetric": lambda: error_model([], xd=(1, 1, 2, 2, 2), gd=(1, 2, 2, 2, 3),
+                                      yd=(1, 1, 2, 2, 2)),
+}
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3 or sys.argv[1] not in {**RUN_CASES, **ERROR_CASES}:
+        sys.exit("usage: make_onnx_grid_sample.py {%s} prefix"
+                 % ",".join({**RUN_CASES, **ERROR_CASES}))
+    name, prefix = sys.argv[1:]
+    if name in ERROR_CASES:
+        with open(prefix + ".onnx", "wb") as f:
+            f.write(ERROR_CASES[name]())
+        sys.exit(0)
+    m, ins, outs = RUN_CASES[name]()
+    with open(prefix + ".onnx", "wb") as f:
+        f.write(m)
+    for k, t in enumerate(ins):
+        with open("%s.in%d.pb" % (prefix, k), "wb") as f:
+            f.write(t)
+    for k, t in enumerate(outs):
+        with open("%s.out%d.pb" % (prefix, k), "wb") as f:
+            f.write(t)
