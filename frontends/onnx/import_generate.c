@@ -17,6 +17,16 @@
 #define NULL_TYPE ((MlirType){NULL})
 #define TWO_PI 6.28318530717958647692
 
+/* Sizes taken from values (Range's count, OneHot's depth, a window's size)
+ * are limited, so that a bad value is an error, not a huge allocation. */
+enum { MAX_GENERATED = 1 << 24 };
+
+static bool generated_size_ok(onnx_node_t *n, const char *what, double size) {
+  if (size <= MAX_GENERATED)
+    return true;
+  return onnx_error(n, "%s %.0f is more than the supported %d", what, size, MAX_GENERATED);
+}
+
 /* Which cells (i, j) of a rows x cols matrix a diagonal mask holds, by the
  * diagonal index d = j - i against k. */
 typedef enum { DIAG_ON = 0, DIAG_ON_OR_ABOVE, DIAG_ON_OR_BELOW } diag_kind_t;
@@ -106,6 +116,8 @@ static bool map_range(onnx_node_t *n) {
   if (delta == 0)
     return onnx_error(n, "delta must not be 0");
   double steps = ceil((limit - start) / delta);
+  if (!generated_size_ok(n, "the element count", steps))
+    return false;
   int64_t count = steps > 0 ? (int64_t)steps : 0;
   MlirValue first = onnx_input(n, 0), step = onnx_input(n, 2);
   if (!mlirTypeEqual(onnx_elem(first), onnx_elem(step)))
@@ -131,6 +143,8 @@ static bool map_one_hot(onnx_node_t *n) {
   double depth_value;
   if (mlirValueIsNull(indices) || !onnx_const_scalar(n, 1, "depth", &depth_value) ||
       !onnx_need_input(n, 2))
+    return false;
+  if (!generated_size_ok(n, "depth", depth_value))
     return false;
   int64_t depth = (int64_t)depth_value;
   if (depth < 1)
@@ -164,7 +178,8 @@ static bool map_one_hot(onnx_node_t *n) {
  * output_datatype. */
 static bool cosine_window(onnx_node_t *n, double a0, double a1, double a2) {
   double size_value;
-  if (!onnx_const_scalar(n, 0, "size", &size_value))
+  if (!onnx_const_scalar(n, 0, "size", &size_value) ||
+      !generated_size_ok(n, "size", size_value))
     return false;
   int64_t size = (int64_t)size_value;
   bool periodic = onnx_attr_int(n, "periodic", 1) != 0;

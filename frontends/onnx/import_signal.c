@@ -3,7 +3,8 @@
  * moved last, real and imaginary parts as separate tensors): forward
  * Yr = xr C + xi S, Yi = xi C - xr S; inverse Yr = (xr C - xi S) / n,
  * Yi = (xi C + xr S) / n, with C[j, k] = cos(2 pi j k / n) and
- * S[j, k] = sin(2 pi j k / n). The signal length must be static. */
+ * S[j, k] = sin(2 pi j k / n); STFT as the DFT of the (windowed) frames.
+ * The signal length must be static. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -67,6 +68,34 @@ static MlirValue combine(onnx_node_t *n, MlirValue a, MlirValue b, bool subtract
   return onnx_binary(n, subtract ? "graph.sub" : "graph.add", a, b);
 }
 
+/* The DFT of xr + i xi (xi may be null) along their last dim of `len`
+ * samples, `bins` bins: *yr, *yi. */
+static void dft_last(onnx_node_t *n, MlirValue xr, MlirValue xi, int64_t len, int64_t bins,
+                     bool inverse, MlirValue *yr, MlirValue *yi) {
+  MlirValue C = twiddles(n, len, bins, false), S = twiddles(n, len, bins, true);
+  MlirValue rc = onnx_matmul(n, xr, C), rs = onnx_matmul(n, xr, S);
+  MlirValue ic = mlirValueIsNull(xi) ? xi : onnx_matmul(n, xi, C);
+  MlirValue is = mlirValueIsNull(xi) ? xi : onnx_matmul(n, xi, S);
+  *yr = combine(n, rc, is, inverse);
+  *yi = combine(n, ic, rs, !inverse);
+  if (inverse) {
+    *yr = onnx_binary(n, "graph.div", *yr, onnx_splat_like(n, *yr, (double)len));
+    *yi = onnx_binary(n, "graph.div", *yi, onnx_splat_like(n, *yi, (double)len));
+  }
+}
+
+/* yr and yi stacked as the last dim [..., 2]. */
+static MlirValue complex_pair(onnx_node_t *n, MlirValue yr, MlirValue yi) {
+  strata_graph_shape_t ys;
+  if (mlirValueIsNull(yr) || mlirValueIsNull(yi) || !onnx_shape(yr, &ys))
+    return (MlirValue){NULL};
+  ys.dims[ys.rank] = 1;
+  MlirValue parts[2] = {onnx_reshape(n, yr, ys.rank + 1, ys.dims),
+                        onnx_reshape(n, yi, ys.rank + 1, ys.dims)};
+  MlirNamedAttribute cat = onnx_i64_attr(n, "axis", ys.rank);
+  return onnx_build(n, "graph.concat", 2, parts, NULL_TYPE, 1, &cat);
+}
+
 static bool map_dft(onnx_node_t *n) {
   MlirValue x = onnx_in0(n);
   if (mlirValueIsNull(x))
@@ -96,32 +125,66 @@ static bool map_dft(onnx_node_t *n) {
   bool onesided = onnx_attr_int(n, "onesided", 0) != 0;
   if (inverse && onesided)
     return onnx_error(n, "an inverse onesided DFT is not supported");
-  int64_t bins = onesided ? len / 2 + 1 : len;
   intptr_t last = s.rank - 2; /* the signal axis moved last (before the parts) */
   MlirValue xr = swap_dims(n, component(n, x, 0), axis, last);
   MlirValue xi = swap_dims(n, component(n, x, 1), axis, last);
-  MlirValue C = twiddles(n, len, bins, false), S = twiddles(n, len, bins, true);
-  MlirValue rc = onnx_matmul(n, xr, C), rs = onnx_matmul(n, xr, S);
-  MlirValue ic = mlirValueIsNull(xi) ? xi : onnx_matmul(n, xi, C);
-  MlirValue is = mlirValueIsNull(xi) ? xi : onnx_matmul(n, xi, S);
-  MlirValue yr = combine(n, rc, is, inverse), yi = combine(n, ic, rs, !inverse);
-  if (inverse) {
-    yr = onnx_binary(n, "graph.div", yr, onnx_splat_like(n, yr, (double)len));
-    yi = onnx_binary(n, "graph.div", yi, onnx_splat_like(n, yi, (double)len));
-  }
-  yr = swap_dims(n, yr, axis, last);
-  yi = swap_dims(n, yi, axis, last);
-  strata_graph_shape_t ys;
-  if (mlirValueIsNull(yr) || mlirValueIsNull(yi) || !onnx_shape(yr, &ys))
+  MlirValue yr, yi;
+  dft_last(n, xr, xi, len, onesided ? len / 2 + 1 : len, inverse, &yr, &yi);
+  return onnx_out(n, complex_pair(n, swap_dims(n, yr, axis, last), swap_dims(n, yi, axis, last)));
+}
+
+/* STFT: frames of frame_length samples every frame_step (both known at
+ * import time), times the window when given, stacked as [batch, frames,
+ * frame_length] and transformed along the last dim (onesided by default). */
+static bool map_stft(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  double step_value, length_value = 0;
+  if (mlirValueIsNull(x) || !onnx_const_scalar(n, 1, "frame_step", &step_value))
     return false;
-  ys.dims[ys.rank] = 1;
-  MlirValue parts[2] = {onnx_reshape(n, yr, ys.rank + 1, ys.dims),
-                        onnx_reshape(n, yi, ys.rank + 1, ys.dims)};
-  MlirNamedAttribute cat = onnx_i64_attr(n, "axis", ys.rank);
-  return onnx_out(n, onnx_build(n, "graph.concat", 2, parts, NULL_TYPE, 1, &cat));
+  if (!mlirTypeIsAF32(onnx_elem(x)))
+    return onnx_error(n, "STFT needs an f32 input");
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  if (s.rank != 3 || (s.dims[2] != 1 && s.dims[2] != 2) || s.dims[1] == STRATA_GRAPH_DYN)
+    return onnx_error(n, "the signal must be [batch, length (static), 1 or 2]");
+  MlirValue window = n->num_inputs > 2 && n->present[2] ? onnx_input(n, 2) : (MlirValue){NULL};
+  if (n->num_inputs > 3 && n->present[3]) {
+    if (!onnx_const_scalar(n, 3, "frame_length", &length_value))
+      return false;
+  } else if (!mlirValueIsNull(window)) {
+    length_value = (double)mlirShapedTypeGetDimSize(mlirValueGetType(window), 0);
+  }
+  int64_t step = (int64_t)step_value, len = (int64_t)length_value;
+  if (step < 1 || len < 1 || len > s.dims[1])
+    return onnx_error(n, "frame_step and frame_length must be positive and fit the signal");
+  int64_t frames = (s.dims[1] - len) / step + 1;
+  MlirValue parts[2] = {component(n, x, 0), component(n, x, 1)}, framed[2] = {{NULL}, {NULL}};
+  MlirNamedAttribute cat = onnx_i64_attr(n, "axis", 1);
+  for (int p = 0; p < 2; ++p) {
+    if (mlirValueIsNull(parts[p]))
+      continue;
+    for (int64_t t = 0; t < frames; ++t) {
+      int64_t starts[2] = {0, t * step}, ends[2] = {INT64_MAX, t * step + len}, one[2] = {1, 1};
+      MlirNamedAttribute a[3] = {onnx_ints_attr(n, "starts", 2, starts),
+                                 onnx_ints_attr(n, "ends", 2, ends),
+                                 onnx_ints_attr(n, "steps", 2, one)};
+      int64_t dims[3] = {s.dims[0], 1, len};
+      MlirValue f = onnx_reshape(n, onnx_build(n, "graph.slice", 1, &parts[p], NULL_TYPE, 3, a),
+                                 3, dims);
+      MlirValue ops[2] = {framed[p], f};
+      framed[p] = t == 0 ? f : onnx_build(n, "graph.concat", 2, ops, NULL_TYPE, 1, &cat);
+    }
+    if (!mlirValueIsNull(window))
+      framed[p] = onnx_binary(n, "graph.mul", framed[p], window);
+  }
+  bool onesided = onnx_attr_int(n, "onesided", 1) != 0;
+  MlirValue yr, yi;
+  dft_last(n, framed[0], framed[1], len, onesided ? len / 2 + 1 : len, false, &yr, &yi);
+  return onnx_out(n, complex_pair(n, yr, yi));
 }
 
 const onnx_mapping_t strata_onnx_signal_ops[] = {
     {"DFT", map_dft},
+    {"STFT", map_stft},
     {NULL, NULL},
 };

@@ -500,6 +500,11 @@ CASES = {
         [node("DFT", ["x", "len"], ["y"], "dft1")],
         [value_info("x", FLOAT, [1, 4, 1])], [value_info("y", FLOAT, [1, 8, 2])],
         [tensor("len", INT64, [], [8])], opset=17),
+    "range_huge": lambda: model(
+        [node("Range", ["a", "b", "d"], ["y"], "range1")],
+        [], [value_info("y", FLOAT, ["N"])],
+        [tensor("a", FLOAT, [], [0]), tensor("b", FLOAT, [], [1e30]), tensor("d", FLOAT, [], [1])],
+        opset=11),
 }
 
 if __name__ == "__main__":
