@@ -98,3 +98,11 @@ void bench_report(const char *name, double strata_s, const char *peer, double pe
            peer_s / strata_s);
   fflush(stdout);
 }
+
+void bench_call(const bench_kernel_t *k, strata_tensor_t *args, int nargs, const char *tool) {
+  char *error = NULL;
+  if (!strata_jit_call(k->jit, k->entry, args, nargs, &error)) {
+    fprintf(stderr, "%s: %s\n", tool, error);
+    exit(1);
+  }
+}

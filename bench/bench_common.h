@@ -21,6 +21,10 @@ typedef struct {
 bool bench_compile(const char *text, const char *entry, const char *pipeline,
                    bench_kernel_t *k);
 void bench_kernel_destroy(bench_kernel_t *k);
+/* Calls the kernel's entry on args; on a JIT error prints it (prefixed
+ * with `tool`) and exits with status 1: a benchmark never times a failed
+ * call. */
+void bench_call(const bench_kernel_t *k, strata_tensor_t *args, int nargs, const char *tool);
 
 typedef void (*bench_fn_t)(void *user);
 /* Median seconds of `fa` (*ta) and of `fb` (*tb): with `alternate`, over

@@ -32,11 +32,7 @@ typedef struct {
 
 static void run_strata(void *user) {
   run_t *r = user;
-  char *error = NULL;
-  if (!strata_jit_call(r->kernel->jit, r->kernel->entry, r->args, 3, &error)) {
-    fprintf(stderr, "bench_depthwise: %s\n", error);
-    exit(1);
-  }
+  bench_call(r->kernel, r->args, 3, "bench_depthwise");
 }
 
 /* The peer: rows of accumulators, each tap a contiguous multiply-add over

@@ -16,11 +16,7 @@ typedef struct {
 
 static void run_strata(void *user) {
   run_t *r = user;
-  char *error = NULL;
-  if (!strata_jit_call(r->kernel->jit, r->kernel->entry, r->args, 4, &error)) {
-    fprintf(stderr, "bench_elementwise: %s\n", error);
-    exit(1);
-  }
+  bench_call(r->kernel, r->args, 4, "bench_elementwise");
 }
 
 /* The peer: what a C programmer writes by hand. */

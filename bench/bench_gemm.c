@@ -30,11 +30,7 @@ typedef struct {
 
 static void run_strata(void *user) {
   run_t *r = user;
-  char *error = NULL;
-  if (!strata_jit_call(r->kernel->jit, r->kernel->entry, r->args, 3, &error)) {
-    fprintf(stderr, "bench_gemm: %s\n", error);
-    exit(1);
-  }
+  bench_call(r->kernel, r->args, 3, "bench_gemm");
 }
 
 static void run_openblas(void *user) {

@@ -132,19 +132,6 @@ static MlirType vector_of(vectorizer_t *v, MlirType element) {
   return mlirVectorTypeGet(1, &v->lanes, element);
 }
 
-static bool constant_index(MlirValue value, int64_t *out) {
-  if (!mlirValueIsAOpResult(value))
-    return false;
-  MlirOperation def = mlirOpResultGetOwner(value);
-  if (!strata_op_is(def, "arith.constant"))
-    return false;
-  MlirAttribute a = mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("value"));
-  if (!mlirAttributeIsAInteger(a))
-    return false;
-  *out = mlirIntegerAttrGetValueInt(a);
-  return true;
-}
-
 /* `value` as a vector of `lanes` elements (broadcast, or base + coef *
  * step for a linear form), memoized for recorded values. */
 static MlirValue as_vector(vectorizer_t *v, MlirValue value) {
@@ -199,9 +186,9 @@ static bool linear_arith(vectorizer_t *v, MlirOperation op, const char *name) {
     coef = a.coef + c.coef;
   else if (!strcmp(name, "arith.subi"))
     coef = a.coef - c.coef;
-  else if (is_uniform(c) && constant_index(y, &k))
+  else if (is_uniform(c) && strata_constant_int(y, &k))
     coef = a.coef * k;
-  else if (is_uniform(a) && constant_index(x, &k))
+  else if (is_uniform(a) && strata_constant_int(x, &k))
     coef = c.coef * k;
   else
     return false;
@@ -311,6 +298,17 @@ static MlirValue shuffle(vectorizer_t *v, MlirValue a, MlirValue b, int64_t coun
                &mask);
 }
 
+/* The masked-off lanes' values of a masked load of type `vt`: the one
+ * element A[fallback] a guarded access reads there (loaded once,
+ * broadcast), else zeros. */
+static MlirValue pass_through(vectorizer_t *v, const lane_access_t *a, intptr_t n, MlirType vt) {
+  if (mlirValueIsNull(a->cond))
+    return zero_vector(v, vt);
+  MlirType et = mlirShapedTypeGetElementType(vt);
+  MlirValue other = build(v, "memref.load", 1 + n, a->fallback, et, 0, NULL);
+  return build(v, "vector.broadcast", 1, &other, vt, 0, NULL);
+}
+
 static bool vector_load(vectorizer_t *v, MlirOperation op) {
   lane_access_t a;
   if (!load_access(v, op, &a))
@@ -333,15 +331,8 @@ static bool vector_load(vectorizer_t *v, MlirOperation op) {
   if (a.stride == 1 && mlirValueIsNull(mask)) {
     result = build(v, "vector.load", 1 + n, operands, vt, 0, NULL);
   } else if (a.stride == 1) {
-    /* Lanes off the guard take A[fallback] (loaded once), as the scalar
-     * code would read; lanes past the loop's extent zeros. */
-    MlirValue pass = zero_vector(v, vt);
-    if (guarded) {
-      MlirValue other = build(v, "memref.load", 1 + n, a.fallback, et, 0, NULL);
-      pass = build(v, "vector.broadcast", 1, &other, vt, 0, NULL);
-    }
     operands[1 + n] = mask;
-    operands[2 + n] = pass;
+    operands[2 + n] = pass_through(v, &a, n, vt);
     result = build(v, "vector.maskedload", 3 + n, operands, vt, 0, NULL);
   } else {
     /* Strided: one masked load of stride * lanes contiguous elements, only
@@ -356,13 +347,8 @@ static bool vector_load(vectorizer_t *v, MlirOperation op) {
       spread[j] = j % k == 0 ? j / k : v->lanes; /* lane j/k, or a false one */
     MlirValue wide_mask = shuffle(v, mask, bool_vector(v, v->lanes, false), wide, spread);
     free(spread);
-    MlirValue pass = zero_vector(v, wt);
-    if (guarded) {
-      MlirValue other = build(v, "memref.load", 1 + n, a.fallback, et, 0, NULL);
-      pass = build(v, "vector.broadcast", 1, &other, wt, 0, NULL);
-    }
     operands[1 + n] = wide_mask;
-    operands[2 + n] = pass;
+    operands[2 + n] = pass_through(v, &a, n, wt);
     MlirValue loaded = build(v, "vector.maskedload", 3 + n, operands, wt, 0, NULL);
     int64_t *pick = malloc((size_t)v->lanes * sizeof *pick);
     for (int64_t j = 0; j < v->lanes; ++j)
@@ -458,16 +444,16 @@ static bool vectorize_op(vectorizer_t *v, MlirOperation op) {
 static bool loop_lanes(vectorizer_t *v, MlirOperation loop, MlirValue *base) {
   int64_t lo, hi, step;
   MlirValue lower = strata_tir_for_lower(loop), upper = strata_tir_for_upper(loop);
-  if (!constant_index(strata_tir_for_step(loop), &step) || step != 1)
+  if (!strata_constant_int(strata_tir_for_step(loop), &step) || step != 1)
     return false;
   *base = lower;
-  if (constant_index(upper, &hi) && constant_index(lower, &lo)) {
+  if (strata_constant_int(upper, &hi) && strata_constant_int(lower, &lo)) {
     v->lanes = hi - lo;
-  } else if (constant_index(lower, &lo) && lo == 0 && mlirValueIsAOpResult(upper) &&
+  } else if (strata_constant_int(lower, &lo) && lo == 0 && mlirValueIsAOpResult(upper) &&
              strata_op_is(mlirOpResultGetOwner(upper), "arith.minsi")) {
     MlirOperation min = mlirOpResultGetOwner(upper);
-    if (!constant_index(mlirOperationGetOperand(min, 0), &hi) &&
-        !constant_index(mlirOperationGetOperand(min, 1), &hi))
+    if (!strata_constant_int(mlirOperationGetOperand(min, 0), &hi) &&
+        !strata_constant_int(mlirOperationGetOperand(min, 1), &hi))
       return false;
     v->lanes = hi;
     MlirType mt = mlirVectorTypeGet(1, &v->lanes, mlirIntegerTypeGet(v->ctx, 1));

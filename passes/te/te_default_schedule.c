@@ -350,23 +350,32 @@ static MlirAttribute knob(MlirContext ctx, const char *name, intptr_t n, const M
   return mlirDictionaryAttrGet(ctx, 2, k);
 }
 
-/* The loop order spatial[0 .. ns-2], then either reduce[..], spatial[ns-1]
- * (reduce_inner false: the default) or spatial[ns-1], reduce[..]. */
-static MlirAttribute loop_order(MlirContext ctx, MlirOperation op, bool reduce_inner) {
+/* A loop order: the spatial axes but the innermost (the row), the reduce
+ * axes, and the row `row` (its name + suffix: "" for the axis, ".0" for
+ * its outer part) either outside the reduce axes (row_outside) or inside
+ * them, then, when `tail` is not NULL, the row's inner part (suffix
+ * `tail`) last. loop_order(reduce_inner = true) is [i, j, k]; false, the
+ * default, [i, k, j]. */
+static MlirAttribute axis_order(MlirContext ctx, MlirOperation op, bool row_outside,
+                                const char *row, const char *tail) {
   intptr_t ns = strata_te_compute_num_spatial(op), nr = strata_te_compute_num_reduce(op);
-  intptr_t n = ns + nr, k = 0;
-  MlirAttribute *order = malloc((size_t)n * sizeof *order);
+  MlirAttribute order[MAX_AXES + 1];
+  intptr_t k = 0;
   for (intptr_t i = 0; i + 1 < ns; ++i)
     order[k++] = name_attr(ctx, op, i, "");
-  if (reduce_inner)
-    order[k++] = name_attr(ctx, op, ns - 1, "");
+  if (row_outside)
+    order[k++] = name_attr(ctx, op, ns - 1, row);
   for (intptr_t r = 0; r < nr; ++r)
     order[k++] = name_attr(ctx, op, ns + r, "");
-  if (!reduce_inner)
-    order[k++] = name_attr(ctx, op, ns - 1, "");
-  MlirAttribute a = mlirArrayAttrGet(ctx, n, order);
-  free(order);
-  return a;
+  if (!row_outside)
+    order[k++] = name_attr(ctx, op, ns - 1, row);
+  if (tail)
+    order[k++] = name_attr(ctx, op, ns - 1, tail);
+  return mlirArrayAttrGet(ctx, k, order);
+}
+
+static MlirAttribute loop_order(MlirContext ctx, MlirOperation op, bool reduce_inner) {
+  return axis_order(ctx, op, reduce_inner, "", NULL);
 }
 
 /* Other reductions: the reduce axes outside the innermost spatial axis
@@ -540,19 +549,7 @@ static int64_t default_vector_width(int64_t extent) {
  * row's block loop d.0 before the reduce axes (a block's accumulators stay
  * in registers across the taps when they are unrolled). */
 static MlirAttribute row_order(MlirContext ctx, MlirOperation op, bool taps_inside) {
-  intptr_t ns = strata_te_compute_num_spatial(op), nr = strata_te_compute_num_reduce(op);
-  MlirAttribute order[MAX_AXES + 1];
-  intptr_t k = 0;
-  for (intptr_t i = 0; i + 1 < ns; ++i)
-    order[k++] = name_attr(ctx, op, i, "");
-  if (taps_inside)
-    order[k++] = name_attr(ctx, op, ns - 1, ".0");
-  for (intptr_t r = 0; r < nr; ++r)
-    order[k++] = name_attr(ctx, op, ns + r, "");
-  if (!taps_inside)
-    order[k++] = name_attr(ctx, op, ns - 1, ".0");
-  order[k++] = name_attr(ctx, op, ns - 1, ".1");
-  return mlirArrayAttrGet(ctx, k, order);
+  return axis_order(ctx, op, taps_inside, ".0", ".1");
 }
 
 /* Reductions whose reads are contiguous along the innermost spatial axis
