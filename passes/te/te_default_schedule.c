@@ -389,6 +389,21 @@ static MlirAttribute loop_order(MlirContext ctx, MlirOperation op, bool reduce_i
 /* Reductions with fewer iterations get no knobs. */
 #define TUNE_MIN_ITERATIONS 4096.0
 
+/* The optional step {prim = "parallel", axis = <the first of the first
+ * `axes` spatial axes with extent >= 2>, enabled = knob "parallel" [false,
+ * true]} (off by default), or null when no such axis exists. */
+static MlirAttribute parallel_knob_step(MlirContext ctx, MlirOperation op, intptr_t axes) {
+  MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
+  for (intptr_t d = 0; d < axes; ++d)
+    if (mlirShapedTypeGetDimSize(rt, d) >= 2) {
+      MlirAttribute onoff[2] = {mlirBoolAttrGet(ctx, 0), mlirBoolAttrGet(ctx, 1)};
+      MlirNamedAttribute pf[2] = {strata_named(ctx, "axis", name_attr(ctx, op, d, "")),
+                                  strata_named(ctx, "enabled", knob(ctx, "parallel", 2, onoff))};
+      return step(ctx, "parallel", 2, pf);
+    }
+  return (MlirAttribute){NULL};
+}
+
 /* Whether a reduction has the TUNE_MIN_ITERATIONS iterations that make
  * it worth tuning. */
 static bool tunable(MlirOperation op) {
@@ -409,7 +424,6 @@ static MlirAttribute reduction_trace(MlirContext ctx, MlirOperation op, const co
   MlirAttribute orders[2] = {loop_order(ctx, op, false), loop_order(ctx, op, true)};
   /* Tiny reductions (the row sums of a small softmax) are not worth
    * measuring: no knobs under TUNE_MIN_ITERATIONS iterations. */
-  MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
   bool knobs = cfg->knobs && tunable(op);
   MlirNamedAttribute of = strata_named(ctx, "order", knobs ? knob(ctx, "order", 2, orders) : orders[0]);
   steps[n++] = step(ctx, "reorder", 1, &of);
@@ -424,14 +438,9 @@ static MlirAttribute reduction_trace(MlirContext ctx, MlirOperation op, const co
   MlirNamedAttribute uf[2] = {strata_named(ctx, "axis", name_attr(ctx, op, ns + nr - 1, "")),
                               strata_named(ctx, "factor", knob(ctx, "unroll", nf, factors))};
   steps[n++] = step(ctx, "unroll", 2, uf);
-  for (intptr_t d = 0; d < ns; ++d)
-    if (mlirShapedTypeGetDimSize(rt, d) >= 2) {
-      MlirAttribute onoff[2] = {mlirBoolAttrGet(ctx, 0), mlirBoolAttrGet(ctx, 1)};
-      MlirNamedAttribute pf[2] = {strata_named(ctx, "axis", name_attr(ctx, op, d, "")),
-                                  strata_named(ctx, "enabled", knob(ctx, "parallel", 2, onoff))};
-      steps[n++] = step(ctx, "parallel", 2, pf);
-      break;
-    }
+  MlirAttribute par = parallel_knob_step(ctx, op, ns);
+  if (!mlirAttributeIsNull(par))
+    steps[n++] = par;
   return mlirArrayAttrGet(ctx, n, steps);
 }
 
@@ -599,14 +608,9 @@ static MlirAttribute row_vector_trace(MlirContext ctx, MlirOperation op, bool kn
                                 strata_named(ctx, "factor", knob(ctx, "unroll", 2, factors))};
     steps[n++] = step(ctx, "unroll", 2, uf);
   }
-  for (intptr_t d = 0; d + 1 < ns; ++d)
-    if (mlirShapedTypeGetDimSize(rt, d) >= 2) {
-      MlirAttribute onoff[2] = {mlirBoolAttrGet(ctx, 0), mlirBoolAttrGet(ctx, 1)};
-      MlirNamedAttribute pf[2] = {strata_named(ctx, "axis", name_attr(ctx, op, d, "")),
-                                  strata_named(ctx, "enabled", knob(ctx, "parallel", 2, onoff))};
-      steps[n++] = step(ctx, "parallel", 2, pf);
-      break;
-    }
+  MlirAttribute par = parallel_knob_step(ctx, op, ns - 1);
+  if (!mlirAttributeIsNull(par))
+    steps[n++] = par;
   return mlirArrayAttrGet(ctx, n, steps);
 }
 
