@@ -300,7 +300,10 @@ static MlirValue shuffle(vectorizer_t *v, MlirValue a, MlirValue b, int64_t coun
 
 /* The masked-off lanes' values of a masked load of type `vt`: the one
  * element A[fallback] a guarded access reads there (loaded once,
- * broadcast), else zeros. */
+ * broadcast), else zeros. The fallback element is read even when every
+ * lane passes the guard: the guards Strata's lowerings make clamp to index
+ * 0 of a dimension the nest iterates over, which exists whenever the loop
+ * runs. */
 static MlirValue pass_through(vectorizer_t *v, const lane_access_t *a, intptr_t n, MlirType vt) {
   if (mlirValueIsNull(a->cond))
     return zero_vector(v, vt);
