@@ -151,6 +151,22 @@ func.func @window_rows(%x: tensor<4x14xf32>, %y: tensor<4x42xf32>, %z: tensor<4x
   return %c, %d, %e : tensor<4x12xf32>, tensor<4x40xf32>, tensor<4x12xf32>
 }
 
+// A window reduction of at least 2^18 iterations (16x64x64 outputs x 9
+// taps) also runs its first spatial axis in parallel; a row of 64 is
+// split in 32s.
+// CHECK-LABEL: func.func @big_window
+// CHECK: name = "bigwin", reduce_extents = array<i64: 3, 3>, schedule = [{axis = "d2", factors = array<i64: 32>, prim = "split"}, {order = ["d0", "d1", "r0", "r1", "d2.0", "d2.1"], prim = "reorder"}, {axis = "d2.1", prim = "vectorize"}, {axis = "d0", prim = "parallel"}]
+func.func @big_window(%x: tensor<16x66x66xf32>) -> tensor<16x64x64xf32> {
+  %c = "te.compute"() ({
+  ^bb0(%ch: index, %h: index, %w: index, %kh: index, %kw: index):
+    %hh = arith.addi %h, %kh : index
+    %ww = arith.addi %w, %kw : index
+    %v = "te.read"(%x, %ch, %hh, %ww) : (tensor<16x66x66xf32>, index, index, index) -> f32
+    gpu.yield %v : f32
+  }) {name = "bigwin", reduce_extents = array<i64: 3, 3>, combiner = "max", init = 0xFF800000 : f32} : () -> tensor<16x64x64xf32>
+  return %c : tensor<16x64x64xf32>
+}
+
 // A large injective compute (64x1024 elements) runs its first axis in
 // parallel.
 // CHECK-LABEL: func.func @big_map
