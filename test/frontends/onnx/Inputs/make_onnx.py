@@ -13,7 +13,7 @@ FLOAT16, UINT32, UINT64, BFLOAT16 = 10, 12, 13, 16
 
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', '..', '..', 'scripts'))
-from protobuf_wire import f_bytes, f_float, f_int, varint  # noqa: E402,F401 (f_float: for make_onnx_resize.py)
+from protobuf_wire import f_bytes, f_float, f_int, varint  # noqa: E402
 
 
 def tensor_type(elem, dims):
@@ -64,6 +64,35 @@ def attr_str(name, v):
 
 def attr_strs(name, vals):
     return f_bytes(1, name) + f_int(20, 8) + b"".join(f_bytes(9, v) for v in vals)
+
+
+def attr_float(name, v):
+    return f_bytes(1, name) + f_int(20, 1) + f_float(2, v)
+
+
+def attr_floats(name, vals):
+    return f_bytes(1, name) + f_int(20, 6) + b"".join(f_float(7, v) for v in vals)
+
+
+def write_cases(script, run_cases, error_cases, argv):
+    """The command line of a generator with model-only cases (error_cases:
+    name -> model bytes) and running ones (run_cases: name -> (model,
+    inputs, outputs)): `script <case> <prefix>` writes <prefix>.onnx, and
+    for a running case <prefix>.in<K>.pb and <prefix>.out<K>.pb."""
+    cases = {**run_cases, **error_cases}
+    if len(argv) != 3 or argv[1] not in cases:
+        sys.exit("usage: %s {%s} prefix" % (script, ",".join(cases)))
+    name, prefix = argv[1:]
+    if name in error_cases:
+        m, ins, outs = error_cases[name](), [], []
+    else:
+        m, ins, outs = run_cases[name]()
+    with open(prefix + ".onnx", "wb") as f:
+        f.write(m)
+    for kind, tensors in (("in", ins), ("out", outs)):
+        for k, t in enumerate(tensors):
+            with open("%s.%s%d.pb" % (prefix, kind, k), "wb") as f:
+                f.write(t)
 
 
 def node(op, inputs, outputs, name="", attrs=(), domain=""):

@@ -19,11 +19,8 @@ import struct
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from make_onnx import FLOAT, attr_int, f_bytes, f_int, model, node, tensor, value_info  # noqa: E402
-
-
-def attr_str(name, v):
-    return f_bytes(1, name) + f_int(20, 3) + f_bytes(4, v)
+from make_onnx import (FLOAT, attr_int, attr_str, model, node, tensor, value_info,
+                       write_cases)  # noqa: E402
 
 
 def reflect(x, lo, hi):
@@ -148,20 +145,4 @@ ERROR_CASES = {
 }
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3 or sys.argv[1] not in {**RUN_CASES, **ERROR_CASES}:
-        sys.exit("usage: make_onnx_grid_sample.py {%s} prefix"
-                 % ",".join({**RUN_CASES, **ERROR_CASES}))
-    name, prefix = sys.argv[1:]
-    if name in ERROR_CASES:
-        with open(prefix + ".onnx", "wb") as f:
-            f.write(ERROR_CASES[name]())
-        sys.exit(0)
-    m, ins, outs = RUN_CASES[name]()
-    with open(prefix + ".onnx", "wb") as f:
-        f.write(m)
-    for k, t in enumerate(ins):
-        with open("%s.in%d.pb" % (prefix, k), "wb") as f:
-            f.write(t)
-    for k, t in enumerate(outs):
-        with open("%s.out%d.pb" % (prefix, k), "wb") as f:
-            f.write(t)
+    write_cases("make_onnx_grid_sample.py", RUN_CASES, ERROR_CASES, sys.argv)

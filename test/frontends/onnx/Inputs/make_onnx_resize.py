@@ -8,20 +8,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from make_onnx import (FLOAT, INT64, attr_int, f_bytes, f_float, f_int, model,  # noqa: E402
-                       node, tensor, value_info)
-
-
-def attr_str(name, v):
-    return f_bytes(1, name) + f_int(20, 3) + f_bytes(4, v)
-
-
-def attr_floats(name, vals):
-    return f_bytes(1, name) + f_int(20, 6) + b"".join(f_float(7, v) for v in vals)
-
-
-def attr_ints(name, vals):
-    return f_bytes(1, name) + f_int(20, 7) + b"".join(f_int(8, v) for v in vals)
+from make_onnx import (FLOAT, INT64, attr_int, attr_ints, attr_str, attr_floats, model, node,
+                       tensor, value_info)  # noqa: E402
 
 
 X = [value_info("x", FLOAT, [1, 1, 2, 3])]

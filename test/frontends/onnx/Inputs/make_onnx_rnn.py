@@ -15,24 +15,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from make_onnx import (FLOAT, INT32, attr_int, f_bytes, f_float, f_int, model,  # noqa: E402
-                       node, tensor, value_info)
-
-
-def attr_str(name, v):
-    return f_bytes(1, name) + f_int(20, 3) + f_bytes(4, v)
-
-
-def attr_strs(name, vals):
-    return f_bytes(1, name) + f_int(20, 8) + b"".join(f_bytes(9, v) for v in vals)
-
-
-def attr_float(name, v):
-    return f_bytes(1, name) + f_int(20, 1) + f_float(2, v)
-
-
-def attr_floats(name, vals):
-    return f_bytes(1, name) + f_int(20, 6) + b"".join(f_float(7, v) for v in vals)
+from make_onnx import (FLOAT, INT32, attr_int, attr_str, attr_strs, attr_float, attr_floats,
+                       model, node, tensor, value_info, write_cases)  # noqa: E402
 
 
 def values(n, seed):
@@ -253,19 +237,4 @@ ERROR_CASES = {
 }
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3 or sys.argv[1] not in {**RUN_CASES, **ERROR_CASES}:
-        sys.exit("usage: make_onnx_rnn.py {%s} prefix" % ",".join({**RUN_CASES, **ERROR_CASES}))
-    case, prefix = sys.argv[1:]
-    if case in ERROR_CASES:
-        with open(prefix + ".onnx", "wb") as f:
-            f.write(ERROR_CASES[case]())
-        sys.exit(0)
-    m, ins, outs = RUN_CASES[case]()
-    with open(prefix + ".onnx", "wb") as f:
-        f.write(m)
-    for k, t in enumerate(ins):
-        with open("%s.in%d.pb" % (prefix, k), "wb") as f:
-            f.write(t)
-    for k, t in enumerate(outs):
-        with open("%s.out%d.pb" % (prefix, k), "wb") as f:
-            f.write(t)
+    write_cases("make_onnx_rnn.py", RUN_CASES, ERROR_CASES, sys.argv)
