@@ -106,3 +106,41 @@ void bench_call(const bench_kernel_t *k, strata_tensor_t *args, int nargs, const
     exit(1);
   }
 }
+
+typedef struct {
+  const bench_kernel_t *kernel;
+  strata_tensor_t *args;
+  int nargs;
+  const char *tool;
+} baseline_run_t;
+
+static void run_kernel(void *user) {
+  baseline_run_t *r = user;
+  bench_call(r->kernel, r->args, r->nargs, r->tool);
+}
+
+int bench_against_baseline(const char *tool, const char *name, const char *text,
+                           const char *entry, const char *baseline, const bench_kernel_t *kernel,
+                           strata_tensor_t *args, int nargs, const strata_tensor_t *expected,
+                           double rtol, double atol, double flops) {
+  bench_kernel_t base;
+  if (!bench_compile(text, entry, baseline, &base)) {
+    fprintf(stderr, "%s: cannot compile the baseline kernel\n", tool);
+    return 1;
+  }
+  baseline_run_t rk = {kernel, args, nargs, tool}, rb = {&base, args, nargs, tool};
+  run_kernel(&rb);
+  strata_compare_t c = strata_tensor_compare(expected, &args[nargs - 1], rtol, atol);
+  int rc = 0;
+  if (!c.ok) {
+    printf("%-34s WRONG RESULT: the baseline differs in %lld elements\n", name,
+           (long long)c.mismatches);
+    rc = 1;
+  } else {
+    double tk, tb;
+    bench_median_pair(run_kernel, &rk, run_kernel, &rb, true, 3, 2.0, &tk, &tb);
+    bench_report(name, tk, "baseline", tb, flops, 0);
+  }
+  bench_kernel_destroy(&base);
+  return rc;
+}

@@ -43,4 +43,14 @@ void bench_median_pair(bench_fn_t fa, void *ua, bench_fn_t fb, void *ub, bool al
 void bench_report(const char *name, double strata_s, const char *peer, double peer_s,
                   double flops, double bytes);
 
+/* --baseline Q of the benchmarks: compiles `text` (entry `entry`) with
+ * the pipeline `baseline`, runs it on args (the output last) and checks
+ * that the output matches `expected` (|a - e| <= atol + rtol |e|), then
+ * prints the line "<name> strata ... baseline ... ratio" of `kernel`
+ * against it, their runs alternating in this process. Returns 0, or 1
+ * after printing why (compile error, wrong result). */
+int bench_against_baseline(const char *tool, const char *name, const char *text,
+                           const char *entry, const char *baseline, const bench_kernel_t *kernel,
+                           strata_tensor_t *args, int nargs, const strata_tensor_t *expected,
+                           double rtol, double atol, double flops);
 #endif

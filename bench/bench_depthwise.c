@@ -106,27 +106,9 @@ static int bench_layer(const layer_t *l, int threads, const char *pipeline, cons
     bench_median_pair(run_strata, &r, run_c_loop, &r, threads == 1, 3, 1.0, &ts, &tp);
     bench_report(name, ts, "C -O3 loop", tp, flops, 0);
   }
-  if (!rc && baseline) {
-    bench_kernel_t base;
-    if (!bench_compile(text, "dw", baseline, &base)) {
-      fprintf(stderr, "bench_depthwise: cannot compile the baseline kernel\n");
-      rc = 1;
-    } else {
-      run_t rb = {&base, args, l};
-      run_strata(&rb);
-      cmp = strata_tensor_compare(&expected, &args[2], 1e-4, 1e-5);
-      if (!cmp.ok) {
-        printf("%-44s WRONG RESULT: the baseline differs in %lld elements\n", name,
-               (long long)cmp.mismatches);
-        rc = 1;
-      } else {
-        double ts, tb;
-        bench_median_pair(run_strata, &r, run_strata, &rb, true, 3, 1.0, &ts, &tb);
-        bench_report(name, ts, "baseline", tb, flops, 0);
-      }
-      bench_kernel_destroy(&base);
-    }
-  }
+  if (!rc && baseline)
+    rc = bench_against_baseline("bench_depthwise", name, text, "dw", baseline, &kernel, args, 3,
+                                &expected, 1e-4, 1e-5, flops);
   for (int i = 0; i < 3; ++i)
     strata_tensor_free(&args[i]);
   strata_tensor_free(&expected);

@@ -83,27 +83,10 @@ static int bench_shape(shape_t s, int threads, const char *pipeline, const char 
     bench_median_pair(run_strata, &r, run_openblas, &r, threads == 1, 3, 2 * budget, &ts, &tb);
     bench_report(name, ts, "openblas", tb, 2.0 * (double)s.m * (double)s.n * (double)s.k, 0);
   }
-  bench_kernel_t base;
-  if (!rc && baseline) {
-    if (!bench_compile(text, "gemm", baseline, &base)) {
-      fprintf(stderr, "bench_gemm: cannot compile the baseline kernel\n");
-      rc = 1;
-    } else {
-      run_t rb = {&base, args, s};
-      run_strata(&rb);
-      c = strata_tensor_compare(&expected, &args[2], 1e-3, 1e-4 * (double)s.k);
-      if (!c.ok) {
-        printf("%-34s WRONG RESULT: the baseline differs in %lld elements\n", name,
-               (long long)c.mismatches);
-        rc = 1;
-      } else {
-        double ts, tb;
-        bench_median_pair(run_strata, &r, run_strata, &rb, true, 3, 2.0, &ts, &tb);
-        bench_report(name, ts, "baseline", tb, 2.0 * (double)s.m * (double)s.n * (double)s.k, 0);
-      }
-      bench_kernel_destroy(&base);
-    }
-  }
+  if (!rc && baseline)
+    rc = bench_against_baseline("bench_gemm", name, text, "gemm", baseline, &kernel, args, 3,
+                                &expected, 1e-3, 1e-4 * (double)s.k,
+                                2.0 * (double)s.m * (double)s.n * (double)s.k);
   for (int i = 0; i < 3; ++i)
     strata_tensor_free(&args[i]);
   strata_tensor_free(&expected);
