@@ -200,23 +200,6 @@ static bool linear_arith(vectorizer_t *v, MlirOperation op, const char *name) {
   return true;
 }
 
-/* The scalar base indices of a contiguous access (last index linear with
- * coefficient 1, the others uniform); false otherwise. */
-static bool contiguous_access(vectorizer_t *v, MlirOperation op, intptr_t first, intptr_t n,
-                              MlirValue *bases) {
-  if (n < 1)
-    return false;
-  for (intptr_t i = 0; i < n; ++i) {
-    lane_value_t lv = lookup(v, mlirOperationGetOperand(op, first + i));
-    if (lv.kind == LANE_VECTOR)
-      return false;
-    if (i + 1 < n ? !is_uniform(lv) : !(lv.kind == LANE_LINEAR && lv.coef == 1))
-      return false;
-    bases[i] = lv.scalar;
-  }
-  return true;
-}
-
 static MlirValue zero_vector(vectorizer_t *v, MlirType vt) {
   MlirType et = mlirShapedTypeGetElementType(vt);
   MlirAttribute zero = mlirTypeIsAFloat(et) ? mlirFloatAttrDoubleGet(v->ctx, et, 0.0)
@@ -225,7 +208,8 @@ static MlirValue zero_vector(vectorizer_t *v, MlirType vt) {
   return build(v, "arith.constant", 0, NULL, vt, 1, &value);
 }
 
-/* A load's indices, read as lanes: every index uniform, except the last,
+/* An access's indices (a load's, or a store's: the memref is operand
+ * `mem`, the indices follow), read as lanes: every index uniform, except the last,
  * which is linear with coefficient `stride` (1: contiguous; 2..MAX_STRIDE:
  * every stride-th element); or guarded, as a padded window reads: an index
  * may be `arith.select %c, %a, %b` with one varying condition %c (the same
@@ -240,15 +224,15 @@ typedef struct {
 
 enum { MAX_STRIDE = 4 };
 
-static bool load_access(vectorizer_t *v, MlirOperation op, lane_access_t *a) {
-  intptr_t n = mlirOperationGetNumOperands(op) - 1;
+static bool lane_access(vectorizer_t *v, MlirOperation op, intptr_t mem, lane_access_t *a) {
+  intptr_t n = mlirOperationGetNumOperands(op) - 1 - mem;
   if (n < 1 || n > 16)
     return false;
-  a->bases[0] = a->fallback[0] = mlirOperationGetOperand(op, 0);
+  a->bases[0] = a->fallback[0] = mlirOperationGetOperand(op, mem);
   a->cond = (MlirValue){NULL};
   bool plain_varying = false;
   for (intptr_t i = 0; i < n; ++i) {
-    MlirValue index = mlirOperationGetOperand(op, 1 + i);
+    MlirValue index = mlirOperationGetOperand(op, mem + 1 + i);
     lane_value_t on = lookup(v, index), off = on;
     if (on.kind == LANE_VECTOR && mlirValueIsAOpResult(index) &&
         strata_op_is(mlirOpResultGetOwner(index), "arith.select")) {
@@ -314,7 +298,7 @@ static MlirValue pass_through(vectorizer_t *v, const lane_access_t *a, intptr_t 
 
 static bool vector_load(vectorizer_t *v, MlirOperation op) {
   lane_access_t a;
-  if (!load_access(v, op, &a))
+  if (!lane_access(v, op, 0, &a))
     return false;
   intptr_t n = mlirOperationGetNumOperands(op) - 1;
   MlirType et = mlirValueGetType(mlirOperationGetResult(op, 0));
@@ -364,20 +348,21 @@ static bool vector_load(vectorizer_t *v, MlirOperation op) {
 }
 
 static bool vector_store(vectorizer_t *v, MlirOperation op) {
+  lane_access_t a;
+  if (!lane_access(v, op, 1, &a) || a.stride != 1 || !mlirValueIsNull(a.cond))
+    return false; /* only contiguous, unguarded stores */
   intptr_t n = mlirOperationGetNumOperands(op) - 2;
-  MlirValue value = mlirOperationGetOperand(op, 0);
+  MlirValue vec = as_vector(v, mlirOperationGetOperand(op, 0));
   MlirValue operands[20];
-  if (n > 16 || !contiguous_access(v, op, 2, n, operands + 1))
-    return false;
-  operands[0] = mlirOperationGetOperand(op, 1);
-  MlirValue vec = as_vector(v, value);
   MlirOperation store;
   if (mlirValueIsNull(v->mask)) {
-    MlirValue all[20] = {vec};
+    operands[0] = vec;
     for (intptr_t i = 0; i <= n; ++i)
-      all[1 + i] = operands[i];
-    store = strata_build_op(&v->b, "vector.store", 2 + n, all, 0, NULL, 0, NULL);
+      operands[1 + i] = a.bases[i];
+    store = strata_build_op(&v->b, "vector.store", 2 + n, operands, 0, NULL, 0, NULL);
   } else {
+    for (intptr_t i = 0; i <= n; ++i)
+      operands[i] = a.bases[i];
     operands[1 + n] = v->mask;
     operands[2 + n] = vec;
     store = strata_build_op(&v->b, "vector.maskedstore", 3 + n, operands, 0, NULL, 0, NULL);
