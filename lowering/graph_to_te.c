@@ -6,7 +6,7 @@
  * index arithmetic that folds constants, dims of dynamic tensors
  * (tensor.dim), numpy broadcasting of read indices and layout index maps.
  * The op families live in graph_to_te_{elementwise,nn,shape,reduce,compare,
- * index,upsample}.c;
+ * index,upsample,string}.c;
  * graph_to_te.h is their shared interface. docs/lowering/graph_to_te.md
  * describes the mapping of each op. */
 #include "lowering/graph_to_te.h"
@@ -439,6 +439,46 @@ void g2t_layout_to_physical(strata_builder_t *b, const strata_graph_layout_t *la
   }
 }
 
+/* ---- views: tensor.collapse_shape / expand_shape ------------------------- */
+
+/* The reassociation attribute of collapse_shape / expand_shape: group i
+ * takes sizes[i] consecutive dims of the larger shape. */
+static MlirNamedAttribute reassociation(MlirContext ctx, intptr_t r, const int64_t *sizes) {
+  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
+  MlirAttribute groups[STRATA_GRAPH_MAX_RANK];
+  int64_t d = 0;
+  for (intptr_t i = 0; i < r; ++i) {
+    MlirAttribute dims[STRATA_GRAPH_MAX_RANK];
+    for (int64_t k = 0; k < sizes[i]; ++k)
+      dims[k] = mlirIntegerAttrGet(i64, d++);
+    groups[i] = mlirArrayAttrGet(ctx, sizes[i], dims);
+  }
+  return strata_named(ctx, "reassociation", mlirArrayAttrGet(ctx, r, groups));
+}
+
+/* tensor.collapse_shape of `v` into `shape` (rank r): group i takes
+ * sizes[i] consecutive source dims. A view (no copy) once lowered. */
+MlirValue g2t_collapse(g2t_t *g, MlirValue v, const int64_t *shape, intptr_t r,
+                          const int64_t *sizes) {
+  MlirNamedAttribute a = reassociation(g->ctx, r, sizes);
+  MlirType type = mlirRankedTensorTypeGet(r, shape, g2t_elem(v), mlirAttributeGetNull());
+  return strata_build_value(&g->b, "tensor.collapse_shape", 1, &v, type, 1, &a);
+}
+
+/* tensor.expand_shape of `v` (rank r) into the static `type`: group i of
+ * v's dims becomes sizes[i] consecutive dims. A view once lowered. */
+MlirValue g2t_expand(g2t_t *g, MlirValue v, MlirType type, intptr_t r, const int64_t *sizes) {
+  intptr_t rank = mlirShapedTypeGetRank(type);
+  int64_t shape[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t d = 0; d < rank; ++d)
+    shape[d] = mlirShapedTypeGetDimSize(type, d);
+  MlirNamedAttribute attrs[2] = {
+      reassociation(g->ctx, r, sizes),
+      strata_named(g->ctx, "static_output_shape", mlirDenseI64ArrayGet(g->ctx, rank, shape)),
+  };
+  return strata_build_value(&g->b, "tensor.expand_shape", 1, &v, type, 2, attrs);
+}
+
 /* ---- graph.constant -------------------------------------------------------- */
 
 static MlirLogicalResult lower_constant(g2t_t *g, MlirValue *out) {
@@ -456,6 +496,7 @@ static const struct {
   g2t_lower_fn fn;
 } lowerings[] = {
     {"constant", lower_constant},
+    {"string_normalizer", g2t_lower_string_normalizer},
     {"relu", g2t_lower_unary},
     {"sigmoid", g2t_lower_unary},
     {"tanh", g2t_lower_unary},
@@ -805,6 +846,8 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
   (void)opts;
   g2t_names_t names = {0};
   collect_t c = {.names = &names};
+  if (mlirLogicalResultIsFailure(g2t_prepare_strings(module)))
+    return mlirLogicalResultFailure();
   mlirOperationWalk(module, collect, &c, MlirWalkPreOrder);
   bool ok = true;
   for (size_t i = 0; i < c.graph_ops.count; ++i)

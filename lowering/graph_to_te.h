@@ -1,7 +1,7 @@
 /* Internal interface of convert-graph-to-te, shared by lowering/graph_to_te.c
  * (the pass: driver, op table, te.compute building, index and dim helpers)
  * and the per-family files graph_to_te_{elementwise,nn,shape,reduce,compare,
- * index,upsample}.c that
+ * index,upsample,string}.c that
  * lower one graph op each. Not a public header.
  *
  * A lowering function gets the graph op and a context whose builder inserts
@@ -156,6 +156,24 @@ void g2t_layout_to_logical(strata_builder_t *b, const strata_graph_layout_t *lay
                            const MlirValue *phys, MlirValue logical[26]);
 void g2t_layout_to_physical(strata_builder_t *b, const strata_graph_layout_t *layout,
                             const MlirValue logical[26], MlirValue *phys);
+
+/* tensor.collapse_shape of `v` into the static `shape` (rank r): group i
+ * takes sizes[i] consecutive source dims. A view (no copy) once lowered. */
+MlirValue g2t_collapse(g2t_t *g, MlirValue v, const int64_t *shape, intptr_t r,
+                       const int64_t *sizes);
+/* tensor.expand_shape of `v` (rank r) into the static `type`: group i of
+ * v's dims becomes sizes[i] consecutive dims. A view once lowered. */
+MlirValue g2t_expand(g2t_t *g, MlirValue v, MlirType type, intptr_t r, const int64_t *sizes);
+
+/* --- string tensors (graph_to_te_string.c) ------------------------------ */
+/* Before lowering: marks graph.cast to/from strings, rejects graph ops
+ * without string semantics (located errors), retypes string tensors to i64
+ * handles everywhere in `module`. */
+MlirLogicalResult g2t_prepare_strings(MlirOperation module);
+/* Whether a graph.cast was marked as a cast to/from strings. */
+bool g2t_is_string_cast(MlirOperation op);
+MlirLogicalResult g2t_lower_string_cast(g2t_t *g, MlirValue *out);
+MlirLogicalResult g2t_lower_string_normalizer(g2t_t *g, MlirValue *out);
 
 /* Element type and shape of a value's ranked tensor type. */
 MlirType g2t_elem(MlirValue v);

@@ -225,6 +225,8 @@ MlirLogicalResult g2t_lower_binary(g2t_t *g, MlirValue *out) {
 }
 
 MlirLogicalResult g2t_lower_cast(g2t_t *g, MlirValue *out) {
+  if (g2t_is_string_cast(g->op))
+    return g2t_lower_string_cast(g, out);
   MlirValue x = mlirOperationGetOperand(g->op, 0);
   MlirType rtype = mlirValueGetType(mlirOperationGetResult(g->op, 0));
   MlirType s = g2t_elem(x), d = mlirShapedTypeGetElementType(rtype);

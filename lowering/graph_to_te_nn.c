@@ -266,43 +266,6 @@ static bool layout_is(const strata_graph_layout_t *l, const char *axes) {
   return true;
 }
 
-/* The reassociation attribute of collapse_shape / expand_shape: group i
- * takes sizes[i] consecutive dims of the larger shape. */
-static MlirNamedAttribute reassociation(MlirContext ctx, intptr_t r, const int64_t *sizes) {
-  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
-  MlirAttribute groups[STRATA_GRAPH_MAX_RANK];
-  int64_t d = 0;
-  for (intptr_t i = 0; i < r; ++i) {
-    MlirAttribute dims[STRATA_GRAPH_MAX_RANK];
-    for (int64_t k = 0; k < sizes[i]; ++k)
-      dims[k] = mlirIntegerAttrGet(i64, d++);
-    groups[i] = mlirArrayAttrGet(ctx, sizes[i], dims);
-  }
-  return strata_named(ctx, "reassociation", mlirArrayAttrGet(ctx, r, groups));
-}
-
-/* tensor.collapse_shape of `v` into `shape` (rank r): group i takes
- * sizes[i] consecutive source dims. A view (no copy) once lowered. */
-static MlirValue collapse(g2t_t *g, MlirValue v, const int64_t *shape, intptr_t r,
-                          const int64_t *sizes) {
-  MlirNamedAttribute a = reassociation(g->ctx, r, sizes);
-  MlirType type = mlirRankedTensorTypeGet(r, shape, g2t_elem(v), mlirAttributeGetNull());
-  return strata_build_value(&g->b, "tensor.collapse_shape", 1, &v, type, 1, &a);
-}
-
-/* tensor.expand_shape of `v` (rank r) into the static `type`: group i of
- * v's dims becomes sizes[i] consecutive dims. A view once lowered. */
-static MlirValue expand(g2t_t *g, MlirValue v, MlirType type, intptr_t r, const int64_t *sizes) {
-  intptr_t rank = mlirShapedTypeGetRank(type);
-  int64_t shape[STRATA_GRAPH_MAX_RANK];
-  for (intptr_t d = 0; d < rank; ++d)
-    shape[d] = mlirShapedTypeGetDimSize(type, d);
-  MlirNamedAttribute attrs[2] = {
-      reassociation(g->ctx, r, sizes),
-      strata_named(g->ctx, "static_output_shape", mlirDenseI64ArrayGet(g->ctx, rank, shape)),
-  };
-  return strata_build_value(&g->b, "tensor.expand_shape", 1, &v, type, 2, attrs);
-}
 
 /* conv2d as im2col + a matrix product, for NCHW / OIHW, groups 1, static
  * fp32 shapes:
@@ -326,7 +289,7 @@ static MlirValue conv2d_as_gemm(g2t_t *g, const window_t *w, MlirValue x, MlirVa
   if (KH == 1 && KW == 1 && w->s[0] == 1 && w->s[1] == 1 && w->pb[0] == 0 && w->pb[1] == 0 &&
       w->pe[0] == 0 && w->pe[1] == 0) {
     /* 1x1, stride 1, no padding: col is x itself viewed as [N, C, H*W]. */
-    col = collapse(g, x, (int64_t[]){N, Q, P}, 3, (const int64_t[]){1, 1, 2});
+    col = g2t_collapse(g, x, (int64_t[]){N, Q, P}, 3, (const int64_t[]){1, 1, 2});
   } else {
     /* col6[n, ic, kh, kw, oh, ow], viewed as col[n, q, p]: every index is
      * an axis, so the copy needs no division. */
@@ -341,11 +304,11 @@ static MlirValue conv2d_as_gemm(g2t_t *g, const window_t *w, MlirValue x, MlirVa
     MlirValue xv = g2t_read(&c, x, (MlirValue[]){c.idx[0], c.idx[1], iv[0], iv[1]});
     if (!mlirValueIsNull(valid))
       xv = g2t_select(b, valid, xv, g2t_const_attr(b, g2t_zero(t)));
-    col = collapse(g, g2t_compute_end(&c, xv), (int64_t[]){N, Q, P}, 3,
+    col = g2t_collapse(g, g2t_compute_end(&c, xv), (int64_t[]){N, Q, P}, 3,
                    (const int64_t[]){1, 3, 2});
   }
   /* wmat[o, q]: the OIHW weights viewed as [O, I*KH*KW]. */
-  MlirValue wmat = collapse(g, wt, (int64_t[]){O, Q}, 2, (const int64_t[]){1, 3});
+  MlirValue wmat = g2t_collapse(g, wt, (int64_t[]){O, Q}, 2, (const int64_t[]){1, 3});
   g2t_compute_t c;
   strata_builder_t *b;
   /* mm[n, o, p] = sum_q wmat[o, q] * col[n, q, p] */
@@ -356,7 +319,7 @@ static MlirValue conv2d_as_gemm(g2t_t *g, const window_t *w, MlirValue x, MlirVa
   MlirValue b_v = g2t_read(&c, col, (MlirValue[]){c.idx[0], c.idx[3], c.idx[2]});
   MlirValue mm = g2t_compute_end(&c, mul(b, a_v, b_v));
   /* out[n, o, oh, ow]: mm viewed with p split back into (oh, ow). */
-  return expand(g, mm, result_type(g), 3, (const int64_t[]){1, 1, 2});
+  return g2t_expand(g, mm, result_type(g), 3, (const int64_t[]){1, 1, 2});
 }
 
 MlirLogicalResult g2t_lower_conv2d(g2t_t *g, MlirValue *out) {

@@ -20,8 +20,12 @@
  *   tensor.expand_shape -> memref.expand_shape (a view); a compute whose only
  *                       use is an expand_shape that is returned writes
  *                       straight into the (collapsed) destination
+ *   tensor.cast         -> memref.cast (static <-> dynamic extents)
  *   func.call           tensor operands become memrefs; destination buffers
- *                       are passed for tensor results
+ *                       are passed for tensor results (a dynamic result whose
+ *                       only use is a tensor.cast to a static type gets a
+ *                       static buffer, memref.cast for the call: how a
+ *                       library kernel declared on dynamic shapes is called)
  *   func.return         copies (memref.copy) returned values that were not
  *                       computed in place: arguments, constants, duplicates
  * Everything is checked before anything is rewritten: any other op using
@@ -149,13 +153,26 @@ static MlirLogicalResult check_constant(MlirOperation op) {
   return mlirLogicalResultSuccess();
 }
 
+/* The tensor.cast to a static type that is the only use of v, or null. */
+static MlirOperation static_cast_of(MlirValue v) {
+  MlirOpOperand use = mlirValueGetFirstUse(v);
+  if (mlirOpOperandIsNull(use) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(use)))
+    return (MlirOperation){NULL};
+  MlirOperation user = mlirOpOperandGetOwner(use);
+  if (!strata_op_is(user, "tensor.cast") ||
+      !mlirShapedTypeHasStaticShape(mlirValueGetType(mlirOperationGetResult(user, 0))))
+    return (MlirOperation){NULL};
+  return user;
+}
+
 static MlirLogicalResult check_call(MlirOperation op, MlirOperation ret) {
   if (mlirLogicalResultIsFailure(check_results_convertible(op)))
     return mlirLogicalResultFailure();
   for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
     MlirValue r = mlirOperationGetResult(op, i);
     MlirType t = mlirValueGetType(r);
-    if (mlirTypeIsATensor(t) && !mlirShapedTypeHasStaticShape(t) && returned_at(ret, r) < 0) {
+    if (mlirTypeIsATensor(t) && !mlirShapedTypeHasStaticShape(t) && returned_at(ret, r) < 0 &&
+        mlirOperationIsNull(static_cast_of(r))) {
       char buf[MSG];
       return strata_emit_error(op,
                                "result #%ld of type '%s' has a dynamic shape and is not "
@@ -182,10 +199,11 @@ static MlirWalkResult check_op(MlirOperation op, void *user) {
   bool constant = strata_op_is(op, "arith.constant"), call = strata_op_is(op, "func.call");
   if (!compute && !constant && !call && !strata_op_is(op, "tensor.dim") &&
       !strata_op_is(op, "tensor.collapse_shape") && !strata_op_is(op, "tensor.expand_shape") &&
-      !strata_op_is(op, "func.return")) {
+      !strata_op_is(op, "tensor.cast") && !strata_op_is(op, "func.return")) {
     strata_emit_error(op, "is not supported by convert-te-to-tir: only te.compute, te.read, "
                           "tensor constants, tensor.dim, tensor.collapse_shape / expand_shape, "
-                          "func.call and func.return may have tensor operands or results");
+                          "tensor.cast, func.call and func.return may have tensor operands or "
+                          "results");
     s->failed = true;
     return MlirWalkResultAdvance;
   }
@@ -348,6 +366,22 @@ static void lower_dim(MlirOperation op) {
 }
 
 /* tensor.collapse_shape -> memref.collapse_shape with the same grouping. */
+/* tensor.cast -> memref.cast (the same buffer); erased when unused (a
+ * call result's cast to its static buffer, see lower_call). */
+static void lower_cast(MlirOperation op) {
+  strata_builder_t b = strata_builder_before(op);
+  MlirValue src = mlirOperationGetOperand(op, 0);
+  MlirValue result = mlirOperationGetResult(op, 0);
+  if (mlirOpOperandIsNull(mlirValueGetFirstUse(result))) {
+    mlirOperationDestroy(op);
+    return;
+  }
+  MlirValue v = strata_build_value(&b, "memref.cast", 1, &src,
+                                   memref_of(mlirValueGetType(result)), 0, NULL);
+  mlirValueReplaceAllUsesOfWith(result, v);
+  mlirOperationDestroy(op);
+}
+
 static void lower_collapse(MlirOperation op) {
   strata_builder_t b = strata_builder_before(op);
   MlirValue src = mlirOperationGetOperand(op, 0);
@@ -577,10 +611,18 @@ static void lower_call(func_state_t *f, MlirOperation op) {
     operands[n_ops++] = mlirOperationGetOperand(op, i);
   for (intptr_t i = 0; i < n_res; ++i) {
     MlirValue r = mlirOperationGetResult(op, i);
-    if (mlirTypeIsATensor(mlirValueGetType(r)))
+    MlirOperation cast = static_cast_of(r);
+    if (!mlirOperationIsNull(cast)) { /* a static buffer, passed as the dynamic type */
+      MlirValue c = mlirOperationGetResult(cast, 0);
+      MlirValue buf = buffer_for(f, &b, c, 0, NULL);
+      mlirValueReplaceAllUsesOfWith(c, buf); /* the cast, now unused, is erased in turn */
+      operands[n_ops++] = bufs[i] =
+          strata_build_value(&b, "memref.cast", 1, &buf, memref_of(mlirValueGetType(r)), 0, NULL);
+    } else if (mlirTypeIsATensor(mlirValueGetType(r))) {
       operands[n_ops++] = bufs[i] = buffer_for(f, &b, r, 0, NULL);
-    else
+    } else {
       types[n_types++] = mlirValueGetType(r);
+    }
   }
   /* Keep callee and other attributes; per-argument attributes no longer line up. */
   MlirNamedAttribute *attrs =
@@ -705,6 +747,8 @@ static void lower_func(module_state_t *m, MlirOperation func) {
         lower_dim(o);
       else if (strata_op_is(o, "tensor.collapse_shape"))
         lower_collapse(o);
+      else if (strata_op_is(o, "tensor.cast"))
+        lower_cast(o);
       else if (strata_op_is(o, "tensor.expand_shape"))
         lower_expand(&f, o);
       else if (strata_op_is(o, "func.call") && uses_tensors(o))

@@ -123,6 +123,7 @@ static const char *c_type(strata_dtype_t t) {
   case STRATA_DTYPE_U64: return "uint64_t";
   case STRATA_DTYPE_F16: return "uint16_t";  /* the binary16 bit pattern */
   case STRATA_DTYPE_BF16: return "uint16_t"; /* the bfloat16 bit pattern */
+  case STRATA_DTYPE_STRING: return "int64_t"; /* a string handle: a const char * */
   }
   return "void";
 }

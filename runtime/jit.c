@@ -2,6 +2,8 @@
  * `_mlir_ciface_<fn>` through its packed wrapper so any arity works. */
 #include "runtime/jit.h"
 
+#include "runtime/string_kernels.h"
+
 #include <dlfcn.h>
 #include <mlir-c/ExecutionEngine.h>
 #include <mlir-c/Target/LLVMIR.h>
@@ -38,6 +40,10 @@ strata_jit_t *strata_jit_create(MlirOperation module, int opt_level, char **erro
                     "dialect? diagnostics above say why)");
     return NULL;
   }
+  /* The string kernels compiled code calls live in libstrata itself. */
+  for (const strata_kernel_symbol_t *k = strata_string_kernel_symbols(); k->name; ++k)
+    mlirExecutionEngineRegisterSymbol(engine, mlirStringRefCreateFromCString(k->name),
+                                      k->address);
   strata_jit_t *jit = malloc(sizeof *jit);
   jit->engine = engine;
   return jit;

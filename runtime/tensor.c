@@ -6,6 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/string_kernels.h"
+#include "runtime/string_table.h"
+
 size_t strata_dtype_size(strata_dtype_t t) {
   switch (t) {
   case STRATA_DTYPE_F32: return 4;
@@ -21,13 +24,15 @@ size_t strata_dtype_size(strata_dtype_t t) {
   case STRATA_DTYPE_U64: return 8;
   case STRATA_DTYPE_F16: return 2;
   case STRATA_DTYPE_BF16: return 2;
+  case STRATA_DTYPE_STRING: return sizeof(int64_t);
   }
   return 0;
 }
 
 /* Indexed by strata_dtype_t. */
 static const char *const dtype_names[] = {"f32",  "f64",  "i8",   "i32",  "i64", "ui8", "i1",
-                                          "i16", "ui16", "ui32", "ui64", "f16", "bf16"};
+                                          "i16", "ui16", "ui32", "ui64", "f16", "bf16",
+                                          "!graph.string"};
 
 const char *strata_dtype_name(strata_dtype_t t) {
   return (size_t)t < sizeof dtype_names / sizeof dtype_names[0] ? dtype_names[t] : "?";
@@ -154,6 +159,9 @@ void strata_tensor_fill_random(strata_tensor_t *t, uint64_t seed) {
     case STRATA_DTYPE_BF16:
       ((uint16_t *)t->data)[i] = strata_float_to_bf16((float)(2.0 * u - 1.0));
       break;
+    case STRATA_DTYPE_STRING:
+      ((int64_t *)t->data)[i] = strata_string_from_i64((int64_t)(u * 16) - 8, 0);
+      break;
     }
   }
 }
@@ -173,6 +181,8 @@ double strata_tensor_get(const strata_tensor_t *t, int64_t i) {
   case STRATA_DTYPE_U64: return (double)((const uint64_t *)t->data)[i];
   case STRATA_DTYPE_F16: return strata_f16_to_float(((const uint16_t *)t->data)[i]);
   case STRATA_DTYPE_BF16: return strata_bf16_to_float(((const uint16_t *)t->data)[i]);
+  case STRATA_DTYPE_STRING:
+    return (double)strlen(strata_string_of_handle(((const int64_t *)t->data)[i]));
   }
   return 0;
 }
@@ -190,6 +200,16 @@ strata_compare_t strata_tensor_compare(const strata_tensor_t *actual,
     return c;
   }
   int64_t n = strata_tensor_numel(actual);
+  if (actual->dtype == STRATA_DTYPE_STRING) {
+    const int64_t *a = actual->data, *e = expected->data;
+    for (int64_t i = 0; i < n; ++i)
+      if (strcmp(strata_string_of_handle(a[i]), strata_string_of_handle(e[i]))) {
+        c.ok = false;
+        if (c.mismatches++ == 0)
+          c.worst_index = i;
+      }
+    return c;
+  }
   for (int64_t i = 0; i < n; ++i) {
     double a = strata_tensor_get(actual, i), e = strata_tensor_get(expected, i);
     if ((isnan(a) && isnan(e)) || a == e) /* a == e: equal infinities too */

@@ -24,6 +24,9 @@ typedef enum {
   STRATA_DTYPE_U64,
   STRATA_DTYPE_F16,  /* IEEE binary16, stored as its uint16 bit pattern */
   STRATA_DTYPE_BF16, /* bfloat16 (the top half of an f32), stored as uint16 */
+  STRATA_DTYPE_STRING, /* !graph.string: handles (runtime/string_table.h), each
+                        * a `const char *` as int64, 0 = ""; the tensor does
+                        * not own the strings (interned or the caller's) */
 } strata_dtype_t;
 
 typedef struct {
@@ -35,7 +38,8 @@ typedef struct {
 
 size_t strata_dtype_size(strata_dtype_t t);
 const char *strata_dtype_name(strata_dtype_t t); /* "f32", "i64", "ui16", "bf16", ... */
-/* Parses an MLIR element type spelling ("f32", "i64", "i1", "ui8", "f16"). */
+/* Parses an MLIR element type spelling ("f32", "i64", "i1", "ui8", "f16",
+ * "!graph.string"). */
 bool strata_dtype_parse(const char *name, strata_dtype_t *out);
 
 int64_t strata_tensor_numel(const strata_tensor_t *t);
@@ -46,12 +50,14 @@ bool strata_tensor_alloc(strata_tensor_t *t, strata_dtype_t dtype, int rank,
 void strata_tensor_free(strata_tensor_t *t);
 
 /* Fills with values drawn from a seeded generator (uniform in [-1, 1) for
- * floats, [-8, 8) for integers, {0, 1} for bool). Same seed, same values. */
+ * floats, [-8, 8) for integers, {0, 1} for bool, the decimal strings of
+ * [-8, 8) for strings). Same seed, same values. */
 void strata_tensor_fill_random(strata_tensor_t *t, uint64_t seed);
 
 /* Compares actual with expected: |a - e| <= atol + rtol * |e| elementwise
- * (NaN equals NaN, an infinity equals itself). Shapes and dtypes must agree. Reports the largest
- * absolute error and its flat index. */
+ * (NaN equals NaN, an infinity equals itself); strings must be equal byte
+ * for byte. Shapes and dtypes must agree. Reports the largest absolute
+ * error (strings: 0) and its flat index (strings: the first mismatch). */
 typedef struct {
   bool ok;
   bool shape_mismatch;
@@ -73,10 +79,11 @@ float strata_bf16_to_float(uint16_t bits);
 uint16_t strata_float_to_bf16(float v);
 
 /* Element i (row-major flat index) converted to double (ui64 above 2^53
- * rounds). */
+ * rounds; a string: its length in bytes). */
 double strata_tensor_get(const strata_tensor_t *t, int64_t i);
 
-/* Sum of all elements as double (a quick fingerprint for demos). */
+/* Sum of all elements as double (a quick fingerprint for demos; strings
+ * count their lengths). */
 double strata_tensor_checksum(const strata_tensor_t *t);
 
 #endif

@@ -1020,6 +1020,36 @@ static bool infer_grid_sample(ctx_t *c, shape_t *out, MlirType *elem) {
   return true;
 }
 
+/* ---- Strings ------------------------------------------------------------- */
+
+/* string_normalizer: input [C] or [1, C] of !graph.string -> [?] or [1, ?]
+ * (the kept count is data-dependent: any static size is accepted). */
+static bool infer_string_normalizer(ctx_t *c, shape_t *out, MlirType *elem) {
+  static const char *const actions[] = {"NONE", "LOWER", "UPPER"};
+  shape_t x;
+  int action;
+  bool sensitive;
+  if (!operand_shape(c, 0, "input", &x) || !attr_choice(c, "case_change_action", actions, 3,
+                                                        &action) ||
+      !attr_bool(c, "is_case_sensitive", &sensitive))
+    return false;
+  char s[STR];
+  if (!strata_graph_is_string(*elem))
+    return fail(c, "operand 'input' must be a tensor of !graph.string, got %s",
+                type_str(*elem, s));
+  if (x.rank != 1 && !(x.rank == 2 && dims_agree(x.dims[0], 1)))
+    return fail(c, "operand 'input' must have shape [C] or [1, C], got %s", shape_str(&x, s));
+  MlirAttribute words = attr(c, "stopwords");
+  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(words); ++i)
+    if (!mlirAttributeIsAString(mlirArrayAttrGetElement(words, i)))
+      return fail(c, "'stopwords' must be an array of strings (element %ld is not)", (long)i);
+  out->rank = x.rank;
+  out->dims[0] = x.rank == 2 ? 1 : DYN;
+  if (x.rank == 2)
+    out->dims[1] = DYN;
+  return true;
+}
+
 /* ---- Dispatch ------------------------------------------------------------ */
 
 typedef struct {
@@ -1106,6 +1136,7 @@ static const op_rule_t rules[] = {
     {"conv_transpose3d", infer_conv_transpose2d},
     {"resize", infer_resize},
     {"grid_sample", infer_grid_sample},
+    {"string_normalizer", infer_string_normalizer},
 };
 
 static const op_rule_t *find_rule(MlirOperation op) {

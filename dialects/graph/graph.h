@@ -108,6 +108,12 @@ bool strata_graph_layout_from_logical(const strata_graph_layout_t *layout,
                                       const int64_t logical[26],
                                       strata_graph_shape_t *out, char *bad_axis);
 
+/* !graph.string, the element type of string tensors (IRDL type; null if
+ * the graph dialect is not loaded in ctx). */
+MlirType strata_graph_string_type(MlirContext ctx);
+/* Whether `t` is !graph.string or a shaped type of !graph.string elements. */
+bool strata_graph_is_string(MlirType t);
+
 /* Infers the result shape and element type of a graph op from its operands
  * and attributes, exactly as the verifier does. *elem is null when the op
  * does not fix it (graph.cast). Returns false, silently, if the op is not a

@@ -14,6 +14,11 @@
 // - every declared attribute is mandatory (no defaults in the IR);
 // - concat is binary: a variadic group would force identical input types.
 irdl.dialect @graph {
+  // !graph.string: the element type of ONNX string tensors (UTF-8 text).
+  // Below the graph dialect a string element is a handle (an i64 holding a
+  // `const char *`): see docs/dialects/graph.md, "String tensors".
+  irdl.type @string
+
   // %r = graph.constant {value = dense<...> | dense_resource<...>}: value's type is the result type.
   irdl.operation @constant {
     %result = irdl.base "!builtin.tensor"
@@ -877,5 +882,23 @@ irdl.dialect @graph {
     irdl.operands(input: %input, grid: %grid)
     irdl.results(result: %result)
     irdl.attributes {"mode" = %mode, "padding_mode" = %padding_mode, "align_corners" = %align_corners}
+  }
+
+  // ONNX StringNormalizer: input [C] or [1, C] of !graph.string; the
+  // strings equal to a stopword are dropped (compared ASCII
+  // case-insensitively unless is_case_sensitive), the others keep their
+  // order and get case_change_action ("NONE" | "LOWER" | "UPPER", ASCII
+  // letters). result [K] or [1, K] (same rank): K is data-dependent, fixed
+  // by whoever builds the op (the ONNX importer, from the input's value);
+  // when nothing is kept the result is one empty string.
+  irdl.operation @string_normalizer {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %case_change_action = irdl.base "#builtin.string"
+    %is_case_sensitive = irdl.base "#builtin.integer"
+    %stopwords = irdl.base "#builtin.array"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"case_change_action" = %case_change_action, "is_case_sensitive" = %is_case_sensitive, "stopwords" = %stopwords}
   }
 }

@@ -421,7 +421,8 @@ static bool map_mean(onnx_node_t *n) { return variadic(n, "graph.add", true); }
  * that parameters computed as `Cast(size)` (the window functions' Range
  * limit) are known at import time too. False if not applicable. */
 static bool cast_known_value(const onnx_const_t *in, int32_t to, onnx_const_t *out) {
-  if (!in || in->shape.rank > 1 || in->numel > FOLD_MAX_ELEMENTS)
+  if (!in || in->shape.rank > 1 || in->numel > FOLD_MAX_ELEMENTS ||
+      in->onnx_type == ONNX__TENSOR_PROTO__DATA_TYPE__STRING)
     return false;
   if (to != ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT && to != ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE &&
       to != ONNX__TENSOR_PROTO__DATA_TYPE__INT32 && to != ONNX__TENSOR_PROTO__DATA_TYPE__INT64 &&

@@ -164,6 +164,7 @@ MlirType onnx_elem_type(MlirContext ctx, int32_t t) {
   case ONNX__TENSOR_PROTO__DATA_TYPE__UINT64: return mlirIntegerTypeUnsignedGet(ctx, 64);
   case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT16: return mlirF16TypeGet(ctx);
   case ONNX__TENSOR_PROTO__DATA_TYPE__BFLOAT16: return mlirBF16TypeGet(ctx);
+  case ONNX__TENSOR_PROTO__DATA_TYPE__STRING: return strata_graph_string_type(ctx);
   default: return (MlirType){NULL};
   }
 }
@@ -204,6 +205,50 @@ int64_t onnx_const_get_i(const onnx_const_t *c, int64_t i) {
   case ONNX__TENSOR_PROTO__DATA_TYPE__BFLOAT16: return (int64_t)onnx_const_get_f(c, i);
   default: return 0;
   }
+}
+
+bool onnx_const_strings_from_proto(const Onnx__TensorProto *tp, onnx_const_t *out, char *err,
+                                   size_t errsz) {
+  memset(out, 0, sizeof *out);
+  if (tp->data_type != ONNX__TENSOR_PROTO__DATA_TYPE__STRING || tp->n_dims > STRATA_GRAPH_MAX_RANK) {
+    snprintf(err, errsz, "not a string tensor of rank at most %d", STRATA_GRAPH_MAX_RANK);
+    return false;
+  }
+  int64_t n = 1;
+  for (size_t i = 0; i < tp->n_dims; ++i) {
+    if (tp->dims[i] < 0 || (tp->dims[i] && n > INT64_MAX / 16 / tp->dims[i])) {
+      snprintf(err, errsz, "invalid tensor dimension %lld", (long long)tp->dims[i]);
+      return false;
+    }
+    out->shape.dims[i] = tp->dims[i];
+    n *= tp->dims[i];
+  }
+  if ((int64_t)tp->n_string_data != n) {
+    snprintf(err, errsz, "string_data has %zu strings, the shape needs %lld", tp->n_string_data,
+             (long long)n);
+    return false;
+  }
+  size_t bytes = (size_t)n * sizeof(char *);
+  for (int64_t i = 0; i < n; ++i)
+    bytes += tp->string_data[i].len + 1;
+  char **ptrs = malloc(bytes ? bytes : 1);
+  char *text = (char *)(ptrs + n);
+  for (int64_t i = 0; i < n; ++i) {
+    ptrs[i] = text;
+    if (tp->string_data[i].len)
+      memcpy(text, tp->string_data[i].data, tp->string_data[i].len);
+    text[tp->string_data[i].len] = '\0';
+    text += tp->string_data[i].len + 1;
+  }
+  out->onnx_type = ONNX__TENSOR_PROTO__DATA_TYPE__STRING;
+  out->shape.rank = (intptr_t)tp->n_dims;
+  out->numel = n;
+  out->data = ptrs;
+  return true;
+}
+
+const char *onnx_const_get_s(const onnx_const_t *c, int64_t i) {
+  return c->onnx_type == ONNX__TENSOR_PROTO__DATA_TYPE__STRING ? ((char *const *)c->data)[i] : "";
 }
 
 bool onnx_const_from_proto(const Onnx__TensorProto *tp, onnx_const_t *out, char *err,
@@ -859,7 +904,7 @@ static const onnx_mapping_t *find_mapping(const Onnx__NodeProto *node) {
       strata_onnx_elementwise_ops, strata_onnx_nn_ops, strata_onnx_shape_ops,
       strata_onnx_sequence_ops, strata_onnx_loss_ops,     strata_onnx_generate_ops,
       strata_onnx_quantize_ops, strata_onnx_rnn_ops,      strata_onnx_einsum_ops,
-      strata_onnx_signal_ops,   strata_onnx_grid_sample_ops};
+      strata_onnx_signal_ops,   strata_onnx_grid_sample_ops, strata_onnx_string_ops};
   static const onnx_mapping_t *const training_tables[] = {strata_onnx_training_ops};
   const onnx_mapping_t *const *tables = default_tables;
   size_t count = sizeof default_tables / sizeof default_tables[0];
@@ -973,6 +1018,10 @@ static bool import_node(onnx_importer_t *imp, const Onnx__GraphProto *g, size_t 
     if (!e)
       return onnx_error(&n, "input '%s' is not defined (not a graph input, an initializer or "
                             "an output of an earlier node)", name);
+    if (!mlirValueIsNull(e->value) && strata_graph_is_string(mlirValueGetType(e->value)) &&
+        !onnx_takes_strings(node->op_type ? node->op_type : ""))
+      return onnx_error(&n, "input '%s' is a string tensor, which %s does not take", name,
+                        node->op_type ? node->op_type : "");
     n.present[i] = true;
     n.entry[i] = e;
     n.in_const[i] = e->has_const ? &e->cst : NULL;
@@ -1048,7 +1097,9 @@ static bool bind_input(onnx_importer_t *imp, value_entry_t *e, const char *path,
     return strata_emit_error_at(loc, "'%s' is not a serialized onnx.TensorProto", path), false;
   char err[256];
   onnx_const_t c;
-  bool ok = onnx_const_from_proto(tp, &c, err, sizeof err);
+  bool ok = tp->data_type == ONNX__TENSOR_PROTO__DATA_TYPE__STRING
+                ? onnx_const_strings_from_proto(tp, &c, err, sizeof err)
+                : onnx_const_from_proto(tp, &c, err, sizeof err);
   onnx__tensor_proto__free_unpacked(tp, NULL);
   if (!ok)
     return strata_emit_error_at(loc, "%s: %s", path, err), false;

@@ -93,6 +93,10 @@ extern const onnx_mapping_t strata_onnx_rnn_ops[];
 extern const onnx_mapping_t strata_onnx_einsum_ops[];
 extern const onnx_mapping_t strata_onnx_signal_ops[];
 extern const onnx_mapping_t strata_onnx_grid_sample_ops[];
+extern const onnx_mapping_t strata_onnx_string_ops[];
+
+/* Whether operator op_type may take string tensors (import_string.c). */
+bool onnx_takes_strings(const char *op_type);
 
 /* --- Errors ------------------------------------------------------------ */
 /* Emits an error at the node's location. Returns false. */
@@ -244,7 +248,14 @@ MlirNamedAttribute onnx_scalar_attr(onnx_node_t *n, const char *name, MlirType e
  * mismatch. */
 bool onnx_const_from_proto(const Onnx__TensorProto *tp, onnx_const_t *out, char *err,
                            size_t errsz);
-/* Element i as double / int64 (any supported type). */
+/* Decodes a STRING TensorProto (a graph input's value: string tensors are
+ * not constants of the graph dialect). data holds numel `const char *`
+ * followed by the NUL-terminated bytes, in one allocation. */
+bool onnx_const_strings_from_proto(const Onnx__TensorProto *tp, onnx_const_t *out, char *err,
+                                   size_t errsz);
+/* Element i of a STRING constant. */
+const char *onnx_const_get_s(const onnx_const_t *c, int64_t i);
+/* Element i as double / int64 (any supported numeric type; 0 for STRING). */
 double onnx_const_get_f(const onnx_const_t *c, int64_t i);
 int64_t onnx_const_get_i(const onnx_const_t *c, int64_t i);
 size_t onnx_type_size(int32_t onnx_type);

@@ -10,6 +10,7 @@
 #include "onnx.pb-c.h"
 #include "runtime/read_file.h"
 #include "runtime/status.h"
+#include "runtime/string_table.h"
 
 static bool dtype_of(int32_t onnx_type, strata_dtype_t *out) {
   switch (onnx_type) {
@@ -26,6 +27,7 @@ static bool dtype_of(int32_t onnx_type, strata_dtype_t *out) {
   case ONNX__TENSOR_PROTO__DATA_TYPE__UINT64: *out = STRATA_DTYPE_U64; return true;
   case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT16: *out = STRATA_DTYPE_F16; return true;
   case ONNX__TENSOR_PROTO__DATA_TYPE__BFLOAT16: *out = STRATA_DTYPE_BF16; return true;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__STRING: *out = STRATA_DTYPE_STRING; return true;
   default: return false;
   }
 }
@@ -33,6 +35,13 @@ static bool dtype_of(int32_t onnx_type, strata_dtype_t *out) {
 /* Copies the typed repeated field matching the tensor's type. */
 static bool copy_typed(const Onnx__TensorProto *tp, strata_tensor_t *t, int64_t n) {
   switch (t->dtype) {
+  case STRATA_DTYPE_STRING: /* string_data, interned (string_table.h) */
+    if ((int64_t)tp->n_string_data != n)
+      return false;
+    for (int64_t i = 0; i < n; ++i)
+      ((int64_t *)t->data)[i] = strata_string_handle(
+          strata_string_intern((const char *)tp->string_data[i].data, tp->string_data[i].len));
+    return true;
   case STRATA_DTYPE_F32:
     if ((int64_t)tp->n_float_data != n)
       return false;
@@ -116,7 +125,7 @@ bool strata_onnx_tensor_from_proto(const Onnx__TensorProto *tp, const char *path
   }
   int64_t n = strata_tensor_numel(out);
   size_t bytes_needed = (size_t)n * strata_dtype_size(dtype);
-  if (tp->has_raw_data) {
+  if (tp->has_raw_data && dtype != STRATA_DTYPE_STRING) {
     if (tp->raw_data.len != bytes_needed) {
       strata_fail(error, "%s: raw_data has %zu bytes, the shape needs %zu", path, tp->raw_data.len,
            bytes_needed);

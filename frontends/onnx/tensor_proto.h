@@ -11,7 +11,8 @@
 /* Reads a serialized onnx.TensorProto from `path` into `out` (allocated;
  * free with strata_tensor_free). Supports FLOAT, DOUBLE, FLOAT16, BFLOAT16,
  * INT8, INT16, INT32, INT64, UINT8, UINT16, UINT32, UINT64 and BOOL, from
- * raw_data or the typed repeated fields. On
+ * raw_data or the typed repeated fields, and STRING (string_data, interned:
+ * runtime/string_table.h). On
  * failure returns false and sets *error (malloc'd) naming the file and the
  * reason (truncated/not a TensorProto, unsupported data type, size
  * mismatch). */

@@ -32,6 +32,7 @@
 #include "frontends/onnx/value_proto.h"
 #include "runtime/jit.h"
 #include "runtime/signature.h"
+#include "runtime/string_table.h"
 #include "runtime/tensor.h"
 #include "strata/strata.h"
 
@@ -411,6 +412,15 @@ static bool run_sets(const test_t *t, strata_jit_t *jit, const strata_signature_
       strata_compare_t c = strata_tensor_compare(&args[nin + r], &expected[r], rtol, atol);
       if (c.shape_mismatch) {
         set_outcome(o, "FAIL", "%s: shape or type differs from the expectation", what);
+        ok = false;
+      } else if (!c.ok && expected[r].dtype == STRATA_DTYPE_STRING) {
+        int64_t i = c.worst_index;
+        set_outcome(o, "FAIL", "%s: %lld of %lld strings differ (element %lld: \"%.40s\", "
+                    "expected \"%.40s\")%s%s", what, (long long)c.mismatches,
+                    (long long)strata_tensor_numel(&expected[r]), (long long)i,
+                    strata_string_of_handle(((const int64_t *)args[nin + r].data)[i]),
+                    strata_string_of_handle(((const int64_t *)expected[r].data)[i]),
+                    nsets > 1 ? " in " : "", nsets > 1 ? set : "");
         ok = false;
       } else if (!c.ok) {
         set_outcome(o, "FAIL", "%s max abs error %.3g (%lld of %lld elements)%s%s", what,

@@ -15,6 +15,7 @@
 #include "runtime/jit.h"
 #include "runtime/npy.h"
 #include "runtime/signature.h"
+#include "runtime/string_table.h"
 #include <mlir-c/BuiltinAttributes.h>
 #include "strata/strata.h"
 
@@ -208,6 +209,10 @@ static void print_values(const strata_tensor_t *t) {
   int64_t n = strata_tensor_numel(t);
   printf("  [");
   for (int64_t i = 0; i < n && i < 64; ++i) {
+    if (t->dtype == STRATA_DTYPE_STRING) {
+      printf("%s\"%s\"", i ? ", " : "", strata_string_of_handle(((const int64_t *)t->data)[i]));
+      continue;
+    }
     double v = strata_tensor_get(t, i);
     printf("%s%g", i ? ", " : "", v);
   }

@@ -1216,3 +1216,43 @@ func.func @grid_sample_result(%x: tensor<1x2x3x3xf32>, %g: tensor<1x3x4x2xf32>) 
   %0 = "graph.grid_sample"(%x, %g) {mode = "bilinear", padding_mode = "zeros", align_corners = false} : (tensor<1x2x3x3xf32>, tensor<1x3x4x2xf32>) -> tensor<1x2x4x3xf32>
   return
 }
+
+// -----
+
+func.func @string_normalizer_numeric(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'graph.string_normalizer' op operand 'input' must be a tensor of !graph.string, got f32}}
+  %0 = "graph.string_normalizer"(%x) {case_change_action = "NONE", is_case_sensitive = false, stopwords = []} : (tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @string_normalizer_rank(%x: tensor<2x3x!graph.string>) {
+  // expected-error @+1 {{'graph.string_normalizer' op operand 'input' must have shape [C] or [1, C], got [2, 3]}}
+  %0 = "graph.string_normalizer"(%x) {case_change_action = "NONE", is_case_sensitive = false, stopwords = []} : (tensor<2x3x!graph.string>) -> tensor<2x3x!graph.string>
+  return
+}
+
+// -----
+
+func.func @string_normalizer_action(%x: tensor<3x!graph.string>) {
+  // expected-error @+1 {{'graph.string_normalizer' op 'case_change_action' must be one of "NONE", "LOWER", "UPPER", got "TITLE"}}
+  %0 = "graph.string_normalizer"(%x) {case_change_action = "TITLE", is_case_sensitive = false, stopwords = []} : (tensor<3x!graph.string>) -> tensor<3x!graph.string>
+  return
+}
+
+// -----
+
+func.func @string_normalizer_stopwords(%x: tensor<3x!graph.string>) {
+  // expected-error @+1 {{'graph.string_normalizer' op 'stopwords' must be an array of strings (element 1 is not)}}
+  %0 = "graph.string_normalizer"(%x) {case_change_action = "NONE", is_case_sensitive = false, stopwords = ["a", 3]} : (tensor<3x!graph.string>) -> tensor<3x!graph.string>
+  return
+}
+
+// -----
+
+func.func @string_normalizer_result_rank(%x: tensor<1x3x!graph.string>) {
+  // expected-error @+1 {{'graph.string_normalizer' op result shape [3] does not match inferred [1, ?]}}
+  %0 = "graph.string_normalizer"(%x) {case_change_action = "NONE", is_case_sensitive = false, stopwords = []} : (tensor<1x3x!graph.string>) -> tensor<3x!graph.string>
+  return
+}

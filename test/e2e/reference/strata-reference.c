@@ -143,6 +143,7 @@ void ref_set(strata_tensor_t *t, int64_t i, double v) {
   case STRATA_DTYPE_I64: ((int64_t *)t->data)[i] = to_int(v); break;
   case STRATA_DTYPE_U8: ((uint8_t *)t->data)[i] = (uint8_t)(uint64_t)to_int(v); break;
   case STRATA_DTYPE_BOOL: ((uint8_t *)t->data)[i] = v != 0; break;
+  case STRATA_DTYPE_STRING: break; /* the reference has no string ops */
   case STRATA_DTYPE_I16: ((int16_t *)t->data)[i] = (int16_t)(uint16_t)(uint64_t)to_int(v); break;
   case STRATA_DTYPE_U16: ((uint16_t *)t->data)[i] = (uint16_t)(uint64_t)to_int(v); break;
   case STRATA_DTYPE_U32: ((uint32_t *)t->data)[i] = (uint32_t)(uint64_t)to_int(v); break;
@@ -311,6 +312,7 @@ static void eval_constant(const ref_op_t *r) {
       case STRATA_DTYPE_BF16:
         x = strata_bf16_to_float(((const uint16_t *)mlirDenseElementsAttrGetRawData(v))[i]);
         break;
+      case STRATA_DTYPE_STRING: break; /* no string constants */
       }
       ref_set(out, i, x);
     }
@@ -333,6 +335,7 @@ static void eval_constant(const ref_op_t *r) {
       case STRATA_DTYPE_U64: x = (double)mlirDenseUInt64ResourceElementsAttrGetValue(v, i); break;
       case STRATA_DTYPE_F16:
       case STRATA_DTYPE_BF16: /* the C API has no getter for 16-bit float resources */
+      case STRATA_DTYPE_STRING:
         ref_fail(r, "dense_resource<...> of %s is not supported", strata_dtype_name(out->dtype));
       }
       ref_set(out, i, x);

@@ -9,7 +9,7 @@ import struct
 import sys
 
 FLOAT, UINT8, INT8, UINT16, INT16, INT32, INT64, STRING, BOOL = 1, 2, 3, 4, 5, 6, 7, 8, 9
-FLOAT16, UINT32, UINT64, BFLOAT16 = 10, 12, 13, 16
+FLOAT16, UINT32, UINT64, COMPLEX64, BFLOAT16 = 10, 12, 13, 14, 16
 
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', '..', '..', 'scripts'))
@@ -180,14 +180,14 @@ CASES = {
         [value_info("x", FLOAT, [1, 1, 5, 5])], [value_info("y", FLOAT, [1, 1, 3, 3])]),
     "bad_input_type": lambda: model(
         [node("Relu", ["x"], ["y"], "relu1")],
-        [value_info("x", STRING, [2, 3])], [value_info("y", STRING, [2, 3])]),
+        [value_info("x", COMPLEX64, [2, 3])], [value_info("y", COMPLEX64, [2, 3])]),
     "bad_initializer_type": lambda: model(
         [node("Add", ["x", "c"], ["y"], "add1")],
         [value_info("x", FLOAT, [2])], [value_info("y", FLOAT, [2])],
         [tensor("c", STRING, [2], [0, 0])]),
     "bad_cast": lambda: model(
-        [node("Cast", ["x"], ["y"], "cast1", [attr_int("to", STRING)])],
-        [value_info("x", FLOAT, [2])], [value_info("y", STRING, [2])]),
+        [node("Cast", ["x"], ["y"], "cast1", [attr_int("to", COMPLEX64)])],
+        [value_info("x", FLOAT, [2])], [value_info("y", COMPLEX64, [2])]),
     # Max of a graph input and an initializer for each 16-bit float and
     # 16/32/64-bit integer type, the initializers in the typed fields
     # (int32_data, uint64_data) or raw_data as ONNX stores them, and Casts

@@ -1,0 +1,49 @@
+// convert-graph-to-te on string tensors (lowering/graph_to_te_string.c):
+// strings become i64 handles in every type, casts to and from strings are
+// elementwise computes calling the scalar string kernels, and
+// string_normalizer calls the buffer kernel on the flattened input with
+// dynamic extents (tensor.cast), its stopwords as NUL-separated bytes and its
+// flags (UPPER = 2, case sensitive = 4); the result is cast back to the
+// static size and expanded to [1, K].
+// RUN: strata-opt %s --pass-pipeline='builtin.module(convert-graph-to-te)' | FileCheck %s
+// convert-te-to-tir then passes the collapsed destination to the kernel, as
+// a dynamic memref, and the module lowers on to the llvm dialect.
+// RUN: strata-opt %s --pass-pipeline='builtin.module(convert-graph-to-te,convert-te-to-tir)' | FileCheck %s --check-prefix=TIR
+// RUN: strata-opt %s --pass-pipeline='builtin.module(strata-graph-to-llvm)' | FileCheck %s --check-prefix=LLVM
+
+// CHECK-LABEL: func.func @main(%arg0: tensor<2x3xf32>, %arg1: tensor<1x4xi64>) -> (tensor<2x3xi64>, tensor<2x3xi32>, tensor<1x2xi64>)
+// CHECK: %[[F:.*]] = arith.extf %{{.*}} : f32 to f64
+// CHECK: %[[K:.*]] = arith.constant 0 : i64
+// CHECK: func.call @strata_string_from_f64(%[[F]], %[[K]]) : (f64, i64) -> i64
+// CHECK: name = "to_string"
+// CHECK: %[[I:.*]] = func.call @strata_string_to_i64(%{{.*}}) : (i64) -> i64
+// CHECK: arith.trunci %[[I]] : i64 to i32
+// CHECK: name = "from_string"
+// CHECK: %[[FLAT:.*]] = tensor.collapse_shape %arg1 {{\[\[}}0, 1]] : tensor<1x4xi64> into tensor<4xi64>
+// CHECK: %[[IN:.*]] = tensor.cast %[[FLAT]] : tensor<4xi64> to tensor<?xi64>
+// CHECK: %[[W:.*]] = arith.constant dense<[109, 111, 110, 100, 97, 121, 0, 120, 0]> : tensor<9xi8>
+// CHECK: %[[WD:.*]] = tensor.cast %[[W]] : tensor<9xi8> to tensor<?xi8>
+// CHECK: %[[FL:.*]] = arith.constant 2 : i64
+// CHECK: %[[R:.*]] = call @strata_string_normalizer(%[[IN]], %[[WD]], %[[FL]]) : (tensor<?xi64>, tensor<?xi8>, i64) -> tensor<?xi64>
+// CHECK: %[[RS:.*]] = tensor.cast %[[R]] : tensor<?xi64> to tensor<2xi64>
+// CHECK: %[[E:.*]] = tensor.expand_shape %[[RS]] {{\[\[}}0, 1]] output_shape [1, 2] : tensor<2xi64> into tensor<1x2xi64>
+// CHECK: return %{{.*}}, %{{.*}}, %[[E]] : tensor<2x3xi64>, tensor<2x3xi32>, tensor<1x2xi64>
+// CHECK-DAG: func.func private @strata_string_from_f64(f64, i64) -> i64
+// CHECK-DAG: func.func private @strata_string_to_i64(i64) -> i64
+// CHECK-DAG: func.func private @strata_string_normalizer(tensor<?xi64>, tensor<?xi8>, i64) -> tensor<?xi64> attributes {llvm.emit_c_interface}
+
+// TIR-LABEL: func.func @main(%arg0: memref<2x3xf32>, %arg1: memref<1x4xi64>, %arg2: memref<2x3xi64>, %arg3: memref<2x3xi32>, %arg4: memref<1x2xi64>)
+// TIR: %[[DST:.*]] = memref.collapse_shape %arg4 {{\[\[}}0, 1]] : memref<1x2xi64> into memref<2xi64>
+// TIR: %[[DD:.*]] = memref.cast %[[DST]] : memref<2xi64> to memref<?xi64>
+// TIR: call @strata_string_normalizer(%{{.*}}, %{{.*}}, %{{.*}}, %[[DD]]) : (memref<?xi64>, memref<?xi8>, i64, memref<?xi64>) -> ()
+// TIR: func.func private @strata_string_normalizer(memref<?xi64>, memref<?xi8>, i64, memref<?xi64>) attributes {llvm.emit_c_interface}
+
+// LLVM: llvm.call @strata_string_from_f64
+// LLVM: llvm.call @strata_string_to_i64
+// LLVM: llvm.call @_mlir_ciface_strata_string_normalizer
+func.func @main(%x: tensor<2x3xf32>, %s: tensor<1x4x!graph.string>) -> (tensor<2x3x!graph.string>, tensor<2x3xi32>, tensor<1x2x!graph.string>) {
+  %0 = "graph.cast"(%x) : (tensor<2x3xf32>) -> tensor<2x3x!graph.string>
+  %1 = "graph.cast"(%0) : (tensor<2x3x!graph.string>) -> tensor<2x3xi32>
+  %2 = "graph.string_normalizer"(%s) {case_change_action = "UPPER", is_case_sensitive = false, stopwords = ["monday", "x"]} : (tensor<1x4x!graph.string>) -> tensor<1x2x!graph.string>
+  return %0, %1, %2 : tensor<2x3x!graph.string>, tensor<2x3xi32>, tensor<1x2x!graph.string>
+}
