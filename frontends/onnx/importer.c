@@ -1112,8 +1112,18 @@ static bool bind_input(onnx_importer_t *imp, value_entry_t *e, const char *path,
     c.onnx_type = ONNX__TENSOR_PROTO__DATA_TYPE__BFLOAT16;
   if (!strata_graph_shapes_compatible(&want, &c.shape) ||
       !mlirTypeEqual(mlirShapedTypeGetElementType(type), onnx_elem_type(imp->ctx, c.onnx_type))) {
+    char have[64], want_s[64];
+    strata_graph_shape_str(&c.shape, have, sizeof have);
+    strata_graph_shape_str(&want, want_s, sizeof want_s);
+    const char *elem = onnx_type_name(c.onnx_type);
     onnx_const_free(&c);
-    return strata_emit_error_at(loc, "the value in '%s' does not have the input's type", path),
+    char wt[32];
+    return strata_emit_error_at(loc,
+                                "the value in '%s' does not have the input's type: it holds %s "
+                                "%s, the input is %s %s",
+                                path, elem, have,
+                                strata_type_str(mlirShapedTypeGetElementType(type), wt, sizeof wt),
+                                want_s),
            false;
   }
   e->has_const = true;

@@ -50,6 +50,11 @@ static const struct {
   double rtol, atol;
   const char *reason;
 } exceptions[] = {
+    /* ONNX 1.12 made this expectation by truncating float32 to bfloat16
+     * (x >> 16); Strata rounds to nearest even, as the ONNX reference's
+     * float32_to_bfloat16 does by default: results differ by at most one
+     * bfloat16 ulp, 2^-7 relative (8 significant bits). */
+    {"test_cast_FLOAT_to_BFLOAT16", 0x1p-7, 0, "bfloat16: truncated expectation, rounded result"},
     {NULL, 0, 0, NULL}, /* end */
 };
 
