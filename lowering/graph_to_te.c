@@ -879,7 +879,11 @@ const strata_pass_info_t convert_graph_to_te_pass = {
         "ui64 has no wider type: ops that wrap or move values compute on it reinterpreted as "
         "i64, ops that only order values (maximum, minimum, comparisons, reduce_max/min, max "
         "pools) on values with the sign bit flipped, cast uses uitofp/fptoui, and other ops on "
-        "ui64 are an error.",
+        "ui64 are an error. String tensors (!graph.string) become i64 handles (a const char * "
+        "to interned text): ops that move elements lower unchanged, casts to/from strings call "
+        "the scalar string kernels in an elementwise compute, string_normalizer calls its buffer "
+        "kernel (func.call on dynamic shapes via tensor.cast), other ops on strings are an "
+        "error.",
     .anchor = "builtin.module",
     .dependent_dialects = {mlirGetDialectHandle__arith__, mlirGetDialectHandle__math__,
                            mlirGetDialectHandle__tensor__, mlirGetDialectHandle__gpu__,

@@ -812,8 +812,9 @@ const strata_pass_info_t convert_te_to_tir_pass = {
         "schedule as te.compute / te.schedule. Dense tensor constants become private "
         "constant memref.globals, tensor.dim becomes memref.dim, tensor.collapse_shape "
         "and expand_shape become memref views (a compute whose only use is a returned "
-        "expand_shape is computed into the collapsed destination), calls pass "
-        "destination buffers, and returned arguments, constants and duplicates are "
+        "expand_shape is computed into the collapsed destination), tensor.cast becomes "
+        "memref.cast, calls pass destination buffers (a dynamic result cast to a static "
+        "type gets that static buffer), and returned arguments, constants and duplicates are "
         "copied with memref.copy. Any other op using tensors is an error.",
     .anchor = "builtin.module",
     .dependent_dialects = {mlirGetDialectHandle__memref__, mlirGetDialectHandle__arith__,
