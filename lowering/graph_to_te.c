@@ -479,6 +479,78 @@ MlirValue g2t_expand(g2t_t *g, MlirValue v, MlirType type, intptr_t r, const int
   return strata_build_value(&g->b, "tensor.expand_shape", 1, &v, type, 2, attrs);
 }
 
+/* ---- library kernel calls (runtime/kernel_abi.h) ---------------------------- */
+
+void g2t_declare_kernel(g2t_t *g, const char *name, const char *signature) {
+  MlirOperation module = mlirOperationGetParentOperation(g->scope);
+  if (mlirOperationIsNull(module))
+    module = g->scope;
+  MlirSymbolTable table = mlirSymbolTableCreate(module);
+  if (mlirOperationIsNull(mlirSymbolTableLookup(table, sref(name)))) {
+    char text[1024];
+    snprintf(text, sizeof text, "func.func private @%s%s", name, signature);
+    MlirOperation decl = mlirOperationCreateParse(g->ctx, sref(text), sref("strata-kernels"));
+    mlirSymbolTableInsert(table, decl);
+  }
+  mlirSymbolTableDestroy(table);
+}
+
+MlirValue g2t_call_kernel(strata_builder_t *b, const char *name, intptr_t n, const MlirValue *args,
+                          MlirType result) {
+  MlirContext ctx = mlirLocationGetContext(b->loc);
+  MlirNamedAttribute callee = strata_named(ctx, "callee", mlirFlatSymbolRefAttrGet(ctx, sref(name)));
+  return strata_build_value(b, "func.call", n, args, result, 1, &callee);
+}
+
+/* tensor<N x T> -> tensor<? x T>; other types unchanged. */
+static MlirType dynamic_1d(MlirType t) {
+  if (!mlirTypeIsARankedTensor(t))
+    return t;
+  int64_t dyn = mlirShapedTypeGetDynamicSize();
+  return mlirRankedTensorTypeGet(1, &dyn, mlirShapedTypeGetElementType(t), mlirAttributeGetNull());
+}
+
+/* Appends the spelling of t to buf (at *len). */
+static void append_type(char *buf, size_t size, size_t *len, const char *sep, MlirType t) {
+  char ts[128];
+  strata_type_str(t, ts, sizeof ts);
+  int w = snprintf(buf + *len, size - *len, "%s%s", sep, ts);
+  if (w > 0 && (size_t)w < size - *len)
+    *len += (size_t)w;
+}
+
+void g2t_call_buffer_kernel(g2t_t *g, const char *name, intptr_t n, const MlirValue *args,
+                            intptr_t nres, const MlirType *results, MlirValue *out) {
+  enum { MAX = 16 };
+  char sig[1024];
+  size_t len = 0;
+  MlirValue dargs[MAX];
+  MlirType dres[MAX];
+  sig[len++] = '(';
+  for (intptr_t i = 0; i < n && i < MAX; ++i) {
+    MlirType t = mlirValueGetType(args[i]), d = dynamic_1d(t);
+    dargs[i] = mlirTypeEqual(t, d) ? args[i]
+                                   : strata_build_value(&g->b, "tensor.cast", 1, &args[i], d, 0, NULL);
+    append_type(sig, sizeof sig, &len, i ? ", " : "", d);
+  }
+  len += (size_t)snprintf(sig + len, sizeof sig - len, ") -> (");
+  for (intptr_t i = 0; i < nres && i < MAX; ++i) {
+    dres[i] = dynamic_1d(results[i]);
+    append_type(sig, sizeof sig, &len, i ? ", " : "", dres[i]);
+  }
+  snprintf(sig + len, sizeof sig - len, ") attributes {llvm.emit_c_interface}");
+  g2t_declare_kernel(g, name, sig);
+  MlirNamedAttribute callee =
+      strata_named(g->ctx, "callee", mlirFlatSymbolRefAttrGet(g->ctx, sref(name)));
+  MlirOperation call = strata_build_op(&g->b, "func.call", n, dargs, nres, dres, 1, &callee);
+  for (intptr_t i = 0; i < nres && i < MAX; ++i) {
+    MlirValue r = mlirOperationGetResult(call, i);
+    out[i] = mlirTypeEqual(dres[i], results[i])
+                 ? r
+                 : strata_build_value(&g->b, "tensor.cast", 1, &r, results[i], 0, NULL);
+  }
+}
+
 /* ---- graph.constant -------------------------------------------------------- */
 
 static MlirLogicalResult lower_constant(g2t_t *g, MlirValue *out) {

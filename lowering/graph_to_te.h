@@ -165,6 +165,21 @@ MlirValue g2t_collapse(g2t_t *g, MlirValue v, const int64_t *shape, intptr_t r,
  * v's dims becomes sizes[i] consecutive dims. A view once lowered. */
 MlirValue g2t_expand(g2t_t *g, MlirValue v, MlirType type, intptr_t r, const int64_t *sizes);
 
+/* --- library kernels (runtime/kernel_abi.h) ----------------------------- */
+/* Declares `func.func private @name<signature>` in g's module, once
+ * (signature: "(f64, i64) -> i64", optionally with an attribute dict). */
+void g2t_declare_kernel(g2t_t *g, const char *name, const char *signature);
+/* func.call @name(args) -> result at b: a scalar kernel (declare it first). */
+MlirValue g2t_call_kernel(strata_builder_t *b, const char *name, intptr_t n,
+                          const MlirValue *args, MlirType result);
+/* Calls buffer kernel @name (declared here, llvm.emit_c_interface): 1-D
+ * tensor operands are cast to tensor<?xT> (scalars passed as they are),
+ * the kernel returns tensor<?xT> results, each cast to its static 1-D type
+ * results[i] (convert-te-to-tir sizes their buffers from the casts); the
+ * cast results go to out[i]. At most 16 operands and results. */
+void g2t_call_buffer_kernel(g2t_t *g, const char *name, intptr_t n, const MlirValue *args,
+                            intptr_t nres, const MlirType *results, MlirValue *out);
+
 /* --- string tensors (graph_to_te_string.c) ------------------------------ */
 /* Before lowering: marks graph.cast to/from strings, rejects graph ops
  * without string semantics (located errors), retypes string tensors to i64

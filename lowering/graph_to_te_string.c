@@ -16,12 +16,11 @@
  *                             strata_string_from_f64 / _from_i64 (scalar C
  *                             functions) on the value widened to f64 / i64
  *   graph.cast from strings   strata_string_to_f64 / _to_i64, then narrowed
- *   graph.string_normalizer   func.call of the buffer kernel
- *                             strata_string_normalizer (llvm.emit_c_interface)
- *                             on the flattened input, dynamic extents
- *                             (tensor.cast) and the stopwords as a byte
- *                             constant; its result is cast back to the static
- *                             size the op's type fixes. */
+ *   graph.string_normalizer   the buffer kernel strata_string_normalizer
+ *                             (g2t_call_buffer_kernel) on the flattened
+ *                             input, the stopwords as a byte constant and the
+ *                             flags; its result has the static size the op's
+ *                             type fixes. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,32 +131,6 @@ MlirLogicalResult g2t_prepare_strings(MlirOperation module) {
   return mlirLogicalResultSuccess();
 }
 
-/* ---- kernel declarations --------------------------------------------------- */
-
-/* Declares `func.func private @name<signature>` in g's module once. */
-static void declare(g2t_t *g, const char *name, const char *signature) {
-  MlirOperation module = mlirOperationGetParentOperation(g->scope);
-  if (mlirOperationIsNull(module))
-    module = g->scope;
-  MlirSymbolTable table = mlirSymbolTableCreate(module);
-  bool exists = !mlirOperationIsNull(mlirSymbolTableLookup(table, sref(name)));
-  if (!exists) {
-    char text[512];
-    snprintf(text, sizeof text, "func.func private @%s%s", name, signature);
-    MlirOperation decl = mlirOperationCreateParse(g->ctx, sref(text), sref("strata-string-kernels"));
-    mlirSymbolTableInsert(table, decl);
-  }
-  mlirSymbolTableDestroy(table);
-}
-
-/* func.call @name(args) -> result (one result) at builder b. */
-static MlirValue call(g2t_t *g, strata_builder_t *b, const char *name, intptr_t n,
-                      const MlirValue *args, MlirType result) {
-  MlirNamedAttribute callee =
-      strata_named(g->ctx, "callee", mlirFlatSymbolRefAttrGet(g->ctx, sref(name)));
-  return strata_build_value(b, "func.call", n, args, result, 1, &callee);
-}
-
 /* ---- graph.cast to / from strings ------------------------------------------ */
 
 bool g2t_is_string_cast(MlirOperation op) {
@@ -172,29 +145,29 @@ static MlirValue format_value(g2t_t *g, strata_builder_t *b, MlirValue v, MlirTy
     int kind = mlirTypeIsAF64(t) ? 1 : mlirTypeIsAF16(t) ? 2 : 0; /* bf16: as its f32 value */
     if (!mlirTypeIsAF64(t))
       v = g2t_cast(b, "arith.extf", v, f64);
-    declare(g, "strata_string_from_f64", "(f64, i64) -> i64");
+    g2t_declare_kernel(g, "strata_string_from_f64", "(f64, i64) -> i64");
     MlirValue args[2] = {v, g2t_scalar(b, i64, kind)};
-    return call(g, b, "strata_string_from_f64", 2, args, i64);
+    return g2t_call_kernel(b, "strata_string_from_f64", 2, args, i64);
   }
   unsigned w = mlirIntegerTypeGetWidth(t);
   int kind = w == 1 ? 2 : !mlirTypeIsNull(u) ? 1 : 0;
   if (w < 64)
     v = g2t_cast(b, w == 1 || !mlirTypeIsNull(u) ? "arith.extui" : "arith.extsi", v, i64);
-  declare(g, "strata_string_from_i64", "(i64, i64) -> i64");
+  g2t_declare_kernel(g, "strata_string_from_i64", "(i64, i64) -> i64");
   MlirValue args[2] = {v, g2t_scalar(b, i64, kind)};
-  return call(g, b, "strata_string_from_i64", 2, args, i64);
+  return g2t_call_kernel(b, "strata_string_from_i64", 2, args, i64);
 }
 
 /* The handle h parsed as element type t. */
 static MlirValue parse_value(g2t_t *g, strata_builder_t *b, MlirValue h, MlirType t) {
   if (mlirTypeIsAFloat(t)) {
-    declare(g, "strata_string_to_f64", "(i64) -> f64");
-    MlirValue v = call(g, b, "strata_string_to_f64", 1, &h, mlirF64TypeGet(g->ctx));
+    g2t_declare_kernel(g, "strata_string_to_f64", "(i64) -> f64");
+    MlirValue v = g2t_call_kernel(b, "strata_string_to_f64", 1, &h, mlirF64TypeGet(g->ctx));
     return mlirTypeIsAF64(t) ? v : g2t_cast(b, "arith.truncf", v, t);
   }
   MlirType i64 = mlirIntegerTypeGet(g->ctx, 64);
-  declare(g, "strata_string_to_i64", "(i64) -> i64");
-  MlirValue v = call(g, b, "strata_string_to_i64", 1, &h, i64);
+  g2t_declare_kernel(g, "strata_string_to_i64", "(i64) -> i64");
+  MlirValue v = g2t_call_kernel(b, "strata_string_to_i64", 1, &h, i64);
   unsigned w = mlirIntegerTypeGetWidth(t);
   if (w == 1)
     return g2t_cmpi(b, G2T_CMPI_NE, v, g2t_scalar(b, i64, 0));
@@ -235,14 +208,11 @@ MlirLogicalResult g2t_lower_string_normalizer(g2t_t *g, MlirValue *out) {
                                     "is built)");
   MlirContext ctx = g->ctx;
   MlirType i64 = mlirIntegerTypeGet(ctx, 64), i8 = mlirIntegerTypeGet(ctx, 8);
-  int64_t dyn = mlirShapedTypeGetDynamicSize();
   intptr_t rank = mlirShapedTypeGetRank(rtype);
   int64_t in_len = mlirShapedTypeGetDimSize(mlirValueGetType(x), rank - 1);
   int64_t out_len = mlirShapedTypeGetDimSize(rtype, rank - 1);
   if (rank == 2)
     x = g2t_collapse(g, x, &in_len, 1, (const int64_t[]){2});
-  MlirType flat_dyn = mlirRankedTensorTypeGet(1, &dyn, i64, mlirAttributeGetNull());
-  x = strata_build_value(&g->b, "tensor.cast", 1, &x, flat_dyn, 0, NULL);
 
   /* The stopwords, NUL-terminated back to back. */
   MlirAttribute words = g2t_attr(g->op, "stopwords");
@@ -264,21 +234,15 @@ MlirLogicalResult g2t_lower_string_normalizer(g2t_t *g, MlirValue *out) {
       ctx, "value", mlirDenseElementsAttrInt8Get(bytes_type, (intptr_t)nbytes, bytes));
   free(bytes);
   MlirValue w = strata_build_value(&g->b, "arith.constant", 0, NULL, bytes_type, 1, &value);
-  w = strata_build_value(&g->b, "tensor.cast", 1, &w,
-                         mlirRankedTensorTypeGet(1, &dyn, i8, mlirAttributeGetNull()), 0, NULL);
 
   MlirStringRef action = mlirStringAttrGetValue(g2t_attr(g->op, "case_change_action"));
   int64_t flags = strata_str_eq(action, "LOWER") ? 1 : strata_str_eq(action, "UPPER") ? 2 : 0;
   if (g2t_attr_bool(g->op, "is_case_sensitive"))
     flags |= 4;
-  declare(g, "strata_string_normalizer",
-          "(tensor<?xi64>, tensor<?xi8>, i64) -> tensor<?xi64> attributes "
-          "{llvm.emit_c_interface}");
   MlirValue args[3] = {x, w, g2t_scalar(&g->b, i64, (double)flags)};
-  MlirValue r = call(g, &g->b, "strata_string_normalizer", 3, args, flat_dyn);
-  r = strata_build_value(&g->b, "tensor.cast", 1, &r,
-                         mlirRankedTensorTypeGet(1, &out_len, i64, mlirAttributeGetNull()), 0,
-                         NULL);
+  MlirType result = mlirRankedTensorTypeGet(1, &out_len, i64, mlirAttributeGetNull());
+  MlirValue r;
+  g2t_call_buffer_kernel(g, "strata_string_normalizer", 3, args, 1, &result, &r);
   if (rank == 2)
     r = g2t_expand(g, r, rtype, 1, (const int64_t[]){2});
   *out = r;

@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "runtime/jit.h"
-#include "runtime/string_kernels.h"
+#include "runtime/kernel_registry.h"
 
 bool strata_aot_emit_object(MlirOperation module, const char *object_path, int opt_level,
                             char **error) {
@@ -97,12 +97,12 @@ bool strata_aot_link_shared(const char *object_path, const char *library_path, c
   for (const char *const *l = strata_runtime_libraries(); *l; ++l)
     argv[n++] = (char *)*l;
   argv[n++] = "-Wl,-rpath,/usr/lib/llvm-22/lib";
-  /* The string kernels (runtime/string_kernels.h) live in libstrata: a
+  /* The library kernels (runtime/kernel_abi.h) live in libstrata: a
    * library calling them needs it, found where this process loaded it
    * (--as-needed: other libraries do not depend on it). */
   Dl_info self;
   char strata_rpath[4096 + 16];
-  if (dladdr((void *)strata_string_kernel_symbols, &self) && self.dli_fname &&
+  if (dladdr((void *)strata_kernel_tables, &self) && self.dli_fname &&
       strchr(self.dli_fname, '/')) {
     const char *slash = strrchr(self.dli_fname, '/');
     snprintf(strata_rpath, sizeof strata_rpath, "-Wl,-rpath,%.*s", (int)(slash - self.dli_fname),

@@ -2,7 +2,7 @@
  * `_mlir_ciface_<fn>` through its packed wrapper so any arity works. */
 #include "runtime/jit.h"
 
-#include "runtime/string_kernels.h"
+#include "runtime/kernel_registry.h"
 
 #include <dlfcn.h>
 #include <mlir-c/ExecutionEngine.h>
@@ -40,10 +40,11 @@ strata_jit_t *strata_jit_create(MlirOperation module, int opt_level, char **erro
                     "dialect? diagnostics above say why)");
     return NULL;
   }
-  /* The string kernels compiled code calls live in libstrata itself. */
-  for (const strata_kernel_symbol_t *k = strata_string_kernel_symbols(); k->name; ++k)
-    mlirExecutionEngineRegisterSymbol(engine, mlirStringRefCreateFromCString(k->name),
-                                      k->address);
+  /* The library kernels compiled code calls live in libstrata itself. */
+  for (const strata_kernel_symbol_t *const *t = strata_kernel_tables(); *t; ++t)
+    for (const strata_kernel_symbol_t *k = *t; k->name; ++k)
+      mlirExecutionEngineRegisterSymbol(engine, mlirStringRefCreateFromCString(k->name),
+                                        k->address);
   strata_jit_t *jit = malloc(sizeof *jit);
   jit->engine = engine;
   return jit;

@@ -294,7 +294,7 @@ void _mlir_ciface_strata_string_normalizer(strata_memref_i64_t *in,
 
 /* ---- Registration ---------------------------------------------------------- */
 
-static const strata_kernel_symbol_t string_kernel_symbols[] = {
+const strata_kernel_symbol_t strata_string_kernels[] = {
     {"strata_string_from_f64", (void *)strata_string_from_f64},
     {"strata_string_from_i64", (void *)strata_string_from_i64},
     {"strata_string_to_f64", (void *)strata_string_to_f64},
@@ -304,4 +304,3 @@ static const strata_kernel_symbol_t string_kernel_symbols[] = {
     {NULL, NULL},
 };
 
-const strata_kernel_symbol_t *strata_string_kernel_symbols(void) { return string_kernel_symbols; }

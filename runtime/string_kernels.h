@@ -1,22 +1,13 @@
 /* The string kernels that JIT-compiled code calls: conversions between
  * numbers and string handles (see runtime/string_table.h), string constants
- * and ONNX StringNormalizer. Plain C ABI; the buffer kernels take MLIR
- * memref descriptors through its C interface (llvm.emit_c_interface), hence
- * their _mlir_ciface_ names. Every string they return is interned. */
+ * and ONNX StringNormalizer (the calling convention: runtime/kernel_abi.h).
+ * Every string they return is interned. */
 #ifndef STRATA_RUNTIME_STRING_KERNELS_H
 #define STRATA_RUNTIME_STRING_KERNELS_H
 
 #include <stdint.h>
 
-/* 1-D memref descriptors: element k is aligned[offset + k * stride]. */
-typedef struct {
-  int64_t *allocated, *aligned;
-  int64_t offset, size, stride;
-} strata_memref_i64_t;
-typedef struct {
-  int8_t *allocated, *aligned;
-  int64_t offset, size, stride;
-} strata_memref_i8_t;
+#include "runtime/kernel_abi.h"
 
 /* v as NumPy's str() of a scalar of the given kind (0 float32, 1 float64,
  * 2 float16) shows it: the shortest decimal that round-trips through that
@@ -55,12 +46,8 @@ void _mlir_ciface_strata_string_normalizer(strata_memref_i64_t *in,
                                            strata_memref_i8_t *stopwords, int64_t flags,
                                            strata_memref_i64_t *out);
 
-/* The kernels above by symbol name, for the JIT to register; ends with a
- * NULL name. */
-typedef struct {
-  const char *name;
-  void *address;
-} strata_kernel_symbol_t;
-const strata_kernel_symbol_t *strata_string_kernel_symbols(void);
+/* The kernels above by symbol name, for the JIT to register
+ * (runtime/kernel_registry.c); ends with a NULL name. */
+extern const strata_kernel_symbol_t strata_string_kernels[];
 
 #endif

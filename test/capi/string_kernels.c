@@ -217,9 +217,9 @@ int main(void) {
 
   /* The symbol table names each kernel after its C symbol. */
   int count = 0, match = 1;
-  for (const strata_kernel_symbol_t *s = strata_string_kernel_symbols(); s->name; ++s, ++count)
+  for (const strata_kernel_symbol_t *s = strata_string_kernels; s->name; ++s, ++count)
     printf("symbol %s\n", s->name);
-  const strata_kernel_symbol_t *t = strata_string_kernel_symbols();
+  const strata_kernel_symbol_t *t = strata_string_kernels;
   match = t[0].address == (void *)strata_string_from_f64 &&
           t[5].address == (void *)_mlir_ciface_strata_string_normalizer;
   // CHECK: symbol strata_string_from_f64

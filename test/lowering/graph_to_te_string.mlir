@@ -20,10 +20,10 @@
 // CHECK: arith.trunci %[[I]] : i64 to i32
 // CHECK: name = "from_string"
 // CHECK: %[[FLAT:.*]] = tensor.collapse_shape %arg1 {{\[\[}}0, 1]] : tensor<1x4xi64> into tensor<4xi64>
-// CHECK: %[[IN:.*]] = tensor.cast %[[FLAT]] : tensor<4xi64> to tensor<?xi64>
 // CHECK: %[[W:.*]] = arith.constant dense<[109, 111, 110, 100, 97, 121, 0, 120, 0]> : tensor<9xi8>
-// CHECK: %[[WD:.*]] = tensor.cast %[[W]] : tensor<9xi8> to tensor<?xi8>
 // CHECK: %[[FL:.*]] = arith.constant 2 : i64
+// CHECK: %[[IN:.*]] = tensor.cast %[[FLAT]] : tensor<4xi64> to tensor<?xi64>
+// CHECK: %[[WD:.*]] = tensor.cast %[[W]] : tensor<9xi8> to tensor<?xi8>
 // CHECK: %[[R:.*]] = call @strata_string_normalizer(%[[IN]], %[[WD]], %[[FL]]) : (tensor<?xi64>, tensor<?xi8>, i64) -> tensor<?xi64>
 // CHECK: %[[RS:.*]] = tensor.cast %[[R]] : tensor<?xi64> to tensor<2xi64>
 // CHECK: %[[E:.*]] = tensor.expand_shape %[[RS]] {{\[\[}}0, 1]] output_shape [1, 2] : tensor<2xi64> into tensor<1x2xi64>

@@ -1,0 +1,15 @@
+/* The list of library kernel families (see kernel_registry.h): one line per
+ * family. */
+#include "runtime/kernel_registry.h"
+
+#include <stddef.h>
+
+#include "runtime/string_kernels.h"
+
+const strata_kernel_symbol_t *const *strata_kernel_tables(void) {
+  static const strata_kernel_symbol_t *const tables[] = {
+      strata_string_kernels,
+      NULL,
+  };
+  return tables;
+}
