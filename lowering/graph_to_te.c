@@ -555,6 +555,8 @@ void g2t_call_buffer_kernel(g2t_t *g, const char *name, intptr_t n, const MlirVa
 
 static MlirLogicalResult lower_constant(g2t_t *g, MlirValue *out) {
   MlirAttribute value = g2t_attr(g->op, "value");
+  if (strata_graph_is_string(mlirAttributeGetType(value)))
+    return g2t_lower_string_constant(g, out);
   MlirNamedAttribute v = strata_named(g->ctx, "value", value);
   MlirType type = mlirValueGetType(mlirOperationGetResult(g->op, 0));
   *out = strata_build_value(&g->b, "arith.constant", 0, NULL, type, 1, &v);

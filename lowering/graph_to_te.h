@@ -189,6 +189,8 @@ MlirLogicalResult g2t_prepare_strings(MlirOperation module);
 bool g2t_is_string_cast(MlirOperation op);
 MlirLogicalResult g2t_lower_string_cast(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_string_normalizer(g2t_t *g, MlirValue *out);
+/* graph.constant of dense<["..."]> strings. */
+MlirLogicalResult g2t_lower_string_constant(g2t_t *g, MlirValue *out);
 
 /* Element type and shape of a value's ranked tensor type. */
 MlirType g2t_elem(MlirValue v);

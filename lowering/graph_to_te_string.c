@@ -16,6 +16,10 @@
  *                             strata_string_from_f64 / _from_i64 (scalar C
  *                             functions) on the value widened to f64 / i64
  *   graph.cast from strings   strata_string_to_f64 / _to_i64, then narrowed
+ *   graph.constant            its strings NUL-terminated back to back in an i8
+ *                             constant, interned at run time by the buffer
+ *                             kernel strata_string_constants (each call:
+ *                             interning makes the handles stable)
  *   graph.string_normalizer   the buffer kernel strata_string_normalizer
  *                             (g2t_call_buffer_kernel) on the flattened
  *                             input, the stopwords as a byte constant and the
@@ -84,10 +88,11 @@ static MlirWalkResult check_and_mark(MlirOperation op, void *user) {
       mlirOperationSetAttributeByName(op, sref(STRING_CAST_ATTR),
                                       strata_string_attr(mlirOperationGetContext(op),
                                                          from ? "from" : "to"));
-  } else if (!strata_str_eq(name, "graph.string_normalizer") && !moves_elements(name)) {
+  } else if (!strata_str_eq(name, "graph.string_normalizer") &&
+             !strata_str_eq(name, "graph.constant") && !moves_elements(name)) {
     strata_emit_error(op, "string tensors are not supported by convert-graph-to-te in this op "
-                          "(only cast, string_normalizer and ops that move elements: reshape, "
-                          "transpose, concat, slice, flatten, gather, expand)");
+                          "(only constant, cast, string_normalizer and ops that move elements: "
+                          "reshape, transpose, concat, slice, flatten, gather, expand)");
     p->failed = true;
   }
   return MlirWalkResultAdvance;
@@ -198,6 +203,58 @@ MlirLogicalResult g2t_lower_string_cast(g2t_t *g, MlirValue *out) {
   return mlirLogicalResultSuccess();
 }
 
+/* ---- graph.constant of strings ---------------------------------------------- */
+
+/* strings as NUL-terminated bytes back to back: an i8 constant. */
+static MlirValue bytes_constant(g2t_t *g, intptr_t n, MlirStringRef (*get)(MlirAttribute, intptr_t),
+                                MlirAttribute from) {
+  size_t nbytes = 0;
+  for (intptr_t k = 0; k < n; ++k)
+    nbytes += get(from, k).length + 1;
+  int8_t *bytes = malloc(nbytes + 1);
+  size_t at = 0;
+  for (intptr_t k = 0; k < n; ++k) {
+    MlirStringRef w = get(from, k);
+    if (w.length)
+      memcpy(bytes + at, w.data, w.length);
+    at += w.length;
+    bytes[at++] = 0;
+  }
+  int64_t len = (int64_t)nbytes;
+  MlirType type = mlirRankedTensorTypeGet(1, &len, mlirIntegerTypeGet(g->ctx, 8),
+                                          mlirAttributeGetNull());
+  MlirNamedAttribute value =
+      strata_named(g->ctx, "value", mlirDenseElementsAttrInt8Get(type, (intptr_t)nbytes, bytes));
+  free(bytes);
+  return strata_build_value(&g->b, "arith.constant", 0, NULL, type, 1, &value);
+}
+
+static MlirStringRef array_string(MlirAttribute a, intptr_t k) {
+  return mlirStringAttrGetValue(mlirArrayAttrGetElement(a, k));
+}
+
+static MlirStringRef dense_string(MlirAttribute a, intptr_t k) {
+  return mlirDenseElementsAttrGetStringValue(a, k);
+}
+
+MlirLogicalResult g2t_lower_string_constant(g2t_t *g, MlirValue *out) {
+  MlirAttribute value = g2t_attr(g->op, "value");
+  MlirType rtype = mlirValueGetType(mlirOperationGetResult(g->op, 0)); /* i64 handles */
+  intptr_t rank = mlirShapedTypeGetRank(rtype);
+  int64_t n = mlirElementsAttrGetNumElements(value);
+  MlirValue bytes = bytes_constant(g, (intptr_t)n, dense_string, value);
+  MlirType flat = mlirRankedTensorTypeGet(1, &n, mlirIntegerTypeGet(g->ctx, 64),
+                                          mlirAttributeGetNull());
+  MlirValue r;
+  g2t_call_buffer_kernel(g, "strata_string_constants", 1, &bytes, 1, &flat, &r);
+  if (rank == 0)
+    r = g2t_collapse(g, r, NULL, 0, NULL);
+  else if (rank > 1)
+    r = g2t_expand(g, r, rtype, 1, (const int64_t[]){rank});
+  *out = r;
+  return mlirLogicalResultSuccess();
+}
+
 /* ---- graph.string_normalizer ----------------------------------------------- */
 
 MlirLogicalResult g2t_lower_string_normalizer(g2t_t *g, MlirValue *out) {
@@ -207,7 +264,7 @@ MlirLogicalResult g2t_lower_string_normalizer(g2t_t *g, MlirValue *out) {
     return strata_emit_error(g->op, "needs static shapes (the result's size is fixed when the op "
                                     "is built)");
   MlirContext ctx = g->ctx;
-  MlirType i64 = mlirIntegerTypeGet(ctx, 64), i8 = mlirIntegerTypeGet(ctx, 8);
+  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
   intptr_t rank = mlirShapedTypeGetRank(rtype);
   int64_t in_len = mlirShapedTypeGetDimSize(mlirValueGetType(x), rank - 1);
   int64_t out_len = mlirShapedTypeGetDimSize(rtype, rank - 1);
@@ -216,24 +273,7 @@ MlirLogicalResult g2t_lower_string_normalizer(g2t_t *g, MlirValue *out) {
 
   /* The stopwords, NUL-terminated back to back. */
   MlirAttribute words = g2t_attr(g->op, "stopwords");
-  intptr_t nwords = mlirArrayAttrGetNumElements(words);
-  size_t nbytes = 0;
-  for (intptr_t k = 0; k < nwords; ++k)
-    nbytes += mlirStringAttrGetValue(mlirArrayAttrGetElement(words, k)).length + 1;
-  int8_t *bytes = malloc(nbytes + 1);
-  size_t at = 0;
-  for (intptr_t k = 0; k < nwords; ++k) {
-    MlirStringRef w = mlirStringAttrGetValue(mlirArrayAttrGetElement(words, k));
-    memcpy(bytes + at, w.data, w.length);
-    at += w.length;
-    bytes[at++] = 0;
-  }
-  int64_t n = (int64_t)nbytes;
-  MlirType bytes_type = mlirRankedTensorTypeGet(1, &n, i8, mlirAttributeGetNull());
-  MlirNamedAttribute value = strata_named(
-      ctx, "value", mlirDenseElementsAttrInt8Get(bytes_type, (intptr_t)nbytes, bytes));
-  free(bytes);
-  MlirValue w = strata_build_value(&g->b, "arith.constant", 0, NULL, bytes_type, 1, &value);
+  MlirValue w = bytes_constant(g, mlirArrayAttrGetNumElements(words), array_string, words);
 
   MlirStringRef action = mlirStringAttrGetValue(g2t_attr(g->op, "case_change_action"));
   int64_t flags = strata_str_eq(action, "LOWER") ? 1 : strata_str_eq(action, "UPPER") ? 2 : 0;

@@ -19,12 +19,14 @@ irdl.dialect @graph {
   // `const char *`): see docs/dialects/graph.md, "String tensors".
   irdl.type @string
 
-  // %r = graph.constant {value = dense<...> | dense_resource<...>}: value's type is the result type.
+  // %r = graph.constant {value = dense<...> | dense_resource<...>}: value's type is the result type
+  // (dense<["a", "b"]> : tensor<2x!graph.string> for strings).
   irdl.operation @constant {
     %result = irdl.base "!builtin.tensor"
     %value_dense = irdl.base "#builtin.dense_int_or_fp_elements"
     %value_resource = irdl.base "#builtin.dense_resource_elements"
-    %value = irdl.any_of(%value_dense, %value_resource)
+    %value_strings = irdl.base "#builtin.dense_string_elements"
+    %value = irdl.any_of(%value_dense, %value_resource, %value_strings)
     irdl.results(result: %result)
     irdl.attributes {"value" = %value}
   }

@@ -253,6 +253,8 @@ const char *onnx_const_get_s(const onnx_const_t *c, int64_t i) {
 
 bool onnx_const_from_proto(const Onnx__TensorProto *tp, onnx_const_t *out, char *err,
                            size_t errsz) {
+  if (tp->data_type == ONNX__TENSOR_PROTO__DATA_TYPE__STRING)
+    return onnx_const_strings_from_proto(tp, out, err, errsz);
   memset(out, 0, sizeof *out);
   int32_t t = tp->data_type;
   size_t esize = onnx_type_size(t);
@@ -378,7 +380,13 @@ MlirValue onnx_constant(onnx_importer_t *imp, strata_builder_t *b, const onnx_co
   for (int64_t i = 1; splat && i < c->numel; ++i)
     splat = !memcmp((const char *)c->data, (const char *)c->data + (size_t)i * esize, esize);
   MlirAttribute value;
-  if (c->onnx_type == ONNX__TENSOR_PROTO__DATA_TYPE__BOOL) {
+  if (c->onnx_type == ONNX__TENSOR_PROTO__DATA_TYPE__STRING) {
+    MlirStringRef *v = malloc(sizeof *v * (size_t)(c->numel ? c->numel : 1));
+    for (int64_t i = 0; i < c->numel; ++i)
+      v[i] = mlirStringRefCreateFromCString(onnx_const_get_s(c, i));
+    value = mlirDenseElementsAttrStringGet(type, (intptr_t)c->numel, v);
+    free(v);
+  } else if (c->onnx_type == ONNX__TENSOR_PROTO__DATA_TYPE__BOOL) {
     int *v = malloc(sizeof(int) * (size_t)(c->numel ? c->numel : 1));
     for (int64_t i = 0; i < c->numel; ++i)
       v[i] = ((const uint8_t *)c->data)[i] != 0;
@@ -1018,14 +1026,18 @@ static bool import_node(onnx_importer_t *imp, const Onnx__GraphProto *g, size_t 
     if (!e)
       return onnx_error(&n, "input '%s' is not defined (not a graph input, an initializer or "
                             "an output of an earlier node)", name);
-    if (!mlirValueIsNull(e->value) && strata_graph_is_string(mlirValueGetType(e->value)) &&
-        !onnx_takes_strings(node->op_type ? node->op_type : ""))
+    bool string = e->has_const ? e->cst.onnx_type == ONNX__TENSOR_PROTO__DATA_TYPE__STRING
+                               : !mlirValueIsNull(e->value) &&
+                                     strata_graph_is_string(mlirValueGetType(e->value));
+    if (string && !onnx_takes_strings(node->op_type ? node->op_type : ""))
       return onnx_error(&n, "input '%s' is a string tensor, which %s does not take", name,
                         node->op_type ? node->op_type : "");
     n.present[i] = true;
     n.entry[i] = e;
     n.in_const[i] = e->has_const ? &e->cst : NULL;
-    n.fold[i] = e->has_const && !e->bound ? &e->cst : NULL;
+    /* String constants are not folded (the folds copy fixed-size elements):
+     * they reach operators as graph.constant values. */
+    n.fold[i] = e->has_const && !e->bound && !string ? &e->cst : NULL;
   }
   if (!m->fn(&n))
     return false;
@@ -1097,9 +1109,7 @@ static bool bind_input(onnx_importer_t *imp, value_entry_t *e, const char *path,
     return strata_emit_error_at(loc, "'%s' is not a serialized onnx.TensorProto", path), false;
   char err[256];
   onnx_const_t c;
-  bool ok = tp->data_type == ONNX__TENSOR_PROTO__DATA_TYPE__STRING
-                ? onnx_const_strings_from_proto(tp, &c, err, sizeof err)
-                : onnx_const_from_proto(tp, &c, err, sizeof err);
+  bool ok = onnx_const_from_proto(tp, &c, err, sizeof err);
   onnx__tensor_proto__free_unpacked(tp, NULL);
   if (!ok)
     return strata_emit_error_at(loc, "%s: %s", path, err), false;

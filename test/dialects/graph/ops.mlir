@@ -403,11 +403,13 @@ func.func @grid_sample(%x: tensor<?x3x4x5xf32>, %g: tensor<?x6x7x2xf32>, %x64: t
 // CHECK-NEXT: "graph.string_normalizer"(%{{[a-z0-9]+}}) {case_change_action = "NONE", is_case_sensitive = false, stopwords = []} : (tensor<1x6x!graph.string>) -> tensor<1x6x!graph.string>
 // CHECK-NEXT: "graph.cast"(%{{[a-z0-9]+}}) : (tensor<4x!graph.string>) -> tensor<4xf32>
 // CHECK-NEXT: "graph.reshape"(%{{[a-z0-9]+}}) : (tensor<1x6x!graph.string>) -> tensor<2x3x!graph.string>
+// CHECK-NEXT: "graph.constant"() {value = dense<["a", ""]> : tensor<2x!graph.string>} : () -> tensor<2x!graph.string>
 func.func @strings(%s: tensor<4x!graph.string>, %t: tensor<1x6x!graph.string>) {
   %0 = "graph.string_normalizer"(%s) {case_change_action = "LOWER", is_case_sensitive = true, stopwords = ["monday"]} : (tensor<4x!graph.string>) -> tensor<3x!graph.string>
   %1 = "graph.string_normalizer"(%t) {case_change_action = "NONE", is_case_sensitive = false, stopwords = []} : (tensor<1x6x!graph.string>) -> tensor<1x6x!graph.string>
   %2 = "graph.cast"(%s) : (tensor<4x!graph.string>) -> tensor<4xf32>
   %3 = "graph.reshape"(%t) : (tensor<1x6x!graph.string>) -> tensor<2x3x!graph.string>
+  %4 = "graph.constant"() {value = dense<["a", ""]> : tensor<2x!graph.string>} : () -> tensor<2x!graph.string>
   return
 }
 

@@ -184,7 +184,7 @@ CASES = {
     "bad_initializer_type": lambda: model(
         [node("Add", ["x", "c"], ["y"], "add1")],
         [value_info("x", FLOAT, [2])], [value_info("y", FLOAT, [2])],
-        [tensor("c", STRING, [2], [0, 0])]),
+        [tensor("c", COMPLEX64, [2], [0, 0])]),
     "bad_cast": lambda: model(
         [node("Cast", ["x"], ["y"], "cast1", [attr_int("to", COMPLEX64)])],
         [value_info("x", FLOAT, [2])], [value_info("y", COMPLEX64, [2])]),

@@ -24,6 +24,11 @@ def string_tensor(dims, values):
             + b"".join(f_bytes(6, v) for v in values))
 
 
+def attr_tensor(name, t):
+    """A TENSOR attribute (AttributeProto.t, type 4)."""
+    return f_bytes(1, name) + f_int(20, 4) + f_bytes(5, t)
+
+
 def float_tensor(dims, values):
     return (b"".join(f_int(1, d) for d in dims) + f_int(2, FLOAT)
             + f_bytes(9, struct.pack("<%df" % len(values), *values)))
@@ -59,7 +64,29 @@ def moves_and_normalizes():
              string_tensor([2, 1], [repr(v) for v in nums])])
 
 
-RUN_CASES = {"moves_and_normalizes": moves_and_normalizes}
+def labels():
+    """A classifier's last step: ArgMax of scores [2, 3] picks a label from a
+    string initializer (Gather), and a Constant node's string is
+    concatenated after them."""
+    names = ["cat", "dog", "bird"]
+    label_tensor = (f_int(1, 3) + f_int(2, STRING) + b"".join(f_bytes(6, v) for v in names)
+                    + f_bytes(8, "labels"))
+    unknown = f_int(1, 1) + f_int(2, STRING) + f_bytes(6, "unknown")
+    nodes = [
+        node("ArgMax", ["scores"], ["best"], "argmax1", [attr_int("axis", 1), attr_int("keepdims", 0)]),
+        node("Gather", ["labels", "best"], ["picked"], "gather1", [attr_int("axis", 0)]),
+        node("Constant", [], ["other"], "const1", [attr_tensor("value", unknown)]),
+        node("Concat", ["picked", "other"], ["out"], "concat1", [attr_int("axis", 0)]),
+    ]
+    scores = [0.1, 0.7, 0.2, 0.9, 0.05, 0.05]
+    m = model(nodes, [value_info("scores", FLOAT, [2, 3])], [value_info("out", STRING, [3])],
+              [label_tensor])
+    best = [max(range(3), key=lambda c: scores[r * 3 + c]) for r in range(2)]
+    return (m, [float_tensor([2, 3], scores)],
+            [string_tensor([3], [names[b] for b in best] + ["unknown"])])
+
+
+RUN_CASES = {"moves_and_normalizes": moves_and_normalizes, "labels": labels}
 ERROR_CASES = {
     # StringNormalizer of a graph input whose value is not given: its result
     # size cannot be known.
