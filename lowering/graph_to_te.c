@@ -439,6 +439,12 @@ void g2t_layout_to_physical(strata_builder_t *b, const strata_graph_layout_t *la
   }
 }
 
+void g2t_same_dims(g2t_t *g, MlirValue x, MlirType rtype, MlirValue *dims) {
+  intptr_t rank = mlirShapedTypeGetRank(rtype);
+  for (intptr_t i = 0; i < rank; ++i)
+    dims[i] = mlirShapedTypeIsDynamicDim(rtype, i) ? g2t_dim(g, x, i) : (MlirValue){NULL};
+}
+
 /* ---- views: tensor.collapse_shape / expand_shape ------------------------- */
 
 /* The reassociation attribute of collapse_shape / expand_shape: group i
@@ -779,10 +785,8 @@ static MlirType with_elem(MlirType shaped, MlirType elem) {
 static MlirValue convert_unsigned(g2t_t *g, MlirValue v, MlirType to, bool widen, bool flip) {
   MlirType vt = mlirValueGetType(v);
   MlirType rtype = with_elem(vt, to);
-  intptr_t rank = mlirShapedTypeGetRank(vt);
   MlirValue dims[STRATA_GRAPH_MAX_RANK];
-  for (intptr_t i = 0; i < rank; ++i)
-    dims[i] = mlirShapedTypeIsDynamicDim(vt, i) ? g2t_dim(g, v, i) : (MlirValue){NULL};
+  g2t_same_dims(g, v, rtype, dims);
   g2t_compute_t c = g2t_compute_begin(g, widen ? "to_signless" : "from_signless", rtype, dims, 0,
                                       NULL, NULL, NULL, (MlirAttribute){NULL});
   MlirValue x = g2t_read(&c, v, c.idx);

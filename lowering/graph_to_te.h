@@ -109,6 +109,9 @@ MlirValue g2t_imulc(strata_builder_t *b, MlirValue a, int64_t c);
 /* Index value of dim `axis` of `tensor`: a constant if static, else a
  * tensor.dim built before the graph op. */
 MlirValue g2t_dim(g2t_t *g, MlirValue tensor, intptr_t axis);
+/* Dims of a result of type `rtype` with x's shape (elementwise: unary ops,
+ * casts): g2t_dim of x where rtype's dim is dynamic, null elsewhere. */
+void g2t_same_dims(g2t_t *g, MlirValue x, MlirType rtype, MlirValue *dims);
 /* All dims of `tensor` (as g2t_dim). */
 void g2t_dims(g2t_t *g, MlirValue tensor, MlirValue *out);
 

@@ -17,12 +17,6 @@
 
 static bool is_float(MlirType t) { return mlirTypeIsAFloat(t); }
 
-/* Dims of a result of the same shape as `x` (elementwise unary, cast). */
-static void same_dims(g2t_t *g, MlirValue x, MlirType rtype, MlirValue *dims) {
-  intptr_t rank = mlirShapedTypeGetRank(rtype);
-  for (intptr_t i = 0; i < rank; ++i)
-    dims[i] = mlirShapedTypeIsDynamicDim(rtype, i) ? g2t_dim(g, x, i) : (MlirValue){NULL};
-}
 
 /* The upstream math op computing a float-only unary graph op elementwise,
  * or NULL for the ops built from arith (relu, neg, abs, ...). */
@@ -110,7 +104,7 @@ MlirLogicalResult g2t_lower_unary(g2t_t *g, MlirValue *out) {
                              strata_type_str(t, buf, sizeof buf));
   }
   MlirValue dims[STRATA_GRAPH_MAX_RANK];
-  same_dims(g, x, rtype, dims);
+  g2t_same_dims(g, x, rtype, dims);
   g2t_compute_t c = g2t_compute_begin(g, g->op_name, rtype, dims, 0, NULL, NULL, NULL,
                                       (MlirAttribute){NULL});
   MlirValue v = g2t_read(&c, x, c.idx);
@@ -238,7 +232,7 @@ MlirLogicalResult g2t_lower_cast(g2t_t *g, MlirValue *out) {
                              strata_type_str(s, b1, sizeof b1), strata_type_str(d, b2, sizeof b2));
   }
   MlirValue dims[STRATA_GRAPH_MAX_RANK];
-  same_dims(g, x, rtype, dims);
+  g2t_same_dims(g, x, rtype, dims);
   g2t_compute_t c = g2t_compute_begin(g, "cast", rtype, dims, 0, NULL, NULL, NULL,
                                       (MlirAttribute){NULL});
   strata_builder_t *b = &c.in;

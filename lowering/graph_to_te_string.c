@@ -191,10 +191,8 @@ MlirLogicalResult g2t_lower_string_cast(g2t_t *g, MlirValue *out) {
     return strata_emit_error(g->op, "cast between strings and %s is not supported",
                              strata_type_str(numeric, buf, sizeof buf));
   }
-  intptr_t rank = mlirShapedTypeGetRank(rtype);
   MlirValue dims[STRATA_GRAPH_MAX_RANK];
-  for (intptr_t i = 0; i < rank; ++i)
-    dims[i] = mlirShapedTypeIsDynamicDim(rtype, i) ? g2t_dim(g, x, i) : (MlirValue){NULL};
+  g2t_same_dims(g, x, rtype, dims);
   g2t_compute_t c = g2t_compute_begin(g, to_string ? "to_string" : "from_string", rtype, dims, 0,
                                       NULL, NULL, NULL, (MlirAttribute){NULL});
   MlirValue v = g2t_read(&c, x, c.idx);

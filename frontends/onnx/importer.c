@@ -207,22 +207,37 @@ int64_t onnx_const_get_i(const onnx_const_t *c, int64_t i) {
   }
 }
 
-bool onnx_const_strings_from_proto(const Onnx__TensorProto *tp, onnx_const_t *out, char *err,
-                                   size_t errsz) {
-  memset(out, 0, sizeof *out);
-  if (tp->data_type != ONNX__TENSOR_PROTO__DATA_TYPE__STRING || tp->n_dims > STRATA_GRAPH_MAX_RANK) {
-    snprintf(err, errsz, "not a string tensor of rank at most %d", STRATA_GRAPH_MAX_RANK);
-    return false;
-  }
+/* tp's dims into shape (rank set; at most STRATA_GRAPH_MAX_RANK, checked by
+ * the caller) and their product into *numel; false on a negative or
+ * overflowing dim. */
+static bool read_dims(const Onnx__TensorProto *tp, strata_graph_shape_t *shape, int64_t *numel,
+                      char *err, size_t errsz) {
   int64_t n = 1;
+  shape->rank = (intptr_t)tp->n_dims;
   for (size_t i = 0; i < tp->n_dims; ++i) {
     if (tp->dims[i] < 0 || (tp->dims[i] && n > INT64_MAX / 16 / tp->dims[i])) {
       snprintf(err, errsz, "invalid tensor dimension %lld", (long long)tp->dims[i]);
       return false;
     }
-    out->shape.dims[i] = tp->dims[i];
+    shape->dims[i] = tp->dims[i];
     n *= tp->dims[i];
   }
+  *numel = n;
+  return true;
+}
+
+/* A STRING TensorProto: data holds numel `const char *` followed by the
+ * NUL-terminated bytes, in one allocation (onnx_const_free frees both). */
+static bool strings_from_proto(const Onnx__TensorProto *tp, onnx_const_t *out, char *err,
+                               size_t errsz) {
+  memset(out, 0, sizeof *out);
+  if (tp->data_type != ONNX__TENSOR_PROTO__DATA_TYPE__STRING || tp->n_dims > STRATA_GRAPH_MAX_RANK) {
+    snprintf(err, errsz, "not a string tensor of rank at most %d", STRATA_GRAPH_MAX_RANK);
+    return false;
+  }
+  int64_t n;
+  if (!read_dims(tp, &out->shape, &n, err, errsz))
+    return false;
   if ((int64_t)tp->n_string_data != n) {
     snprintf(err, errsz, "string_data has %zu strings, the shape needs %lld", tp->n_string_data,
              (long long)n);
@@ -241,7 +256,6 @@ bool onnx_const_strings_from_proto(const Onnx__TensorProto *tp, onnx_const_t *ou
     text += tp->string_data[i].len + 1;
   }
   out->onnx_type = ONNX__TENSOR_PROTO__DATA_TYPE__STRING;
-  out->shape.rank = (intptr_t)tp->n_dims;
   out->numel = n;
   out->data = ptrs;
   return true;
@@ -254,7 +268,7 @@ const char *onnx_const_get_s(const onnx_const_t *c, int64_t i) {
 bool onnx_const_from_proto(const Onnx__TensorProto *tp, onnx_const_t *out, char *err,
                            size_t errsz) {
   if (tp->data_type == ONNX__TENSOR_PROTO__DATA_TYPE__STRING)
-    return onnx_const_strings_from_proto(tp, out, err, errsz);
+    return strings_from_proto(tp, out, err, errsz);
   memset(out, 0, sizeof *out);
   int32_t t = tp->data_type;
   size_t esize = onnx_type_size(t);
@@ -275,16 +289,9 @@ bool onnx_const_from_proto(const Onnx__TensorProto *tp, onnx_const_t *out, char 
     return false;
   }
   out->onnx_type = t;
-  out->shape.rank = (intptr_t)tp->n_dims;
-  int64_t n = 1;
-  for (size_t i = 0; i < tp->n_dims; ++i) {
-    if (tp->dims[i] < 0 || (tp->dims[i] && n > INT64_MAX / 16 / tp->dims[i])) {
-      snprintf(err, errsz, "invalid tensor dimension %lld", (long long)tp->dims[i]);
-      return false;
-    }
-    out->shape.dims[i] = tp->dims[i];
-    n *= tp->dims[i];
-  }
+  int64_t n;
+  if (!read_dims(tp, &out->shape, &n, err, errsz))
+    return false;
   out->numel = n;
   size_t bytes = (size_t)n * esize;
   out->data = calloc(bytes ? bytes : 1, 1);

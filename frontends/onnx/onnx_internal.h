@@ -243,16 +243,12 @@ MlirNamedAttribute onnx_ints_attr(onnx_node_t *n, const char *name, intptr_t cou
 MlirNamedAttribute onnx_scalar_attr(onnx_node_t *n, const char *name, MlirType elem, double v);
 
 /* --- Constants ------------------------------------------------------------ */
-/* Decodes a TensorProto (raw_data or typed fields). Returns false with a
- * message in err (size errsz) on unsupported types/external data/size
- * mismatch. */
+/* Decodes a TensorProto (raw_data or typed fields; STRING from string_data:
+ * data holds numel `const char *` then the NUL-terminated bytes, one
+ * allocation). Returns false with a message in err (size errsz) on
+ * unsupported types/external data/size mismatch. */
 bool onnx_const_from_proto(const Onnx__TensorProto *tp, onnx_const_t *out, char *err,
                            size_t errsz);
-/* Decodes a STRING TensorProto (a graph input's value: string tensors are
- * not constants of the graph dialect). data holds numel `const char *`
- * followed by the NUL-terminated bytes, in one allocation. */
-bool onnx_const_strings_from_proto(const Onnx__TensorProto *tp, onnx_const_t *out, char *err,
-                                   size_t errsz);
 /* Element i of a STRING constant. */
 const char *onnx_const_get_s(const onnx_const_t *c, int64_t i);
 /* Element i as double / int64 (any supported numeric type; 0 for STRING). */
