@@ -646,6 +646,8 @@ static const struct {
     {"conv_transpose3d", g2t_lower_conv_transpose2d},
     {"resize", g2t_lower_resize},
     {"grid_sample", g2t_lower_grid_sample},
+    {"unique", g2t_lower_unique},
+    {"tfidf_vectorizer", g2t_lower_tfidf_vectorizer},
 };
 
 typedef struct {

@@ -20,7 +20,9 @@
  *                             (g2t_call_buffer_kernel) on the flattened
  *                             input, the stopwords as a byte constant and the
  *                             flags; its result has the static size the op's
- *                             type fixes. */
+ *                             type fixes
+ *   graph.tfidf_vectorizer    (graph_to_te_table.c) on handles, its
+ *                             pool_strings as bytes (g2t_string_bytes). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,10 +86,11 @@ static MlirWalkResult check_and_mark(MlirOperation op, void *user) {
       mlirOperationSetAttributeByName(op, sref(STRING_CAST_ATTR),
                                       strata_string_attr(mlirOperationGetContext(op),
                                                          from ? "from" : "to"));
-  } else if (!strata_str_eq(name, "graph.string_normalizer") && !moves_elements(name)) {
+  } else if (!strata_str_eq(name, "graph.string_normalizer") &&
+             !strata_str_eq(name, "graph.tfidf_vectorizer") && !moves_elements(name)) {
     strata_emit_error(op, "string tensors are not supported by convert-graph-to-te in this op "
-                          "(only cast, string_normalizer and ops that move elements: reshape, "
-                          "transpose, concat, slice, flatten, gather, expand)");
+                          "(only cast, string_normalizer, tfidf_vectorizer and ops that move "
+                          "elements: reshape, transpose, concat, slice, flatten, gather, expand)");
     p->failed = true;
   }
   return MlirWalkResultAdvance;
@@ -198,6 +201,30 @@ MlirLogicalResult g2t_lower_string_cast(g2t_t *g, MlirValue *out) {
   return mlirLogicalResultSuccess();
 }
 
+/* ---- string lists as bytes --------------------------------------------------- */
+
+MlirValue g2t_string_bytes(g2t_t *g, MlirAttribute strings) {
+  intptr_t count = mlirArrayAttrGetNumElements(strings);
+  size_t nbytes = 0;
+  for (intptr_t k = 0; k < count; ++k)
+    nbytes += mlirStringAttrGetValue(mlirArrayAttrGetElement(strings, k)).length + 1;
+  int8_t *bytes = malloc(nbytes + 1);
+  size_t at = 0;
+  for (intptr_t k = 0; k < count; ++k) {
+    MlirStringRef w = mlirStringAttrGetValue(mlirArrayAttrGetElement(strings, k));
+    memcpy(bytes + at, w.data, w.length);
+    at += w.length;
+    bytes[at++] = 0;
+  }
+  int64_t n = (int64_t)nbytes;
+  MlirType bytes_type = mlirRankedTensorTypeGet(1, &n, mlirIntegerTypeGet(g->ctx, 8),
+                                                mlirAttributeGetNull());
+  MlirNamedAttribute value = strata_named(
+      g->ctx, "value", mlirDenseElementsAttrInt8Get(bytes_type, (intptr_t)nbytes, bytes));
+  free(bytes);
+  return strata_build_value(&g->b, "arith.constant", 0, NULL, bytes_type, 1, &value);
+}
+
 /* ---- graph.string_normalizer ----------------------------------------------- */
 
 MlirLogicalResult g2t_lower_string_normalizer(g2t_t *g, MlirValue *out) {
@@ -207,33 +234,14 @@ MlirLogicalResult g2t_lower_string_normalizer(g2t_t *g, MlirValue *out) {
     return strata_emit_error(g->op, "needs static shapes (the result's size is fixed when the op "
                                     "is built)");
   MlirContext ctx = g->ctx;
-  MlirType i64 = mlirIntegerTypeGet(ctx, 64), i8 = mlirIntegerTypeGet(ctx, 8);
+  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
   intptr_t rank = mlirShapedTypeGetRank(rtype);
   int64_t in_len = mlirShapedTypeGetDimSize(mlirValueGetType(x), rank - 1);
   int64_t out_len = mlirShapedTypeGetDimSize(rtype, rank - 1);
   if (rank == 2)
     x = g2t_collapse(g, x, &in_len, 1, (const int64_t[]){2});
 
-  /* The stopwords, NUL-terminated back to back. */
-  MlirAttribute words = g2t_attr(g->op, "stopwords");
-  intptr_t nwords = mlirArrayAttrGetNumElements(words);
-  size_t nbytes = 0;
-  for (intptr_t k = 0; k < nwords; ++k)
-    nbytes += mlirStringAttrGetValue(mlirArrayAttrGetElement(words, k)).length + 1;
-  int8_t *bytes = malloc(nbytes + 1);
-  size_t at = 0;
-  for (intptr_t k = 0; k < nwords; ++k) {
-    MlirStringRef w = mlirStringAttrGetValue(mlirArrayAttrGetElement(words, k));
-    memcpy(bytes + at, w.data, w.length);
-    at += w.length;
-    bytes[at++] = 0;
-  }
-  int64_t n = (int64_t)nbytes;
-  MlirType bytes_type = mlirRankedTensorTypeGet(1, &n, i8, mlirAttributeGetNull());
-  MlirNamedAttribute value = strata_named(
-      ctx, "value", mlirDenseElementsAttrInt8Get(bytes_type, (intptr_t)nbytes, bytes));
-  free(bytes);
-  MlirValue w = strata_build_value(&g->b, "arith.constant", 0, NULL, bytes_type, 1, &value);
+  MlirValue w = g2t_string_bytes(g, g2t_attr(g->op, "stopwords"));
 
   MlirStringRef action = mlirStringAttrGetValue(g2t_attr(g->op, "case_change_action"));
   int64_t flags = strata_str_eq(action, "LOWER") ? 1 : strata_str_eq(action, "UPPER") ? 2 : 0;
