@@ -654,6 +654,8 @@ static const struct {
     {"conv_transpose3d", g2t_lower_conv_transpose2d},
     {"resize", g2t_lower_resize},
     {"grid_sample", g2t_lower_grid_sample},
+    {"unique", g2t_lower_unique},
+    {"tfidf_vectorizer", g2t_lower_tfidf_vectorizer},
 };
 
 typedef struct {
@@ -960,8 +962,9 @@ const strata_pass_info_t convert_graph_to_te_pass = {
         "ui64 are an error. String tensors (!graph.string) become i64 handles (a const char * "
         "to interned text): ops that move elements lower unchanged, casts to/from strings call "
         "the scalar string kernels in an elementwise compute, string_normalizer calls its buffer "
-        "kernel (func.call on dynamic shapes via tensor.cast), other ops on strings are an "
-        "error.",
+        "kernel (func.call on dynamic shapes via tensor.cast), tfidf_vectorizer takes them too, "
+        "other ops on strings are an error. unique and tfidf_vectorizer call the table kernels "
+        "strata_unique and strata_tfidf_vectorizer on flattened operands.",
     .anchor = "builtin.module",
     .dependent_dialects = {mlirGetDialectHandle__arith__, mlirGetDialectHandle__math__,
                            mlirGetDialectHandle__tensor__, mlirGetDialectHandle__gpu__,

@@ -1,7 +1,7 @@
 /* Internal interface of convert-graph-to-te, shared by lowering/graph_to_te.c
  * (the pass: driver, op table, te.compute building, index and dim helpers)
  * and the per-family files graph_to_te_{elementwise,nn,shape,reduce,compare,
- * index,upsample,string}.c that
+ * index,upsample,string,table}.c that
  * lower one graph op each. Not a public header.
  *
  * A lowering function gets the graph op and a context whose builder inserts
@@ -194,6 +194,13 @@ MlirLogicalResult g2t_lower_string_cast(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_string_normalizer(g2t_t *g, MlirValue *out);
 /* graph.constant of dense<["..."]> strings. */
 MlirLogicalResult g2t_lower_string_constant(g2t_t *g, MlirValue *out);
+/* An i8 constant of the strings of an array attribute, NUL-terminated back
+ * to back (how buffer kernels take a list of strings). */
+MlirValue g2t_string_bytes(g2t_t *g, MlirAttribute strings);
+
+/* --- tables and counting (graph_to_te_table.c) --------------------------- */
+MlirLogicalResult g2t_lower_unique(g2t_t *g, MlirValue *out);
+MlirLogicalResult g2t_lower_tfidf_vectorizer(g2t_t *g, MlirValue *out);
 
 /* Element type and shape of a value's ranked tensor type. */
 MlirType g2t_elem(MlirValue v);

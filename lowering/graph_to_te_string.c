@@ -24,7 +24,9 @@
  *                             (g2t_call_buffer_kernel) on the flattened
  *                             input, the stopwords as a byte constant and the
  *                             flags; its result has the static size the op's
- *                             type fixes. */
+ *                             type fixes
+ *   graph.tfidf_vectorizer    (graph_to_te_table.c) on handles, its
+ *                             pool_strings as bytes (g2t_string_bytes). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,10 +91,12 @@ static MlirWalkResult check_and_mark(MlirOperation op, void *user) {
                                       strata_string_attr(mlirOperationGetContext(op),
                                                          from ? "from" : "to"));
   } else if (!strata_str_eq(name, "graph.string_normalizer") &&
-             !strata_str_eq(name, "graph.constant") && !moves_elements(name)) {
+             !strata_str_eq(name, "graph.constant") &&
+             !strata_str_eq(name, "graph.tfidf_vectorizer") && !moves_elements(name)) {
     strata_emit_error(op, "string tensors are not supported by convert-graph-to-te in this op "
-                          "(only constant, cast, string_normalizer and ops that move elements: "
-                          "reshape, transpose, concat, slice, flatten, gather, expand)");
+                          "(only constant, cast, string_normalizer, tfidf_vectorizer and ops "
+                          "that move elements: reshape, transpose, concat, slice, flatten, "
+                          "gather, expand)");
     p->failed = true;
   }
   return MlirWalkResultAdvance;
@@ -201,9 +205,9 @@ MlirLogicalResult g2t_lower_string_cast(g2t_t *g, MlirValue *out) {
   return mlirLogicalResultSuccess();
 }
 
-/* ---- graph.constant of strings ---------------------------------------------- */
+/* ---- string lists as bytes, string constants ------------------------------ */
 
-/* strings as NUL-terminated bytes back to back: an i8 constant. */
+/* n strings (get(from, k)) NUL-terminated back to back: an i8 constant. */
 static MlirValue bytes_constant(g2t_t *g, intptr_t n, MlirStringRef (*get)(MlirAttribute, intptr_t),
                                 MlirAttribute from) {
   size_t nbytes = 0;
@@ -233,6 +237,10 @@ static MlirStringRef array_string(MlirAttribute a, intptr_t k) {
 
 static MlirStringRef dense_string(MlirAttribute a, intptr_t k) {
   return mlirDenseElementsAttrGetStringValue(a, k);
+}
+
+MlirValue g2t_string_bytes(g2t_t *g, MlirAttribute strings) {
+  return bytes_constant(g, mlirArrayAttrGetNumElements(strings), array_string, strings);
 }
 
 MlirLogicalResult g2t_lower_string_constant(g2t_t *g, MlirValue *out) {
@@ -269,9 +277,7 @@ MlirLogicalResult g2t_lower_string_normalizer(g2t_t *g, MlirValue *out) {
   if (rank == 2)
     x = g2t_collapse(g, x, &in_len, 1, (const int64_t[]){2});
 
-  /* The stopwords, NUL-terminated back to back. */
-  MlirAttribute words = g2t_attr(g->op, "stopwords");
-  MlirValue w = bytes_constant(g, mlirArrayAttrGetNumElements(words), array_string, words);
+  MlirValue w = g2t_string_bytes(g, g2t_attr(g->op, "stopwords"));
 
   MlirStringRef action = mlirStringAttrGetValue(g2t_attr(g->op, "case_change_action"));
   int64_t flags = strata_str_eq(action, "LOWER") ? 1 : strata_str_eq(action, "UPPER") ? 2 : 0;

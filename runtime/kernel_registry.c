@@ -5,10 +5,12 @@
 #include <stddef.h>
 
 #include "runtime/string_kernels.h"
+#include "runtime/table_kernels.h"
 
 const strata_kernel_symbol_t *const *strata_kernel_tables(void) {
   static const strata_kernel_symbol_t *const tables[] = {
       strata_string_kernels,
+      strata_table_kernels,
       NULL,
   };
   return tables;

@@ -12,6 +12,7 @@
 #include <mlir-c/BuiltinTypes.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "dialects/verify.h"
@@ -1050,6 +1051,150 @@ static bool infer_string_normalizer(ctx_t *c, shape_t *out, MlirType *elem) {
   return true;
 }
 
+/* ---- Tables and counting -------------------------------------------------- */
+
+/* unique: input (static, rank >= 1, integers or floats) -> the part `part`
+ * names: values [.., ?, ..] (along axis; [?] flattened) of the input's
+ * type, indices and counts i64 [?], inverse i64 [len] (the axis' size, or
+ * the element count). The unique count is data-dependent: `?`. */
+static bool infer_unique(ctx_t *c, shape_t *out, MlirType *elem) {
+  static const char *const parts[] = {"values", "indices", "inverse", "counts"};
+  shape_t x;
+  int part;
+  bool sorted;
+  if (!operand_shape(c, 0, "input", &x) || !expect_min_rank(c, "input", &x, 1) ||
+      !attr_choice(c, "part", parts, 4, &part) || !attr_bool(c, "sorted", &sorted))
+    return false;
+  char s[STR];
+  if (!mlirTypeIsAFloat(*elem) && !mlirTypeIsAInteger(*elem))
+    return fail(c, "operand 'input' must have integer or float elements, got %s",
+                type_str(*elem, s));
+  int64_t total = strata_graph_num_elements(&x);
+  if (total < 0)
+    return fail(c, "operand 'input' must have a static shape, got %s", shape_str(&x, s));
+  bool has_axis = !mlirAttributeIsNull(attr(c, "axis"));
+  int64_t axis = 0;
+  if (has_axis && (!attr_i64(c, "axis", &axis) || !in_range(c, "axis", axis, x.rank)))
+    return false;
+  int64_t len = has_axis ? x.dims[axis] : total;
+  out->rank = 1;
+  out->dims[0] = part == 2 ? len : DYN;
+  if (part == 0 && has_axis) {
+    *out = x;
+    out->dims[axis] = DYN;
+  }
+  if (part != 0)
+    *elem = mlirIntegerTypeGet(mlirTypeGetContext(*elem), 64);
+  return true;
+}
+
+/* Copies a non-empty array<i64> attribute's values into a new array
+ * (freed by the caller); NULL after an error. */
+static int64_t *attr_i64_list(ctx_t *c, const char *name, intptr_t *n) {
+  MlirAttribute a = attr(c, name);
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsADenseI64Array(a)) {
+    fail(c, "'%s' must be an array<i64: ...> attribute", name);
+    return NULL;
+  }
+  *n = mlirDenseArrayGetNumElements(a);
+  if (*n == 0) {
+    fail(c, "'%s' must not be empty", name);
+    return NULL;
+  }
+  int64_t *vals = malloc(sizeof *vals * (size_t)*n);
+  for (intptr_t i = 0; i < *n; ++i)
+    vals[i] = mlirDenseI64ArrayGetElement(a, i);
+  return vals;
+}
+
+/* The pool size of a tfidf_vectorizer on string or integer input. */
+static bool tfidf_pool(ctx_t *c, bool is_string, int64_t *size) {
+  const char *name = is_string ? "pool_strings" : "pool_int64s";
+  const char *other = is_string ? "pool_int64s" : "pool_strings";
+  if (!mlirAttributeIsNull(attr(c, other)))
+    return fail(c, "'%s' does not apply to %s input", other, is_string ? "string" : "integer");
+  MlirAttribute pool = attr(c, name);
+  bool ok = !mlirAttributeIsNull(pool) &&
+            (is_string ? mlirAttributeIsAArray(pool) : mlirAttributeIsADenseI64Array(pool));
+  for (intptr_t i = 0; ok && is_string && i < mlirArrayAttrGetNumElements(pool); ++i)
+    ok = mlirAttributeIsAString(mlirArrayAttrGetElement(pool, i));
+  if (!ok)
+    return fail(c, "'%s' must be %s (the pool of %s input)", name,
+                is_string ? "an array of strings" : "an array<i64: ...> attribute",
+                is_string ? "string" : "integer");
+  *size = is_string ? mlirArrayAttrGetNumElements(pool) : mlirDenseArrayGetNumElements(pool);
+  return true;
+}
+
+/* tfidf_vectorizer: input [C] or [N, C] of i32, i64 or !graph.string ->
+ * f32 [M] or [N, M], M = max(ngram_indexes) + 1. */
+static bool infer_tfidf_vectorizer(ctx_t *c, shape_t *out, MlirType *elem) {
+  static const char *const modes[] = {"TF", "IDF", "TFIDF"};
+  shape_t x;
+  int mode;
+  int64_t min_len, max_len, skip, pool_size = 0;
+  if (!operand_shape(c, 0, "input", &x) || !attr_choice(c, "mode", modes, 3, &mode) ||
+      !attr_i64(c, "min_gram_length", &min_len) || !attr_i64(c, "max_gram_length", &max_len) ||
+      !attr_i64(c, "max_skip_count", &skip) || !at_least(c, "max_skip_count", &skip, 1, 0))
+    return false;
+  char s[STR];
+  if (x.rank != 1 && x.rank != 2)
+    return fail(c, "operand 'input' must have shape [C] or [N, C], got %s", shape_str(&x, s));
+  bool is_string = strata_graph_is_string(*elem);
+  if (!is_string && !(mlirTypeIsAInteger(*elem) && mlirIntegerTypeIsSignless(*elem) &&
+                      (mlirIntegerTypeGetWidth(*elem) == 32 || mlirIntegerTypeGetWidth(*elem) == 64)))
+    return fail(c, "operand 'input' must be a tensor of i32, i64 or !graph.string, got %s",
+                type_str(*elem, s));
+  if (min_len < 1 || max_len < min_len)
+    return fail(c, "'min_gram_length' (%lld) and 'max_gram_length' (%lld) must satisfy 1 <= min "
+                   "<= max",
+                (long long)min_len, (long long)max_len);
+  if (!tfidf_pool(c, is_string, &pool_size))
+    return false;
+  intptr_t nlevels, nindexes;
+  int64_t *levels = attr_i64_list(c, "ngram_counts", &nlevels);
+  if (!levels)
+    return false;
+  int64_t grams = 0;
+  for (intptr_t i = 0; i < nlevels; ++i) {
+    int64_t start = levels[i], end = i + 1 < nlevels ? levels[i + 1] : pool_size;
+    if (start < 0 || start > end || end > pool_size) {
+      free(levels);
+      return fail(c, "'ngram_counts' must be non-decreasing offsets into the pool of %lld items, "
+                     "got %lld at %ld",
+                  (long long)pool_size, (long long)start, (long)i);
+    }
+    grams += (end - start) / (i + 1);
+  }
+  free(levels);
+  int64_t *indexes = attr_i64_list(c, "ngram_indexes", &nindexes);
+  if (!indexes)
+    return false;
+  int64_t columns = 0;
+  for (intptr_t i = 0; i < nindexes; ++i)
+    columns = indexes[i] + 1 > columns ? indexes[i] + 1 : columns;
+  bool negative = false;
+  for (intptr_t i = 0; i < nindexes; ++i)
+    negative |= indexes[i] < 0;
+  free(indexes);
+  if (negative)
+    return fail(c, "'ngram_indexes' values must be at least 0");
+  if (nindexes != grams)
+    return fail(c, "'ngram_indexes' must have one column per n-gram of the pool (%lld), got %lld",
+                (long long)grams, (long long)nindexes);
+  MlirAttribute w = attr(c, "weights");
+  if (!mlirAttributeIsADenseF32Array(w))
+    return fail(c, "'weights' must be an array<f32: ...> attribute");
+  intptr_t nweights = mlirDenseArrayGetNumElements(w);
+  if (nweights != 0 && nweights != nindexes)
+    return fail(c, "'weights' must be empty or have one value per n-gram (%lld), got %lld",
+                (long long)nindexes, (long long)nweights);
+  *out = x;
+  out->dims[x.rank - 1] = columns;
+  *elem = mlirF32TypeGet(mlirTypeGetContext(*elem));
+  return true;
+}
+
 /* ---- Dispatch ------------------------------------------------------------ */
 
 typedef struct {
@@ -1137,6 +1282,8 @@ static const op_rule_t rules[] = {
     {"resize", infer_resize},
     {"grid_sample", infer_grid_sample},
     {"string_normalizer", infer_string_normalizer},
+    {"unique", infer_unique},
+    {"tfidf_vectorizer", infer_tfidf_vectorizer},
 };
 
 static const op_rule_t *find_rule(MlirOperation op) {

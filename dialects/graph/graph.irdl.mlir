@@ -903,4 +903,56 @@ irdl.dialect @graph {
     irdl.results(result: %result)
     irdl.attributes {"case_change_action" = %case_change_action, "is_case_sensitive" = %is_case_sensitive, "stopwords" = %stopwords}
   }
+
+  // ---- Tables and counting.
+
+  // ONNX Unique, one output per op: the distinct slices of input along
+  // `axis` (an optional i64 attribute, checked by the C verifier; absent:
+  // the input flattened, elements as slices), ordered by value when
+  // `sorted` (lexicographically by slice), else by first occurrence. `part`
+  // selects the output: "values" (the input's element type, its shape with
+  // K along axis, or [K] flattened), "indices" (i64 [K]: each unique slice's
+  // first position), "inverse" (i64 [len], len the axis' size or the element
+  // count: the position of each slice's unique one), "counts" (i64 [K]).
+  // One op per output rather than one op with four results: the graph
+  // verifier and convert-graph-to-te handle single-result ops, and all parts
+  // are computed by the one runtime kernel strata_unique (each op calls it
+  // for its part). K is data-dependent, fixed by whoever builds the op (the
+  // ONNX importer, from the input's value); the input has a static shape
+  // of rank >= 1 and integer or float elements.
+  irdl.operation @unique {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %part = irdl.base "#builtin.string"
+    %sorted = irdl.base "#builtin.integer"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"part" = %part, "sorted" = %sorted}
+  }
+
+  // ONNX TfIdfVectorizer: input [C] or [N, C] of i32, i64 or !graph.string;
+  // result f32 [M] or [N, M], M = max(ngram_indexes) + 1. The pool is
+  // `pool_int64s` (array<i64>, integer input) or `pool_strings` (an array of
+  // strings, string input, compared by content), an optional attribute
+  // checked by the C verifier; ngram_counts[i] is where the (i+1)-grams
+  // start in it; ngram_indexes[g] is the output column of the g-th n-gram,
+  // one per n-gram of the pool. Every n-gram of min_gram_length..
+  // max_gram_length items taken every 1..max_skip_count+1 positions of a row
+  // (unigrams once) that equals a pool n-gram counts for its column; mode
+  // "TF" writes the count, "IDF" weights[c] when it is positive (else 0),
+  // "TFIDF" weights[c] times it (weights: array<f32>, empty for all 1).
+  irdl.operation @tfidf_vectorizer {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %mode = irdl.base "#builtin.string"
+    %min_gram_length = irdl.base "#builtin.integer"
+    %max_gram_length = irdl.base "#builtin.integer"
+    %max_skip_count = irdl.base "#builtin.integer"
+    %ngram_counts = irdl.base "#builtin.dense_array"
+    %ngram_indexes = irdl.base "#builtin.dense_array"
+    %weights = irdl.base "#builtin.dense_array"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"mode" = %mode, "min_gram_length" = %min_gram_length, "max_gram_length" = %max_gram_length, "max_skip_count" = %max_skip_count, "ngram_counts" = %ngram_counts, "ngram_indexes" = %ngram_indexes, "weights" = %weights}
+  }
 }

@@ -17,7 +17,7 @@ bool onnx_takes_strings(const char *op_type) {
   static const char *const ops[] = {
       "Cast",    "CastLike", "StringNormalizer", "Identity", "Reshape", "Squeeze",
       "Unsqueeze", "Flatten", "Transpose", "Concat",   "Slice",   "Gather",
-      "Shape",   "Size"};
+      "Shape",   "Size",     "TfIdfVectorizer"};
   for (size_t i = 0; i < sizeof ops / sizeof ops[0]; ++i)
     if (!strcmp(ops[i], op_type))
       return true;

@@ -173,7 +173,7 @@ CASES = {
          tensor("fc_w", FLOAT, [10, 64], weights(640)), tensor("fc_b", FLOAT, [10], weights(10))],
         name="cnn"),
     "unknown_op": lambda: model(
-        [node("Relu", ["x"], ["r"], "relu1"), node("Unique", ["r"], ["y"], "unique1")],
+        [node("Relu", ["x"], ["r"], "relu1"), node("Bernoulli", ["r"], ["y"], "bernoulli1")],
         [value_info("x", FLOAT, [2, 3])], [value_info("y", FLOAT, [2, 3])]),
     "undefined_input": lambda: model(
         [node("Conv", ["x", "W"], ["y"], "conv1")],
