@@ -4,11 +4,13 @@
 
 #include <stddef.h>
 
+#include "runtime/detection_kernels.h"
 #include "runtime/string_kernels.h"
 
 const strata_kernel_symbol_t *const *strata_kernel_tables(void) {
   static const strata_kernel_symbol_t *const tables[] = {
       strata_string_kernels,
+      strata_detection_kernels,
       NULL,
   };
   return tables;
