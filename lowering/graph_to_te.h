@@ -1,7 +1,7 @@
 /* Internal interface of convert-graph-to-te, shared by lowering/graph_to_te.c
  * (the pass: driver, op table, te.compute building, index and dim helpers)
  * and the per-family files graph_to_te_{elementwise,nn,shape,reduce,compare,
- * index,upsample,string}.c that
+ * index,upsample,string,detection}.c that
  * lower one graph op each. Not a public header.
  *
  * A lowering function gets the graph op and a context whose builder inserts
@@ -189,6 +189,10 @@ MlirLogicalResult g2t_prepare_strings(MlirOperation module);
 bool g2t_is_string_cast(MlirOperation op);
 MlirLogicalResult g2t_lower_string_cast(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_string_normalizer(g2t_t *g, MlirValue *out);
+
+/* --- object detection (graph_to_te_detection.c): buffer kernel calls ---- */
+MlirLogicalResult g2t_lower_non_max_suppression(g2t_t *g, MlirValue *out);
+MlirLogicalResult g2t_lower_roi_align(g2t_t *g, MlirValue *out);
 
 /* Element type and shape of a value's ranked tensor type. */
 MlirType g2t_elem(MlirValue v);
