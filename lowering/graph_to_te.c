@@ -6,7 +6,7 @@
  * index arithmetic that folds constants, dims of dynamic tensors
  * (tensor.dim), numpy broadcasting of read indices and layout index maps.
  * The op families live in graph_to_te_{elementwise,nn,shape,reduce,compare,
- * index,upsample,string}.c;
+ * index,upsample,string,detection}.c;
  * graph_to_te.h is their shared interface. docs/lowering/graph_to_te.md
  * describes the mapping of each op. */
 #include "lowering/graph_to_te.h"
@@ -577,6 +577,8 @@ static const struct {
 } lowerings[] = {
     {"constant", lower_constant},
     {"string_normalizer", g2t_lower_string_normalizer},
+    {"non_max_suppression", g2t_lower_non_max_suppression},
+    {"roi_align", g2t_lower_roi_align},
     {"relu", g2t_lower_unary},
     {"sigmoid", g2t_lower_unary},
     {"tanh", g2t_lower_unary},
@@ -964,7 +966,9 @@ const strata_pass_info_t convert_graph_to_te_pass = {
         "the scalar string kernels in an elementwise compute, string_normalizer calls its buffer "
         "kernel (func.call on dynamic shapes via tensor.cast), tfidf_vectorizer takes them too, "
         "other ops on strings are an error. unique and tfidf_vectorizer call the table kernels "
-        "strata_unique and strata_tfidf_vectorizer on flattened operands.",
+        "strata_unique and strata_tfidf_vectorizer on flattened operands; non_max_suppression "
+        "and roi_align call their buffer kernels the same way (static shapes only), dims and "
+        "attributes as scalars.",
     .anchor = "builtin.module",
     .dependent_dialects = {mlirGetDialectHandle__arith__, mlirGetDialectHandle__math__,
                            mlirGetDialectHandle__tensor__, mlirGetDialectHandle__gpu__,

@@ -1,7 +1,7 @@
 /* Internal interface of convert-graph-to-te, shared by lowering/graph_to_te.c
  * (the pass: driver, op table, te.compute building, index and dim helpers)
  * and the per-family files graph_to_te_{elementwise,nn,shape,reduce,compare,
- * index,upsample,string,table}.c that
+ * index,upsample,string,table,detection}.c that
  * lower one graph op each. Not a public header.
  *
  * A lowering function gets the graph op and a context whose builder inserts
@@ -201,6 +201,10 @@ MlirValue g2t_string_bytes(g2t_t *g, MlirAttribute strings);
 /* --- tables and counting (graph_to_te_table.c) --------------------------- */
 MlirLogicalResult g2t_lower_unique(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_tfidf_vectorizer(g2t_t *g, MlirValue *out);
+
+/* --- object detection (graph_to_te_detection.c): buffer kernel calls ---- */
+MlirLogicalResult g2t_lower_non_max_suppression(g2t_t *g, MlirValue *out);
+MlirLogicalResult g2t_lower_roi_align(g2t_t *g, MlirValue *out);
 
 /* Element type and shape of a value's ranked tensor type. */
 MlirType g2t_elem(MlirValue v);

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 
+#include "runtime/detection_kernels.h"
 #include "runtime/string_kernels.h"
 #include "runtime/table_kernels.h"
 
@@ -11,6 +12,7 @@ const strata_kernel_symbol_t *const *strata_kernel_tables(void) {
   static const strata_kernel_symbol_t *const tables[] = {
       strata_string_kernels,
       strata_table_kernels,
+      strata_detection_kernels,
       NULL,
   };
   return tables;

@@ -1195,6 +1195,93 @@ static bool infer_tfidf_vectorizer(ctx_t *c, shape_t *out, MlirType *elem) {
   return true;
 }
 
+/* ---- Detection ----------------------------------------------------------- */
+
+/* Operand i's element type is f32 (what the detection kernels compute on). */
+static bool expect_f32_operand(ctx_t *c, intptr_t i, const char *name) {
+  MlirType e = elem_of(operand_type(c, i));
+  if (mlirTypeIsAF32(e))
+    return true;
+  char s[STR];
+  return fail(c, "operand '%s' must be a tensor of f32, got %s", name, type_str(e, s));
+}
+
+/* non_max_suppression: boxes [B, N, 4], scores [B, C, N] -> [K, 3] i64 (K is
+ * data-dependent: any static size up to B * C * min(N, max) is accepted). */
+static bool infer_non_max_suppression(ctx_t *c, shape_t *out, MlirType *elem) {
+  shape_t b, s, r;
+  int64_t center, max_out;
+  double iou, score;
+  if (!operand_shape(c, 0, "boxes", &b) || !operand_shape(c, 1, "scores", &s) ||
+      !expect_rank(c, "boxes", &b, 3) || !expect_rank(c, "scores", &s, 3) ||
+      !expect_f32_operand(c, 0, "boxes") || !expect_f32_operand(c, 1, "scores") ||
+      !attr_i64(c, "center_point_box", &center) ||
+      !attr_i64(c, "max_output_boxes_per_class", &max_out) ||
+      !at_least(c, "max_output_boxes_per_class", &max_out, 1, 0) ||
+      !attr_f32(c, "iou_threshold", &iou) || !attr_f32(c, "score_threshold", &score) ||
+      !read_shape(c, mlirValueGetType(mlirOperationGetResult(c->op, 0)), "result", &r))
+    return false;
+  if (center != 0 && center != 1)
+    return fail(c, "'center_point_box' must be 0 or 1, got %lld", (long long)center);
+  if (!(iou >= 0 && iou <= 1))
+    return fail(c, "'iou_threshold' must be in [0, 1], got %g", iou);
+  if (!dims_agree(b.dims[2], 4))
+    return fail(c, "operand 'boxes' must hold 4 coordinates in its last dim, got %lld",
+                (long long)b.dims[2]);
+  if (!dims_agree(b.dims[0], s.dims[0]))
+    return fail(c, "batch of 'scores' (%lld) differs from 'boxes' (%lld)", (long long)s.dims[0],
+                (long long)b.dims[0]);
+  if (!dims_agree(b.dims[1], s.dims[2]))
+    return fail(c, "operand 'scores' has %lld boxes (dim 2) but 'boxes' has %lld (dim 1)",
+                (long long)s.dims[2], (long long)b.dims[1]);
+  int64_t batches = b.dims[0] != DYN ? b.dims[0] : s.dims[0];
+  int64_t n = b.dims[1] != DYN ? b.dims[1] : s.dims[2];
+  if (r.rank == 2 && r.dims[0] != DYN && batches != DYN && s.dims[1] != DYN && n != DYN) {
+    int64_t most = batches * s.dims[1] * (n < max_out ? n : max_out);
+    if (r.dims[0] > most)
+      return fail(c, "result has %lld rows, more than the %lld boxes that can be selected",
+                  (long long)r.dims[0], (long long)most);
+  }
+  *out = (shape_t){.rank = 2, .dims = {DYN, 3}};
+  *elem = mlirIntegerTypeGet(mlirOperationGetContext(c->op), 64);
+  return true;
+}
+
+/* roi_align: x [N, C, H, W], rois [R, 4], batch_indices [R] i64
+ * -> [R, C, output_height, output_width]. */
+static bool infer_roi_align(ctx_t *c, shape_t *out, MlirType *elem) {
+  static const char *const modes[] = {"avg", "max"};
+  static const char *const coords[] = {"half_pixel", "output_half_pixel"};
+  shape_t x, r, bi;
+  int mode, coord;
+  int64_t oh, ow, ratio;
+  double scale;
+  if (!operand_shape(c, 0, "x", &x) || !operand_shape(c, 1, "rois", &r) ||
+      !operand_shape(c, 2, "batch_indices", &bi) || !expect_rank(c, "x", &x, 4) ||
+      !expect_rank(c, "rois", &r, 2) || !expect_rank(c, "batch_indices", &bi, 1) ||
+      !expect_f32_operand(c, 0, "x") || !same_elem(c, 0, "x", 1, "rois") ||
+      !attr_choice(c, "mode", modes, 2, &mode) ||
+      !attr_choice(c, "coordinate_transformation_mode", coords, 2, &coord) ||
+      !attr_i64(c, "output_height", &oh) || !at_least(c, "output_height", &oh, 1, 1) ||
+      !attr_i64(c, "output_width", &ow) || !at_least(c, "output_width", &ow, 1, 1) ||
+      !attr_i64(c, "sampling_ratio", &ratio) || !at_least(c, "sampling_ratio", &ratio, 1, 0) ||
+      !attr_f32(c, "spatial_scale", &scale))
+    return false;
+  MlirType ie = elem_of(operand_type(c, 2));
+  char s[STR];
+  if (!mlirTypeIsAInteger(ie) || mlirIntegerTypeGetWidth(ie) != 64)
+    return fail(c, "operand 'batch_indices' must be a tensor of i64, got %s", type_str(ie, s));
+  if (!dims_agree(r.dims[1], 4))
+    return fail(c, "operand 'rois' must hold 4 coordinates in its last dim, got %lld",
+                (long long)r.dims[1]);
+  if (!dims_agree(r.dims[0], bi.dims[0]))
+    return fail(c, "operand 'batch_indices' has %lld entries but 'rois' has %lld",
+                (long long)bi.dims[0], (long long)r.dims[0]);
+  *out = (shape_t){.rank = 4,
+                   .dims = {r.dims[0] != DYN ? r.dims[0] : bi.dims[0], x.dims[1], oh, ow}};
+  return true;
+}
+
 /* ---- Dispatch ------------------------------------------------------------ */
 
 typedef struct {
@@ -1284,6 +1371,8 @@ static const op_rule_t rules[] = {
     {"string_normalizer", infer_string_normalizer},
     {"unique", infer_unique},
     {"tfidf_vectorizer", infer_tfidf_vectorizer},
+    {"non_max_suppression", infer_non_max_suppression},
+    {"roi_align", infer_roi_align},
 };
 
 static const op_rule_t *find_rule(MlirOperation op) {

@@ -955,4 +955,50 @@ irdl.dialect @graph {
     irdl.results(result: %result)
     irdl.attributes {"mode" = %mode, "min_gram_length" = %min_gram_length, "max_gram_length" = %max_gram_length, "max_skip_count" = %max_skip_count, "ngram_counts" = %ngram_counts, "ngram_indexes" = %ngram_indexes, "weights" = %weights}
   }
+
+  // ---- Detection.
+
+  // ONNX NonMaxSuppression: boxes [B, N, 4], scores [B, C, N] (f32);
+  // per batch and class, the boxes scoring > score_threshold, best first
+  // (equal scores: lower index first), are kept unless their IoU with a box
+  // kept before in that class is > iou_threshold, until
+  // max_output_boxes_per_class (>= 0; 0 keeps none). center_point_box 0:
+  // [y1, x1, y2, x2] (any two opposite corners), 1: [x_center, y_center,
+  // width, height]. result [K, 3] i64 rows (batch, class, box): K is
+  // data-dependent, fixed by whoever builds the op (the ONNX importer, by
+  // running the selection on the inputs' values).
+  irdl.operation @non_max_suppression {
+    %boxes = irdl.base "!builtin.tensor"
+    %scores = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %center_point_box = irdl.base "#builtin.integer"
+    %max_output_boxes_per_class = irdl.base "#builtin.integer"
+    %iou_threshold = irdl.base "#builtin.float"
+    %score_threshold = irdl.base "#builtin.float"
+    irdl.operands(boxes: %boxes, scores: %scores)
+    irdl.results(result: %result)
+    irdl.attributes {"center_point_box" = %center_point_box, "max_output_boxes_per_class" = %max_output_boxes_per_class, "iou_threshold" = %iou_threshold, "score_threshold" = %score_threshold}
+  }
+
+  // ONNX RoiAlign: x [N, C, H, W], rois [R, 4] (x1, y1, x2, y2) (f32),
+  // batch_indices [R] i64; result [R, C, output_height, output_width]: each
+  // bin pools (mode "avg" | "max") sampling_ratio^2 bilinear samples
+  // (0: adaptive); ROI corners are scaled by spatial_scale and, with
+  // coordinate_transformation_mode "half_pixel", moved by -0.5
+  // ("output_half_pixel": not moved, ROI at least 1 x 1).
+  irdl.operation @roi_align {
+    %x = irdl.base "!builtin.tensor"
+    %rois = irdl.base "!builtin.tensor"
+    %batch_indices = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %mode = irdl.base "#builtin.string"
+    %output_height = irdl.base "#builtin.integer"
+    %output_width = irdl.base "#builtin.integer"
+    %sampling_ratio = irdl.base "#builtin.integer"
+    %spatial_scale = irdl.base "#builtin.float"
+    %coordinate_transformation_mode = irdl.base "#builtin.string"
+    irdl.operands(x: %x, rois: %rois, batch_indices: %batch_indices)
+    irdl.results(result: %result)
+    irdl.attributes {"mode" = %mode, "output_height" = %output_height, "output_width" = %output_width, "sampling_ratio" = %sampling_ratio, "spatial_scale" = %spatial_scale, "coordinate_transformation_mode" = %coordinate_transformation_mode}
+  }
 }
