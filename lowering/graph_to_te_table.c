@@ -91,15 +91,9 @@ MlirLogicalResult g2t_lower_unique(g2t_t *g, MlirValue *out) {
   strata_graph_shape_from_type(rtype, &rs);
   int64_t outer = 1, len = strata_graph_num_elements(&s), inner = 1;
   MlirAttribute axis_attr = g2t_attr(g->op, "axis");
-  if (!mlirAttributeIsNull(axis_attr)) {
-    int64_t axis = mlirIntegerAttrGetValueInt(axis_attr);
-    len = s.dims[axis];
-    for (intptr_t d = 0; d < s.rank; ++d)
-      if (d < axis)
-        outer *= s.dims[d];
-      else if (d > axis)
-        inner *= s.dims[d];
-  }
+  if (!mlirAttributeIsNull(axis_attr))
+    strata_graph_axis_split(&s, (intptr_t)mlirIntegerAttrGetValueInt(axis_attr), &outer, &len,
+                            &inner);
   static const char *const parts[] = {"values", "indices", "inverse", "counts"};
   MlirStringRef part_name = mlirStringAttrGetValue(g2t_attr(g->op, "part"));
   int64_t part = 0;

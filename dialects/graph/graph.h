@@ -46,6 +46,11 @@ bool strata_graph_shapes_compatible(const strata_graph_shape_t *a,
 /* Product of the dims, or STRATA_GRAPH_DYN if any is dynamic. */
 int64_t strata_graph_num_elements(const strata_graph_shape_t *shape);
 
+/* A static shape seen as [outer, len, inner] around `axis`: the products of
+ * the dims before it and after it, and its own dim. */
+void strata_graph_axis_split(const strata_graph_shape_t *shape, intptr_t axis, int64_t *outer,
+                             int64_t *len, int64_t *inner);
+
 /* Writes "[1, ?, 7]" into buf (always NUL-terminated). Returns buf. */
 char *strata_graph_shape_str(const strata_graph_shape_t *shape, char *buf, size_t size);
 

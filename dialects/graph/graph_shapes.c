@@ -50,6 +50,17 @@ int64_t strata_graph_num_elements(const strata_graph_shape_t *shape) {
   return n;
 }
 
+void strata_graph_axis_split(const strata_graph_shape_t *shape, intptr_t axis, int64_t *outer,
+                             int64_t *len, int64_t *inner) {
+  *outer = *inner = 1;
+  *len = shape->dims[axis];
+  for (intptr_t d = 0; d < shape->rank; ++d)
+    if (d < axis)
+      *outer *= shape->dims[d];
+    else if (d > axis)
+      *inner *= shape->dims[d];
+}
+
 char *strata_graph_shape_str(const strata_graph_shape_t *shape, char *buf, size_t size) {
   if (size == 0)
     return buf;

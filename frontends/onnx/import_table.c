@@ -80,14 +80,8 @@ static bool map_unique(onnx_node_t *n) {
     return onnx_error(n, "input 'X' must be known at import time (its number of unique values "
                          "fixes the outputs' sizes)");
   int64_t outer = 1, len = total, inner = 1;
-  if (has_axis) {
-    len = s.dims[axis];
-    for (intptr_t d = 0; d < s.rank; ++d)
-      if (d < axis)
-        outer *= s.dims[d];
-      else if (d > axis)
-        inner *= s.dims[d];
-  }
+  if (has_axis)
+    strata_graph_axis_split(&s, axis, &outer, &len, &inner);
   int64_t count = count_unique(known, is_float, outer, len, inner, sorted);
 
   static const char *const parts[] = {"values", "indices", "inverse", "counts"};
