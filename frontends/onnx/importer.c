@@ -750,6 +750,48 @@ MlirValue onnx_binary(onnx_node_t *n, const char *name, MlirValue a, MlirValue b
   return onnx_build(n, name, 2, ops, (MlirType){NULL}, 0, NULL);
 }
 
+MlirOperation onnx_begin_function(onnx_node_t *n, const char *base, intptr_t num_args,
+                                  const MlirType *arg_types, strata_builder_t *saved) {
+  MlirOperation main_func = mlirBlockGetParentOperation(n->imp->body);
+  MlirOperation module = mlirOperationGetParentOperation(main_func);
+  MlirSymbolTable table = mlirSymbolTableCreate(module);
+  char name[128];
+  snprintf(name, sizeof name, "%s", base);
+  for (int k = 1; !mlirOperationIsNull(mlirSymbolTableLookup(table, mlirStringRefCreateFromCString(name))); ++k)
+    snprintf(name, sizeof name, "%s_%d", base, k);
+  MlirNamedAttribute attrs[3] = {
+      strata_named(n->ctx, "sym_name", strata_string_attr(n->ctx, name)),
+      strata_named(n->ctx, "sym_visibility", strata_string_attr(n->ctx, "private")),
+      strata_named(n->ctx, "function_type",
+                   mlirTypeAttrGet(mlirFunctionTypeGet(n->ctx, num_args, arg_types, 0, NULL))),
+  };
+  strata_builder_t before_main = strata_builder_before(main_func);
+  before_main.loc = n->loc;
+  MlirOperation func = strata_build_region_op(&before_main, "func.func", 0, NULL, 0, NULL, 3,
+                                              attrs, num_args, arg_types);
+  mlirSymbolTableDestroy(table);
+  *saved = n->b;
+  n->b = strata_builder_at_end(mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0)), n->loc);
+  return func;
+}
+
+void onnx_end_function(onnx_node_t *n, MlirOperation func, intptr_t num_results,
+                       const MlirValue *results, const strata_builder_t *saved) {
+  strata_build_op(&n->b, "func.return", num_results, results, 0, NULL, 0, NULL);
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
+  intptr_t num_args = mlirBlockGetNumArguments(entry);
+  MlirType *types = malloc(sizeof *types * (size_t)(num_args + num_results + 1));
+  for (intptr_t i = 0; i < num_args; ++i)
+    types[i] = mlirValueGetType(mlirBlockGetArgument(entry, i));
+  for (intptr_t i = 0; i < num_results; ++i)
+    types[num_args + i] = mlirValueGetType(results[i]);
+  mlirOperationSetAttributeByName(
+      func, mlirStringRefCreateFromCString("function_type"),
+      mlirTypeAttrGet(mlirFunctionTypeGet(n->ctx, num_args, types, num_results, types + num_args)));
+  free(types);
+  n->b = *saved;
+}
+
 MlirValue onnx_splat_like(onnx_node_t *n, MlirValue x, double value) {
   if (mlirValueIsNull(x))
     return x;

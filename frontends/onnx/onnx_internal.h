@@ -209,6 +209,16 @@ MlirValue onnx_build(onnx_node_t *n, const char *name, intptr_t num_operands,
                      const MlirNamedAttribute *attrs);
 MlirValue onnx_unary(onnx_node_t *n, const char *name, MlirValue x);
 MlirValue onnx_binary(onnx_node_t *n, const char *name, MlirValue a, MlirValue b);
+/* A private func.func (named `base`, made unique) before the node's
+ * function, taking num_args arguments of arg_types: the node's builder
+ * (n->b, saved in *saved) now appends to its body, whose arguments are
+ * mlirBlockGetArgument(entry, i). onnx_end_function returns `results`
+ * from it, sets its type and restores the builder. For a body used many
+ * times (a recurrence's step), called with func.call. */
+MlirOperation onnx_begin_function(onnx_node_t *n, const char *base, intptr_t num_args,
+                                  const MlirType *arg_types, strata_builder_t *saved);
+void onnx_end_function(onnx_node_t *n, MlirOperation func, intptr_t num_results,
+                       const MlirValue *results, const strata_builder_t *saved);
 /* A constant of x's element type and rank with every dim 1, holding value. */
 MlirValue onnx_splat_like(onnx_node_t *n, MlirValue x, double value);
 /* An i64 graph.constant 0, 1, ..., count-1 laid along `axis` of a tensor

@@ -178,6 +178,11 @@ def recurrence(op, seq, batch, inp, hs, direction="forward", layout=0, lens=None
 
 
 RUN_CASES = {
+    # A long bidirectional LSTM with run-time sequence_lens (unrolled inline,
+    # it did not finish compiling in 10 minutes; with the step function it
+    # compiles in seconds).
+    "lstm_long": lambda: recurrence(
+        "LSTM", 40, 4, 16, 16, "bidirectional", lens=[40, 30, 20, 10], with_c0=True),
     # Bidirectional LSTM, every optional input, sequence_lens shorter than the
     # sequence for two entries (a run-time input), all three outputs.
     "lstm_bidirectional": lambda: recurrence(
