@@ -160,6 +160,20 @@ static bool fold_reshape(onnx_node_t *n, intptr_t rank, const int64_t *dims) {
   return true;
 }
 
+/* Output 0 = y, input 0 reshaped: when input 0's value is known at import
+ * time (a bound input, not a constant: those fold), y's is too, so that
+ * the operators sized by values (NonZero, Unique, StringNormalizer, ...)
+ * can read it after a reshape; y is still computed at run time. */
+static bool keep_known(onnx_node_t *n, MlirValue y) {
+  const onnx_const_t *known = n->in_const[0];
+  if (!known || mlirValueIsNull(y) || !mlirShapedTypeHasStaticShape(mlirValueGetType(y)))
+    return onnx_out(n, y);
+  onnx_const_t c = onnx_const_copy(known);
+  onnx_shape(y, &c.shape);
+  onnx_set_known_output(n, 0, y, &c);
+  return true;
+}
+
 /* Reshape to dims: folded for a constant input, graph.reshape otherwise. */
 static bool reshape_to(onnx_node_t *n, intptr_t rank, const int64_t *dims) {
   bool static_dims = true;
@@ -171,7 +185,7 @@ static bool reshape_to(onnx_node_t *n, intptr_t rank, const int64_t *dims) {
     if (strata_graph_num_elements(&s) == n->fold[0]->numel)
       return fold_reshape(n, rank, dims);
   }
-  return onnx_out(n, onnx_reshape(n, onnx_in0(n), rank, dims));
+  return keep_known(n, onnx_reshape(n, onnx_in0(n), rank, dims));
 }
 
 /* --- Reshape family ------------------------------------------------------ */
@@ -241,7 +255,7 @@ static bool map_flatten(onnx_node_t *n) {
     return fold_reshape(n, 2, d);
   }
   MlirNamedAttribute attr = onnx_i64_attr(n, "axis", axis);
-  return onnx_out(n, onnx_build(n, "graph.flatten", 1, &x, NULL_TYPE, 1, &attr));
+  return keep_known(n, onnx_build(n, "graph.flatten", 1, &x, NULL_TYPE, 1, &attr));
 }
 
 static bool map_squeeze(onnx_node_t *n) {
@@ -315,7 +329,7 @@ static bool map_identity_like(onnx_node_t *n) {
     strata_graph_shape_t s = n->fold[0]->shape;
     fold_reshape(n, s.rank, s.dims);
   } else {
-    onnx_set_output(n, 0, x);
+    keep_known(n, x);
   }
   return true;
 }

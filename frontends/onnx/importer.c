@@ -261,6 +261,26 @@ static bool strings_from_proto(const Onnx__TensorProto *tp, onnx_const_t *out, c
   return true;
 }
 
+onnx_const_t onnx_const_copy(const onnx_const_t *c) {
+  onnx_const_t r = *c;
+  if (c->onnx_type == ONNX__TENSOR_PROTO__DATA_TYPE__STRING) {
+    /* numel pointers, then the bytes they point to: rebase the pointers */
+    const char *const *ptrs = c->data;
+    size_t bytes = (size_t)c->numel * sizeof(char *);
+    for (int64_t i = 0; i < c->numel; ++i)
+      bytes += strlen(ptrs[i]) + 1;
+    r.data = malloc(bytes ? bytes : 1);
+    memcpy(r.data, c->data, bytes);
+    for (int64_t i = 0; i < c->numel; ++i)
+      ((char **)r.data)[i] = (char *)r.data + (ptrs[i] - (const char *)c->data);
+    return r;
+  }
+  size_t bytes = onnx_type_size(c->onnx_type) * (size_t)c->numel;
+  r.data = malloc(bytes ? bytes : 1);
+  memcpy(r.data, c->data, bytes);
+  return r;
+}
+
 const char *onnx_const_get_s(const onnx_const_t *c, int64_t i) {
   return c->onnx_type == ONNX__TENSOR_PROTO__DATA_TYPE__STRING ? ((char *const *)c->data)[i] : "";
 }

@@ -261,6 +261,8 @@ MlirNamedAttribute onnx_scalar_attr(onnx_node_t *n, const char *name, MlirType e
  * unsupported types/external data/size mismatch. */
 bool onnx_const_from_proto(const Onnx__TensorProto *tp, onnx_const_t *out, char *err,
                            size_t errsz);
+/* A deep copy (the caller frees it with onnx_const_free). */
+onnx_const_t onnx_const_copy(const onnx_const_t *c);
 /* Element i of a STRING constant. */
 const char *onnx_const_get_s(const onnx_const_t *c, int64_t i);
 /* Element i as double / int64 (any supported numeric type; 0 for STRING). */

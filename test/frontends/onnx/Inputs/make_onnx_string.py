@@ -86,7 +86,24 @@ def labels():
             [string_tensor([3], [names[b] for b in best] + ["unknown"])])
 
 
-RUN_CASES = {"moves_and_normalizes": moves_and_normalizes, "labels": labels}
+def reshaped_words():
+    """x [2, 3] strings, Flatten to [1, 6] then Reshape to [6], then
+    StringNormalizer: the input's value known at import time stays known
+    through the reshapes, which sizes the result (4 kept)."""
+    nodes = [
+        node("Flatten", ["x"], ["f"], "flatten1", [attr_int("axis", 0)]),
+        node("Reshape", ["f", "shape"], ["flat"], "reshape1"),
+        node("StringNormalizer", ["flat"], ["y"], "norm1",
+             [attr_str("case_change_action", "LOWER"), attr_strs("stopwords", ["monday"])]),
+    ]
+    m = model(nodes, [value_info("x", STRING, [2, 3])], [value_info("y", STRING, [4])],
+              [tensor("shape", INT64, [1], [6])])
+    return (m, [string_tensor([2, 3], WORDS)],
+            [string_tensor([4], [w.lower() for w in WORDS if w.lower() != "monday"])])
+
+
+RUN_CASES = {"moves_and_normalizes": moves_and_normalizes, "labels": labels,
+             "reshaped_words": reshaped_words}
 ERROR_CASES = {
     # StringNormalizer of a graph input whose value is not given: its result
     # size cannot be known.
