@@ -1,9 +1,9 @@
 /* Depthwise 3x3 convolutions of MobileNet-v1 at batch 1 (NCHW, fp32,
- * stride 1, padding 1): Strata's compiled graph.conv2d (groups = C)
+ * stride 1 or 2, padding 1): Strata's compiled graph.conv2d (groups = C)
  * against the loop a C programmer writes (compiled -O3 -march=native in
- * this binary: per output row, each tap a contiguous multiply-add over the
- * row's valid columns, which GCC vectorizes), both in this process on the
- * same inputs, after checking that they agree. With --baseline Q, a second
+ * this binary: per output row, each tap a multiply-add over the row's
+ * valid columns, contiguous at stride 1, which GCC vectorizes), both in
+ * this process on the same inputs, after checking that they agree. With --baseline Q, a second
  * line measures the kernel compiled with P against the same kernel
  * compiled with Q (alternating runs: e.g. tuned vs default schedules).
  *   bench_depthwise [--threads N] [--pipeline P] [--baseline Q] [--layers name,...] */
@@ -15,13 +15,17 @@
 
 typedef struct {
   const char *name;
-  int64_t c, h; /* channels, square feature map */
+  int64_t c, h, s; /* channels, square input feature map, stride */
 } layer_t;
 
 static const layer_t layers[] = {
-    {"mbv1.dw1", 32, 112},  {"mbv1.dw3", 128, 56}, {"mbv1.dw5", 256, 28},
-    {"mbv1.dw7", 512, 14},  {"mbv1.dw13", 1024, 7},
+    {"mbv1.dw1", 32, 112, 1},  {"mbv1.dw2", 64, 112, 2},  {"mbv1.dw3", 128, 56, 1},
+    {"mbv1.dw4", 128, 56, 2},  {"mbv1.dw5", 256, 28, 1},  {"mbv1.dw6", 256, 28, 2},
+    {"mbv1.dw7", 512, 14, 1},  {"mbv1.dw12", 512, 14, 2}, {"mbv1.dw13", 1024, 7, 1},
 };
+
+/* The output's square size: (H + 2 - 3) / s + 1. */
+static int64_t out_size(const layer_t *l) { return (l->h - 1) / l->s + 1; }
 enum { N_LAYERS = sizeof layers / sizeof layers[0] };
 
 typedef struct {
@@ -35,45 +39,52 @@ static void run_strata(void *user) {
   bench_call(r->kernel, r->args, 3, "bench_depthwise");
 }
 
-/* The peer: rows of accumulators, each tap a contiguous multiply-add over
- * the columns it reaches (the padding is the loop bounds). */
+/* The peer: rows of accumulators, each tap a multiply-add over the
+ * columns it reaches (the padding is the loop bounds). */
 static void run_c_loop(void *user) {
   run_t *r = user;
-  int64_t C = r->l->c, H = r->l->h, W = r->l->h;
+  int64_t C = r->l->c, H = r->l->h, W = r->l->h, S = r->l->s, O = out_size(r->l);
   const float *x = r->args[0].data, *w = r->args[1].data;
   float *y = r->args[2].data;
   for (int64_t c = 0; c < C; ++c)
-    for (int64_t oh = 0; oh < H; ++oh) {
-      float *yr = y + (c * H + oh) * W;
-      for (int64_t ow = 0; ow < W; ++ow)
+    for (int64_t oh = 0; oh < O; ++oh) {
+      float *yr = y + (c * O + oh) * O;
+      for (int64_t ow = 0; ow < O; ++ow)
         yr[ow] = 0.0f;
       for (int64_t kh = 0; kh < 3; ++kh) {
-        int64_t ih = oh + kh - 1;
+        int64_t ih = oh * S + kh - 1;
         if (ih < 0 || ih >= H)
           continue;
         const float *xr = x + (c * H + ih) * W;
         for (int64_t kw = 0; kw < 3; ++kw) {
           float wv = w[c * 9 + kh * 3 + kw];
-          int64_t lo = kw == 0 ? 1 : 0, hi = kw == 2 ? W - 1 : W;
-          for (int64_t ow = lo; ow < hi; ++ow)
-            yr[ow] += xr[ow + kw - 1] * wv;
+          /* columns ow with 0 <= ow * S + kw - 1 < W */
+          int64_t lo = kw == 0 ? 1 : 0, hi = (W - kw) / S + 1;
+          if (hi > O)
+            hi = O;
+          if (S == 1)
+            for (int64_t ow = lo; ow < hi; ++ow)
+              yr[ow] += xr[ow + kw - 1] * wv;
+          else
+            for (int64_t ow = lo; ow < hi; ++ow)
+              yr[ow] += xr[ow * S + kw - 1] * wv;
         }
       }
     }
 }
 
 static int bench_layer(const layer_t *l, int threads, const char *pipeline, const char *baseline) {
-  long long C = l->c, H = l->h;
+  long long C = l->c, H = l->h, S = l->s, O = out_size(l);
   char text[2048];
   snprintf(text, sizeof text,
            "func.func @dw(%%x: tensor<1x%lldx%lldx%lldxf32>, %%w: tensor<%lldx1x3x3xf32>) -> "
            "tensor<1x%lldx%lldx%lldxf32> {\n"
-           "  %%0 = \"graph.conv2d\"(%%x, %%w) {strides = array<i64: 1, 1>, padding = array<i64: 1, "
-           "1, 1, 1>, dilation = array<i64: 1, 1>, groups = %lld : i64, data_layout = \"NCHW\", "
-           "kernel_layout = \"OIHW\"} : (tensor<1x%lldx%lldx%lldxf32>, tensor<%lldx1x3x3xf32>) -> "
-           "tensor<1x%lldx%lldx%lldxf32>\n"
+           "  %%0 = \"graph.conv2d\"(%%x, %%w) {strides = array<i64: %lld, %lld>, padding = "
+           "array<i64: 1, 1, 1, 1>, dilation = array<i64: 1, 1>, groups = %lld : i64, data_layout "
+           "= \"NCHW\", kernel_layout = \"OIHW\"} : (tensor<1x%lldx%lldx%lldxf32>, "
+           "tensor<%lldx1x3x3xf32>) -> tensor<1x%lldx%lldx%lldxf32>\n"
            "  return %%0 : tensor<1x%lldx%lldx%lldxf32>\n}\n",
-           C, H, H, C, C, H, H, C, C, H, H, C, C, H, H, C, H, H);
+           C, H, H, C, C, O, O, S, S, C, C, H, H, C, C, O, O, C, O, O);
   bench_kernel_t kernel;
   if (!bench_compile(text, "dw", pipeline, &kernel)) {
     fprintf(stderr, "bench_depthwise: cannot compile %s\n", l->name);
@@ -82,21 +93,22 @@ static int bench_layer(const layer_t *l, int threads, const char *pipeline, cons
   strata_tensor_t args[3], expected;
   strata_tensor_alloc(&args[0], STRATA_DTYPE_F32, 4, (int64_t[]){1, C, H, H});
   strata_tensor_alloc(&args[1], STRATA_DTYPE_F32, 4, (int64_t[]){C, 1, 3, 3});
-  strata_tensor_alloc(&args[2], STRATA_DTYPE_F32, 4, (int64_t[]){1, C, H, H});
-  strata_tensor_alloc(&expected, STRATA_DTYPE_F32, 4, (int64_t[]){1, C, H, H});
+  strata_tensor_alloc(&args[2], STRATA_DTYPE_F32, 4, (int64_t[]){1, C, O, O});
+  strata_tensor_alloc(&expected, STRATA_DTYPE_F32, 4, (int64_t[]){1, C, O, O});
   strata_tensor_fill_random(&args[0], 1);
   strata_tensor_fill_random(&args[1], 2);
   run_t r = {&kernel, args, l};
-  size_t bytes = (size_t)(C * H * H) * sizeof(float);
+  size_t bytes = (size_t)(C * O * O) * sizeof(float);
   /* Check first: a wrong kernel is never timed. */
   run_strata(&r);
   memcpy(expected.data, args[2].data, bytes);
   run_c_loop(&r);
   strata_compare_t cmp = strata_tensor_compare(&expected, &args[2], 1e-4, 1e-5);
-  double flops = 2.0 * 9.0 * (double)(C * H * H);
+  double flops = 2.0 * 9.0 * (double)(C * O * O);
   int rc = 0;
   char name[96];
-  snprintf(name, sizeof name, "depthwise %s %lldx%lldx%lld threads=%d", l->name, C, H, H, threads);
+  snprintf(name, sizeof name, "depthwise %s %lldx%lldx%lld s%lld threads=%d", l->name, C, H, H, S,
+           threads);
   if (!cmp.ok) {
     printf("%-44s WRONG RESULT: %lld elements differ from the C loop (max abs error %g)\n", name,
            (long long)cmp.mismatches, cmp.max_abs_error);
@@ -135,7 +147,7 @@ int main(int argc, char **argv) {
           if (!strcmp(layers[k].name, tok))
             found = k;
         if (found < 0) {
-          fprintf(stderr, "bench_depthwise: unknown layer '%s' (mbv1.dw1, dw3, dw5, dw7, dw13)\n",
+          fprintf(stderr, "bench_depthwise: unknown layer '%s' (mbv1.dw1 to dw7, dw12, dw13)\n",
                   tok);
           return 2;
         }

@@ -34,7 +34,7 @@
  * every tile of the target (rows: 24 on AVX-512), so that every tile
  * choice divides them.
  * Window reductions whose reads run along the innermost spatial axis
- * (pooling, depthwise convolutions: rows_contiguous) get vector rows: the
+ * (pooling, depthwise convolutions, stride 1 or 2: row_stride) get vector rows: the
  * row split by a vector width, the reduce axes outside the vector loop,
  * which is vectorized (explicit vector code in convert-tir-to-scf); with
  * knobs the width, the loop order, unrolling the taps and a parallel axis
@@ -469,10 +469,15 @@ static bool depends_on(MlirValue v, MlirValue arg, int depth) {
   return false;
 }
 
-/* The coefficient of `arg` in the index `v`: 0 (independent), 1 (arg plus
- * an independent term, possibly guarded: select(in, arg + c, 0) as padding
- * makes), or -1 (anything else: a stride, a division, ...). */
-static int unit_coefficient(MlirValue v, MlirValue arg) {
+/* Largest stride of a row read that still gets vector rows (the vector
+ * code reads it with one wide load and a shuffle: tir_loop_vectorizer). */
+enum { MAX_ROW_STRIDE = 2 };
+
+/* The coefficient of `arg` in the index `v`: 0 (independent), k in
+ * 1..MAX_ROW_STRIDE (k * arg plus an independent term, possibly guarded:
+ * select(in, k * arg + c, 0) as padding makes), or -1 (anything else: a
+ * larger stride, a division, ...). */
+static int row_coefficient(MlirValue v, MlirValue arg) {
   if (mlirValueEqual(v, arg))
     return 1;
   if (!depends_on(v, arg, 0))
@@ -481,16 +486,23 @@ static int unit_coefficient(MlirValue v, MlirValue arg) {
   MlirValue a = mlirOperationGetNumOperands(def) > 0 ? mlirOperationGetOperand(def, 0) : v;
   MlirValue b = mlirOperationGetNumOperands(def) > 1 ? mlirOperationGetOperand(def, 1) : v;
   if (strata_op_is(def, "arith.addi")) {
-    int x = unit_coefficient(a, arg), y = unit_coefficient(b, arg);
-    return x < 0 || y < 0 || x + y > 1 ? -1 : x + y;
+    int x = row_coefficient(a, arg), y = row_coefficient(b, arg);
+    return x < 0 || y < 0 || (x && y) ? -1 : x + y;
   }
   if (strata_op_is(def, "arith.subi"))
-    return depends_on(b, arg, 0) ? -1 : unit_coefficient(a, arg);
-  if (strata_op_is(def, "arith.select") && mlirOperationGetNumOperands(def) == 3)
-    return unit_coefficient(b, arg) == 1 &&
-                   !depends_on(mlirOperationGetOperand(def, 2), arg, 0)
-               ? 1
-               : -1;
+    return depends_on(b, arg, 0) ? -1 : row_coefficient(a, arg);
+  if (strata_op_is(def, "arith.muli")) {
+    int64_t k = 0;
+    MlirValue other = depends_on(a, arg, 0) ? a : b, factor = depends_on(a, arg, 0) ? b : a;
+    if (depends_on(factor, arg, 0) || !strata_constant_int(factor, &k))
+      return -1;
+    int x = row_coefficient(other, arg);
+    return x == 1 && k >= 1 && k <= MAX_ROW_STRIDE ? (int)k : -1;
+  }
+  if (strata_op_is(def, "arith.select") && mlirOperationGetNumOperands(def) == 3) {
+    int x = row_coefficient(b, arg);
+    return x > 0 && !depends_on(mlirOperationGetOperand(def, 2), arg, 0) ? x : -1;
+  }
   return -1;
 }
 
@@ -511,6 +523,7 @@ static bool guarded_independent(MlirValue v, MlirValue arg) {
 typedef struct {
   MlirValue axis; /* the innermost spatial axis' block argument */
   bool contiguous;
+  int stride; /* the largest coefficient of axis in a last index */
 } rows_check_t;
 
 static MlirWalkResult check_read(MlirOperation op, void *user) {
@@ -520,8 +533,11 @@ static MlirWalkResult check_read(MlirOperation op, void *user) {
   intptr_t n = mlirOperationGetNumOperands(op);
   for (intptr_t i = 1; i < n; ++i) {
     MlirValue index = mlirOperationGetOperand(op, i);
-    bool ok = i + 1 < n ? guarded_independent(index, c->axis) : unit_coefficient(index, c->axis) >= 0;
-    if (!ok) {
+    int k = i + 1 < n ? (guarded_independent(index, c->axis) ? 0 : -1)
+                      : row_coefficient(index, c->axis);
+    if (k > c->stride)
+      c->stride = k;
+    if (k < 0) {
       c->contiguous = false;
       return MlirWalkResultInterrupt;
     }
@@ -529,21 +545,25 @@ static MlirWalkResult check_read(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
-/* Whether every read of `op` walks memory contiguously along its innermost
- * spatial axis (its last index is that axis plus a term independent of
- * it, or does not involve it; no other index does): then that axis can be
- * vector lanes (pooling, depthwise and grouped convolutions; not a row
- * sum, whose reads run along the reduce axis, nor a strided window). */
-static bool rows_contiguous(MlirOperation op) {
+/* The stride at which the reads of `op` walk memory along its innermost
+ * spatial axis (each last index is k times that axis plus a term
+ * independent of it, k <= MAX_ROW_STRIDE, or does not involve it; no other
+ * index does): the largest k, 1 for contiguous rows; 0 when some read does
+ * not qualify. Such an axis can be vector lanes (pooling, depthwise and
+ * grouped convolutions, stride 1 or 2; not a row sum, whose reads run
+ * along the reduce axis). */
+static int row_stride(MlirOperation op) {
   intptr_t ns = strata_te_compute_num_spatial(op);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  rows_check_t c = {.axis = mlirBlockGetArgument(body, ns - 1), .contiguous = true};
+  rows_check_t c = {.axis = mlirBlockGetArgument(body, ns - 1), .contiguous = true, .stride = 1};
   mlirOperationWalk(op, check_read, &c, MlirWalkPreOrder);
-  return c.contiguous;
+  return c.contiguous ? c.stride : 0;
 }
 
-/* Rows narrower than this are not vectorized. */
-enum { MIN_VECTOR_ROW = 4, MAX_VECTOR_LANES = 64 };
+/* Rows narrower than this are not vectorized (strided rows: narrower
+ * than MIN_STRIDED_VECTOR_ROW; measured, 512x7x7 at stride 2 took 0.102
+ * ms with vector rows, 0.085 ms scalar). */
+enum { MIN_VECTOR_ROW = 4, MIN_STRIDED_VECTOR_ROW = 8, MAX_VECTOR_LANES = 64 };
 
 /* Window reductions of at least this many iterations run their first
  * spatial axis of extent >= 2 (the channels) in parallel. Measured on
@@ -557,8 +577,13 @@ enum { MIN_VECTOR_ROW = 4, MAX_VECTOR_LANES = 64 };
  * up to 32 elements, else the widest of 32, 16, 8 that divides it, else
  * 16. Measured on 3x3 depthwise layers (1 thread, AVX-512): whole rows of
  * 7, 14, 28 beat every split of them; 56 is fastest in 8s, 112 in 16s or
- * 32s, and masked tails cost. */
-static int64_t default_vector_width(int64_t extent) {
+ * 32s, and masked tails cost. At stride 2 (each vector a wide load of
+ * 2 x width elements and a shuffle): 4 lanes from a row of 16, else 8
+ * (or the whole row); measured on the stride-2 layers, rows of 56 and 28
+ * were fastest in 4s, 14 in 8s (docs/schedules.md). */
+static int64_t default_vector_width(int64_t extent, int stride) {
+  if (stride > 1) /* each vector is a wide load and a shuffle */
+    return extent >= 16 ? 4 : extent >= 8 ? 8 : extent;
   if (extent <= 32)
     return extent;
   for (int64_t w = 32; w >= 8; w /= 2)
@@ -576,8 +601,9 @@ static MlirAttribute row_order(MlirContext ctx, MlirOperation op, bool taps_insi
   return axis_order(ctx, op, taps_inside, ".0", ".1");
 }
 
-/* Reductions whose reads are contiguous along the innermost spatial axis
- * (rows_contiguous) and whose row has at least MIN_VECTOR_ROW elements:
+/* Reductions whose reads walk the innermost spatial axis at stride 1 or 2
+ * (row_stride) and whose row has at least MIN_VECTOR_ROW elements
+ * (MIN_STRIDED_VECTOR_ROW at stride 2):
  * split the row into vectors of the default width, the reduce axes
  * outside them, the vector loop vectorized (convert-tir-to-scf gives it
  * vector code; padded windows become masked loads), and from
@@ -597,7 +623,7 @@ static MlirAttribute row_vector_trace(MlirContext ctx, MlirOperation op, bool kn
   int n = 0;
   int64_t widths[8];
   int nw = 0;
-  widths[nw++] = default_vector_width(extent);
+  widths[nw++] = default_vector_width(extent, row_stride(op));
   for (int64_t w = 4; knobs && w <= MAX_VECTOR_LANES; w *= 2)
     if (w <= extent && w != widths[0])
       widths[nw++] = w;
@@ -647,7 +673,9 @@ static bool wants_row_vectors(MlirOperation op) {
   for (intptr_t r = 0; r < nr; ++r)
     if (strata_te_compute_reduce_extent(op, r) < 1)
       return false;
-  return mlirShapedTypeGetDimSize(rt, ns - 1) >= MIN_VECTOR_ROW && rows_contiguous(op);
+  int64_t row = mlirShapedTypeGetDimSize(rt, ns - 1);
+  int stride = row_stride(op);
+  return stride > 0 && row >= (stride > 1 ? MIN_STRIDED_VECTOR_ROW : MIN_VECTOR_ROW);
 }
 
 /* Injective computes with at least this many elements run their first
@@ -754,9 +782,11 @@ const strata_pass_info_t te_default_schedule_pass = {
         "first) and the register tile as the knob tile (the target's tiles; blocks then split "
         "by the tile in a second step: i.0, i.1.0, i.1.1), packing B as the knob pack and "
         "packing A into row panels as the knob pack_a (off by default) for te-autotune. "
-        "Window reductions whose reads run along the innermost spatial axis (pools, depthwise "
-        "convolutions; f32/f64, static, rows of at least 4) get vector rows: the row split by "
-        "a width (the whole row up to 32, else the widest of 32, 16, 8 dividing it, else 16), "
+        "Window reductions whose reads run along the innermost spatial axis at stride 1 or 2 "
+        "(pools, depthwise convolutions; f32/f64, static, rows of at least 4, at stride 2 of "
+        "at least 8) get vector rows: the row split by a width (the whole row up to 32, else "
+        "the widest of 32, 16, 8 dividing it, else 16; at stride 2: 4 from a row of 16, else "
+        "8), "
         "the reduce axes outside, the vector loop vectorized, and from 2^18 iterations the first "
         "spatial axis in parallel; with knobs=true and at least 4096 "
         "iterations the knobs vector (4..64, the row), order (taps outside or inside the vector "
