@@ -508,6 +508,16 @@ MlirValue g2t_call_kernel(strata_builder_t *b, const char *name, intptr_t n, con
   return strata_build_value(b, "func.call", n, args, result, 1, &callee);
 }
 
+bool g2t_kernel_static_shapes(g2t_t *g) {
+  bool ok = mlirShapedTypeHasStaticShape(mlirValueGetType(mlirOperationGetResult(g->op, 0)));
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(g->op); ++i)
+    ok = ok && mlirShapedTypeHasStaticShape(mlirValueGetType(mlirOperationGetOperand(g->op, i)));
+  if (!ok)
+    strata_emit_error(g->op, "needs static shapes (the kernel's buffers are sized when the op "
+                             "is lowered)");
+  return ok;
+}
+
 /* tensor<N x T> -> tensor<? x T>; other types unchanged. */
 static MlirType dynamic_1d(MlirType t) {
   if (!mlirTypeIsARankedTensor(t))

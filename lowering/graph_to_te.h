@@ -175,6 +175,9 @@ void g2t_declare_kernel(g2t_t *g, const char *name, const char *signature);
 /* func.call @name(args) -> result at b: a scalar kernel (declare it first). */
 MlirValue g2t_call_kernel(strata_builder_t *b, const char *name, intptr_t n,
                           const MlirValue *args, MlirType result);
+/* Whether g's op has static operand and result shapes, as a buffer
+ * kernel call needs (else a located error naming why). */
+bool g2t_kernel_static_shapes(g2t_t *g);
 /* Calls buffer kernel @name (declared here, llvm.emit_c_interface): 1-D
  * tensor operands are cast to tensor<?xT> (scalars passed as they are),
  * the kernel returns tensor<?xT> results, each cast to its static 1-D type

@@ -13,18 +13,6 @@
 #include "lowering/graph_to_te.h"
 #include "strata/diagnostics.h"
 
-/* Whether the operands and the result all have static shapes (else a
- * located error). */
-static bool static_shapes(g2t_t *g) {
-  bool ok = mlirShapedTypeHasStaticShape(mlirValueGetType(mlirOperationGetResult(g->op, 0)));
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(g->op); ++i)
-    ok = ok && mlirShapedTypeHasStaticShape(mlirValueGetType(mlirOperationGetOperand(g->op, i)));
-  if (!ok)
-    strata_emit_error(g->op, "needs static shapes (the kernel's buffers are sized when the op "
-                             "is lowered)");
-  return ok;
-}
-
 /* Operand i flattened to 1-D (itself when it is 1-D already). */
 static MlirValue flat_operand(g2t_t *g, intptr_t i) {
   MlirValue v = mlirOperationGetOperand(g->op, i);
@@ -64,7 +52,7 @@ static MlirValue f32_attr_scalar(g2t_t *g, const char *name) {
 /* ---- graph.non_max_suppression ---------------------------------------------- */
 
 MlirLogicalResult g2t_lower_non_max_suppression(g2t_t *g, MlirValue *out) {
-  if (!static_shapes(g))
+  if (!g2t_kernel_static_shapes(g))
     return mlirLogicalResultFailure();
   strata_graph_shape_t scores = g2t_shape(mlirOperationGetOperand(g->op, 1));
   MlirValue args[9] = {
@@ -88,7 +76,7 @@ MlirLogicalResult g2t_lower_non_max_suppression(g2t_t *g, MlirValue *out) {
 /* ---- graph.roi_align ------------------------------------------------------------ */
 
 MlirLogicalResult g2t_lower_roi_align(g2t_t *g, MlirValue *out) {
-  if (!static_shapes(g))
+  if (!g2t_kernel_static_shapes(g))
     return mlirLogicalResultFailure();
   strata_graph_shape_t x = g2t_shape(mlirOperationGetOperand(g->op, 0));
   strata_graph_shape_t rois = g2t_shape(mlirOperationGetOperand(g->op, 1));

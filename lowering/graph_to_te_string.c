@@ -266,9 +266,8 @@ MlirLogicalResult g2t_lower_string_constant(g2t_t *g, MlirValue *out) {
 MlirLogicalResult g2t_lower_string_normalizer(g2t_t *g, MlirValue *out) {
   MlirValue x = mlirOperationGetOperand(g->op, 0);
   MlirType rtype = mlirValueGetType(mlirOperationGetResult(g->op, 0));
-  if (!mlirShapedTypeHasStaticShape(mlirValueGetType(x)) || !mlirShapedTypeHasStaticShape(rtype))
-    return strata_emit_error(g->op, "needs static shapes (the result's size is fixed when the op "
-                                    "is built)");
+  if (!g2t_kernel_static_shapes(g))
+    return mlirLogicalResultFailure();
   MlirContext ctx = g->ctx;
   MlirType i64 = mlirIntegerTypeGet(ctx, 64);
   intptr_t rank = mlirShapedTypeGetRank(rtype);

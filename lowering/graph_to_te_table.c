@@ -78,9 +78,8 @@ static MlirValue from_i64(g2t_t *g, const char *name, MlirValue v, MlirType t) {
 MlirLogicalResult g2t_lower_unique(g2t_t *g, MlirValue *out) {
   MlirValue x = mlirOperationGetOperand(g->op, 0);
   MlirType rtype = mlirValueGetType(mlirOperationGetResult(g->op, 0));
-  if (!mlirShapedTypeHasStaticShape(mlirValueGetType(x)) || !mlirShapedTypeHasStaticShape(rtype))
-    return strata_emit_error(g->op, "needs static shapes (the result's size is fixed when the op "
-                                    "is built)");
+  if (!g2t_kernel_static_shapes(g))
+    return mlirLogicalResultFailure();
   MlirType elem = g2t_elem(x);
   if (!mlirTypeIsAFloat(elem) && !mlirTypeIsAInteger(elem)) {
     char buf[64];
@@ -147,8 +146,8 @@ static MlirValue array_constant(g2t_t *g, MlirAttribute a, bool is_f32) {
 MlirLogicalResult g2t_lower_tfidf_vectorizer(g2t_t *g, MlirValue *out) {
   MlirValue x = mlirOperationGetOperand(g->op, 0);
   MlirType rtype = mlirValueGetType(mlirOperationGetResult(g->op, 0));
-  if (!mlirShapedTypeHasStaticShape(mlirValueGetType(x)) || !mlirShapedTypeHasStaticShape(rtype))
-    return strata_emit_error(g->op, "needs static shapes");
+  if (!g2t_kernel_static_shapes(g))
+    return mlirLogicalResultFailure();
   strata_graph_shape_t s = g2t_shape(x), rs;
   strata_graph_shape_from_type(rtype, &rs);
   int64_t rows = s.rank == 2 ? s.dims[0] : 1;
