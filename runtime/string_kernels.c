@@ -242,6 +242,17 @@ static bool is_stopword(const byte_view_t *view, const char *s, size_t len, bool
   return false;
 }
 
+int64_t strata_string_normalized_length(const char *const *strings, int64_t n,
+                                        const char *stopwords, size_t stopwords_len,
+                                        int64_t flags) {
+  byte_view_t stop = {.data = stopwords_len ? stopwords : "", .len = stopwords_len, .owned = NULL};
+  bool sensitive = (flags & STRATA_STRING_CASE_SENSITIVE) != 0;
+  int64_t kept = 0;
+  for (int64_t k = 0; k < n; ++k)
+    kept += !is_stopword(&stop, strings[k], strlen(strings[k]), sensitive);
+  return kept ? kept : 1;
+}
+
 void _mlir_ciface_strata_string_normalizer(strata_memref_i64_t *in,
                                            strata_memref_i8_t *stopwords, int64_t flags,
                                            strata_memref_i64_t *out) {

@@ -5,6 +5,7 @@
 #ifndef STRATA_RUNTIME_STRING_KERNELS_H
 #define STRATA_RUNTIME_STRING_KERNELS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "runtime/kernel_abi.h"
@@ -45,6 +46,13 @@ enum {
 void _mlir_ciface_strata_string_normalizer(strata_memref_i64_t *in,
                                            strata_memref_i8_t *stopwords, int64_t flags,
                                            strata_memref_i64_t *out);
+
+/* The length of StringNormalizer's result on strings[0..n) (the strings
+ * that are not stopwords, 1 when none is kept), the kernel's own matching:
+ * what the ONNX importer sizes the result by. */
+int64_t strata_string_normalized_length(const char *const *strings, int64_t n,
+                                        const char *stopwords, size_t stopwords_len,
+                                        int64_t flags);
 
 /* The kernels above by symbol name, for the JIT to register
  * (runtime/kernel_registry.c); ends with a NULL name. */

@@ -138,17 +138,6 @@ static MlirValue concat_all(onnx_node_t *n, const MlirValue *vals, int64_t count
   return acc;
 }
 
-/* v with a dim of 1 inserted before position `at`. */
-static MlirValue insert_unit_dim(onnx_node_t *n, MlirValue v, intptr_t at) {
-  strata_graph_shape_t s;
-  if (mlirValueIsNull(v) || !onnx_shape(v, &s))
-    return (MlirValue){NULL};
-  int64_t d[STRATA_GRAPH_MAX_RANK];
-  for (intptr_t i = 0, k = 0; i <= s.rank; ++i)
-    d[i] = i == at ? 1 : s.dims[k++];
-  return onnx_reshape(n, v, s.rank + 1, d);
-}
-
 /* --- Reading the node ------------------------------------------------------ */
 
 /* Checks that input i has the shape dims[0..rank) (a dynamic dim matches). */
@@ -516,7 +505,7 @@ static bool output_used(const onnx_node_t *n, int i) {
 static MlirValue stack_states(recurrence_t *rc, const MlirValue *states) {
   MlirValue v[MAX_DIRECTIONS];
   for (int d = 0; d < rc->directions; ++d)
-    v[d] = insert_unit_dim(rc->n, states[d], 0);
+    v[d] = onnx_insert_unit_dim(rc->n, states[d], 0);
   MlirValue s = concat_all(rc->n, v, rc->directions, 0);
   return rc->batch_major ? transpose(rc->n, s, 3, (int64_t[]){1, 0, 2}) : s;
 }
@@ -527,7 +516,7 @@ static MlirValue stack_outputs(recurrence_t *rc, MlirValue *const *ys) {
   MlirValue per_dir[MAX_DIRECTIONS];
   for (int d = 0; d < rc->directions; ++d) {
     for (int64_t t = 0; t < rc->seq; ++t)
-      ys[d][t] = insert_unit_dim(n, insert_unit_dim(n, ys[d][t], 0), 0);
+      ys[d][t] = onnx_insert_unit_dim(n, onnx_insert_unit_dim(n, ys[d][t], 0), 0);
     per_dir[d] = concat_all(n, ys[d], rc->seq, 0);
   }
   MlirValue y = concat_all(n, per_dir, rc->directions, 1);

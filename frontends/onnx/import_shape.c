@@ -149,13 +149,9 @@ static bool map_constant_of_shape(onnx_node_t *n) {
  * Unsqueeze, Flatten, Identity of constants): keeps shape computations
  * foldable at import time. */
 static bool fold_reshape(onnx_node_t *n, intptr_t rank, const int64_t *dims) {
-  const onnx_const_t *src = n->fold[0];
-  onnx_const_t c = *src;
+  onnx_const_t c = onnx_const_copy(n->fold[0]);
   c.shape.rank = rank;
   memcpy(c.shape.dims, dims, sizeof(int64_t) * (size_t)rank);
-  size_t bytes = onnx_type_size(src->onnx_type) * (size_t)src->numel;
-  c.data = malloc(bytes ? bytes : 1);
-  memcpy(c.data, src->data, bytes);
   onnx_set_const_output(n, 0, &c);
   return true;
 }
@@ -723,17 +719,6 @@ static bool map_cumsum(onnx_node_t *n) {
   return onnx_out(n, onnx_build(n, "graph.cumsum", 1, &x, NULL_TYPE, 3, a));
 }
 
-/* x reshaped with a dim of 1 inserted at `pos`. */
-static MlirValue insert_unit_dim(onnx_node_t *n, MlirValue x, intptr_t pos) {
-  strata_graph_shape_t s;
-  if (mlirValueIsNull(x) || !onnx_shape(x, &s))
-    return (MlirValue){NULL};
-  int64_t dims[STRATA_GRAPH_MAX_RANK];
-  for (intptr_t i = 0, j = 0; i <= s.rank; ++i)
-    dims[i] = i == pos ? 1 : s.dims[j++];
-  return onnx_reshape(n, x, s.rank + 1, dims);
-}
-
 static MlirValue sum_over(onnx_node_t *n, MlirValue x, int64_t axis) {
   MlirNamedAttribute a[2] = {onnx_ints_attr(n, "axes", 1, &axis),
                              onnx_bool_attr(n, "keepdims", false)};
@@ -762,7 +747,7 @@ static bool map_top_k(onnx_node_t *n) {
   bool largest = onnx_attr_int(n, "largest", 1) != 0;
   intptr_t r = s.rank;
   /* i along axis, j along axis + 1 */
-  MlirValue xi = insert_unit_dim(n, x, axis + 1), xj = insert_unit_dim(n, x, axis);
+  MlirValue xi = onnx_insert_unit_dim(n, x, axis + 1), xj = onnx_insert_unit_dim(n, x, axis);
   MlirValue ii = onnx_iota(n, r + 1, axis, size), jj = onnx_iota(n, r + 1, axis + 1, size);
   MlirValue ties_first = onnx_binary(n, "graph.less", jj, ii);
   MlirValue equal = onnx_binary(n, "graph.equal", xj, xi);
@@ -774,7 +759,7 @@ static bool map_top_k(onnx_node_t *n) {
   MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
   MlirValue rank = sum_over(n, onnx_cast_to(n, before, i64), axis + 1);
   /* output k along axis, element i along axis + 1 */
-  MlirValue picked = onnx_binary(n, "graph.equal", insert_unit_dim(n, rank, axis),
+  MlirValue picked = onnx_binary(n, "graph.equal", onnx_insert_unit_dim(n, rank, axis),
                                  onnx_iota(n, r + 1, axis, k));
   MlirValue vals[3] = {picked, xj, onnx_splat_like(n, xj, 0.0)};
   MlirValue idxs[3] = {picked, jj, onnx_splat_like(n, jj, 0.0)};

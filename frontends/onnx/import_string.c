@@ -5,13 +5,13 @@
  * later). Cast and CastLike to and from STRING are graph.cast
  * (import_elementwise.c); operators that only move elements (Reshape,
  * Transpose, Concat, Gather, ...) work on strings as on any element type. */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <mlir-c/BuiltinAttributes.h>
 
 #include "frontends/onnx/onnx_internal.h"
+#include "runtime/string_kernels.h"
 
 bool onnx_takes_strings(const char *op_type) {
   static const char *const ops[] = {
@@ -21,24 +21,6 @@ bool onnx_takes_strings(const char *op_type) {
   for (size_t i = 0; i < sizeof ops / sizeof ops[0]; ++i)
     if (!strcmp(ops[i], op_type))
       return true;
-  return false;
-}
-
-/* Whether s equals a stopword: byte for byte, or ASCII case-insensitively
- * (the kernel compares the same way). */
-static bool is_stopword(const Onnx__AttributeProto *words, const char *s, bool sensitive) {
-  size_t len = strlen(s);
-  for (size_t k = 0; words && k < words->n_strings; ++k) {
-    const ProtobufCBinaryData *w = &words->strings[k];
-    if (w->len != len)
-      continue;
-    size_t i = 0;
-    while (i < len && (sensitive ? w->data[i] == (uint8_t)s[i]
-                                 : tolower(w->data[i]) == tolower((unsigned char)s[i])))
-      ++i;
-    if (i == len)
-      return true;
-  }
   return false;
 }
 
@@ -74,15 +56,30 @@ static bool map_string_normalizer(onnx_node_t *n) {
   if (!known || known->onnx_type != ONNX__TENSOR_PROTO__DATA_TYPE__STRING)
     return onnx_error(n, "input 'X' must be known at import time (the number of strings it "
                          "keeps fixes the result's size)");
-  int64_t kept = 0;
+  /* The kernel's own count, on the stopwords as it gets them (NUL-terminated
+   * back to back). */
+  size_t count = words ? words->n_strings : 0, nbytes = 0;
+  for (size_t k = 0; k < count; ++k)
+    nbytes += words->strings[k].len + 1;
+  char *bytes = malloc(nbytes + 1);
+  const char **strings = malloc(sizeof *strings * (size_t)(known->numel + 1));
+  for (size_t k = 0, at = 0; k < count; at += words->strings[k++].len + 1) {
+    if (words->strings[k].len)
+      memcpy(bytes + at, words->strings[k].data, words->strings[k].len);
+    bytes[at + words->strings[k].len] = '\0';
+  }
   for (int64_t i = 0; i < known->numel; ++i)
-    kept += !is_stopword(words, onnx_const_get_s(known, i), sensitive);
-  if (kept == 0)
-    kept = 1; /* one empty string */
+    strings[i] = onnx_const_get_s(known, i);
+  int64_t flags = (!strcmp(action, "LOWER") ? STRATA_STRING_CASE_LOWER
+                   : !strcmp(action, "UPPER") ? STRATA_STRING_CASE_UPPER
+                                              : STRATA_STRING_CASE_NONE) |
+                  (sensitive ? STRATA_STRING_CASE_SENSITIVE : 0);
+  int64_t kept = strata_string_normalized_length(strings, known->numel, bytes, nbytes, flags);
+  free(bytes);
+  free(strings);
   strata_graph_shape_t r = s;
   r.dims[r.rank - 1] = kept;
 
-  size_t count = words ? words->n_strings : 0;
   MlirAttribute *list = malloc(sizeof *list * (count + 1));
   for (size_t k = 0; k < count; ++k)
     list[k] = mlirStringAttrGet(n->ctx, mlirStringRefCreate((const char *)words->strings[k].data,

@@ -856,6 +856,16 @@ MlirValue onnx_reshape(onnx_node_t *n, MlirValue x, intptr_t rank, const int64_t
   return onnx_build(n, "graph.reshape", 1, &x, type, 0, NULL);
 }
 
+MlirValue onnx_insert_unit_dim(onnx_node_t *n, MlirValue x, intptr_t pos) {
+  strata_graph_shape_t s;
+  if (mlirValueIsNull(x) || !onnx_shape(x, &s))
+    return (MlirValue){NULL};
+  int64_t dims[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t i = 0, j = 0; i <= s.rank; ++i)
+    dims[i] = i == pos ? 1 : s.dims[j++];
+  return onnx_reshape(n, x, s.rank + 1, dims);
+}
+
 MlirValue onnx_reduce(onnx_node_t *n, const char *opname, MlirValue x, intptr_t naxes,
                       const int64_t *axes, bool keepdims) {
   MlirNamedAttribute a[2] = {onnx_ints_attr(n, "axes", naxes, axes),

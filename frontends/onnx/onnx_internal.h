@@ -228,6 +228,8 @@ MlirValue onnx_iota(onnx_node_t *n, intptr_t rank, intptr_t axis, int64_t count)
 MlirValue onnx_cast_to(onnx_node_t *n, MlirValue x, MlirType elem);
 /* graph.reshape of x to dims (STRATA_GRAPH_DYN allowed). */
 MlirValue onnx_reshape(onnx_node_t *n, MlirValue x, intptr_t rank, const int64_t *dims);
+/* x reshaped with a dim of 1 inserted before position pos. */
+MlirValue onnx_insert_unit_dim(onnx_node_t *n, MlirValue x, intptr_t pos);
 /* graph.<opname> (reduce_sum, reduce_mean, ...) of x over axes. */
 MlirValue onnx_reduce(onnx_node_t *n, const char *opname, MlirValue x, intptr_t naxes,
                       const int64_t *axes, bool keepdims);

@@ -522,8 +522,7 @@ static bool guarded_independent(MlirValue v, MlirValue arg) {
 
 typedef struct {
   MlirValue axis; /* the innermost spatial axis' block argument */
-  bool contiguous;
-  int stride; /* the largest coefficient of axis in a last index */
+  int stride;     /* the largest coefficient of axis in a last index; 0: unfit */
 } rows_check_t;
 
 static MlirWalkResult check_read(MlirOperation op, void *user) {
@@ -535,12 +534,12 @@ static MlirWalkResult check_read(MlirOperation op, void *user) {
     MlirValue index = mlirOperationGetOperand(op, i);
     int k = i + 1 < n ? (guarded_independent(index, c->axis) ? 0 : -1)
                       : row_coefficient(index, c->axis);
-    if (k > c->stride)
-      c->stride = k;
     if (k < 0) {
-      c->contiguous = false;
+      c->stride = 0;
       return MlirWalkResultInterrupt;
     }
+    if (k > c->stride)
+      c->stride = k;
   }
   return MlirWalkResultAdvance;
 }
@@ -555,9 +554,9 @@ static MlirWalkResult check_read(MlirOperation op, void *user) {
 static int row_stride(MlirOperation op) {
   intptr_t ns = strata_te_compute_num_spatial(op);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
-  rows_check_t c = {.axis = mlirBlockGetArgument(body, ns - 1), .contiguous = true, .stride = 1};
+  rows_check_t c = {.axis = mlirBlockGetArgument(body, ns - 1), .stride = 1};
   mlirOperationWalk(op, check_read, &c, MlirWalkPreOrder);
-  return c.contiguous ? c.stride : 0;
+  return c.stride;
 }
 
 /* Rows narrower than this are not vectorized (strided rows: narrower
