@@ -96,7 +96,7 @@ bool strata_aot_link_shared(const char *object_path, const char *library_path, c
   argv[n++] = (char *)object_path;
   for (const char *const *l = strata_runtime_libraries(); *l; ++l)
     argv[n++] = (char *)*l;
-  argv[n++] = "-Wl,-rpath,/usr/lib/llvm-22/lib";
+  argv[n++] = "-Wl,-rpath," STRATA_LLVM_LIBRARY_DIR;
   /* The library kernels (runtime/kernel_abi.h) live in libstrata: a
    * library calling them needs it, found where this process loaded it
    * (--as-needed: other libraries do not depend on it). */

@@ -18,8 +18,8 @@ struct strata_jit {
 
 const char *const *strata_runtime_libraries(void) {
   static const char *const libs[] = {
-      "/usr/lib/llvm-22/lib/libomp.so",
-      "/usr/lib/llvm-22/lib/libmlir_c_runner_utils.so",
+      STRATA_LLVM_LIBRARY_DIR "/libomp.so",
+      STRATA_LLVM_LIBRARY_DIR "/libmlir_c_runner_utils.so",
       NULL,
   };
   return libs;
