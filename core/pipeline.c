@@ -1,5 +1,6 @@
 /* Building and running textual pass pipelines on an operation, for the
  * tools and for embedding compilers. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,4 +60,24 @@ MlirLogicalResult strata_run_pipeline(MlirOperation op, const char *pipeline) {
   MlirLogicalResult r = mlirPassManagerRunOnOp(pm, op);
   mlirPassManagerDestroy(pm);
   return r;
+}
+
+/* The ladder's steps, as strata-graph-to-llvm (lowering/graph_to_llvm.c)
+ * names them, with the tuned schedule choice between te and tir. */
+#define TUNING_TASKS "convert-graph-to-te,te-inline,te-default-schedule{knobs=true}"
+
+const char *strata_pipeline_tuning_tasks(void) { return "builtin.module(" TUNING_TASKS ")"; }
+
+char *strata_pipeline_to_llvm(const char *tuning_db) {
+  if (!tuning_db)
+    return strdup("builtin.module(strata-graph-to-llvm)");
+  if (strpbrk(tuning_db, "\"}"))
+    return NULL;
+  static const char format[] = "builtin.module(" TUNING_TASKS ",te-apply-tuned{db=\"%s\"},"
+                               "convert-te-to-tir,tir-apply-schedule,strata-lower-to-llvm)";
+  size_t size = sizeof format + strlen(tuning_db);
+  char *text = malloc(size);
+  if (text)
+    snprintf(text, size, format, tuning_db);
+  return text;
 }

@@ -66,6 +66,17 @@ MlirPassManager strata_pass_manager_create(MlirOperation op, const char *pipelin
  * and runs it on `op`. Diagnostics go to the context's handlers. */
 MlirLogicalResult strata_run_pipeline(MlirOperation op, const char *pipeline);
 
+/* The textual pipelines of the tools, written once.
+ * strata_pipeline_to_llvm: graph (or any later stage) to the llvm dialect:
+ * "builtin.module(strata-graph-to-llvm)" when `tuning_db` is NULL, else the
+ * same ladder with te-apply-tuned{db=<tuning_db>} choosing schedules. Returns
+ * a malloc'ed string (caller frees), or NULL when the path cannot be quoted
+ * in a pipeline (it contains '"' or '}') or memory runs out.
+ * strata_pipeline_tuning_tasks: graph to te with the schedules' knobs, the
+ * front half that tuning extracts its tasks with (static, not freed). */
+char *strata_pipeline_to_llvm(const char *tuning_db);
+const char *strata_pipeline_tuning_tasks(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -41,6 +41,14 @@ static bool ends_with(const char *s, const char *suffix) {
   return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
+/* Runs the given pipeline, or the default (tuned with a database) one. */
+static bool lower_to_llvm(MlirOperation module, const char *pipeline, const char *tuning_db) {
+  char *text = pipeline ? strdup(pipeline) : strata_pipeline_to_llvm(tuning_db);
+  bool ok = text && mlirLogicalResultIsSuccess(strata_run_pipeline(module, text));
+  free(text);
+  return ok;
+}
+
 int main(int argc, char **argv) {
   const char *model = NULL, *out = NULL, *header = NULL, *entry = NULL, *pipeline = NULL,
              *tuning_db = NULL;
@@ -81,23 +89,14 @@ int main(int argc, char **argv) {
     fprintf(stderr, "strata-compile: need a model and -o <output> (see --help)\n");
     return 2;
   }
-  char tuned_pipeline[4096];
-  if (tuning_db) {
-    if (pipeline) {
-      fprintf(stderr, "strata-compile: --tuning-db and --pass-pipeline cannot be combined (add "
-                      "te-apply-tuned{db=...} to the pipeline instead)\n");
-      return 2;
-    }
-    if (strpbrk(tuning_db, "\"}")) {
-      fprintf(stderr, "strata-compile: --tuning-db: the path may not contain '\"' or '}'\n");
-      return 2;
-    }
-    snprintf(tuned_pipeline, sizeof tuned_pipeline,
-             "builtin.module(convert-graph-to-te,te-inline,te-default-schedule{knobs=true},"
-             "te-apply-tuned{db=\"%s\"},convert-te-to-tir,tir-apply-schedule,"
-             "strata-lower-to-llvm)",
-             tuning_db);
-    pipeline = tuned_pipeline;
+  if (tuning_db && pipeline) {
+    fprintf(stderr, "strata-compile: --tuning-db and --pass-pipeline cannot be combined (add "
+                    "te-apply-tuned{db=...} to the pipeline instead)\n");
+    return 2;
+  }
+  if (tuning_db && strpbrk(tuning_db, "\"}")) {
+    fprintf(stderr, "strata-compile: --tuning-db: the path may not contain '\"' or '}'\n");
+    return 2;
   }
   char header_buf[4096];
   if (!header) {
@@ -117,8 +116,7 @@ int main(int argc, char **argv) {
   MlirOperation module = strata_model_load(ctx, model, 0, NULL, NULL, &error);
   if (mlirOperationIsNull(module) || mlirLogicalResultIsFailure(strata_verify(module)) ||
       !strata_signature_get(module, entry, &sig, &error) ||
-      mlirLogicalResultIsFailure(
-          strata_run_pipeline(module, pipeline ? pipeline : "builtin.module(strata-graph-to-llvm)")))
+      !lower_to_llvm(module, pipeline, tuning_db))
     goto done;
   bool object_only = ends_with(out, ".o");
   char object[4096];

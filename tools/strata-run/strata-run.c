@@ -20,10 +20,6 @@
 #include "strata/strata.h"
 
 #define DEFAULT_PIPELINE "builtin.module(strata-graph-to-llvm)"
-/* strata-graph-to-llvm with tuned schedules (--tuning-db). */
-#define TUNED_PIPELINE_FORMAT                                                              \
-  "builtin.module(convert-graph-to-te,te-inline,te-default-schedule{knobs=true},"          \
-  "te-apply-tuned{db=\"%s\"},convert-te-to-tir,tir-apply-schedule,strata-lower-to-llvm)"
 
 typedef struct {
   const char *model, *entry, *pipeline, *tuning_db;
@@ -341,13 +337,10 @@ int main(int argc, char **argv) {
   }
   /* Lower and compile. */
   double t0 = now_seconds();
-  char tuned_pipeline[4096];
-  if (o.tuning_db) {
-    snprintf(tuned_pipeline, sizeof tuned_pipeline, TUNED_PIPELINE_FORMAT, o.tuning_db);
-    o.pipeline = tuned_pipeline;
-  }
-  if (mlirLogicalResultIsFailure(
-          strata_run_pipeline(module, o.pipeline ? o.pipeline : DEFAULT_PIPELINE)))
+  char *lowering = o.pipeline ? strdup(o.pipeline) : strata_pipeline_to_llvm(o.tuning_db);
+  bool lowered = lowering && mlirLogicalResultIsSuccess(strata_run_pipeline(module, lowering));
+  free(lowering);
+  if (!lowered)
     goto done;
   if (!(jit = strata_jit_create(module, o.opt_level, &error)))
     goto done;

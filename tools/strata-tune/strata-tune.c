@@ -430,8 +430,7 @@ static int cmd_tune(int argc, char **argv) {
   strata_tuning_db_t *db = NULL;
   MlirOperation module = strata_model_load(ctx, model, 0, NULL, NULL, &error);
   if (mlirOperationIsNull(module) || mlirLogicalResultIsFailure(strata_verify(module)) ||
-      mlirLogicalResultIsFailure(strata_run_pipeline(
-          module, "builtin.module(convert-graph-to-te,te-inline,te-default-schedule{knobs=true})")))
+      mlirLogicalResultIsFailure(strata_run_pipeline(module, strata_pipeline_tuning_tasks())))
     goto done;
   if (!(db = strata_tuning_db_open(db_path, &error)))
     goto done;
