@@ -95,6 +95,28 @@ int main(void) {
          mlirLogicalResultIsSuccess(strata_run_pipeline(m, "builtin.module(nope)")) ? "ok" : "failed");
   mlirOperationDestroy(m);
 
+  // The tools' pipelines: the default one, the tuned one (which parses), and
+  // a database path that cannot be quoted.
+  // CHECK: default pipeline: builtin.module(strata-graph-to-llvm)
+  // CHECK: tuned pipeline: builtin.module(convert-graph-to-te,te-inline,te-default-schedule{knobs=true},te-apply-tuned{db="t.db"},convert-te-to-tir,tir-apply-schedule,strata-lower-to-llvm)
+  // CHECK: tuned pipeline parses: 1
+  // CHECK: unquotable path: null
+  char *text = strata_pipeline_to_llvm(NULL);
+  printf("default pipeline: %s\n", text);
+  free(text);
+  text = strata_pipeline_to_llvm("t.db");
+  printf("tuned pipeline: %s\n", text);
+  m = parse(ctx, "func.func @f() { return }");
+  MlirPassManager pm = strata_pass_manager_create(m, text);
+  printf("tuned pipeline parses: %d\n", !mlirPassManagerIsNull(pm));
+  if (!mlirPassManagerIsNull(pm))
+    mlirPassManagerDestroy(pm);
+  mlirOperationDestroy(m);
+  free(text);
+  text = strata_pipeline_to_llvm("a}b");
+  printf("unquotable path: %s\n", text ? text : "null");
+  free(text);
+
   // The IRDL text handed to upstream tools is the one loaded here.
   // CHECK: irdl source mentions graph: 1
   printf("irdl source mentions graph: %d\n",
