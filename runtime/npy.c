@@ -116,11 +116,32 @@ bool strata_npy_read(const char *path, strata_tensor_t *out, char **error) {
     shape[rank++] = v;
     s = end;
   }
-  if (!strata_tensor_alloc(out, dtype, rank, shape)) {
-    strata_fail(error, "%s: cannot allocate the array", path);
+  /* The size, checked before anything is allocated: a shape whose size
+   * overflows would give a tiny buffer that kernels run past, and a file
+   * shorter than its shape says is refused without allocating the shape. */
+  size_t bytes;
+  char type[256];
+  if (!strata_tensor_bytes(dtype, rank, shape, &bytes)) {
+    strata_fail(error, "%s: the array is too large (%s: its size overflows 64 bits)", path,
+                strata_tensor_type_str(dtype, rank, shape, type, sizeof type));
     goto done;
   }
-  size_t bytes = (size_t)strata_tensor_numel(out) * strata_dtype_size(dtype);
+  long data_at = ftell(f);
+  if (data_at >= 0 && fseek(f, 0, SEEK_END) == 0) {
+    long end = ftell(f);
+    if (end >= data_at && (unsigned long)(end - data_at) < bytes) {
+      strata_fail(error, "%s: truncated .npy file (%s needs %zu bytes of data, the file has %ld)",
+                  path, strata_tensor_type_str(dtype, rank, shape, type, sizeof type), bytes,
+                  end - data_at);
+      goto done;
+    }
+    fseek(f, data_at, SEEK_SET);
+  }
+  char msg[512];
+  if (!strata_tensor_alloc_named(out, dtype, rank, shape, "the array", msg, sizeof msg)) {
+    strata_fail(error, "%s: %s", path, msg);
+    goto done;
+  }
   if (fread(out->data, 1, bytes, f) != bytes) {
     strata_tensor_free(out);
     goto truncated;

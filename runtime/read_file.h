@@ -6,7 +6,8 @@
 
 /* Reads all of `path` ("-": standard input) into a malloc'd buffer with a
  * NUL after the last byte (so text can be used as a C string); *len is the
- * byte count. Returns NULL with errno set when the file cannot be opened. */
+ * byte count. Returns NULL with errno set when the file cannot be opened
+ * (or ENOMEM when it does not fit in memory). */
 char *strata_read_file(const char *path, size_t *len);
 
 #endif

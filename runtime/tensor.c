@@ -3,8 +3,11 @@
 #include "runtime/tensor.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "core/checked_math.h"
 
 #include "runtime/string_kernels.h"
 #include "runtime/string_table.h"
@@ -103,25 +106,62 @@ int64_t strata_tensor_numel(const strata_tensor_t *t) {
   return n;
 }
 
+bool strata_tensor_bytes(strata_dtype_t dtype, int rank, const int64_t *shape, size_t *out) {
+  int64_t n;
+  return rank >= 0 && rank <= STRATA_MAX_RANK && strata_dims_product(shape, (size_t)rank, &n) &&
+         strata_bytes_for(n, strata_dtype_size(dtype), out) && *out <= SIZE_MAX - 63;
+}
+
+char *strata_tensor_type_str(strata_dtype_t dtype, int rank, const int64_t *shape, char *buf,
+                             size_t size) {
+  size_t n = (size_t)snprintf(buf, size, "%s [", strata_dtype_name(dtype));
+  for (int i = 0; i < rank && n < size; ++i)
+    n += (size_t)snprintf(buf + n, size - n, "%s%lld", i ? ", " : "", (long long)shape[i]);
+  if (n < size)
+    snprintf(buf + n, size - n, "]");
+  return buf;
+}
+
 bool strata_tensor_alloc(strata_tensor_t *t, strata_dtype_t dtype, int rank,
                          const int64_t *shape) {
   memset(t, 0, sizeof *t);
-  if (rank < 0 || rank > STRATA_MAX_RANK)
+  size_t bytes;
+  if (!strata_tensor_bytes(dtype, rank, shape, &bytes))
     return false;
   t->dtype = dtype;
   t->rank = rank;
-  for (int i = 0; i < rank; ++i) {
-    if (shape[i] < 0)
-      return false;
+  for (int i = 0; i < rank; ++i)
     t->shape[i] = shape[i];
-  }
-  size_t bytes = (size_t)strata_tensor_numel(t) * strata_dtype_size(dtype);
   size_t rounded = (bytes + 63) / 64 * 64;
   t->data = aligned_alloc(64, rounded ? rounded : 64);
   if (!t->data)
     return false;
   memset(t->data, 0, rounded ? rounded : 64);
   return true;
+}
+
+bool strata_tensor_alloc_named(strata_tensor_t *t, strata_dtype_t dtype, int rank,
+                               const int64_t *shape, const char *what, char *msg,
+                               size_t msgsz) {
+  if (strata_tensor_alloc(t, dtype, rank, shape))
+    return true;
+  char type[256];
+  size_t bytes;
+  bool negative = false;
+  for (int i = 0; rank <= STRATA_MAX_RANK && i < rank; ++i)
+    negative |= shape[i] < 0;
+  if (rank < 0 || rank > STRATA_MAX_RANK)
+    snprintf(msg, msgsz, "cannot allocate %s: rank %d exceeds %d", what, rank, STRATA_MAX_RANK);
+  else if (negative)
+    snprintf(msg, msgsz, "cannot allocate %s: a negative extent (%s)", what,
+             strata_tensor_type_str(dtype, rank, shape, type, sizeof type));
+  else if (!strata_tensor_bytes(dtype, rank, shape, &bytes))
+    snprintf(msg, msgsz, "cannot allocate %s: too large (%s: its size overflows 64 bits)", what,
+             strata_tensor_type_str(dtype, rank, shape, type, sizeof type));
+  else
+    snprintf(msg, msgsz, "cannot allocate %s: %zu bytes (%s)", what, bytes,
+             strata_tensor_type_str(dtype, rank, shape, type, sizeof type));
+  return false;
 }
 
 void strata_tensor_free(strata_tensor_t *t) {

@@ -43,10 +43,24 @@ const char *strata_dtype_name(strata_dtype_t t); /* "f32", "i64", "ui16", "bf16"
 bool strata_dtype_parse(const char *name, strata_dtype_t *out);
 
 int64_t strata_tensor_numel(const strata_tensor_t *t);
-/* Allocates zeroed storage. Returns false when out of memory or when the
- * shape is invalid (negative extent, rank too large). */
+/* The byte size of a tensor of this type and shape into *out; false when
+ * the shape is invalid (negative extent, rank too large) or the size does
+ * not fit in 64 bits ("too large"). */
+bool strata_tensor_bytes(strata_dtype_t dtype, int rank, const int64_t *shape, size_t *out);
+/* "f32 [100000, 100000]" into buf; returns buf. */
+char *strata_tensor_type_str(strata_dtype_t dtype, int rank, const int64_t *shape, char *buf,
+                             size_t size);
+/* Allocates zeroed storage. Returns false when out of memory or when
+ * strata_tensor_bytes does (t->data is then NULL). */
 bool strata_tensor_alloc(strata_tensor_t *t, strata_dtype_t dtype, int rank,
                          const int64_t *shape);
+/* strata_tensor_alloc that says why it failed, naming the tensor (`what`:
+ * "output 0") in msg: "cannot allocate output 0: 40000000000 bytes (f32
+ * [100000, 100000])", or "... too large (f32 [...]: its size overflows 64
+ * bits)". */
+bool strata_tensor_alloc_named(strata_tensor_t *t, strata_dtype_t dtype, int rank,
+                               const int64_t *shape, const char *what, char *msg,
+                               size_t msgsz);
 void strata_tensor_free(strata_tensor_t *t);
 
 /* Fills with values drawn from a seeded generator (uniform in [-1, 1) for

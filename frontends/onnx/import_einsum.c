@@ -15,6 +15,7 @@
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 
+#include "core/checked_math.h"
 #include "frontends/onnx/onnx_internal.h"
 
 #define NULL_TYPE ((MlirType){NULL})
@@ -74,10 +75,22 @@ static intptr_t find_label(const term_t *t, char c, intptr_t from) {
  * select with an identity mask over (p, q), summed over q. */
 static MlirValue take_diagonal(onnx_node_t *n, MlirValue x, intptr_t p, intptr_t q) {
   strata_graph_shape_t s;
-  onnx_shape(x, &s);
-  int64_t d = s.dims[p], cells = d * d;
+  if (mlirValueIsNull(x) || !onnx_shape(x, &s))
+    return (MlirValue){NULL};
+  int64_t d = s.dims[p], cells;
+  size_t bytes;
+  if (!strata_mul_i64(d, d, &cells) || !strata_bytes_for(cells, 1, &bytes)) {
+    onnx_error(n, "the diagonal of a dim of %lld is too large (a %lld x %lld mask)",
+               (long long)d, (long long)d, (long long)d);
+    return (MlirValue){NULL};
+  }
   onnx_const_t mask = {ONNX__TENSOR_PROTO__DATA_TYPE__BOOL, {s.rank, {0}}, cells,
-                       malloc((size_t)(cells > 0 ? cells : 1))};
+                       malloc(bytes ? bytes : 1)};
+  if (!mask.data) {
+    onnx_error(n, "cannot allocate the %lld x %lld diagonal mask (%zu bytes)", (long long)d,
+               (long long)d, bytes);
+    return (MlirValue){NULL};
+  }
   for (intptr_t i = 0; i < s.rank; ++i)
     mask.shape.dims[i] = i == p || i == q ? d : 1;
   for (int64_t i = 0; i < d; ++i)
@@ -154,7 +167,8 @@ static bool map_einsum(onnx_node_t *n) {
     for (intptr_t a = 0; a < t.count; ++a) { /* repeated labels: diagonals */
       intptr_t b;
       while ((b = find_label(&t, t.labels[a], a + 1)) >= 0) {
-        v = take_diagonal(n, v, a, b);
+        if (mlirValueIsNull(v = take_diagonal(n, v, a, b)))
+          return false;
         memmove(t.labels + b, t.labels + b + 1, (size_t)(t.count - b - 1));
         --t.count;
       }

@@ -23,6 +23,7 @@
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 
+#include "core/checked_math.h"
 #include "frontends/onnx/onnx_internal.h"
 
 #define NULL_TYPE ((MlirType){NULL})
@@ -232,7 +233,11 @@ static bool read_recurrence(onnx_node_t *n, const cell_info_t *cell, recurrence_
                       (long long)rc->hidden);
   if (rc->seq < 1)
     return onnx_error(n, "input 'X' has an empty sequence");
-  int64_t gh = cell->gates * rc->hidden, d = rc->directions;
+  /* gates * hidden rows of W and R, twice that of B (read_direction) */
+  int64_t gh, bias_rows, d = rc->directions;
+  if (!strata_mul_i64(cell->gates, rc->hidden, &gh) || !strata_mul_i64(2, gh, &bias_rows))
+    return onnx_error(n, "attribute 'hidden_size' %lld is too large (%d gates of it overflow "
+                         "64 bits)", (long long)rc->hidden, cell->gates);
   if (!expect_shape(n, IN_W, "W", 3, (int64_t[]){d, gh, rc->input}) ||
       !expect_shape(n, IN_R, "R", 3, (int64_t[]){d, gh, rc->hidden}))
     return false;

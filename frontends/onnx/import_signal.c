@@ -106,8 +106,21 @@ static bool map_dft(onnx_node_t *n) {
   onnx_shape(x, &s);
   if (s.rank < 3 || (s.dims[s.rank - 1] != 1 && s.dims[s.rank - 1] != 2))
     return onnx_error(n, "the input must be [batch, signal..., 1 or 2]");
-  int64_t axis;
-  if (!onnx_axis(n, onnx_attr_int(n, "axis", 1), s.rank - 1, &axis))
+  /* The signal axis: an attribute counted without the last (real,
+   * imaginary) dim before opset 20; since then input 2, default -2,
+   * counted from the back of the whole input. */
+  int64_t given = onnx_attr_int(n, "axis", 1), axis;
+  if (n->opset >= 20) {
+    given = -2;
+    if (n->num_inputs > 2 && n->present[2]) {
+      int64_t k = onnx_const_ints(n, 2, "axis", &given, 1);
+      if (k != 1)
+        return k == 0 ? onnx_error(n, "input 'axis' must be a scalar") : false;
+    }
+    if (given < 0)
+      given += s.rank;
+  }
+  if (!onnx_axis(n, given, s.rank - 1, &axis))
     return false;
   if (axis == 0)
     return onnx_error(n, "axis 0 is the batch dim");

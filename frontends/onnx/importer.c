@@ -18,6 +18,7 @@
 #include <mlir-c/BuiltinTypes.h>
 #include <mlir-c/Diagnostics.h>
 
+#include "frontends/onnx/nesting.h"
 #include "frontends/onnx/onnx_internal.h"
 #include "runtime/read_file.h"
 #include "runtime/tensor.h" /* f16/bf16 conversions */
@@ -41,6 +42,7 @@ struct onnx_importer {
   value_entry_t *entries; /* open addressing on name */
   size_t cap, count;
   unsigned resource_id;
+  int depth;                    /* bodies being imported (onnx_import_subgraph) */
   int num_bound;                /* graph-input values given by the caller */
   const char *const *bound_pb;  /* TensorProto file per graph input, or NULL */
 };
@@ -397,6 +399,15 @@ static void resource_name(onnx_importer_t *imp, const char *hint, char *buf, siz
     snprintf(buf, size, "onnx_const_%u", imp->resource_id++);
 }
 
+/* onnx_constant's error when its copy of the values cannot be allocated. */
+static MlirValue constant_oom(strata_builder_t *b, const onnx_const_t *c) {
+  char shape[128];
+  strata_graph_shape_str(&c->shape, shape, sizeof shape);
+  strata_emit_error_at(b->loc, "cannot allocate a constant of %lld elements (%s %s)",
+                       (long long)c->numel, onnx_type_name(c->onnx_type), shape);
+  return (MlirValue){NULL};
+}
+
 MlirValue onnx_constant(onnx_importer_t *imp, strata_builder_t *b, const onnx_const_t *c,
                         const char *name) {
   MlirType elem = onnx_elem_type(imp->ctx, c->onnx_type);
@@ -409,12 +420,16 @@ MlirValue onnx_constant(onnx_importer_t *imp, strata_builder_t *b, const onnx_co
   MlirAttribute value;
   if (c->onnx_type == ONNX__TENSOR_PROTO__DATA_TYPE__STRING) {
     MlirStringRef *v = malloc(sizeof *v * (size_t)(c->numel ? c->numel : 1));
+    if (!v)
+      return constant_oom(b, c);
     for (int64_t i = 0; i < c->numel; ++i)
       v[i] = mlirStringRefCreateFromCString(onnx_const_get_s(c, i));
     value = mlirDenseElementsAttrStringGet(type, (intptr_t)c->numel, v);
     free(v);
   } else if (c->onnx_type == ONNX__TENSOR_PROTO__DATA_TYPE__BOOL) {
     int *v = malloc(sizeof(int) * (size_t)(c->numel ? c->numel : 1));
+    if (!v)
+      return constant_oom(b, c);
     for (int64_t i = 0; i < c->numel; ++i)
       v[i] = ((const uint8_t *)c->data)[i] != 0;
     value = mlirDenseElementsAttrBoolGet(type, (intptr_t)c->numel, v);
@@ -433,6 +448,8 @@ MlirValue onnx_constant(onnx_importer_t *imp, strata_builder_t *b, const onnx_co
     char rname[128];
     resource_name(imp, name, rname, sizeof rname);
     void *copy = malloc(bytes);
+    if (!copy)
+      return constant_oom(b, c);
     memcpy(copy, c->data, bytes);
     value = mlirUnmanagedDenseResourceElementsAttrGet(
         type, mlirStringRefCreateFromCString(rname), copy, bytes, esize, false, free_blob, copy);
@@ -1132,19 +1149,46 @@ static bool import_node(onnx_importer_t *imp, const Onnx__GraphProto *g, size_t 
   return true;
 }
 
+/* The first graph input, output or initializer of g without a name
+ * (protobuf-c leaves an absent one NULL; an empty one names nothing):
+ * its kind ("input", "output", "initializer"), and its index in *index;
+ * NULL when all are named. */
+static const char *unnamed_value(const Onnx__GraphProto *g, size_t *index) {
+  for (*index = 0; *index < g->n_initializer; ++*index)
+    if (!g->initializer[*index]->name || !g->initializer[*index]->name[0])
+      return "initializer";
+  for (*index = 0; *index < g->n_input; ++*index)
+    if (!g->input[*index]->name || !g->input[*index]->name[0])
+      return "input";
+  for (*index = 0; *index < g->n_output; ++*index)
+    if (!g->output[*index]->name || !g->output[*index]->name[0])
+      return "output";
+  return NULL;
+}
+
 bool onnx_import_subgraph(onnx_node_t *n, const Onnx__GraphProto *g, const onnx_item_t *in,
                           int nin, onnx_item_t *out, int nout) {
   onnx_importer_t *imp = n->imp;
   if ((int)g->n_input != nin || (int)g->n_output != nout)
     return onnx_error(n, "the body graph has %zu inputs and %zu outputs, expected %d and %d",
                       g->n_input, g->n_output, nin, nout);
+  size_t unnamed;
+  const char *kind = unnamed_value(g, &unnamed);
+  if (kind)
+    return onnx_error(n, "the body graph's %s #%zu has no name", kind, unnamed);
+  /* Bodies import through import_node: bounded like the file's nesting
+   * (nesting.c; the main graph counts), in case a caller builds protos
+   * deeper than a file may hold. */
+  if (imp->depth + 2 > STRATA_ONNX_MAX_NESTING)
+    return onnx_error(n, "subgraphs are nested more than %d deep (the importer's limit)",
+                      STRATA_ONNX_MAX_NESTING);
   char err[512];
   for (size_t i = 0; i < g->n_initializer; ++i) {
     const Onnx__TensorProto *tp = g->initializer[i];
     onnx_const_t c;
     if (!onnx_const_from_proto(tp, &c, err, sizeof err))
-      return onnx_error(n, "body initializer '%s': %s", tp->name ? tp->name : "", err);
-    value_entry_t *e = define(imp, tp->name ? tp->name : "");
+      return onnx_error(n, "body initializer '%s': %s", tp->name, err);
+    value_entry_t *e = define(imp, tp->name);
     e->has_const = true;
     e->cst = c;
     e->loc = n->loc;
@@ -1152,18 +1196,22 @@ bool onnx_import_subgraph(onnx_node_t *n, const Onnx__GraphProto *g, const onnx_
   for (int i = 0; i < nin; ++i) {
     onnx_item_t it;
     onnx_item_copy(&in[i], &it);
-    value_entry_t *e = define(imp, g->input[i]->name ? g->input[i]->name : "");
+    value_entry_t *e = define(imp, g->input[i]->name);
     e->value = it.value;
     e->seq = it.seq;
     e->has_const = it.has_const;
     e->cst = it.cst;
     e->loc = n->loc;
   }
-  for (size_t i = 0; i < g->n_node; ++i)
-    if (!import_node(imp, g, i, &n->opset))
-      return false;
+  ++imp->depth;
+  bool ok = true;
+  for (size_t i = 0; ok && i < g->n_node; ++i)
+    ok = import_node(imp, g, i, &n->opset);
+  --imp->depth;
+  if (!ok)
+    return false;
   for (int i = 0; i < nout; ++i) {
-    const char *name = g->output[i]->name ? g->output[i]->name : "";
+    const char *name = g->output[i]->name;
     value_entry_t *e = lookup(imp, name);
     if (!e || !entry_item(imp, e, &out[i])) {
       for (int j = 0; j < i; ++j)
@@ -1329,6 +1377,27 @@ static void erase_dead_graph_ops(MlirBlock body) {
   free(ops);
 }
 
+/* The default domain's opset (1 if none is imported) into *opset; false
+ * after an error for an opset newer than the importer knows. */
+static bool read_opsets(onnx_importer_t *imp, const Onnx__ModelProto *model, int64_t *opset) {
+  *opset = 1;
+  for (size_t i = 0; i < model->n_opset_import; ++i) {
+    const Onnx__OperatorSetIdProto *o = model->opset_import[i];
+    bool training = o->domain && !strcmp(o->domain, ONNX_TRAINING_DOMAIN);
+    if (!is_default_domain(o->domain) && !training)
+      continue; /* its nodes, if any, are unsupported operators */
+    int64_t max = training ? STRATA_ONNX_MAX_TRAINING_OPSET : STRATA_ONNX_MAX_OPSET;
+    if (o->version > max)
+      return file_error(imp, "opset %lld of domain '%s' is not supported (the newest the "
+                             "importer knows is %lld)",
+                        (long long)o->version, training ? ONNX_TRAINING_DOMAIN : "ai.onnx",
+                        (long long)max);
+    if (!training)
+      *opset = o->version;
+  }
+  return true;
+}
+
 static MlirOperation import_model(onnx_importer_t *imp, const Onnx__ModelProto *model,
                                   strata_onnx_layout_t *layout) {
   const Onnx__GraphProto *g = model->graph;
@@ -1336,12 +1405,9 @@ static MlirOperation import_model(onnx_importer_t *imp, const Onnx__ModelProto *
     file_error(imp, "the model has no graph");
     return (MlirOperation){NULL};
   }
-  int64_t opset = 1;
-  for (size_t i = 0; i < model->n_opset_import; ++i) {
-    const Onnx__OperatorSetIdProto *o = model->opset_import[i];
-    if (!o->domain || !o->domain[0] || !strcmp(o->domain, "ai.onnx"))
-      opset = o->version;
-  }
+  int64_t opset;
+  if (!read_opsets(imp, model, &opset))
+    return (MlirOperation){NULL};
   /* Operators first: a model using one Strata cannot import is reported as
    * such (at that node), before anything else about it (e.g. the string
    * inputs that only that operator would have consumed). */
@@ -1354,11 +1420,18 @@ static MlirOperation import_model(onnx_importer_t *imp, const Onnx__ModelProto *
     file_error(imp, "sparse initializers are not supported");
     return (MlirOperation){NULL};
   }
+  size_t unnamed;
+  const char *kind = unnamed_value(g, &unnamed);
+  if (kind) {
+    file_error(imp, "%s%s #%zu has no name", strcmp(kind, "initializer") ? "graph " : "", kind,
+               unnamed);
+    return (MlirOperation){NULL};
+  }
   /* Initializers: import-time constants, materialized on first use. */
   char err[512];
   for (size_t i = 0; i < g->n_initializer; ++i) {
     const Onnx__TensorProto *tp = g->initializer[i];
-    const char *name = tp->name ? tp->name : "";
+    const char *name = tp->name;
     onnx_const_t c;
     if (!onnx_const_from_proto(tp, &c, err, sizeof err)) {
       strata_emit_error_at(named_location(imp, "initializer", name), "%s", err);
@@ -1470,7 +1543,7 @@ static MlirOperation import_model(onnx_importer_t *imp, const Onnx__ModelProto *
   for (size_t i = 0; i < g->n_output; ++i) {
     const Onnx__ValueInfoProto *vi = g->output[i];
     MlirLocation loc = named_location(imp, "graph output", vi->name);
-    value_entry_t *e = vi->name ? lookup(imp, vi->name) : NULL;
+    value_entry_t *e = lookup(imp, vi->name);
     if (!e) {
       strata_emit_error_at(loc, "no node computes the graph output");
       goto fail;
@@ -1591,6 +1664,14 @@ MlirOperation strata_onnx_import_file_layout(MlirContext ctx, const char *path, 
   uint8_t *bytes = (uint8_t *)strata_read_file(path, &len);
   if (!bytes) {
     file_error(&imp, "cannot open: %s", strerror(errno));
+    return (MlirOperation){NULL};
+  }
+  /* protobuf-c unpacks nested subgraphs and types by recursing, without a
+   * limit: refuse too deep a nesting before it overflows the stack. */
+  char err[256];
+  if (!strata_onnx_check_nesting(bytes, len, STRATA_ONNX_MSG_MODEL, err, sizeof err)) {
+    free(bytes);
+    file_error(&imp, "%s", err);
     return (MlirOperation){NULL};
   }
   Onnx__ModelProto *model = onnx__model_proto__unpack(NULL, len, bytes);

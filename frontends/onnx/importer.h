@@ -12,6 +12,14 @@
 
 #include "frontends/onnx/value_proto.h"
 
+/* The newest operator sets the importer knows: a model importing a later
+ * version of the default domain (""/ai.onnx) or of ai.onnx.preview.training
+ * is refused (operators change meaning between versions: GroupNormalization
+ * and QuantizeLinear at 21, for instance). 20 is the newest opset whose
+ * changes the operators handle (GridSample's mode names, DFT's axis input,
+ * IsInf/IsNaN). */
+enum { STRATA_ONNX_MAX_OPSET = 20, STRATA_ONNX_MAX_TRAINING_OPSET = 1 };
+
 /* Imports `path`. Returns the module (owned by the caller:
  * mlirOperationDestroy) or a null op after emitting diagnostics. */
 MlirOperation strata_onnx_import_file(MlirContext ctx, const char *path);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "frontends/onnx/nesting.h"
 #include "frontends/onnx/onnx_internal.h"
 #include "onnx_data.pb-c.h"
 #include "runtime/read_file.h"
@@ -81,6 +82,13 @@ onnx_seq_t *onnx_seq_read_pb(const char *path, bool optional, char *err, size_t 
   uint8_t *bytes = (uint8_t *)strata_read_file(path, &len);
   if (!bytes) {
     snprintf(err, errsz, "cannot open the value '%s': %s", path, strerror(errno));
+    return NULL;
+  }
+  /* protobuf-c recurses into nested values without a limit */
+  if (!strata_onnx_check_nesting(bytes, len,
+                                 optional ? STRATA_ONNX_MSG_OPTIONAL : STRATA_ONNX_MSG_SEQUENCE,
+                                 err, errsz)) {
+    free(bytes);
     return NULL;
   }
   onnx_seq_t *s = onnx_seq_new(optional, 0);

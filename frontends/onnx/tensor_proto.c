@@ -32,6 +32,19 @@ static bool dtype_of(int32_t onnx_type, strata_dtype_t *out) {
   }
 }
 
+/* How many values the typed repeated field of dtype holds. */
+static size_t typed_count(const Onnx__TensorProto *tp, strata_dtype_t dtype) {
+  switch (dtype) {
+  case STRATA_DTYPE_STRING: return tp->n_string_data;
+  case STRATA_DTYPE_F32: return tp->n_float_data;
+  case STRATA_DTYPE_F64: return tp->n_double_data;
+  case STRATA_DTYPE_I64: return tp->n_int64_data;
+  case STRATA_DTYPE_U32:
+  case STRATA_DTYPE_U64: return tp->n_uint64_data;
+  default: return tp->n_int32_data;
+  }
+}
+
 /* Copies the typed repeated field matching the tensor's type. */
 static bool copy_typed(const Onnx__TensorProto *tp, strata_tensor_t *t, int64_t n) {
   switch (t->dtype) {
@@ -119,19 +132,40 @@ bool strata_onnx_tensor_from_proto(const Onnx__TensorProto *tp, const char *path
     strata_fail(error, "%s: tensors with external data are not supported", path);
     goto done;
   }
-  if (!strata_tensor_alloc(out, dtype, (int)tp->n_dims, tp->dims)) {
-    strata_fail(error, "%s: invalid shape or out of memory", path);
+  /* The size, checked before allocating: dims whose product overflows
+   * would give a tiny buffer (that raw_data's length could even match). */
+  size_t bytes_needed;
+  char type[256];
+  if (!strata_tensor_bytes(dtype, (int)tp->n_dims, tp->dims, &bytes_needed)) {
+    strata_tensor_type_str(dtype, (int)tp->n_dims, tp->dims, type, sizeof type);
+    for (size_t i = 0; i < tp->n_dims; ++i)
+      if (tp->dims[i] < 0) {
+        strata_fail(error, "%s: negative dimension %lld (%s)", path, (long long)tp->dims[i], type);
+        goto done;
+      }
+    strata_fail(error, "%s: the tensor is too large (%s: its size overflows 64 bits)", path, type);
+    goto done;
+  }
+  /* Data that cannot hold the shape is refused before allocating it. */
+  bool raw = tp->has_raw_data && dtype != STRATA_DTYPE_STRING;
+  if (raw && tp->raw_data.len != bytes_needed) {
+    strata_fail(error, "%s: raw_data has %zu bytes, the shape needs %zu", path, tp->raw_data.len,
+                bytes_needed);
+    goto done;
+  }
+  if (!raw && typed_count(tp, dtype) != bytes_needed / strata_dtype_size(dtype)) {
+    strata_fail(error, "%s: the data field has %zu values, the shape needs %zu", path,
+                typed_count(tp, dtype), bytes_needed / strata_dtype_size(dtype));
+    goto done;
+  }
+  char msg[512];
+  if (!strata_tensor_alloc_named(out, dtype, (int)tp->n_dims, tp->dims, "the tensor", msg,
+                                 sizeof msg)) {
+    strata_fail(error, "%s: %s", path, msg);
     goto done;
   }
   int64_t n = strata_tensor_numel(out);
-  size_t bytes_needed = (size_t)n * strata_dtype_size(dtype);
   if (tp->has_raw_data && dtype != STRATA_DTYPE_STRING) {
-    if (tp->raw_data.len != bytes_needed) {
-      strata_fail(error, "%s: raw_data has %zu bytes, the shape needs %zu", path, tp->raw_data.len,
-           bytes_needed);
-      strata_tensor_free(out);
-      goto done;
-    }
     if (bytes_needed) /* an empty tensor's raw_data may be NULL */
       memcpy(out->data, tp->raw_data.data, bytes_needed);
   } else if (!copy_typed(tp, out, n)) {

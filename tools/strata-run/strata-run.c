@@ -252,6 +252,18 @@ static bool check_input(const strata_signature_t *sig, int i, const strata_tenso
   return ok;
 }
 
+/* Allocates argument storage of spec's type with this shape; on failure
+ * says which ("input 0", "output 1") and how large. */
+static bool alloc_arg(strata_tensor_t *t, const strata_arg_spec_t *spec, const int64_t *shape,
+                      const char *kind, int index) {
+  char what[32], msg[512];
+  snprintf(what, sizeof what, "%s %d", kind, index);
+  if (strata_tensor_alloc_named(t, spec->dtype, spec->rank, shape, what, msg, sizeof msg))
+    return true;
+  fprintf(stderr, "strata-run: %s\n", msg);
+  return false;
+}
+
 int main(int argc, char **argv) {
   options_t o = {0};
   parse_args(argc, argv, &o);
@@ -322,7 +334,8 @@ int main(int argc, char **argv) {
           goto done;
         }
       }
-      strata_tensor_alloc(&args[i], sig.inputs[i].dtype, sig.inputs[i].rank, shape);
+      if (!alloc_arg(&args[i], &sig.inputs[i], shape, "input", i))
+        goto done;
       strata_tensor_fill_random(&args[i], o.seed + (uint64_t)i);
     }
   }
@@ -332,8 +345,8 @@ int main(int argc, char **argv) {
       fprintf(stderr, "strata-run: cannot tell the extent of a dynamic dimension of result %d\n", r);
       goto done;
     }
-    strata_tensor_alloc(&args[sig.num_inputs + r], sig.outputs[r].dtype, sig.outputs[r].rank,
-                        shape);
+    if (!alloc_arg(&args[sig.num_inputs + r], &sig.outputs[r], shape, "output", r))
+      goto done;
   }
   /* Lower and compile. */
   double t0 = now_seconds();
@@ -347,6 +360,10 @@ int main(int argc, char **argv) {
   double compile_ms = 1e3 * (now_seconds() - t0);
   /* Run. */
   double *times = malloc(sizeof(double) * (size_t)o.repeat);
+  if (!times) {
+    fprintf(stderr, "strata-run: cannot allocate the timings of %d runs\n", o.repeat);
+    goto done;
+  }
   int total = sig.num_inputs + sig.num_outputs;
   for (int k = 0; k < o.repeat; ++k) {
     double s = now_seconds();

@@ -154,6 +154,41 @@ def weights(n):
     return [((i * 7) % 11 - 5) / 10.0 for i in range(n)]
 
 
+def nested_if(graphs):
+    """`graphs` graphs nested through If: the main graph's If takes the
+    graph of the next level as then_branch (and an Identity as
+    else_branch), down to an Identity; the condition c is a graph input."""
+    inner = graph([node("Identity", ["x"], ["t"], "id_last")], [],
+                  [value_info("t", FLOAT, [2])], name="last")
+    for k in range(graphs - 1, 0, -1):
+        els = graph([node("Identity", ["x"], ["e%d" % k], "id%d" % k)], [],
+                    [value_info("e%d" % k, FLOAT, [2])], name="else%d" % k)
+        body = node("If", ["c"], ["y%d" % k], "if%d" % k,
+                    [attr_graph("then_branch", inner), attr_graph("else_branch", els)])
+        if k == 1:
+            return model([body], [value_info("c", BOOL, []), value_info("x", FLOAT, [2])],
+                         [value_info("y1", FLOAT, [2])])
+        inner = graph([body], [], [value_info("y%d" % k, FLOAT, [2])], name="then%d" % k)
+    return None
+
+
+def nested_sequence_input(levels):
+    """A graph input typed sequence(sequence(...(float [2]))) `levels` deep."""
+    t = tensor_type(FLOAT, [2])
+    for _ in range(levels):
+        t = f_bytes(4, f_bytes(1, t))
+    return model([node("SequenceLength", ["s"], ["len"], "length1")],
+                 [f_bytes(1, "s") + f_bytes(2, t)], [value_info("len", INT64, [])], opset=12)
+
+
+def nested_sequence_value(levels):
+    """A serialized onnx.SequenceProto holding a sequence ... `levels` deep."""
+    v = f_bytes(3, tensor("x", FLOAT, [2], [1, 2]))
+    for _ in range(levels - 1):
+        v = f_bytes(5, v)
+    return v
+
+
 CASES = {
     # A small CNN block: Conv (large weight -> dense_resource) + BN + Relu +
     # MaxPool + Flatten + Gemm.
@@ -534,6 +569,62 @@ CASES = {
         [], [value_info("y", FLOAT, ["N"])],
         [tensor("a", FLOAT, [], [0]), tensor("b", FLOAT, [], [1e30]), tensor("d", FLOAT, [], [1])],
         opset=11),
+    # Unnamed graph inputs, outputs, initializers and body values (issue 19:
+    # a NULL name reached the value table's hash).
+    "input_no_name": lambda: model(
+        [node("Relu", ["x"], ["y"], "relu1")],
+        [f_bytes(2, tensor_type(FLOAT, [2]))], [value_info("y", FLOAT, [2])]),
+    "output_no_name": lambda: model(
+        [node("Relu", ["x"], ["y"], "relu1")],
+        [value_info("x", FLOAT, [2])], [f_bytes(2, tensor_type(FLOAT, [2]))]),
+    "initializer_no_name": lambda: model(
+        [node("Relu", ["x"], ["y"], "relu1")],
+        [value_info("x", FLOAT, [2])], [value_info("y", FLOAT, [2])],
+        [f_int(1, 2) + f_int(2, FLOAT) + f_bytes(9, struct.pack("<2f", 1, 2))]),
+    "body_output_no_name": lambda: model(
+        [node("If", ["c"], ["y"], "if1", [
+            attr_graph("then_branch", graph([node("Identity", ["x"], ["t"], "id1")], [],
+                                            [f_bytes(2, tensor_type(FLOAT, [2]))], name="then")),
+            attr_graph("else_branch", graph([node("Identity", ["x"], ["e"], "id2")], [],
+                                            [value_info("e", FLOAT, [2])], name="else"))])],
+        [value_info("c", BOOL, []), value_info("x", FLOAT, [2])], [value_info("y", FLOAT, [2])]),
+    # Einsum's diagonal of a 2^31 dim: a 2^62-byte mask no host allocates.
+    "einsum_diagonal_huge": lambda: model(
+        [node("Einsum", ["x"], ["y"], "einsum1", [attr_str("equation", "ii->i")])],
+        [value_info("x", FLOAT, [2**31, 2**31])], [value_info("y", FLOAT, [2**31])], opset=12),
+    # hidden_size whose 4 LSTM gates overflow 64 bits.
+    "lstm_hidden_huge": lambda: model(
+        [node("LSTM", ["x", "w", "r"], ["", "h"], "lstm1", [attr_int("hidden_size", 2**62)])],
+        [value_info("x", FLOAT, [1, 1, 2]), value_info("w", FLOAT, [1, 8, 2]),
+         value_info("r", FLOAT, [1, 8, 2])], [value_info("h", FLOAT, [1, 1, 2])], opset=14),
+    # Nesting: protobuf-c recurses without a limit (3,000 Ifs overflowed
+    # the stack); 64 graphs is the importer's limit.
+    "nested_if_64": lambda: nested_if(64),
+    "nested_if_65": lambda: nested_if(65),
+    "nested_if_3000": lambda: nested_if(3000),
+    "nested_type_20000": lambda: nested_sequence_input(20000),
+    "nested_seq_pb_20000": lambda: nested_sequence_value(20000),
+    # Operator sets newer than the importer knows.
+    "opset_99": lambda: model(
+        [node("Relu", ["x"], ["y"], "relu1")],
+        [value_info("x", FLOAT, [2])], [value_info("y", FLOAT, [2])], opset=99),
+    "training_opset_2": lambda: model(
+        [node("Relu", ["x"], ["y"], "relu1")],
+        [value_info("x", FLOAT, [2])], [value_info("y", FLOAT, [2])], domains=[(TRAINING, 2)]),
+    # DFT's axis: an attribute counted without the last dim (opset 17), an
+    # input counted over the whole rank (opset 20): both the signal axis 2
+    # of x [1, 3, 4, 1].
+    "dft17_axis2": lambda: model(
+        [node("DFT", ["x"], ["y"], "dft1", [attr_int("axis", 2)])],
+        [value_info("x", FLOAT, [1, 3, 4, 1])], [value_info("y", FLOAT, [1, 3, 4, 2])], opset=17),
+    "dft20_axis2": lambda: model(
+        [node("DFT", ["x", "", "axis"], ["y"], "dft1")],
+        [value_info("x", FLOAT, [1, 3, 4, 1])], [value_info("y", FLOAT, [1, 3, 4, 2])],
+        [tensor("axis", INT64, [], [2])], opset=20),
+    "dft20_axis_last": lambda: model(
+        [node("DFT", ["x", "", "axis"], ["y"], "dft1")],
+        [value_info("x", FLOAT, [1, 3, 4, 1])], [value_info("y", FLOAT, [1, 3, 4, 2])],
+        [tensor("axis", INT64, [], [-1])], opset=20),
 }
 
 if __name__ == "__main__":
