@@ -17,6 +17,11 @@ extern "C" {
  * another op), or, for a named pipeline, its textual pipeline. */
 void strata_bridge_register_pass(const strata_pass_info_t *info);
 
+/* Prints warnings emitted in `ctx` on stderr ("<loc>: warning: <msg>");
+ * MLIR itself prints only errors when no handler is attached. For tools
+ * that run passes reporting through warnings (te-apply-tuned). */
+void strata_print_warnings(MlirContext ctx);
+
 #ifdef __cplusplus
 }
 #endif

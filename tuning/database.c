@@ -1,14 +1,18 @@
 /* The SQLite tuning database; see database.h.
  *
- * Schema (PRAGMA user_version = 1):
+ * Schema (PRAGMA user_version = 2):
  *   tasks(task_key, target, canonical_text)     primary key (task_key, target)
- *   records(id, task_key, target, decisions, latency, error, time)
- * task_key is the xxHash64 stored as a signed 64-bit integer. Every write is
+ *   records(id, task_key, target, decisions, latency, error, time, uid)
+ * task_key is the xxHash64 stored as a signed 64-bit integer. uid is the
+ * record's identity across files: 16 hex digits of a random 64-bit number
+ * made at insert (or taken from an imported line), unique; version 1 files
+ * get the column and fresh uids for their rows when opened. Every write is
  * one BEGIN IMMEDIATE transaction, so concurrent writers queue on the busy
  * timeout instead of failing, and WAL with synchronous=FULL makes a commit
  * durable before strata_tuning_db_add returns. */
 #include "tuning/database.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <sqlite3.h>
 #include <stdlib.h>
@@ -20,7 +24,18 @@
 #include "runtime/status.h"
 #include "tuning/json_writer.h"
 
-enum { SCHEMA_VERSION = 1, BUSY_TIMEOUT_MS = 60000 };
+enum { SCHEMA_VERSION = 2, BUSY_TIMEOUT_MS = 60000 };
+
+/* PRAGMA quick_check runs on open up to this file size (a few ms per MiB). */
+#define QUICK_CHECK_MAX_BYTES (32ll << 20)
+
+/* A fresh random uid, as SQL. */
+#define NEW_UID "lower(hex(randomblob(8)))"
+
+/* The condition on a records row (alias r) for a usable successful
+ * measurement: no error and a finite latency >= 0 (older files may hold
+ * others; NaN is stored as NULL, infinity compares above 1e308). */
+#define VALID_LATENCY_SQL "r.error IS NULL AND r.latency >= 0 AND r.latency <= 1e308"
 
 struct strata_tuning_db {
   sqlite3 *sql;
@@ -33,9 +48,16 @@ static const char *const SCHEMA =
     "  PRIMARY KEY (task_key, target));"
     "CREATE TABLE IF NOT EXISTS records("
     "  id INTEGER PRIMARY KEY, task_key INTEGER NOT NULL, target TEXT NOT NULL,"
-    "  decisions TEXT NOT NULL, latency REAL, error TEXT, time INTEGER NOT NULL,"
+    "  decisions TEXT NOT NULL, latency REAL, error TEXT, time INTEGER NOT NULL, uid TEXT,"
     "  FOREIGN KEY (task_key, target) REFERENCES tasks(task_key, target));"
     "CREATE INDEX IF NOT EXISTS records_by_task ON records(task_key, target, latency);";
+
+/* Version 1 -> 2: the uid column, a fresh uid for every existing row. */
+static const char *const ADD_UIDS =
+    "ALTER TABLE records ADD COLUMN uid TEXT;"
+    "UPDATE records SET uid = " NEW_UID " WHERE uid IS NULL;";
+static const char *const UID_INDEX =
+    "CREATE UNIQUE INDEX IF NOT EXISTS records_by_uid ON records(uid);";
 
 uint64_t strata_tuning_task_key(const char *canonical_text, const char *target) {
   XXH64_state_t *state = XXH64_createState();
@@ -56,9 +78,19 @@ void strata_tuning_task_init(strata_tuning_task_t *task, const char *canonical_t
   task->key = strata_tuning_task_key(canonical_text, target);
 }
 
+/* SQLite's last error; SQLITE_CORRUPT and SQLITE_NOTADB say the file is
+ * damaged, which the message says first. */
 static bool sql_fail(strata_tuning_db_t *db, char **error, const char *what) {
+  int code = sqlite3_extended_errcode(db->sql) & 0xff;
+  if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB)
+    return strata_fail(error, "tuning database '%s' is corrupt: %s: %s", db->path, what,
+                       sqlite3_errmsg(db->sql));
   return strata_fail(error, "tuning database '%s': %s: %s", db->path, what,
                      sqlite3_errmsg(db->sql));
+}
+
+static bool corrupt(strata_tuning_db_t *db, char **error, const char *problem) {
+  return strata_fail(error, "tuning database '%s' is corrupt: %s", db->path, problem);
 }
 
 static bool exec(strata_tuning_db_t *db, const char *sql, char **error) {
@@ -98,11 +130,50 @@ static bool create_schema(strata_tuning_db_t *db, char **error) {
   }
   char set_version[64];
   snprintf(set_version, sizeof set_version, "PRAGMA user_version = %d", SCHEMA_VERSION);
-  if (!exec(db, SCHEMA, error) || !exec(db, set_version, error) || !exec(db, "COMMIT", error)) {
+  int has_uid = -1;
+  if (exec(db, SCHEMA, error) &&
+      (stmt = prepare(db, "SELECT count(*) FROM pragma_table_info('records') WHERE name = 'uid'",
+                      error))) {
+    if (sqlite3_step(stmt) == SQLITE_ROW)
+      has_uid = sqlite3_column_int(stmt, 0);
+    else
+      sql_fail(db, error, "reading the schema");
+    sqlite3_finalize(stmt);
+  }
+  if (has_uid < 0 || (!has_uid && !exec(db, ADD_UIDS, error)) || !exec(db, UID_INDEX, error) ||
+      !exec(db, set_version, error) || !exec(db, "COMMIT", error)) {
     rollback(db);
     return false;
   }
   return true;
+}
+
+/* PRAGMA quick_check (page structure, record formats, NOT NULL) for files
+ * small enough that it is cheap; a damaged file is reported as corrupt
+ * here rather than as odd query results later. */
+static bool check_integrity(strata_tuning_db_t *db, char **error) {
+  sqlite3_stmt *stmt = prepare(db, "SELECT page_count * page_size FROM pragma_page_count(), "
+                                   "pragma_page_size()", error);
+  if (!stmt)
+    return false;
+  int rc = sqlite3_step(stmt);
+  sqlite3_int64 bytes = rc == SQLITE_ROW ? sqlite3_column_int64(stmt, 0) : 0;
+  sqlite3_finalize(stmt);
+  if (rc != SQLITE_ROW)
+    return sql_fail(db, error, "reading the file size");
+  if (bytes > QUICK_CHECK_MAX_BYTES)
+    return true;
+  if (!(stmt = prepare(db, "PRAGMA quick_check(1)", error)))
+    return false;
+  rc = sqlite3_step(stmt);
+  const char *result = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(stmt, 0) : NULL;
+  bool ok = result && strcmp(result, "ok") == 0;
+  if (!ok && result)
+    corrupt(db, error, result);
+  else if (!ok)
+    sql_fail(db, error, "checking the file");
+  sqlite3_finalize(stmt);
+  return ok;
 }
 
 strata_tuning_db_t *strata_tuning_db_open(const char *path, char **error) {
@@ -145,7 +216,8 @@ strata_tuning_db_t *strata_tuning_db_open(const char *path, char **error) {
     return NULL;
   }
   if (!exec(db, "PRAGMA synchronous = FULL", error) ||
-      !exec(db, "PRAGMA foreign_keys = ON", error) || !create_schema(db, error)) {
+      !exec(db, "PRAGMA foreign_keys = ON", error) || !check_integrity(db, error) ||
+      !create_schema(db, error)) {
     strata_tuning_db_close(db);
     return NULL;
   }
@@ -165,7 +237,12 @@ void strata_tuning_record_clear(strata_tuning_record_t *record) {
   free(record->canonical_text);
   free(record->decisions);
   free(record->error);
+  free(record->uid);
   memset(record, 0, sizeof *record);
+}
+
+bool strata_tuning_record_latency_ok(const strata_tuning_record_t *record) {
+  return record->error || (isfinite(record->latency) && record->latency >= 0);
 }
 
 /* Binds ?1 = task key and ?2 = target, the key of every task query. */
@@ -192,30 +269,51 @@ static bool ensure_task(strata_tuning_db_t *db, uint64_t key, const char *target
     return sql_fail(db, error, "adding a task");
   if (sqlite3_changes(db->sql) == 1)
     return true;
-  stmt = prepare(db, "SELECT canonical_text = ?3 FROM tasks WHERE task_key = ?1 AND target = ?2",
+  stmt = prepare(db, "SELECT canonical_text, typeof(canonical_text) FROM tasks "
+                     "WHERE task_key = ?1 AND target = ?2",
                  error);
   if (!stmt)
     return false;
   bind_task(stmt, key, target);
-  sqlite3_bind_text(stmt, 3, canonical_text, -1, SQLITE_STATIC);
-  bool same = sqlite3_step(stmt) == SQLITE_ROW && sqlite3_column_int(stmt, 0) == 1;
+  /* A differing stored text is a collision only if it hashes to the key
+   * too; otherwise the row was damaged (or written by a broken tool). */
+  int rc = sqlite3_step(stmt);
+  const char *stored = rc == SQLITE_ROW && strcmp((const char *)sqlite3_column_text(stmt, 1),
+                                                  "text") == 0
+                           ? (const char *)sqlite3_column_text(stmt, 0)
+                           : NULL;
+  int verdict = !stored                                              ? -1
+                : strcmp(stored, canonical_text) == 0                ? 0
+                : strata_tuning_task_key(stored, target) == key ? 1
+                                                                     : 2;
+  if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+    sql_fail(db, error, "reading a task");
+  else if (rc == SQLITE_DONE) /* the insert found the row, the select does not */
+    corrupt(db, error, "the tasks table and its index disagree");
+  else if (verdict < 0)
+    corrupt(db, error, "a task row without canonical text");
+  else if (verdict == 2)
+    strata_fail(error, "tuning database '%s' is corrupt: the canonical text of task %016llx "
+                       "does not hash to its key", db->path, (unsigned long long)key);
+  else if (verdict == 1)
+    strata_fail(error,
+                "tuning database '%s': task key %016llx already belongs to another "
+                "canonical text (xxHash64 collision)",
+                db->path, (unsigned long long)key);
   sqlite3_finalize(stmt);
-  if (!same)
-    return strata_fail(error,
-                       "tuning database '%s': task key %016llx already belongs to another "
-                       "canonical text (xxHash64 collision or a changed key scheme)",
-                       db->path, (unsigned long long)key);
-  return true;
+  return rc == SQLITE_ROW && verdict == 0;
 }
 
 /* Inserts one record row inside the caller's transaction. decisions is
- * minified through json(), which also rejects malformed JSON. */
+ * minified through json(), which also rejects malformed JSON. uid NULL:
+ * a fresh random one. */
 static bool insert_record(strata_tuning_db_t *db, uint64_t key, const char *target,
                           const char *decisions, double latency, const char *error_text,
-                          int64_t unix_time, char **error) {
+                          int64_t unix_time, const char *uid, char **error) {
   sqlite3_stmt *stmt = prepare(db,
                                "INSERT INTO records(task_key, target, decisions, latency, "
-                               "error, time) VALUES (?1, ?2, json(?3), ?4, ?5, ?6)",
+                               "error, time, uid) VALUES (?1, ?2, json(?3), ?4, ?5, ?6, "
+                               "coalesce(?7, " NEW_UID "))",
                                error);
   if (!stmt)
     return false;
@@ -229,6 +327,8 @@ static bool insert_record(strata_tuning_db_t *db, uint64_t key, const char *targ
     sqlite3_bind_null(stmt, 5);
   }
   sqlite3_bind_int64(stmt, 6, unix_time);
+  if (uid)
+    sqlite3_bind_text(stmt, 7, uid, -1, SQLITE_STATIC);
   bool ok = sqlite3_step(stmt) == SQLITE_DONE;
   sqlite3_finalize(stmt);
   return ok || sql_fail(db, error, "adding a record");
@@ -246,7 +346,7 @@ bool strata_tuning_db_add(strata_tuning_db_t *db, const strata_tuning_task_t *ta
     return false;
   if (!ensure_task(db, task->key, task->target, task->canonical_text, error) ||
       !insert_record(db, task->key, task->target, decisions_json, latency, error_text,
-                     unix_time, error) ||
+                     unix_time, NULL, error) ||
       !exec(db, "COMMIT", error)) {
     rollback(db);
     return false;
@@ -266,25 +366,32 @@ static char *column_strdup(sqlite3_stmt *stmt, int column) {
 
 static const char *const RECORD_COLUMNS =
     "SELECT r.id, r.task_key, r.target, t.canonical_text, r.decisions, r.latency, r.error, "
-    "r.time FROM records r JOIN tasks t ON t.task_key = r.task_key AND t.target = r.target ";
+    "r.time, r.uid FROM records r JOIN tasks t ON t.task_key = r.task_key AND "
+    "t.target = r.target ";
 
-static void read_record(sqlite3_stmt *stmt, strata_tuning_record_t *out) {
+/* Reads a row of RECORD_COLUMNS; false when a field that cannot be NULL
+ * is (a damaged row). An errored row's latency reads as NAN. */
+static bool read_record(sqlite3_stmt *stmt, strata_tuning_record_t *out) {
   out->id = sqlite3_column_int64(stmt, 0);
   out->task_key = (uint64_t)sqlite3_column_int64(stmt, 1);
   out->target = column_strdup(stmt, 2);
   out->canonical_text = column_strdup(stmt, 3);
   out->decisions = column_strdup(stmt, 4);
-  out->latency = sqlite3_column_type(stmt, 5) == SQLITE_NULL ? NAN : sqlite3_column_double(stmt, 5);
   out->error = column_strdup(stmt, 6);
+  out->latency = sqlite3_column_type(stmt, 5) == SQLITE_NULL || out->error
+                     ? NAN
+                     : sqlite3_column_double(stmt, 5);
   out->unix_time = sqlite3_column_int64(stmt, 7);
+  out->uid = column_strdup(stmt, 8);
+  return out->target && out->canonical_text && out->decisions && out->uid;
 }
 
 int strata_tuning_db_best(strata_tuning_db_t *db, uint64_t task_key, const char *target,
                           strata_tuning_record_t *out, char **error) {
   char sql[512];
   snprintf(sql, sizeof sql,
-           "%s WHERE r.task_key = ?1 AND r.target = ?2 AND r.latency IS NOT NULL "
-           "ORDER BY r.latency, r.id LIMIT 1",
+           "%s WHERE r.task_key = ?1 AND r.target = ?2 AND " VALID_LATENCY_SQL
+           " ORDER BY r.latency, r.id LIMIT 1",
            RECORD_COLUMNS);
   sqlite3_stmt *stmt = prepare(db, sql, error);
   if (!stmt)
@@ -293,9 +400,11 @@ int strata_tuning_db_best(strata_tuning_db_t *db, uint64_t task_key, const char 
   sqlite3_bind_text(stmt, 2, target, -1, SQLITE_STATIC);
   int rc = sqlite3_step(stmt);
   int found = rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
-  if (found == 1)
-    read_record(stmt, out);
-  else if (found < 0)
+  if (found == 1 && !read_record(stmt, out)) {
+    strata_tuning_record_clear(out);
+    found = -1;
+    corrupt(db, error, "a record row does not decode");
+  } else if (found < 0)
     sql_fail(db, error, "finding the best record");
   sqlite3_finalize(stmt);
   return found;
@@ -338,7 +447,13 @@ bool strata_tuning_db_for_each(strata_tuning_db_t *db, uint64_t task_key, const 
   int rc;
   while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
     strata_tuning_record_t record = {0};
-    read_record(stmt, &record);
+    if (!read_record(stmt, &record)) {
+      char what[96];
+      snprintf(what, sizeof what, "record %lld does not decode", (long long)record.id);
+      strata_tuning_record_clear(&record);
+      sqlite3_finalize(stmt);
+      return corrupt(db, error, what);
+    }
     bool more = fn(user, &record);
     strata_tuning_record_clear(&record);
     if (!more) {
@@ -356,12 +471,19 @@ bool strata_tuning_db_for_each(strata_tuning_db_t *db, uint64_t task_key, const 
 typedef struct {
   FILE *out;
   bool write_failed;
+  int64_t invalid; /* records not written: a latency that is not a duration */
 } export_state_t;
 
 static bool export_record(void *user, const strata_tuning_record_t *r) {
   export_state_t *state = user;
+  if (!strata_tuning_record_latency_ok(r)) {
+    ++state->invalid;
+    return true;
+  }
   strata_json_writer_t w = {0};
-  strata_json_printf(&w, "{\"task\":\"%016llx\",\"target\":", (unsigned long long)r->task_key);
+  strata_json_puts(&w, "{\"uid\":");
+  strata_json_string(&w, r->uid);
+  strata_json_printf(&w, ",\"task\":\"%016llx\",\"target\":", (unsigned long long)r->task_key);
   strata_json_string(&w, r->target);
   strata_json_puts(&w, ",\"canonical\":");
   strata_json_string(&w, r->canonical_text);
@@ -379,8 +501,9 @@ static bool export_record(void *user, const strata_tuning_record_t *r) {
   return !state->write_failed;
 }
 
-bool strata_tuning_db_export_jsonl(strata_tuning_db_t *db, FILE *out, char **error) {
-  export_state_t state = {out, false};
+bool strata_tuning_db_export_jsonl(strata_tuning_db_t *db, FILE *out, int64_t *invalid,
+                                   char **error) {
+  export_state_t state = {out, false, 0};
   /* One read transaction: a consistent snapshot while other tuners write. */
   if (!exec(db, "BEGIN", error))
     return false;
@@ -388,17 +511,20 @@ bool strata_tuning_db_export_jsonl(strata_tuning_db_t *db, FILE *out, char **err
   rollback(db);
   if (ok && (state.write_failed || fflush(out) != 0))
     return strata_fail(error, "tuning database '%s': cannot write the export", db->path);
+  if (ok && invalid)
+    *invalid = state.invalid;
   return ok;
 }
 
 /* The fields of one imported line, read through SQLite's JSON functions. */
 typedef struct {
-  char *task, *target, *canonical, *decisions, *error_text;
+  char *uid, *task, *target, *canonical, *decisions, *error_text; /* uid NULL: none */
   double latency;
   int64_t unix_time;
 } jsonl_fields_t;
 
 static void jsonl_fields_clear(jsonl_fields_t *f) {
+  free(f->uid);
   free(f->task);
   free(f->target);
   free(f->canonical);
@@ -417,6 +543,10 @@ static const char *json_type_name(sqlite3_stmt *stmt, int column) {
     if (strcmp((const char *)t, names[i]) == 0)
       return names[i];
   return "unknown";
+}
+
+static bool is_hex16(const char *s) {
+  return s && strlen(s) == 16 && strspn(s, "0123456789abcdefABCDEF") == 16;
 }
 
 static bool line_fail(char **error, long line_number, const char *problem) {
@@ -444,7 +574,8 @@ static bool parse_jsonl_line(strata_tuning_db_t *db, const char *line, long line
                  "json_extract(?1, '$.latency'), json_extract(?1, '$.error'), "
                  "json_type(?1, '$.time'), json_extract(?1, '$.time'), "
                  "json_type(?1, '$.task'), json_type(?1, '$.target'), "
-                 "json_type(?1, '$.canonical'), json_type(?1, '$.error')",
+                 "json_type(?1, '$.canonical'), json_type(?1, '$.error'), "
+                 "json_type(?1, '$.uid'), json_extract(?1, '$.uid')",
                  error);
   if (!stmt)
     return false;
@@ -464,6 +595,10 @@ static bool parse_jsonl_line(strata_tuning_db_t *db, const char *line, long line
     problem = "\"decisions\" must be an object";
   else if (strcmp(json_type_name(stmt, 8), "integer") != 0)
     problem = "\"time\" must be an integer";
+  else if (strcmp(json_type_name(stmt, 14), "missing") != 0 &&
+           (strcmp(json_type_name(stmt, 14), "text") != 0 ||
+            !is_hex16((const char *)sqlite3_column_text(stmt, 15))))
+    problem = "\"uid\" must be 16 hex digits";
   else {
     const char *latency_type = json_type_name(stmt, 5);
     const char *error_type = json_type_name(stmt, 13);
@@ -479,34 +614,49 @@ static bool parse_jsonl_line(strata_tuning_db_t *db, const char *line, long line
     f->latency = measured ? sqlite3_column_double(stmt, 6) : NAN;
     f->error_text = measured ? NULL : column_strdup(stmt, 7);
     f->unix_time = sqlite3_column_int64(stmt, 9);
+    f->uid = column_strdup(stmt, 15);
   }
   sqlite3_finalize(stmt);
-  return !problem || line_fail(error, line_number, problem);
+  if (problem)
+    return line_fail(error, line_number, problem);
+  if (!f->error_text && !(isfinite(f->latency) && f->latency >= 0)) {
+    char what[128];
+    snprintf(what, sizeof what, "latency %g is not a duration (seconds, finite, >= 0)",
+             f->latency);
+    return line_fail(error, line_number, what);
+  }
+  return true;
 }
 
-/* 1 when a record equal to f already exists, 0 when not, -1 on error.
- * Latencies compare with a relative tolerance: SQLite's JSON number parser
- * need not round-trip the 17 digits of an export bit for bit. */
+/* 1 when the record of f is already present, 0 when not, -1 on error.
+ * A line with a uid is present when a record has that uid. A line without
+ * one (an export older than uids) is present when a record that was there
+ * before this import (id <= before_id) has equal fields; latencies compare
+ * with a relative tolerance, as SQLite's JSON number parser need not
+ * round-trip the 17 digits of an export bit for bit. */
 static int record_exists(strata_tuning_db_t *db, uint64_t key, const jsonl_fields_t *f,
-                         char **error) {
+                         sqlite3_int64 before_id, char **error) {
   sqlite3_stmt *stmt = prepare(
       db,
-      "SELECT 1 FROM records WHERE task_key = ?1 AND target = ?2 AND decisions = json(?3) "
-      "AND time = ?4 AND error IS ?5 AND ((latency IS NULL AND ?6 IS NULL) OR "
-      "abs(latency - ?6) <= 1e-12 * abs(?6)) LIMIT 1",
+      f->uid ? "SELECT 1 FROM records WHERE uid = ?7"
+             : "SELECT 1 FROM records WHERE task_key = ?1 AND target = ?2 AND "
+               "decisions = json(?3) AND time = ?4 AND error IS ?5 AND ((latency IS NULL AND "
+               "?6 IS NULL) OR abs(latency - ?6) <= 1e-12 * abs(?6)) AND id <= ?8 LIMIT 1",
       error);
   if (!stmt)
     return -1;
-  sqlite3_bind_int64(stmt, 1, (sqlite3_int64)key);
-  sqlite3_bind_text(stmt, 2, f->target, -1, SQLITE_STATIC);
-  sqlite3_bind_text(stmt, 3, f->decisions, -1, SQLITE_STATIC);
-  sqlite3_bind_int64(stmt, 4, f->unix_time);
-  if (f->error_text) {
-    sqlite3_bind_text(stmt, 5, f->error_text, -1, SQLITE_STATIC);
-    sqlite3_bind_null(stmt, 6);
+  if (f->uid) {
+    sqlite3_bind_text(stmt, 7, f->uid, -1, SQLITE_STATIC);
   } else {
-    sqlite3_bind_null(stmt, 5);
-    sqlite3_bind_double(stmt, 6, f->latency);
+    sqlite3_bind_int64(stmt, 1, (sqlite3_int64)key);
+    sqlite3_bind_text(stmt, 2, f->target, -1, SQLITE_STATIC);
+    sqlite3_bind_text(stmt, 3, f->decisions, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(stmt, 4, f->unix_time);
+    if (f->error_text)
+      sqlite3_bind_text(stmt, 5, f->error_text, -1, SQLITE_STATIC);
+    else
+      sqlite3_bind_double(stmt, 6, f->latency);
+    sqlite3_bind_int64(stmt, 8, before_id);
   }
   int rc = sqlite3_step(stmt);
   int exists = rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
@@ -517,11 +667,14 @@ static int record_exists(strata_tuning_db_t *db, uint64_t key, const jsonl_field
 }
 
 static bool import_line(strata_tuning_db_t *db, const char *line, long line_number,
-                        int64_t *added, int64_t *skipped, char **error) {
+                        sqlite3_int64 before_id, int64_t *added, int64_t *skipped,
+                        char **error) {
   jsonl_fields_t f = {0};
   bool ok = parse_jsonl_line(db, line, line_number, &f, error);
   uint64_t key = 0;
   if (ok) {
+    for (char *c = f.uid; c && *c; ++c) /* uids are stored in lower case */
+      *c = (char)tolower((unsigned char)*c);
     char *end;
     key = strtoull(f.task, &end, 16);
     if (strlen(f.task) != 16 || *end)
@@ -530,14 +683,14 @@ static bool import_line(strata_tuning_db_t *db, const char *line, long line_numb
       ok = line_fail(error, line_number,
                      "the task key does not match its canonical text and target");
   }
-  int exists = ok ? record_exists(db, key, &f, error) : -1;
+  int exists = ok ? record_exists(db, key, &f, before_id, error) : -1;
   if (exists < 0)
     ok = false;
   else if (exists)
     ++*skipped;
   else if ((ok = ensure_task(db, key, f.target, f.canonical, error) &&
                  insert_record(db, key, f.target, f.decisions, f.latency, f.error_text,
-                               f.unix_time, error)))
+                               f.unix_time, f.uid, error)))
     ++*added;
   jsonl_fields_clear(&f);
   return ok;
@@ -548,6 +701,17 @@ bool strata_tuning_db_import_jsonl(strata_tuning_db_t *db, FILE *in, int64_t *ad
   int64_t added_here = 0, skipped_here = 0;
   if (!exec(db, "BEGIN IMMEDIATE", error))
     return false;
+  sqlite3_int64 before_id = -1;
+  sqlite3_stmt *stmt = prepare(db, "SELECT coalesce(max(id), 0) FROM records", error);
+  if (stmt && sqlite3_step(stmt) == SQLITE_ROW)
+    before_id = sqlite3_column_int64(stmt, 0);
+  else if (stmt)
+    sql_fail(db, error, "reading the last record id");
+  sqlite3_finalize(stmt);
+  if (before_id < 0) {
+    rollback(db);
+    return false;
+  }
   char *line = NULL;
   size_t cap = 0;
   ssize_t len;
@@ -559,7 +723,7 @@ bool strata_tuning_db_import_jsonl(strata_tuning_db_t *db, FILE *in, int64_t *ad
       line[--len] = '\0';
     if (strspn(line, " \t") == (size_t)len)
       continue;
-    ok = import_line(db, line, line_number, &added_here, &skipped_here, error);
+    ok = import_line(db, line, line_number, before_id, &added_here, &skipped_here, error);
   }
   free(line);
   if (ok && ferror(in))

@@ -4,7 +4,11 @@
  *   int32 ok, double latency, uint32 error length, error bytes.
  * The message fits in PIPE_BUF, so it is written atomically. No message
  * means the child died: a signal, an exit without a result, or the time
- * limit (then the parent killed the child's whole process group). */
+ * limit (then the parent killed the child's whole process group).
+ *
+ * The child also dies with the tuner: PR_SET_PDEATHSIG sends it SIGKILL
+ * when the process that forked it ends (kill -9 of the tuner included),
+ * instead of it being reparented to init and running on. */
 #include "tuning/measure.h"
 
 #include <errno.h>
@@ -16,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -165,6 +170,7 @@ strata_measure_result_t strata_measure(const strata_measure_callbacks_t *callbac
   fcntl(fds[1], F_SETFD, FD_CLOEXEC);
   fflush(NULL); /* or buffered output would be written twice */
   double deadline = now_seconds() + opt.timeout_seconds;
+  pid_t parent = getpid();
   pid_t pid = fork();
   if (pid < 0) {
     int saved = errno;
@@ -173,6 +179,10 @@ strata_measure_result_t strata_measure(const strata_measure_callbacks_t *callbac
     return failure("measure: cannot fork: %s", strerror(saved));
   }
   if (pid == 0) {
+    /* Die with the tuner; if it already died between fork and prctl, the
+     * signal will never come (we were reparented): leave at once. */
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+      _exit(1);
     close(fds[0]);
     setpgid(0, 0);
     child_main(fds[1], callbacks, &opt);

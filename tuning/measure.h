@@ -36,7 +36,8 @@ typedef struct {
 strata_measure_options_t strata_measure_default_options(void);
 
 /* Forks, runs the callbacks in the child (its own process group, killed
- * whole with SIGKILL at the time limit), and waits. Standard streams are
+ * whole with SIGKILL at the time limit; also killed when the calling
+ * process dies, PR_SET_PDEATHSIG), and waits. Standard streams are
  * flushed before the fork. Returns the result; result.error is set for
  * every failure, including fork or pipe failures in the caller. */
 strata_measure_result_t strata_measure(const strata_measure_callbacks_t *callbacks,

@@ -4,11 +4,16 @@
  * The compute's task (canonical text + target string, te_tuning.h) is
  * looked up in the database; the decisions with the lowest median latency
  * over their records that fit the knobs (every knob named, every value one
- * of its choices) replace the knobs. A compute without such a record is never passed over
- * silently: it gets a remark, its knobs take their default (first) choices
- * so compilation still works, and a summary line on stderr names every such
- * kernel. */
+ * of its choices) replace the knobs. Records are used only when the
+ * canonical text stored with their task key is the kernel's own: another
+ * text under the key (an xxHash64 collision, or a database written by a
+ * tool whose canonical form differed) is refused with a remark. A compute
+ * without a usable record is never passed over silently: it gets a remark,
+ * its knobs take their default (first) choices so compilation still works,
+ * and a warning at the module names every such kernel. The pass prints
+ * nothing itself: everything goes through MLIR's diagnostics. */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,10 +48,18 @@ typedef struct {
 typedef struct {
   group_t *groups;
   int count, cap;
+  const char *canonical; /* the kernel's canonical text */
+  int64_t stale;         /* records whose task has another canonical text */
 } lookup_t;
 
 static bool collect(void *user, const strata_tuning_record_t *r) {
   lookup_t *l = user;
+  if (strcmp(r->canonical_text, l->canonical) != 0) {
+    ++l->stale;
+    return true;
+  }
+  if (!strata_tuning_record_latency_ok(r)) /* an older file's invalid row */
+    return true;
   group_t *g = NULL;
   for (int i = 0; i < l->count && !g; ++i)
     if (strcmp(l->groups[i].decisions, r->decisions) == 0)
@@ -108,6 +121,68 @@ static void lookup_free(lookup_t *l) {
   free(l->groups);
 }
 
+/* Appends a kernel's name to the comma-separated list of untuned ones. */
+static void note_missing(char *missing, size_t size, const char *name, int name_length) {
+  size_t len = strlen(missing);
+  snprintf(missing + len, size - len, "%s%.*s", len ? ", " : "", name_length, name);
+}
+
+/* Looks one compute up and writes its schedule. 1: tuned, 0: defaults
+ * (reported at the compute and added to `missing`), -1: a database error
+ * (emitted). */
+static int apply_one(MlirOperation op, strata_tuning_db_t *db, const char *target,
+                     char *missing, size_t missing_size) {
+  MlirLocation loc = mlirOperationGetLocation(op);
+  char msg[1536];
+  char *error = NULL;
+  strata_te_task_t t;
+  if (!strata_te_task_init(&t, op, target, &error)) {
+    /* Not a tunable kernel (e.g. dynamic shapes): defaults, reported. */
+    snprintf(msg, sizeof msg, "te-apply-tuned: cannot look this kernel up (%s): default schedule",
+             error);
+    free(error);
+    strata_emit_remark_at(loc, msg);
+    strata_te_task_clear(&t);
+    strata_te_compute_apply_defaults(op);
+    MlirStringRef name = strata_te_compute_name(op);
+    note_missing(missing, missing_size, name.data, (int)name.length);
+    return 0;
+  }
+  lookup_t l = {.canonical = t.canonical};
+  strata_choice_t *candidate = calloc(t.space.num_knobs + 1, sizeof *candidate);
+  bool unusable = false;
+  int result = 0;
+  if (!strata_tuning_db_for_each(db, t.task.key, t.target, collect, &l, &error)) {
+    strata_emit_error(op, "te-apply-tuned: %s", error);
+    free(error);
+    result = -1;
+  } else if (choose(&l, &t.space, candidate, &unusable)) {
+    strata_te_task_apply(&t, candidate);
+    result = 1;
+  } else {
+    if (l.stale)
+      snprintf(msg, sizeof msg,
+               "te-apply-tuned: %lld records under the task key of %s (task %016llx on '%s') "
+               "were made for another kernel: the task text stored with the key differs from "
+               "this kernel's (an xxHash64 collision or a stale database); refused: default "
+               "schedule",
+               (long long)l.stale, t.summary, (unsigned long long)t.task.key, t.target);
+    else
+      snprintf(msg, sizeof msg,
+               "te-apply-tuned: no tuning record for %s (task %016llx on '%s')%s: default "
+               "schedule",
+               t.summary, (unsigned long long)t.task.key, t.target,
+               unusable ? "; its records do not fit the knobs" : "");
+    strata_emit_remark_at(loc, msg);
+    strata_te_task_apply(&t, NULL);
+    note_missing(missing, missing_size, t.summary, (int)strlen(t.summary));
+  }
+  lookup_free(&l);
+  free(candidate);
+  strata_te_task_clear(&t);
+  return result;
+}
+
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
   const char *path = strata_pass_options_get_string(opts, "db");
   if (!*path)
@@ -134,56 +209,22 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
       }
     }
     ++total;
-    strata_te_task_t t;
-    if (!strata_te_task_init(&t, op, strata_pass_options_get_string(opts, "target"), &error)) {
-      /* Not a tunable kernel (e.g. dynamic shapes): defaults, reported. */
-      char msg[1024];
-      snprintf(msg, sizeof msg, "te-apply-tuned: cannot look this kernel up (%s): default "
-                                "schedule", error);
-      free(error);
-      error = NULL;
-      strata_emit_remark_at(mlirOperationGetLocation(op), msg);
-      strata_te_task_clear(&t);
-      strata_te_compute_apply_defaults(op);
-      size_t l = strlen(missing);
-      MlirStringRef name = strata_te_compute_name(op);
-      snprintf(missing + l, sizeof missing - l, "%s%.*s", l ? ", " : "", (int)name.length,
-               name.data);
-      continue;
-    }
-    lookup_t l = {0};
-    strata_choice_t *candidate = calloc(t.space.num_knobs + 1, sizeof *candidate);
-    bool unusable = false;
-    if (!strata_tuning_db_for_each(db, t.task.key, t.target, collect, &l, &error)) {
-      status = strata_emit_error(op, "te-apply-tuned: %s", error);
-      lookup_free(&l);
-      free(candidate);
-      strata_te_task_clear(&t);
+    int r = apply_one(op, db, strata_pass_options_get_string(opts, "target"), missing,
+                      sizeof missing);
+    if (r < 0) {
+      status = mlirLogicalResultFailure();
       break;
     }
-    if (choose(&l, &t.space, candidate, &unusable)) {
-      strata_te_task_apply(&t, candidate);
-      ++tuned;
-    } else {
-      char msg[1024];
-      snprintf(msg, sizeof msg,
-               "te-apply-tuned: no tuning record for %s (task %016llx on '%s')%s: default "
-               "schedule",
-               t.summary, (unsigned long long)t.task.key, t.target,
-               unusable ? "; its records do not fit the knobs" : "");
-      strata_emit_remark_at(mlirOperationGetLocation(op), msg);
-      strata_te_task_apply(&t, NULL);
-      size_t len = strlen(missing);
-      snprintf(missing + len, sizeof missing - len, "%s%s", len ? ", " : "", t.summary);
-    }
-    lookup_free(&l);
-    free(candidate);
-    strata_te_task_clear(&t);
+    tuned += (size_t)r;
   }
-  if (mlirLogicalResultIsSuccess(status) && tuned < total)
-    fprintf(stderr, "te-apply-tuned: %zu of %zu kernels have no tuning record in '%s' and use "
-                    "the default schedule: %s\n",
-            total - tuned, total, path, missing);
+  if (mlirLogicalResultIsSuccess(status) && tuned < total) {
+    char msg[1536];
+    snprintf(msg, sizeof msg,
+             "te-apply-tuned: %zu of %zu kernels have no tuning record in '%s' and use the "
+             "default schedule: %s",
+             total - tuned, total, path, missing);
+    strata_emit_warning_at(mlirOperationGetLocation(module), msg);
+  }
   free(error);
   strata_tuning_db_close(db);
   strata_op_list_free(&computes);
@@ -198,9 +239,11 @@ const strata_pass_info_t te_apply_tuned_pass = {
         "text and target string, as te-autotune and strata-tune record them) in the tuning "
         "database `db` and replaces the knobs with the best decisions that fit them: the "
         "lowest median latency over their records (decisions that ever gave a wrong result "
-        "are out). A compute without a record is reported, never silently: a "
-        "remark at the compute and a summary line on stderr; its knobs take their default "
-        "(first) choices so compilation still works. Nothing is measured.",
+        "are out). Records whose task key holds another canonical text (a hash "
+        "collision or a stale database) are refused with a remark. A compute without a usable "
+        "record is reported, never silently: a remark at the compute and a warning at the "
+        "module naming every such kernel; its knobs take their default (first) choices so "
+        "compilation still works. Nothing is measured.",
     .anchor = "builtin.module",
     .options = options,
     .num_options = sizeof options / sizeof options[0],

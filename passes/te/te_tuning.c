@@ -982,13 +982,16 @@ void strata_te_task_features(const strata_te_task_t *t, const strata_choice_t *c
 
 /* --- measuring ---------------------------------------------------------------- */
 
+/* Faults a test can inject into a measurement (STRATA_TUNE_INJECT). */
+typedef enum { FAULT_NONE, FAULT_CRASH, FAULT_HANG, FAULT_WRONG } fault_t;
+
 /* State of one measurement; lives in the child after the fork. */
 typedef struct {
   strata_te_task_t *task;
   const strata_choice_t *candidate; /* NULL: the default */
   bool is_default;
   bool paired; /* runs alternate with the default's; a run's value is the ratio */
-  int inject;  /* 0, or 1 crash / 2 hang (STRATA_TUNE_INJECT) */
+  int inject;  /* a fault_t (STRATA_TUNE_INJECT) */
   char diag[1024];
   strata_jit_t *jit;
   strata_jit_t *default_jit; /* paired: the default decisions' kernel */
@@ -1066,12 +1069,27 @@ static bool call_kernel(measure_state_t *m, strata_jit_t *jit, char **error) {
   return strata_jit_call(jit, "kernel", m->args, m->num_args, error);
 }
 
+/* The wrong-result fault: the first element of the output moves far from
+ * any tolerance, as a miscompiled candidate's would. */
+static void corrupt_first_element(strata_tensor_t *out) {
+  if (strata_tensor_numel(out) == 0)
+    return;
+  switch (out->dtype) {
+  case STRATA_DTYPE_F32: ((float *)out->data)[0] = 1e6f + 2 * fabsf(((float *)out->data)[0]); break;
+  case STRATA_DTYPE_F64: ((double *)out->data)[0] = 1e6 + 2 * fabs(((double *)out->data)[0]); break;
+  case STRATA_DTYPE_I8: ((int8_t *)out->data)[0] ^= 0x55; break;
+  case STRATA_DTYPE_I32: ((int32_t *)out->data)[0] ^= 0x55555; break;
+  case STRATA_DTYPE_I64: ((int64_t *)out->data)[0] ^= 0x55555; break;
+  default: ((unsigned char *)out->data)[0] ^= 0x55; break;
+  }
+}
+
 static bool measure_prepare(void *user, char **error) {
   measure_state_t *m = user;
   strata_te_task_t *t = m->task;
-  if (m->inject == 1)
+  if (m->inject == FAULT_CRASH)
     raise(SIGSEGV);
-  if (m->inject == 2)
+  if (m->inject == FAULT_HANG)
     for (;;)
       pause();
   if (!(m->jit = build_kernel(m, false, error)))
@@ -1092,12 +1110,12 @@ static bool measure_prepare(void *user, char **error) {
   size_t bytes = (size_t)strata_tensor_numel(out) * strata_dtype_size(out->dtype);
   if (bytes != ref->bytes)
     return strata_fail(error, "result size differs from the reference");
-  if (!ref->valid) {
-    if (m->is_default) {
-      memcpy(ref->data, out->data, bytes);
-      ref->valid = 1;
+  if (!ref->valid && m->is_default) {
+    memcpy(ref->data, out->data, bytes);
+    ref->valid = 1;
+    if (m->inject != FAULT_WRONG)
       return true;
-    }
+  } else if (!ref->valid) {
     /* The default failed: the unscheduled kernel is the reference. */
     char *e = NULL;
     strata_jit_t *naive = build_kernel(m, true, &e);
@@ -1116,6 +1134,8 @@ static bool measure_prepare(void *user, char **error) {
     memcpy(ref->data, tmp.data, bytes);
     ref->valid = 1;
   }
+  if (m->inject == FAULT_WRONG)
+    corrupt_first_element(out);
   strata_tensor_t expected = *out;
   expected.data = ref->data;
   int64_t reduce = 1;
@@ -1186,16 +1206,20 @@ static bool measure_run(void *user, double *seconds, char **error) {
   return true;
 }
 
-/* STRATA_TUNE_INJECT="crash=N,hang=M": the N-th (M-th) measurement of a
- * task, counting from 0, crashes (hangs) in its child: a test hook for the
- * tuner's fault handling. */
-static int injected_fault(int measurement) {
+/* STRATA_TUNE_INJECT="crash=N,hang=M,wrong=W": the N-th (M-th, W-th)
+ * measurement of a task, counting from 0, crashes (hangs, computes a wrong
+ * result: its output is changed before the comparison with the reference)
+ * in its child: a test hook for the tuner's fault handling. */
+static fault_t injected_fault(int measurement) {
   const char *spec = getenv("STRATA_TUNE_INJECT");
   if (!spec)
-    return 0;
-  int fault = 0;
+    return FAULT_NONE;
+  fault_t fault = FAULT_NONE;
   for (const char *p = spec; *p;) {
-    int kind = strncmp(p, "crash=", 6) == 0 ? 1 : strncmp(p, "hang=", 5) == 0 ? 2 : 0;
+    fault_t kind = strncmp(p, "crash=", 6) == 0   ? FAULT_CRASH
+                   : strncmp(p, "hang=", 5) == 0  ? FAULT_HANG
+                   : strncmp(p, "wrong=", 6) == 0 ? FAULT_WRONG
+                                                  : FAULT_NONE;
     const char *num = kind ? strchr(p, '=') + 1 : p;
     char *end;
     long n = strtol(num, &end, 10);

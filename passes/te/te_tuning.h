@@ -146,8 +146,10 @@ bool strata_te_task_validate(strata_te_task_t *t, const strata_search_result_t *
  * (measure, features; no progress). */
 strata_search_callbacks_t strata_te_task_callbacks(strata_te_task_t *t);
 
-/* Emits a remark at `loc` (the C API has mlirEmitError only; bridge/remark.cpp). */
+/* Emits a remark / a warning at `loc` (the C API has mlirEmitError only;
+ * bridge/remark.cpp). */
 void strata_emit_remark_at(MlirLocation loc, const char *message);
+void strata_emit_warning_at(MlirLocation loc, const char *message);
 
 #ifdef __cplusplus
 }

@@ -108,11 +108,11 @@ int main(int argc, char **argv) {
          (long long)strata_tuning_db_count(db, 0, NULL, &error));
 
   FILE *out = fopen(argv[3], "w");
-  if (!out || !strata_tuning_db_export_jsonl(db, out, &error))
+  if (!out || !strata_tuning_db_export_jsonl(db, out, NULL, &error))
     die("export", error);
   fclose(out);
   strata_tuning_db_close(db);
-  // JSONL: {"task":"{{[0-9a-f]+}}","target":"x86_64 avx2,fma cores=8","canonical":"te.compute matmul 64x64x64 f32","decisions":{"tile":[4,8]},"latency":0.0025000000000000001,"error":null,"time":1700000000}
+  // JSONL: {"uid":"{{[0-9a-f]+}}","task":"{{[0-9a-f]+}}","target":"x86_64 avx2,fma cores=8","canonical":"te.compute matmul 64x64x64 f32","decisions":{"tile":[4,8]},"latency":0.0025000000000000001,"error":null,"time":1700000000}
   // JSONL: "decisions":{"tile":[16,8]},"latency":null,"error":"crashed with signal 11 (Segmentation fault)","time":1700000002}
   // JSONL: "target":"aarch64 neon cores=4"
 

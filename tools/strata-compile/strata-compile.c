@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bridge/bridge.h"
 #include "frontends/model_file.h"
 #include "runtime/aot.h"
 #include "runtime/signature.h"
@@ -110,6 +111,7 @@ int main(int argc, char **argv) {
   MlirContext ctx = strata_context_create();
   if (mlirContextIsNull(ctx))
     return 1;
+  strata_print_warnings(ctx); /* te-apply-tuned names untuned kernels in a warning */
   int rc = 1;
   char *error = NULL;
   strata_signature_t sig;

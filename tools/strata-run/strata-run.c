@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bridge/bridge.h"
 #include "frontends/model_file.h"
 #include "frontends/onnx/tensor_proto.h"
 #include "runtime/jit.h"
@@ -276,6 +277,7 @@ int main(int argc, char **argv) {
   MlirContext ctx = strata_context_create();
   if (mlirContextIsNull(ctx))
     return 1;
+  strata_print_warnings(ctx); /* te-apply-tuned names untuned kernels in a warning */
   int rc = 1;
   strata_tensor_t args[2 * STRATA_MAX_ARGS] = {0};
   strata_jit_t *jit = NULL;

@@ -73,11 +73,16 @@ static int cmd_export(int argc, char **argv) {
     fprintf(stderr, "strata-tune: cannot write '%s'\n", out_path);
     return 1;
   }
-  bool ok = strata_tuning_db_export_jsonl(db, out, &error);
+  int64_t invalid = 0;
+  bool ok = strata_tuning_db_export_jsonl(db, out, &invalid, &error);
   if (out != stdout && fclose(out) != 0 && ok) {
     ok = false;
     error = strdup("cannot write the export");
   }
+  if (ok && invalid)
+    fprintf(stderr, "strata-tune: %s: %lld records with a latency that is not a duration "
+                    "(negative or infinite) were not exported\n",
+            db_path, (long long)invalid);
   strata_tuning_db_close(db);
   return ok ? 0 : fail(error);
 }
@@ -115,7 +120,7 @@ static int cmd_import(int argc, char **argv) {
 typedef struct {
   uint64_t key;
   char *target;
-  int64_t records, errors;
+  int64_t records, errors, invalid;
   double best;
   char *best_decisions;
 } task_summary_t;
@@ -140,6 +145,8 @@ static bool summarize(void *user, const strata_tuning_record_t *r) {
   ++t->records;
   if (r->error) {
     ++t->errors;
+  } else if (!strata_tuning_record_latency_ok(r)) {
+    ++t->invalid;
   } else if (t->best < 0 || r->latency < t->best) {
     t->best = r->latency;
     free(t->best_decisions);
@@ -162,6 +169,8 @@ static int cmd_best(int argc, char **argv) {
     task_summary_t *t = &s.tasks[i];
     printf("task %016llx target '%s': %lld records, %lld errors, ", (unsigned long long)t->key,
            t->target, (long long)t->records, (long long)t->errors);
+    if (t->invalid)
+      printf("%lld invalid latencies (ignored), ", (long long)t->invalid);
     if (t->best_decisions)
       printf("best %.6g ms %s\n", t->best * 1e3, t->best_decisions);
     else

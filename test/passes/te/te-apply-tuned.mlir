@@ -55,11 +55,11 @@ func.func @renamed(%p: tensor<32x96xf32>, %q: tensor<96x48xf32>) -> tensor<32x48
 }
 
 // Another shape has no record: a remark, the default (first) choices, and
-// the stderr summary.
+// a warning naming it at the module.
 // CHECK-LABEL: func.func @untuned
 // CHECK: name = "mm2", reduce_extents = array<i64: 96>, schedule = [{axis = "d0", factors = array<i64: 16>, prim = "split"}, {axis = "r0", factors = array<i64: 96>, prim = "split"}
 // DIAG: te-apply-tuned.mlir:[[@LINE+3]]:8: remark: te-apply-tuned: no tuning record for mm2 16x48 r96 f32 (task {{[0-9a-f]+}} on 'strata-test'): default schedule
-// DIAG: te-apply-tuned: 1 of 3 kernels have no tuning record in '{{.*}}.db' and use the default schedule: mm2 16x48 r96 f32
+// DIAG: te-apply-tuned.mlir: warning: te-apply-tuned: 1 of 3 kernels have no tuning record in '{{.*}}.db' and use the default schedule: mm2 16x48 r96 f32
 func.func @untuned(%a: tensor<16x96xf32>, %b: tensor<96x48xf32>) -> tensor<16x48xf32> {
   %c = "te.compute"() ({
   ^bb0(%i: index, %j: index, %k: index):
