@@ -120,13 +120,23 @@ static const char *window_op(const window_t *w, const char *base, char *buf, siz
   return buf;
 }
 
+/* Conv; on float16 / bfloat16 the operands are widened to f32 and the
+ * result rounded once, as the ONNX reference's products (NumPy's half
+ * matmul accumulates in float32) do: a sum rounded to 11 or 8 bits at every
+ * term drifts by several ulps. */
 static bool map_conv(onnx_node_t *n) {
   if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
     return false;
   /* inputs materialized in order (constants appear in the IR in that order) */
   MlirValue x = onnx_input(n, 0), w = onnx_input(n, 1);
   MlirValue bias = n->num_inputs > 2 && n->present[2] ? onnx_input(n, 2) : (MlirValue){NULL};
-  return onnx_out(n, onnx_conv(n, x, w, bias));
+  MlirType t = mlirValueIsNull(x) ? (MlirType){NULL} : onnx_elem(x);
+  if (mlirTypeIsNull(t) || !(mlirTypeIsAF16(t) || mlirTypeIsABF16(t)))
+    return onnx_out(n, onnx_conv(n, x, w, bias));
+  MlirType f32 = mlirF32TypeGet(n->ctx);
+  MlirValue y = onnx_conv(n, onnx_cast_to(n, x, f32), onnx_cast_to(n, w, f32),
+                          onnx_cast_to(n, bias, f32));
+  return onnx_out(n, onnx_cast_to(n, y, t));
 }
 
 MlirValue onnx_conv(onnx_node_t *n, MlirValue x, MlirValue wt, MlirValue bias) {

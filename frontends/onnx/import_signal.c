@@ -96,6 +96,29 @@ static MlirValue complex_pair(onnx_node_t *n, MlirValue yr, MlirValue yi) {
   return onnx_build(n, "graph.concat", 2, parts, NULL_TYPE, 1, &cat);
 }
 
+/* The signal axis of DFT on an input of `rank` (the last dim holds the
+ * parts): DFT-17's `axis` attribute (default 1, negative counted from the
+ * last signal dim), or since DFT-20 the scalar input 2 known at import time
+ * (default -2, negative counted from the input's last dim, so -2 is the last
+ * signal dim). */
+static bool dft_axis(onnx_node_t *n, intptr_t rank, int64_t *axis) {
+  if (n->opset < 20) {
+    if (!onnx_axis(n, onnx_attr_int(n, "axis", 1), rank - 1, axis))
+      return false;
+  } else {
+    double given = -2;
+    if (n->num_inputs > 2 && n->present[2] && !onnx_const_scalar(n, 2, "axis", &given))
+      return false;
+    *axis = (int64_t)given < 0 ? (int64_t)given + rank : (int64_t)given;
+    if (*axis < 0 || *axis > rank - 2)
+      return onnx_error(n, "axis %lld is out of range for an input of rank %lld",
+                        (long long)given, (long long)rank);
+  }
+  if (*axis == 0)
+    return onnx_error(n, "axis 0 is the batch dim");
+  return true;
+}
+
 static bool map_dft(onnx_node_t *n) {
   MlirValue x = onnx_in0(n);
   if (mlirValueIsNull(x))
@@ -107,10 +130,8 @@ static bool map_dft(onnx_node_t *n) {
   if (s.rank < 3 || (s.dims[s.rank - 1] != 1 && s.dims[s.rank - 1] != 2))
     return onnx_error(n, "the input must be [batch, signal..., 1 or 2]");
   int64_t axis;
-  if (!onnx_axis(n, onnx_attr_int(n, "axis", 1), s.rank - 1, &axis))
+  if (!dft_axis(n, s.rank, &axis))
     return false;
-  if (axis == 0)
-    return onnx_error(n, "axis 0 is the batch dim");
   int64_t len = s.dims[axis];
   if (len == STRATA_GRAPH_DYN)
     return onnx_error(n, "a dynamic signal length is not supported");

@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+"""Writes small ONNX models for the node tests of the current ONNX release
+that Strata once got wrong (scripts/onnx_suite.sh, issue 21), with their
+inputs and expected outputs as TensorProto files, the expectations computed
+here in plain Python as the ONNX reference computes them (standard library
+only; the protobuf helpers come from make_onnx.py).
+
+usage: make_onnx_modern.py <case> <prefix>
+  writes <prefix>.onnx, <prefix>.in<K>.pb for every graph input K and
+  <prefix>.out<K>.pb for every graph output K.
+"""
+import cmath
+import math
+import os
+import struct
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from make_onnx import (BFLOAT16, BOOL, FLOAT, FLOAT16, INT8, INT32, INT64, UINT8,  # noqa: E402
+                       attr_float, attr_int, attr_ints, attr_str, model, node, value_info,
+                       write_cases)
+from protobuf_wire import f_bytes, f_int  # noqa: E402
+
+FORMATS = {INT8: "b", UINT8: "B", INT32: "i", INT64: "q", BOOL: "?", FLOAT: "f",
+           FLOAT16: "e"}
+
+
+def bf16_bits(v):
+    """The bfloat16 nearest v (ties to even), as its 16-bit pattern."""
+    bits = struct.unpack("<I", struct.pack("<f", v))[0]
+    return (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
+
+
+def bf16(v):
+    return struct.unpack("<f", struct.pack("<I", bf16_bits(v) << 16))[0]
+
+
+def f16(v):
+    return struct.unpack("<e", struct.pack("<e", v))[0]
+
+
+def f32(v):
+    return struct.unpack("<f", struct.pack("<f", v))[0]
+
+
+def tensor(elem, dims, values, name=""):
+    """A TensorProto with the values in raw_data (bfloat16 given as floats)."""
+    if elem == BFLOAT16:
+        raw = struct.pack("<%dH" % len(values), *[bf16_bits(v) for v in values])
+    else:
+        raw = struct.pack("<%d%s" % (len(values), FORMATS[elem]), *values)
+    body = b"".join(f_int(1, d) for d in dims) + f_int(2, elem)
+    return body + (f_bytes(8, name) if name else b"") + f_bytes(9, raw)
+
+
+def one_node(op, ins, outs, attrs=(), inits=(), opset=13):
+    """One node on the graph inputs `ins` ((name, elem, dims, values)) to the
+    outputs `outs` (same), the inputs given in `inits` as initializers."""
+    m = model([node(op, [i[0] for i in ins] + [i[0] for i in inits], [o[0] for o in outs],
+                    op.lower() + "1", attrs)],
+              [value_info(n, e, d) for n, e, d, _ in ins],
+              [value_info(n, e, d) for n, e, d, _ in outs],
+              [tensor(e, d, v, n) for n, e, d, v in inits], opset=opset)
+    return (m, [tensor(e, d, v) for _, e, d, v in ins], [tensor(e, d, v) for _, e, d, v in outs])
+
+
+def qlinear_matmul_f16():
+    """QLinearMatMul with float16 scales (it crashed the importer): the
+    scale ratio a_scale * b_scale / y_scale rounded to float16 at each step,
+    then applied to the int32 product, rounded half to even, saturated."""
+    a, b = [-3, 5, 10, 7, -8, 2], [4, -1, 0, 3, 2, 6]  # [2, 3] x [3, 2], int8
+    sa, sb, sy, za, zb, zy = 0.25, 0.5, 0.375, 1, -2, 3
+    ratio = f16(f16(sa * sb) / sy)
+    y = []
+    for i in range(2):
+        for j in range(2):
+            acc = sum((a[i * 3 + k] - za) * (b[k * 2 + j] - zb) for k in range(3))
+            y.append(max(-128, min(127, round(acc * ratio + zy))))
+    ins = [("a", INT8, [2, 3], a), ("a_scale", FLOAT16, [], [sa]), ("a_zp", INT8, [], [za]),
+           ("b", INT8, [3, 2], b), ("b_scale", FLOAT16, [], [sb]), ("b_zp", INT8, [], [zb]),
+           ("y_scale", FLOAT16, [], [sy]), ("y_zp", INT8, [], [zy])]
+    return one_node("QLinearMatMul", ins, [("y", INT8, [2, 2], y)], opset=21)
+
+
+def shift(x, y, bits, left, signed):
+    """BitShift-28 on one element: arithmetic right shift for a signed type;
+    an amount < 0 or >= bits gives the fill alone (0, or -1 shifting a
+    negative x right)."""
+    if y < 0 or y >= bits:
+        return -1 if (signed and not left and x < 0) else 0
+    if not left:
+        return x >> y  # Python's >> is arithmetic, and x is unsigned when not signed
+    v = (x << y) & ((1 << bits) - 1)
+    return v - (1 << bits) if signed and v >= 1 << (bits - 1) else v
+
+
+def bitshift(elem, bits, left):
+    signed = elem != UINT8
+    xs = [-8, -1, -128, 4, -8, -1, 100, 64] if signed else [200, 1, 255, 4, 8, 128, 100, 64]
+    ys = [1, 1, 1, 9, 8, -1, 2, 1] if signed else [1, 7, 8, 9, 255, 3, 2, 1]
+    z = [shift(x, y, bits, left, signed) for x, y in zip(xs, ys)]
+    return one_node("BitShift", [("x", elem, [8], xs), ("y", elem, [8], ys)],
+                    [("z", elem, [8], z)], [attr_str("direction", "LEFT" if left else "RIGHT")],
+                    opset=28)
+
+
+def conv_integer_pads():
+    """ConvInteger with a per-output-channel weight zero point ([O]) and
+    padding: the zero point applies along the output channels."""
+    x = list(range(2, 11))  # [1, 1, 3, 3]
+    zx, zw = 1, [0, 1]
+    y = []
+    for o in range(2):
+        for i in range(4):
+            for j in range(4):
+                acc = 0
+                for ki in range(2):
+                    for kj in range(2):
+                        r, c = i + ki - 1, j + kj - 1
+                        if 0 <= r < 3 and 0 <= c < 3:
+                            acc += (x[r * 3 + c] - zx) * (1 - zw[o])
+                y.append(acc)
+    ins = [("x", UINT8, [1, 1, 3, 3], x), ("w", UINT8, [2, 1, 2, 2], [1] * 8),
+           ("x_zp", UINT8, [], [zx]), ("w_zp", UINT8, [2], zw)]
+    return one_node("ConvInteger", ins, [("y", INT32, [1, 2, 4, 4], y)],
+                    [attr_ints("pads", [1, 1, 1, 1])], opset=10)
+
+
+def space_to_depth(mode):
+    """SpaceToDepth-28 on [1, 2, 4, 6], blocksize 2: output channel
+    c * 4 + bh * 2 + bw (CRD) or (bh * 2 + bw) * 2 + c (DCR)."""
+    C, H, W, b = 2, 4, 6, 2
+    x = [float(v) for v in range(C * H * W)]
+    y = [0.0] * len(x)
+    for c in range(C):
+        for h in range(H):
+            for w in range(W):
+                bh, bw = h % b, w % b
+                oc = c * b * b + bh * b + bw if mode == "CRD" else (bh * b + bw) * C + c
+                y[(oc * (H // b) + h // b) * (W // b) + w // b] = x[(c * H + h) * W + w]
+    return one_node("SpaceToDepth", [("x", FLOAT, [1, C, H, W], x)],
+                    [("y", FLOAT, [1, C * b * b, H // b, W // b], y)],
+                    [attr_int("blocksize", b), attr_str("mode", mode)], opset=28)
+
+
+def reduce_bool(op):
+    """ReduceMax / ReduceMin-20 on bool rows (true > false), keepdims."""
+    rows = [[True, False, True], [True, True, True], [False, False, False], [False, True, False]]
+    pick = any if op == "ReduceMax" else all
+    return one_node(op, [("x", BOOL, [4, 3], [v for r in rows for v in r])],
+                    [("y", BOOL, [4, 1], [pick(r) for r in rows])], [attr_int("keepdims", 1)],
+                    [("axes", INT64, [1], [1])], opset=20)
+
+
+def celu_bf16():
+    """Celu (alpha 2) on bfloat16 as the reference computes it: max(0, x) +
+    min(0, alpha * expm1(x / alpha)), each step rounded to bfloat16 (x /
+    alpha and alpha * v are exact here); exp(x / alpha) rounded to bfloat16
+    before subtracting 1 would give -0.4453125 for -0.5."""
+    x = [-3.0, -0.5, 0.0, 0.5, 3.0, -1.25]
+    y = [bf16(max(0.0, v) + min(0.0, 2 * bf16(math.expm1(v / 2)))) for v in x]
+    return one_node("Celu", [("x", BFLOAT16, [6], x)], [("y", BFLOAT16, [6], y)],
+                    [attr_float("alpha", 2.0)], opset=28)
+
+
+def dft_axis():
+    """DFT-20 on a real [1, 3, 4, 1] signal: the axis given as input 2
+    (2: along the 4 samples) and left to its default (-2: the last signal
+    dim, the same); forward transform, float32 expectations."""
+    x = [float((v * 7) % 5 - 2) for v in range(12)]
+    y = []
+    for r in range(3):
+        for k in range(4):
+            s = sum(x[r * 4 + j] * cmath.exp(-2j * math.pi * j * k / 4) for j in range(4))
+            y += [f32(s.real), f32(s.imag)]
+    m = model([node("DFT", ["x", "", "axis"], ["y"], "dft1"), node("DFT", ["x"], ["z"], "dft2")],
+              [value_info("x", FLOAT, [1, 3, 4, 1])],
+              [value_info("y", FLOAT, [1, 3, 4, 2]), value_info("z", FLOAT, [1, 3, 4, 2])],
+              [tensor(INT64, [], [2], "axis")], opset=20)
+    return (m, [tensor(FLOAT, [1, 3, 4, 1], x)],
+            [tensor(FLOAT, [1, 3, 4, 2], y), tensor(FLOAT, [1, 3, 4, 2], y)])
+
+
+def conv_f16():
+    """Conv on float16, one output of 8 products: accumulated in float32 and
+    rounded once (1002.1 -> 1002), as the reference's half matmul does;
+    rounded at every term the sum climbs to 1003.5."""
+    x = [1000.0] + [0.3] * 7
+    y = [f16(sum(f16(v) for v in x))]
+    return one_node("Conv", [("x", FLOAT16, [1, 1, 8], x), ("w", FLOAT16, [1, 1, 8], [1.0] * 8)],
+                    [("y", FLOAT16, [1, 1, 1], y)], opset=11)
+
+
+def dft_bad_axis(axis):
+    """DFT-20 with an axis input out of range (3: the parts dim of a rank-4
+    input) or naming the batch dim (0, -4)."""
+    return model([node("DFT", ["x", "", "axis"], ["y"], "dft1")],
+                 [value_info("x", FLOAT, [1, 3, 4, 1])], [value_info("y", FLOAT, [1, 3, 4, 2])],
+                 [tensor(INT64, [], [axis], "axis")], opset=20)
+
+
+ERROR_CASES = {
+    "dft_axis_parts": lambda: dft_bad_axis(3),
+    "dft_axis_batch": lambda: dft_bad_axis(-4),
+}
+
+RUN_CASES = {
+    "qlinear_matmul_f16": qlinear_matmul_f16,
+    "bitshift_right_i8": lambda: bitshift(INT8, 8, False),
+    "bitshift_left_i8": lambda: bitshift(INT8, 8, True),
+    "bitshift_right_i32": lambda: bitshift(INT32, 32, False),
+    "bitshift_right_u8": lambda: bitshift(UINT8, 8, False),
+    "conv_integer_pads": conv_integer_pads,
+    "space_to_depth_crd": lambda: space_to_depth("CRD"),
+    "space_to_depth_dcr": lambda: space_to_depth("DCR"),
+    "reduce_max_bool": lambda: reduce_bool("ReduceMax"),
+    "reduce_min_bool": lambda: reduce_bool("ReduceMin"),
+    "celu_bf16": celu_bf16,
+    "dft_axis": dft_axis,
+    "conv_f16": conv_f16,
+}
+
+if __name__ == "__main__":
+    write_cases("make_onnx_modern.py", RUN_CASES, ERROR_CASES, sys.argv)
