@@ -76,9 +76,12 @@ def cause_of(reason, test):
     m = re.search(r"input '(\w+)' must be a constant", reason)
     if m:
         return f"input '{m.group(1)}' computed at run time (needed at import time)"
+    if "_blocked" in test and "broadcast-compatible" in reason:
+        return "blocked quantization (block_size)"
     reason = re.sub(r"^(import|compile): ", "", reason)
     reason = re.sub(r"\[[0-9, ]*\]", "[...]", reason)
-    return re.sub(r"\(input rank \d+\)|output \d+ types", "", reason).strip()
+    reason = re.sub(r"output \d+ types", "output types", reason)
+    return re.sub(r" \(input rank \d+\)", "", reason).strip()
 
 
 def write(run_path):
