@@ -2,7 +2,7 @@
  * broadcasting (Add, Sub, Mul, Div, Pow, Mod, BitShift, variadic Max/Min/Sum/Mean),
  * unary math, activations (direct ops or decompositions into graph ops and
  * splat constants: HardSigmoid, HardSwish, Softplus, Softsign, Elu, Selu,
- * Celu, PRelu, Reciprocal, ThresholdedRelu), IsInf and IsNaN (comparisons),
+ * Celu, PRelu, Reciprocal, ThresholdedRelu, Swish, Mish), IsInf and IsNaN (comparisons),
  * Clip (attributes before opset 11, inputs since),
  * Cast, CastLike, comparisons (GreaterOrEqual/LessOrEqual as strict-or-equal),
  * logical Not/And/Or/Xor on bool tensors (selects with i1 constants) and
@@ -280,10 +280,38 @@ static bool map_hard_swish(onnx_node_t *n) {
 }
 
 /* softplus(x) = log(exp(x) + 1) */
-static bool map_softplus(onnx_node_t *n) {
-  MlirValue x = onnx_in0(n);
+static MlirValue softplus(onnx_node_t *n, MlirValue x) {
   MlirValue e = onnx_unary(n, "graph.exp", x);
-  return onnx_out(n, onnx_unary(n, "graph.log", onnx_binary(n, "graph.add", e, onnx_splat_like(n, x, 1.0))));
+  return onnx_unary(n, "graph.log", onnx_binary(n, "graph.add", e, onnx_splat_like(n, x, 1.0)));
+}
+
+static bool map_softplus(onnx_node_t *n) { return onnx_out(n, softplus(n, onnx_in0(n))); }
+
+/* mish(x) = x * tanh(softplus(x)) (Mish-18) */
+static bool map_mish(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  return onnx_out(n, onnx_binary(n, "graph.mul", x, onnx_unary(n, "graph.tanh", softplus(n, x))));
+}
+
+/* swish(x) = x * sigmoid(alpha * x) (Swish-24, alpha default 1) */
+static MlirValue swish(onnx_node_t *n, MlirValue x) {
+  double alpha = onnx_attr_float(n, "alpha", 1.0f);
+  MlirValue ax = alpha == 1.0 ? x : onnx_binary(n, "graph.mul", x, onnx_splat_like(n, x, alpha));
+  return onnx_binary(n, "graph.mul", x, onnx_unary(n, "graph.sigmoid", ax));
+}
+
+static bool map_swish(onnx_node_t *n) { return onnx_out(n, swish(n, onnx_in0(n))); }
+
+/* SwiGLU-28(a, b) = swish(a) * b, a and b of one shape (no broadcasting) */
+static bool map_swiglu(onnx_node_t *n) {
+  if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
+    return false;
+  MlirValue a = onnx_input(n, 0), b = onnx_input(n, 1);
+  if (mlirValueIsNull(a) || mlirValueIsNull(b))
+    return false;
+  if (!mlirTypeEqual(mlirValueGetType(a), mlirValueGetType(b)))
+    return onnx_error(n, "the gate and the value must have one type and shape (no broadcasting)");
+  return onnx_out(n, onnx_binary(n, "graph.mul", swish(n, a), b));
 }
 
 /* softsign(x) = x / (1 + |x|) */
@@ -649,6 +677,9 @@ const onnx_mapping_t strata_onnx_elementwise_ops[] = {
     {"Neg", map_neg},
     {"Abs", map_abs},
     {"Sigmoid", map_sigmoid},
+    {"Swish", map_swish},
+    {"SwiGLU", map_swiglu},
+    {"Mish", map_mish},
     {"Tanh", map_tanh},
     {"Exp", map_exp},
     {"Log", map_log},

@@ -96,6 +96,7 @@ extern const onnx_mapping_t strata_onnx_grid_sample_ops[];
 extern const onnx_mapping_t strata_onnx_string_ops[];
 extern const onnx_mapping_t strata_onnx_table_ops[];
 extern const onnx_mapping_t strata_onnx_detection_ops[];
+extern const onnx_mapping_t strata_onnx_norm_ops[];
 
 /* Whether operator op_type may take string tensors (import_string.c). */
 bool onnx_takes_strings(const char *op_type);

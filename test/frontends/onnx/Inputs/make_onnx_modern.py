@@ -191,6 +191,97 @@ def conv_f16():
                     [("y", FLOAT16, [1, 1, 1], y)], opset=11)
 
 
+# Operators added for issue 21 (frontends/onnx/import_norm.c, Swish, Mish,
+# SwiGLU): float32 expectations at the backend tolerances.
+X234 = [((v * 7) % 13 - 6) / 4.0 for v in range(24)]  # [2, 3, 4]
+
+
+def rms_norm():
+    """RMSNormalization-23, axis 1 (over the last two dims), epsilon 0.1."""
+    y = []
+    for b in range(2):
+        row = X234[b * 12:(b + 1) * 12]
+        rms = math.sqrt(sum(v * v for v in row) / 12 + 0.1)
+        y += [v / rms * (1 + (i % 4) / 2) for i, v in enumerate(row)]
+    return one_node("RMSNormalization", [("x", FLOAT, [2, 3, 4], X234)],
+                    [("y", FLOAT, [2, 3, 4], y)],
+                    [attr_int("axis", 1), attr_float("epsilon", 0.1)],
+                    [("w", FLOAT, [4], [1 + i / 2 for i in range(4)])], opset=23)
+
+
+def lp_norm(p):
+    """LpNormalization along axis 0 of [2, 3] with a zero column (0, not
+    NaN, there)."""
+    x = [3.0, 0.0, -1.0, -4.0, 0.0, 2.0]
+    y = []
+    for i in range(2):
+        for j in range(3):
+            col = [x[j], x[3 + j]]
+            norm = sum(abs(v) for v in col) if p == 1 else math.sqrt(sum(v * v for v in col))
+            y.append(0.0 if norm == 0 else x[i * 3 + j] / norm)
+    return one_node("LpNormalization", [("x", FLOAT, [2, 3], x)], [("y", FLOAT, [2, 3], y)],
+                    [attr_int("axis", 0), attr_int("p", p)], opset=22)
+
+
+def group_norm(opset=21, groups=2):
+    """GroupNormalization-21 on [1, 4, 1, 3], 2 groups of 2 channels, scale
+    and bias per channel."""
+    x = [float((v * 5) % 7 - 3) for v in range(12)]
+    scale, bias = [1.0, 2.0, 0.5, -1.0], [0.0, 1.0, -1.0, 0.5]
+    y = []
+    for g in range(2):
+        part = x[g * 6:(g + 1) * 6]
+        mean = sum(part) / 6
+        var = sum((v - mean) ** 2 for v in part) / 6
+        for i, v in enumerate(part):
+            c = g * 2 + i // 3
+            y.append((v - mean) / math.sqrt(var + 1e-5) * scale[c] + bias[c])
+    return one_node("GroupNormalization",
+                    [("x", FLOAT, [1, 4, 1, 3], x), ("scale", FLOAT, [4], scale),
+                     ("bias", FLOAT, [4], bias)],
+                    [("y", FLOAT, [1, 4, 1, 3], y)], [attr_int("num_groups", groups)],
+                    opset=opset)
+
+
+def cumprod(elem, exclusive, reverse):
+    """CumProd-26 along axis 1 of [2, 4] (the axis an int32 initializer)."""
+    x = [2, -1, 3, 0, 1, 4, -2, 5]
+    y = []
+    for r in range(2):
+        row = x[r * 4:(r + 1) * 4]
+        for i in range(4):
+            js = [j for j in range(4) if (j > i if exclusive else j >= i)] if reverse else \
+                 [j for j in range(4) if (j < i if exclusive else j <= i)]
+            y.append(math.prod(row[j] for j in js))
+    if elem == FLOAT:
+        x, y = [float(v) for v in x], [float(v) for v in y]
+    return one_node("CumProd", [("x", elem, [2, 4], x)], [("y", elem, [2, 4], y)],
+                    [attr_int("exclusive", int(exclusive)), attr_int("reverse", int(reverse))],
+                    [("axis", INT32, [], [1])], opset=26)
+
+
+def activations():
+    """Swish (alpha 0.5), Mish and SwiGLU on 6 values."""
+    a = [-4.0, -1.5, -0.25, 0.0, 0.75, 3.0]
+    b = [1.0, -2.0, 0.5, 3.0, -1.0, 2.0]
+    sig = lambda v: 1 / (1 + math.exp(-v))  # noqa: E731
+    swish = [v * sig(0.5 * v) for v in a]
+    mish = [v * math.tanh(math.log1p(math.exp(v))) for v in a]
+    swiglu = [u * sig(u) * w for u, w in zip(a, b)]
+    m = model([node("Swish", ["a"], ["s"], "swish1", [attr_float("alpha", 0.5)]),
+               node("Mish", ["a"], ["m"], "mish1"), node("SwiGLU", ["a", "b"], ["g"], "swiglu1")],
+              [value_info("a", FLOAT, [6]), value_info("b", FLOAT, [6])],
+              [value_info(o, FLOAT, [6]) for o in "smg"], opset=28)
+    return (m, [tensor(FLOAT, [6], a), tensor(FLOAT, [6], b)],
+            [tensor(FLOAT, [6], v) for v in (swish, mish, swiglu)])
+
+
+def swiglu_shapes():
+    return model([node("SwiGLU", ["a", "b"], ["g"], "swiglu1")],
+                 [value_info("a", FLOAT, [2, 3]), value_info("b", FLOAT, [3])],
+                 [value_info("g", FLOAT, [2, 3])], opset=28)
+
+
 def dft_bad_axis(axis):
     """DFT-20 with an axis input out of range (3: the parts dim of a rank-4
     input) or naming the batch dim (0, -4)."""
@@ -202,6 +293,10 @@ def dft_bad_axis(axis):
 ERROR_CASES = {
     "dft_axis_parts": lambda: dft_bad_axis(3),
     "dft_axis_batch": lambda: dft_bad_axis(-4),
+    "lp_norm_p3": lambda: lp_norm(3)[0],
+    "group_norm_18": lambda: group_norm(opset=18)[0],
+    "group_norm_groups": lambda: group_norm(groups=3)[0],
+    "swiglu_shapes": swiglu_shapes,
 }
 
 RUN_CASES = {
@@ -218,6 +313,15 @@ RUN_CASES = {
     "celu_bf16": celu_bf16,
     "dft_axis": dft_axis,
     "conv_f16": conv_f16,
+    "rms_norm": rms_norm,
+    "lp_norm_1": lambda: lp_norm(1),
+    "lp_norm_2": lambda: lp_norm(2),
+    "group_norm": group_norm,
+    "cumprod_i32": lambda: cumprod(INT32, False, False),
+    "cumprod_exclusive": lambda: cumprod(FLOAT, True, False),
+    "cumprod_reverse": lambda: cumprod(INT32, False, True),
+    "cumprod_reverse_exclusive": lambda: cumprod(FLOAT, True, True),
+    "activations": activations,
 }
 
 if __name__ == "__main__":
