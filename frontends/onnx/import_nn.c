@@ -337,27 +337,36 @@ static bool map_max_pool(onnx_node_t *n) {
   return true;
 }
 
-static bool map_average_pool(onnx_node_t *n) {
-  if (!onnx_need_input(n, 0))
-    return false;
-  MlirValue x = onnx_input(n, 0);
+MlirValue onnx_avg_pool(onnx_node_t *n, MlirValue x, bool count_include_pad,
+                        int64_t *window_size) {
   window_t w;
-  if (!read_window(n, x, NULL, &w))
-    return false;
-  for (int i = 0; i < w.gd; ++i)
-    if (w.dil[i] != 1)
-      return onnx_error(n, "AveragePool with dilations is not supported");
+  if (mlirValueIsNull(x) || !read_window(n, x, NULL, &w))
+    return (MlirValue){NULL};
+  *window_size = 1;
+  for (int i = 0; i < w.gd; ++i) {
+    if (w.dil[i] != 1) {
+      onnx_error(n, "%s with dilations is not supported", n->node->op_type);
+      return (MlirValue){NULL};
+    }
+    *window_size *= w.kernel[i];
+  }
   MlirValue x2 = to_2d(n, x);
   MlirNamedAttribute a[6] = {
       onnx_ints_attr(n, "kernel", w.gd, w.kernel), onnx_ints_attr(n, "strides", w.gd, w.strides),
       onnx_ints_attr(n, "padding", 2 * w.gd, w.pads),
       onnx_bool_attr(n, "ceil_mode", onnx_attr_int(n, "ceil_mode", 0) != 0),
-      onnx_bool_attr(n, "count_include_pad", onnx_attr_int(n, "count_include_pad", 0) != 0),
+      onnx_bool_attr(n, "count_include_pad", count_include_pad),
       onnx_str_attr(n, "layout", w.gd == 3 ? "NCDHW" : "NCHW")};
   char op[32];
-  return onnx_out(n, from_2d(n, onnx_build(n, window_op(&w, "avg_pool", op, sizeof op), 1, &x2,
-                                           NULL_TYPE, 6, a),
-                             &w));
+  return from_2d(n, onnx_build(n, window_op(&w, "avg_pool", op, sizeof op), 1, &x2, NULL_TYPE, 6, a),
+                 &w);
+}
+
+static bool map_average_pool(onnx_node_t *n) {
+  int64_t size;
+  return onnx_need_input(n, 0) &&
+         onnx_out(n, onnx_avg_pool(n, onnx_input(n, 0),
+                                   onnx_attr_int(n, "count_include_pad", 0) != 0, &size));
 }
 
 /* Reduction over the spatial dims, keeping them as 1. */

@@ -6,6 +6,8 @@
  *                         norm is 0
  *   GroupNormalization-21 x reshaped [N, G, C/G * spatial], standardized per
  *                         group, back to x's shape, * scale[c] + bias[c]
+ *   LpPool                (sum over the window of |x|^p)^(1/p): AveragePool of
+ *                         |x|^p counting the pads, times the window size
  *   CumProd-26            out[i] = product of x[j] for j <= i (j < i when
  *                         exclusive; reversed: j >= i, j > i) along a static
  *                         axis: x broadcast against a constant [n, n] mask
@@ -120,6 +122,28 @@ static bool map_group_norm(onnx_node_t *n) {
   return onnx_out(n, mlirValueIsNull(x) ? x : onnx_cast_to(n, y, onnx_elem(x)));
 }
 
+static bool map_lp_pool(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  if (mlirValueIsNull(x))
+    return false;
+  int64_t p = onnx_attr_int(n, "p", 2), size;
+  if (p < 1)
+    return onnx_error(n, "p must be >= 1, got %lld", (long long)p);
+  MlirValue a = onnx_unary(n, "graph.abs", x);
+  MlirValue v = p == 1   ? a
+                : p == 2 ? onnx_binary(n, "graph.mul", x, x)
+                         : onnx_binary(n, "graph.pow", a, onnx_splat_like(n, x, (double)p));
+  MlirValue avg = onnx_avg_pool(n, v, true, &size);
+  if (mlirValueIsNull(avg))
+    return false;
+  MlirValue sum = onnx_binary(n, "graph.mul", avg, onnx_splat_like(n, avg, (double)size));
+  if (p == 1)
+    return onnx_out(n, sum);
+  if (p == 2)
+    return onnx_out(n, onnx_unary(n, "graph.sqrt", sum));
+  return onnx_out(n, onnx_binary(n, "graph.pow", sum, onnx_splat_like(n, sum, 1.0 / (double)p)));
+}
+
 /* The bool [n, n] constant "j not taken for i" of CumProd, laid as
  * [n, n, 1, ...] (`trailing` unit dims). */
 static MlirValue cumprod_mask(onnx_node_t *n, int64_t len, intptr_t trailing, bool exclusive,
@@ -169,5 +193,6 @@ const onnx_mapping_t strata_onnx_norm_ops[] = {
     {"LpNormalization", map_lp_norm},
     {"GroupNormalization", map_group_norm},
     {"CumProd", map_cumprod},
+    {"LpPool", map_lp_pool},
     {NULL, NULL},
 };

@@ -260,6 +260,27 @@ def cumprod(elem, exclusive, reverse):
                     [("axis", INT32, [], [1])], opset=26)
 
 
+def lp_pool(p, extra=()):
+    """LpPool-22 on [1, 1, 3, 4], kernel 2x2, pads 1, strides 2: (sum over
+    the window of |x|^p)^(1/p), the pads adding 0."""
+    H, W = 3, 4
+    x = [float((v * 5) % 9 - 4) for v in range(H * W)]
+    y = []
+    for oh in range(2):
+        for ow in range(3):
+            s = 0.0
+            for kh in range(2):
+                for kw in range(2):
+                    h, w = oh * 2 + kh - 1, ow * 2 + kw - 1
+                    if 0 <= h < H and 0 <= w < W:
+                        s += abs(x[h * W + w]) ** p
+            y.append(s ** (1.0 / p) if p > 0 else 0.0)
+    attrs = [attr_ints("kernel_shape", [2, 2]), attr_ints("pads", [1, 1, 1, 1]),
+             attr_ints("strides", [2, 2]), attr_int("p", p)] + list(extra)
+    return one_node("LpPool", [("x", FLOAT, [1, 1, H, W], x)], [("y", FLOAT, [1, 1, 2, 3], y)],
+                    attrs, opset=22)
+
+
 def activations():
     """Swish (alpha 0.5), Mish and SwiGLU on 6 values."""
     a = [-4.0, -1.5, -0.25, 0.0, 0.75, 3.0]
@@ -297,6 +318,8 @@ ERROR_CASES = {
     "group_norm_18": lambda: group_norm(opset=18)[0],
     "group_norm_groups": lambda: group_norm(groups=3)[0],
     "swiglu_shapes": swiglu_shapes,
+    "lp_pool_p0": lambda: lp_pool(0)[0],
+    "lp_pool_dilations": lambda: lp_pool(2, [attr_ints("dilations", [2, 2])])[0],
 }
 
 RUN_CASES = {
@@ -322,6 +345,9 @@ RUN_CASES = {
     "cumprod_reverse": lambda: cumprod(INT32, False, True),
     "cumprod_reverse_exclusive": lambda: cumprod(FLOAT, True, True),
     "activations": activations,
+    "lp_pool_1": lambda: lp_pool(1),
+    "lp_pool_2": lambda: lp_pool(2),
+    "lp_pool_3": lambda: lp_pool(3),
 }
 
 if __name__ == "__main__":
