@@ -143,15 +143,24 @@ static MlirValue mod_body(g2t_t *g, strata_builder_t *b, MlirValue x, MlirValue 
   return g2t_select(b, fix, g2t_bin(b, f ? "arith.addf" : "arith.addi", r, y), r);
 }
 
-/* x shifted left / logically right by y bits; 0 when y (taken unsigned)
- * is the bit width or more, where arith's shifts are poison. */
+/* x shifted left / right by y bits. A right shift is arithmetic for a
+ * signed type (the sign bit shifted in: ONNX BitShift-28, the first to
+ * allow signed types) and logical for an unsigned one. An amount out of
+ * range (y taken unsigned: the bit width or more, or a negative y), where
+ * arith's shifts are poison, gives what the fill alone gives: 0, or for a
+ * signed right shift x >> (width - 1) (-1 for a negative x). */
 static MlirValue shift_body(g2t_t *g, strata_builder_t *b, MlirValue x, MlirValue y) {
   MlirType t = mlirValueGetType(x);
   bool left = !strcmp(g->op_name, "shift_left");
-  MlirValue shifted = g2t_bin(b, left ? "arith.shli" : "arith.shrui", x, y);
-  MlirValue width = g2t_scalar(b, t, (double)mlirIntegerTypeGetWidth(t));
+  bool arithmetic = !left && mlirTypeIsNull(g->unsigned_in);
+  unsigned bits = mlirIntegerTypeGetWidth(t);
+  const char *op = left ? "arith.shli" : arithmetic ? "arith.shrsi" : "arith.shrui";
+  MlirValue shifted = g2t_bin(b, op, x, y);
+  MlirValue width = g2t_scalar(b, t, (double)bits);
   MlirValue in_range = g2t_cmpi(b, G2T_CMPI_ULT, y, width);
-  return g2t_select(b, in_range, shifted, g2t_scalar(b, t, 0));
+  MlirValue fill = arithmetic ? g2t_bin(b, "arith.shrsi", x, g2t_scalar(b, t, bits - 1.0))
+                              : g2t_scalar(b, t, 0);
+  return g2t_select(b, in_range, shifted, fill);
 }
 
 /* The scalar function of a binary op applied to `x`, `y` inside the body. */

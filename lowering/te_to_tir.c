@@ -468,12 +468,18 @@ static MlirOperation build_for(strata_builder_t *b, MlirValue lb, MlirValue ub, 
   return loop;
 }
 
-static const char *combine_op(strata_te_combiner_t c, bool is_float) {
+/* The arith op of a combiner on elem; max/min of i1 (booleans: true > false)
+ * are unsigned, where a signed i1 would order true (-1) below false. */
+static const char *combine_op(strata_te_combiner_t c, MlirType elem) {
+  bool is_float = mlirTypeIsAFloat(elem);
+  bool is_bool = mlirTypeIsAInteger(elem) && mlirIntegerTypeGetWidth(elem) == 1;
   switch (c) {
   case STRATA_TE_COMBINER_ADD: return is_float ? "arith.addf" : "arith.addi";
   case STRATA_TE_COMBINER_MUL: return is_float ? "arith.mulf" : "arith.muli";
-  case STRATA_TE_COMBINER_MAX: return is_float ? "arith.maximumf" : "arith.maxsi";
-  case STRATA_TE_COMBINER_MIN: return is_float ? "arith.minimumf" : "arith.minsi";
+  case STRATA_TE_COMBINER_MAX:
+    return is_float ? "arith.maximumf" : is_bool ? "arith.maxui" : "arith.maxsi";
+  case STRATA_TE_COMBINER_MIN:
+    return is_float ? "arith.minimumf" : is_bool ? "arith.minui" : "arith.minsi";
   default: return NULL;
   }
 }
@@ -576,7 +582,7 @@ static void lower_compute(func_state_t *f, MlirOperation op) {
   if (nr > 0) {
     MlirValue acc = strata_build_value(&in, "memref.load", ns + 1, access + 1, elem, 0, NULL);
     MlirValue pair[2] = {acc, v};
-    v = strata_build_value(&in, combine_op(strata_te_compute_combiner(op), mlirTypeIsAFloat(elem)),
+    v = strata_build_value(&in, combine_op(strata_te_compute_combiner(op), elem),
                            2, pair, elem, 0, NULL);
   }
   access[0] = v;

@@ -340,8 +340,9 @@ irdl.dialect @graph {
     irdl.results(result: %result)
   }
 
-  // lhs shifted right by rhs bits, logically (zeros shifted in); integers
-  // only; a shift by the bit width or more gives 0.
+  // lhs shifted right by rhs bits: logically (zeros shifted in) for unsigned
+  // types, arithmetically (the sign bit) for signed ones; integers only; an
+  // amount of the bit width or more (taken unsigned) gives the fill alone.
   irdl.operation @shift_right {
     %lhs = irdl.base "!builtin.tensor"
     %rhs = irdl.base "!builtin.tensor"

@@ -2,7 +2,7 @@
  * broadcasting (Add, Sub, Mul, Div, Pow, Mod, BitShift, variadic Max/Min/Sum/Mean),
  * unary math, activations (direct ops or decompositions into graph ops and
  * splat constants: HardSigmoid, HardSwish, Softplus, Softsign, Elu, Selu,
- * Celu, PRelu, Reciprocal, ThresholdedRelu), IsInf and IsNaN (comparisons),
+ * Celu, PRelu, Reciprocal, ThresholdedRelu, Swish, Mish), IsInf and IsNaN (comparisons),
  * Clip (attributes before opset 11, inputs since),
  * Cast, CastLike, comparisons (GreaterOrEqual/LessOrEqual as strict-or-equal),
  * logical Not/And/Or/Xor on bool tensors (selects with i1 constants) and
@@ -280,10 +280,38 @@ static bool map_hard_swish(onnx_node_t *n) {
 }
 
 /* softplus(x) = log(exp(x) + 1) */
-static bool map_softplus(onnx_node_t *n) {
-  MlirValue x = onnx_in0(n);
+static MlirValue softplus(onnx_node_t *n, MlirValue x) {
   MlirValue e = onnx_unary(n, "graph.exp", x);
-  return onnx_out(n, onnx_unary(n, "graph.log", onnx_binary(n, "graph.add", e, onnx_splat_like(n, x, 1.0))));
+  return onnx_unary(n, "graph.log", onnx_binary(n, "graph.add", e, onnx_splat_like(n, x, 1.0)));
+}
+
+static bool map_softplus(onnx_node_t *n) { return onnx_out(n, softplus(n, onnx_in0(n))); }
+
+/* mish(x) = x * tanh(softplus(x)) (Mish-18) */
+static bool map_mish(onnx_node_t *n) {
+  MlirValue x = onnx_in0(n);
+  return onnx_out(n, onnx_binary(n, "graph.mul", x, onnx_unary(n, "graph.tanh", softplus(n, x))));
+}
+
+/* swish(x) = x * sigmoid(alpha * x) (Swish-24, alpha default 1) */
+static MlirValue swish(onnx_node_t *n, MlirValue x) {
+  double alpha = onnx_attr_float(n, "alpha", 1.0f);
+  MlirValue ax = alpha == 1.0 ? x : onnx_binary(n, "graph.mul", x, onnx_splat_like(n, x, alpha));
+  return onnx_binary(n, "graph.mul", x, onnx_unary(n, "graph.sigmoid", ax));
+}
+
+static bool map_swish(onnx_node_t *n) { return onnx_out(n, swish(n, onnx_in0(n))); }
+
+/* SwiGLU-28(a, b) = swish(a) * b, a and b of one shape (no broadcasting) */
+static bool map_swiglu(onnx_node_t *n) {
+  if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
+    return false;
+  MlirValue a = onnx_input(n, 0), b = onnx_input(n, 1);
+  if (mlirValueIsNull(a) || mlirValueIsNull(b))
+    return false;
+  if (!mlirTypeEqual(mlirValueGetType(a), mlirValueGetType(b)))
+    return onnx_error(n, "the gate and the value must have one type and shape (no broadcasting)");
+  return onnx_out(n, onnx_binary(n, "graph.mul", swish(n, a), b));
 }
 
 /* softsign(x) = x / (1 + |x|) */
@@ -291,6 +319,21 @@ static bool map_softsign(onnx_node_t *n) {
   MlirValue x = onnx_in0(n);
   MlirValue d = onnx_binary(n, "graph.add", onnx_unary(n, "graph.abs", x), onnx_splat_like(n, x, 1.0));
   return onnx_out(n, onnx_binary(n, "graph.div", x, d));
+}
+
+/* x in f32 if it is float16 or bfloat16 (else x): the compositions of Elu,
+ * Celu and Selu compute in f32 and round once at the end, as the ONNX
+ * reference does (one NumPy ufunc, expm1, on float32 values): rounding
+ * exp(x) to 8 bits before subtracting 1 loses the bits of a result near 0. */
+static MlirValue widened(onnx_node_t *n, MlirValue x) {
+  if (mlirValueIsNull(x) || !(mlirTypeIsAF16(onnx_elem(x)) || mlirTypeIsABF16(onnx_elem(x))))
+    return x;
+  return onnx_cast_to(n, x, mlirF32TypeGet(n->ctx));
+}
+
+/* v (computed on widened(x)) back in x's element type. */
+static MlirValue narrowed(onnx_node_t *n, MlirValue v, MlirValue x) {
+  return mlirValueIsNull(x) ? x : onnx_cast_to(n, v, onnx_elem(x));
 }
 
 /* x > 0 ? x : alpha * (exp(x) - 1)  ==  relu(x) + alpha * (exp(min(x, 0)) - 1),
@@ -304,7 +347,8 @@ static MlirValue elu(onnx_node_t *n, MlirValue x, double alpha) {
 }
 
 static bool map_elu(onnx_node_t *n) {
-  return onnx_out(n, elu(n, onnx_in0(n), onnx_attr_float(n, "alpha", 1.0f)));
+  MlirValue x = onnx_in0(n);
+  return onnx_out(n, narrowed(n, elu(n, widened(n, x), onnx_attr_float(n, "alpha", 1.0f)), x));
 }
 
 /* celu(x) = max(0, x) + min(0, alpha * (exp(x / alpha) - 1)) = alpha * elu(x / alpha, 1). */
@@ -313,15 +357,16 @@ static bool map_celu(onnx_node_t *n) {
   double alpha = onnx_attr_float(n, "alpha", 1.0f);
   if (alpha == 0)
     return onnx_error(n, "alpha must not be 0");
-  MlirValue e = elu(n, onnx_binary(n, "graph.div", x, onnx_splat_like(n, x, alpha)), 1.0);
-  return onnx_out(n, onnx_binary(n, "graph.mul", e, onnx_splat_like(n, x, alpha)));
+  MlirValue w = widened(n, x);
+  MlirValue e = elu(n, onnx_binary(n, "graph.div", w, onnx_splat_like(n, w, alpha)), 1.0);
+  return onnx_out(n, narrowed(n, onnx_binary(n, "graph.mul", e, onnx_splat_like(n, w, alpha)), x));
 }
 
 static bool map_selu(onnx_node_t *n) {
-  MlirValue x = onnx_in0(n);
-  MlirValue e = elu(n, x, onnx_attr_float(n, "alpha", 1.67326319217681884765625f));
-  return onnx_out(n, onnx_binary(n, "graph.mul", e,
-                            onnx_splat_like(n, x, onnx_attr_float(n, "gamma", 1.05070102214813232421875f))));
+  MlirValue x = onnx_in0(n), w = widened(n, x);
+  MlirValue e = elu(n, w, onnx_attr_float(n, "alpha", 1.67326319217681884765625f));
+  float gamma = onnx_attr_float(n, "gamma", 1.05070102214813232421875f);
+  return onnx_out(n, narrowed(n, onnx_binary(n, "graph.mul", e, onnx_splat_like(n, w, gamma)), x));
 }
 
 /* prelu(x, slope) = max(x, 0) + slope * min(x, 0) */
@@ -387,7 +432,10 @@ static bool map_mod(onnx_node_t *n) {
   return onnx_out(n, onnx_build(n, "graph.mod", 2, ops, NULL_TYPE, 1, &a));
 }
 
-/* BitShift: direction LEFT or RIGHT (logical: ONNX allows unsigned types). */
+/* BitShift: direction LEFT or RIGHT. Signed types came with BitShift-28,
+ * whose right shift is arithmetic and whose out-of-range amounts (negative,
+ * or the bit width or more) give the sign fill: graph.shift_right's
+ * semantics on signed types (BitShift-11 allows unsigned types only). */
 static bool map_bit_shift(onnx_node_t *n) {
   char buf[16];
   const char *dir = onnx_attr_string(n, "direction", "", buf, sizeof buf);
@@ -629,6 +677,9 @@ const onnx_mapping_t strata_onnx_elementwise_ops[] = {
     {"Neg", map_neg},
     {"Abs", map_abs},
     {"Sigmoid", map_sigmoid},
+    {"Swish", map_swish},
+    {"SwiGLU", map_swiglu},
+    {"Mish", map_mish},
     {"Tanh", map_tanh},
     {"Exp", map_exp},
     {"Log", map_log},

@@ -120,13 +120,23 @@ static const char *window_op(const window_t *w, const char *base, char *buf, siz
   return buf;
 }
 
+/* Conv; on float16 / bfloat16 the operands are widened to f32 and the
+ * result rounded once, as the ONNX reference's products (NumPy's half
+ * matmul accumulates in float32) do: a sum rounded to 11 or 8 bits at every
+ * term drifts by several ulps. */
 static bool map_conv(onnx_node_t *n) {
   if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
     return false;
   /* inputs materialized in order (constants appear in the IR in that order) */
   MlirValue x = onnx_input(n, 0), w = onnx_input(n, 1);
   MlirValue bias = n->num_inputs > 2 && n->present[2] ? onnx_input(n, 2) : (MlirValue){NULL};
-  return onnx_out(n, onnx_conv(n, x, w, bias));
+  MlirType t = mlirValueIsNull(x) ? (MlirType){NULL} : onnx_elem(x);
+  if (mlirTypeIsNull(t) || !(mlirTypeIsAF16(t) || mlirTypeIsABF16(t)))
+    return onnx_out(n, onnx_conv(n, x, w, bias));
+  MlirType f32 = mlirF32TypeGet(n->ctx);
+  MlirValue y = onnx_conv(n, onnx_cast_to(n, x, f32), onnx_cast_to(n, w, f32),
+                          onnx_cast_to(n, bias, f32));
+  return onnx_out(n, onnx_cast_to(n, y, t));
 }
 
 MlirValue onnx_conv(onnx_node_t *n, MlirValue x, MlirValue wt, MlirValue bias) {
@@ -327,27 +337,36 @@ static bool map_max_pool(onnx_node_t *n) {
   return true;
 }
 
-static bool map_average_pool(onnx_node_t *n) {
-  if (!onnx_need_input(n, 0))
-    return false;
-  MlirValue x = onnx_input(n, 0);
+MlirValue onnx_avg_pool(onnx_node_t *n, MlirValue x, bool count_include_pad,
+                        int64_t *window_size) {
   window_t w;
-  if (!read_window(n, x, NULL, &w))
-    return false;
-  for (int i = 0; i < w.gd; ++i)
-    if (w.dil[i] != 1)
-      return onnx_error(n, "AveragePool with dilations is not supported");
+  if (mlirValueIsNull(x) || !read_window(n, x, NULL, &w))
+    return (MlirValue){NULL};
+  *window_size = 1;
+  for (int i = 0; i < w.gd; ++i) {
+    if (w.dil[i] != 1) {
+      onnx_error(n, "%s with dilations is not supported", n->node->op_type);
+      return (MlirValue){NULL};
+    }
+    *window_size *= w.kernel[i];
+  }
   MlirValue x2 = to_2d(n, x);
   MlirNamedAttribute a[6] = {
       onnx_ints_attr(n, "kernel", w.gd, w.kernel), onnx_ints_attr(n, "strides", w.gd, w.strides),
       onnx_ints_attr(n, "padding", 2 * w.gd, w.pads),
       onnx_bool_attr(n, "ceil_mode", onnx_attr_int(n, "ceil_mode", 0) != 0),
-      onnx_bool_attr(n, "count_include_pad", onnx_attr_int(n, "count_include_pad", 0) != 0),
+      onnx_bool_attr(n, "count_include_pad", count_include_pad),
       onnx_str_attr(n, "layout", w.gd == 3 ? "NCDHW" : "NCHW")};
   char op[32];
-  return onnx_out(n, from_2d(n, onnx_build(n, window_op(&w, "avg_pool", op, sizeof op), 1, &x2,
-                                           NULL_TYPE, 6, a),
-                             &w));
+  return from_2d(n, onnx_build(n, window_op(&w, "avg_pool", op, sizeof op), 1, &x2, NULL_TYPE, 6, a),
+                 &w);
+}
+
+static bool map_average_pool(onnx_node_t *n) {
+  int64_t size;
+  return onnx_need_input(n, 0) &&
+         onnx_out(n, onnx_avg_pool(n, onnx_input(n, 0),
+                                   onnx_attr_int(n, "count_include_pad", 0) != 0, &size));
 }
 
 /* Reduction over the spatial dims, keeping them as 1. */

@@ -45,6 +45,8 @@ static void quantized_range(MlirType t, double *lo, double *hi) {
  * value of x's type, or null for 0). */
 static MlirValue quantize(onnx_node_t *n, MlirValue x, MlirValue scale, MlirValue zero_point,
                           MlirType q) {
+  if (mlirValueIsNull(x))
+    return x;
   MlirValue v = onnx_unary(n, "graph.round", onnx_binary(n, "graph.div", x, scale));
   if (!mlirValueIsNull(zero_point))
     v = onnx_binary(n, "graph.add", v, zero_point);
@@ -142,6 +144,24 @@ static MlirValue centered(onnx_node_t *n, int i, int zp, MlirType t) {
 
 static MlirType i32_type(onnx_node_t *n) { return mlirIntegerTypeGet(n->ctx, 32); }
 
+/* A convolution weight (input i) minus its zero point (input zp, optional)
+ * in int32: the zero point is per tensor or, 1-D with one value per output
+ * channel, reshaped to [O, 1, 1, ...] (ConvInteger, QLinearConv). */
+static MlirValue centered_weight(onnx_node_t *n, int i, int zp) {
+  MlirValue w = onnx_cast_to(n, onnx_input(n, i), i32_type(n));
+  if (mlirValueIsNull(w) || zp >= n->num_inputs || !n->present[zp])
+    return w;
+  MlirValue wz = onnx_input(n, zp);
+  strata_graph_shape_t s;
+  if (onnx_shape(wz, &s) && s.rank == 1 && s.dims[0] != 1) {
+    int64_t dims[STRATA_GRAPH_MAX_RANK];
+    for (intptr_t d = 0; d < onnx_rank(w); ++d)
+      dims[d] = d ? 1 : s.dims[0];
+    wz = onnx_reshape(n, wz, onnx_rank(w), dims);
+  }
+  return onnx_binary(n, "graph.sub", w, onnx_cast_to(n, wz, i32_type(n)));
+}
+
 /* MatMulInteger: (a - a_zero_point) x (b - b_zero_point) in int32. */
 static bool map_matmul_integer(onnx_node_t *n) {
   if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
@@ -150,17 +170,20 @@ static bool map_matmul_integer(onnx_node_t *n) {
   return onnx_out(n, onnx_matmul(n, a, b));
 }
 
-/* ConvInteger: Conv of (x - x_zero_point) and (w - w_zero_point) in int32. */
+/* ConvInteger: Conv of (x - x_zero_point) and (w - w_zero_point) in int32
+ * (w's zero point per tensor or per output channel). */
 static bool map_conv_integer(onnx_node_t *n) {
   if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
     return false;
-  MlirValue x = centered(n, 0, 2, i32_type(n)), w = centered(n, 1, 3, i32_type(n));
+  MlirValue x = centered(n, 0, 2, i32_type(n)), w = centered_weight(n, 1, 3);
   return onnx_out(n, onnx_conv(n, x, w, (MlirValue){NULL}));
 }
 
 /* The int32 accumulator of QLinearMatMul / QLinearConv requantized:
  * saturate(round(acc * (a_scale * b_scale / y_scale)) + y_zero_point), in
- * f32; the scales are inputs sa, sb, sy and the zero point input zy. */
+ * f32; the scales are inputs sa, sb, sy and the zero point input zy. The
+ * ratio is computed in the scales' type (float16 scales give a float16
+ * ratio, as in the ONNX reference) and then widened to f32. */
 static MlirValue requantize(onnx_node_t *n, MlirValue acc, int sa, int sb, int sy, int zy) {
   MlirType f32 = mlirF32TypeGet(n->ctx);
   if (!onnx_need_input(n, sa) || !onnx_need_input(n, sb) || !onnx_need_input(n, sy) ||
@@ -174,7 +197,8 @@ static MlirValue requantize(onnx_node_t *n, MlirValue acc, int sa, int sb, int s
   MlirValue b_scale = along_axis(n, onnx_input(n, sb), onnx_rank(acc));
   MlirValue ratio = onnx_binary(n, "graph.div", onnx_binary(n, "graph.mul", a_scale, b_scale),
                                 onnx_input(n, sy));
-  MlirValue scaled = onnx_binary(n, "graph.mul", onnx_cast_to(n, acc, f32), ratio);
+  MlirValue scaled =
+      onnx_binary(n, "graph.mul", onnx_cast_to(n, acc, f32), onnx_cast_to(n, ratio, f32));
   return quantize(n, scaled, onnx_splat_like(n, scaled, 1.0), onnx_cast_to(n, zp, f32), q);
 }
 
@@ -192,19 +216,7 @@ static bool map_qlinear_matmul(onnx_node_t *n) {
 static bool map_qlinear_conv(onnx_node_t *n) {
   if (!onnx_need_input(n, 0) || !onnx_need_input(n, 3))
     return false;
-  MlirValue w = onnx_cast_to(n, onnx_input(n, 3), i32_type(n));
-  if (n->num_inputs > 5 && n->present[5]) {
-    MlirValue wz = onnx_input(n, 5);
-    strata_graph_shape_t s;
-    onnx_shape(wz, &s);
-    if (s.rank == 1 && s.dims[0] != 1) { /* per output channel: [O, 1, 1, ...] */
-      int64_t dims[STRATA_GRAPH_MAX_RANK];
-      for (intptr_t i = 0; i < onnx_rank(w); ++i)
-        dims[i] = i ? 1 : s.dims[0];
-      wz = onnx_reshape(n, wz, onnx_rank(w), dims);
-    }
-    w = onnx_binary(n, "graph.sub", w, onnx_cast_to(n, wz, i32_type(n)));
-  }
+  MlirValue w = centered_weight(n, 3, 5);
   MlirValue bias = n->num_inputs > 8 && n->present[8] ? onnx_input(n, 8) : (MlirValue){NULL};
   MlirValue x = centered(n, 0, 2, i32_type(n));
   MlirValue acc = onnx_conv(n, x, w, bias);

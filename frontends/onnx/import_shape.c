@@ -1325,7 +1325,9 @@ static bool map_tile(onnx_node_t *n) {
 }
 
 /* DepthToSpace / SpaceToDepth on [N, C, H, W] (C, H, W static): a reshape
- * to 6-D, a transpose, a reshape to the result. */
+ * to 6-D, a transpose, a reshape to the result. `mode` DCR (the default:
+ * depth, then column, then row) or CRD, for both (SpaceToDepth since
+ * opset 28). */
 static bool depth_space(onnx_node_t *n, bool to_space) {
   MlirValue x = onnx_in0(n);
   if (mlirValueIsNull(x))
@@ -1342,12 +1344,12 @@ static bool depth_space(onnx_node_t *n, bool to_space) {
   if (C == STRATA_GRAPH_DYN || H == STRATA_GRAPH_DYN || W == STRATA_GRAPH_DYN)
     return onnx_error(n, "%s with dynamic C, H or W is not supported", n->node->op_type);
   int64_t split[6], perm[6], out[4];
+  char buf[8];
+  const char *mode = onnx_attr_string(n, "mode", "DCR", buf, sizeof buf);
+  bool dcr = !strcmp(mode, "DCR");
+  if (!dcr && strcmp(mode, "CRD"))
+    return onnx_error(n, "unsupported mode '%s' (DCR or CRD)", mode);
   if (to_space) {
-    char buf[8];
-    const char *mode = onnx_attr_string(n, "mode", "DCR", buf, sizeof buf);
-    bool dcr = !strcmp(mode, "DCR");
-    if (!dcr && strcmp(mode, "CRD"))
-      return onnx_error(n, "unsupported mode '%s' (DCR or CRD)", mode);
     if (C % (b * b))
       return onnx_error(n, "channels %lld are not divisible by blocksize^2 = %lld",
                         (long long)C, (long long)(b * b));
@@ -1362,10 +1364,11 @@ static bool depth_space(onnx_node_t *n, bool to_space) {
     if (H % b || W % b)
       return onnx_error(n, "spatial dims %lldx%lld are not divisible by blocksize %lld",
                         (long long)H, (long long)W, (long long)b);
-    /* [N, C, H/b, b, W/b, b] -> [N, b, b, C, H/b, W/b] */
-    int64_t sd_split[6] = {N, C, H / b, b, W / b, b}, sd_perm[6] = {0, 3, 5, 1, 2, 4};
+    /* [N, C, H/b, b, W/b, b] -> DCR: [N, b, b, C, H/b, W/b]; CRD: [N, C, b, b, H/b, W/b] */
+    int64_t sd_split[6] = {N, C, H / b, b, W / b, b};
+    int64_t dcr_perm[6] = {0, 3, 5, 1, 2, 4}, crd_perm[6] = {0, 1, 3, 5, 2, 4};
     memcpy(split, sd_split, sizeof split);
-    memcpy(perm, sd_perm, sizeof perm);
+    memcpy(perm, dcr ? dcr_perm : crd_perm, sizeof perm);
     out[0] = N, out[1] = C * b * b, out[2] = H / b, out[3] = W / b;
   }
   MlirValue v = onnx_reshape(n, x, 6, split);

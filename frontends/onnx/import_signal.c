@@ -96,6 +96,32 @@ static MlirValue complex_pair(onnx_node_t *n, MlirValue yr, MlirValue yi) {
   return onnx_build(n, "graph.concat", 2, parts, NULL_TYPE, 1, &cat);
 }
 
+/* The signal axis of DFT on an input of `rank` (the last dim holds the
+ * parts): DFT-17's `axis` attribute (default 1, negative counted from the
+ * last signal dim), or since DFT-20 the scalar input 2 known at import time
+ * (default -2, negative counted from the input's last dim, so -2 is the last
+ * signal dim). */
+static bool dft_axis(onnx_node_t *n, intptr_t rank, int64_t *axis) {
+  if (n->opset < 20) {
+    if (!onnx_axis(n, onnx_attr_int(n, "axis", 1), rank - 1, axis))
+      return false;
+  } else {
+    double given = -2;
+    if (n->num_inputs > 2 && n->present[2] && !onnx_const_scalar(n, 2, "axis", &given))
+      return false;
+    if (!(given >= -(double)rank && given <= (double)rank))
+      return onnx_error(n, "axis %g is out of range for an input of rank %lld", given,
+                        (long long)rank);
+    *axis = (int64_t)given < 0 ? (int64_t)given + rank : (int64_t)given;
+    if (*axis < 0 || *axis > rank - 2)
+      return onnx_error(n, "axis %lld is out of range for an input of rank %lld",
+                        (long long)given, (long long)rank);
+  }
+  if (*axis == 0)
+    return onnx_error(n, "axis 0 is the batch dim");
+  return true;
+}
+
 static bool map_dft(onnx_node_t *n) {
   MlirValue x = onnx_in0(n);
   if (mlirValueIsNull(x))
@@ -106,24 +132,9 @@ static bool map_dft(onnx_node_t *n) {
   onnx_shape(x, &s);
   if (s.rank < 3 || (s.dims[s.rank - 1] != 1 && s.dims[s.rank - 1] != 2))
     return onnx_error(n, "the input must be [batch, signal..., 1 or 2]");
-  /* The signal axis: an attribute counted without the last (real,
-   * imaginary) dim before opset 20; since then input 2, default -2,
-   * counted from the back of the whole input. */
-  int64_t given = onnx_attr_int(n, "axis", 1), axis;
-  if (n->opset >= 20) {
-    given = -2;
-    if (n->num_inputs > 2 && n->present[2]) {
-      int64_t k = onnx_const_ints(n, 2, "axis", &given, 1);
-      if (k != 1)
-        return k == 0 ? onnx_error(n, "input 'axis' must be a scalar") : false;
-    }
-    if (given < 0)
-      given += s.rank;
-  }
-  if (!onnx_axis(n, given, s.rank - 1, &axis))
+  int64_t axis;
+  if (!dft_axis(n, s.rank, &axis))
     return false;
-  if (axis == 0)
-    return onnx_error(n, "axis 0 is the batch dim");
   int64_t len = s.dims[axis];
   if (len == STRATA_GRAPH_DYN)
     return onnx_error(n, "a dynamic signal length is not supported");

@@ -96,6 +96,7 @@ extern const onnx_mapping_t strata_onnx_grid_sample_ops[];
 extern const onnx_mapping_t strata_onnx_string_ops[];
 extern const onnx_mapping_t strata_onnx_table_ops[];
 extern const onnx_mapping_t strata_onnx_detection_ops[];
+extern const onnx_mapping_t strata_onnx_norm_ops[];
 
 /* Whether operator op_type may take string tensors (import_string.c). */
 bool onnx_takes_strings(const char *op_type);
@@ -242,6 +243,12 @@ MlirValue onnx_matmul(onnx_node_t *n, MlirValue a, MlirValue b);
  * attributes (pads, auto_pad, strides, dilations, group); null after an
  * error. */
 MlirValue onnx_conv(onnx_node_t *n, MlirValue x, MlirValue w, MlirValue bias);
+/* ONNX AveragePool of x with the node's window attributes (kernel_shape,
+ * pads, auto_pad, strides, ceil_mode; dilations are an error) and
+ * count_include_pad; *window_size gets the kernel's element count. Null
+ * after an error (import_nn.c; LpPool uses it too). */
+MlirValue onnx_avg_pool(onnx_node_t *n, MlirValue x, bool count_include_pad,
+                        int64_t *window_size);
 /* A graph.constant from host data (inline dense or a dense_resource blob). */
 MlirValue onnx_constant(onnx_importer_t *imp, strata_builder_t *b, const onnx_const_t *c,
                         const char *name);

@@ -248,12 +248,32 @@ func.func @mod(%x: tensor<4xf32>, %i: tensor<4xi32>, %u: tensor<4xui8>) -> (tens
 // CHECK-NEXT: %[[R:.*]] = arith.select %[[OK]], %[[S]], %[[Z]] : i32
 // CHECK-NEXT: gpu.yield %[[R]] : i32
 // CHECK: name = "shift_left"
-// CHECK: arith.shrui %{{.*}}, %{{.*}} : i32
+// A signed right shift is arithmetic; out of range it gives x >> 31 (the
+// sign fill: -1 for a negative x, 0 otherwise).
+// CHECK: %[[S:.*]] = arith.shrsi %[[X:.*]], %[[Y:.*]] : i32
+// CHECK-NEXT: %[[W:.*]] = arith.constant 32 : i32
+// CHECK-NEXT: %[[OK:.*]] = arith.cmpi ult, %[[Y]], %[[W]] : i32
+// CHECK-NEXT: %[[C:.*]] = arith.constant 31 : i32
+// CHECK-NEXT: %[[F:.*]] = arith.shrsi %[[X]], %[[C]] : i32
+// CHECK-NEXT: %[[R:.*]] = arith.select %[[OK]], %[[S]], %[[F]] : i32
 // CHECK: name = "shift_right"
 func.func @shifts(%x: tensor<4xi32>) -> tensor<4xi32> {
   %0 = "graph.shift_left"(%x, %x) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   %1 = "graph.shift_right"(%0, %x) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>
   return %1 : tensor<4xi32>
+}
+
+// An unsigned right shift is logical (on the zero-extended values), 0 out of range.
+// CHECK-LABEL: func.func @shift_unsigned(
+// CHECK: %[[S:.*]] = arith.shrui %[[X:.*]], %[[Y:.*]] : i64
+// CHECK-NEXT: %[[W:.*]] = arith.constant 64 : i64
+// CHECK-NEXT: %[[OK:.*]] = arith.cmpi ult, %[[Y]], %[[W]] : i64
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : i64
+// CHECK-NEXT: %[[R:.*]] = arith.select %[[OK]], %[[S]], %[[Z]] : i64
+// CHECK: name = "shift_right"
+func.func @shift_unsigned(%x: tensor<4xui32>) -> tensor<4xui32> {
+  %0 = "graph.shift_right"(%x, %x) : (tensor<4xui32>, tensor<4xui32>) -> tensor<4xui32>
+  return %0 : tensor<4xui32>
 }
 
 // Contractions: one reduce axis K (combiner add, init 0); dense reads the
