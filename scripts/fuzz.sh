@@ -47,7 +47,11 @@ echo "fuzz: build took $(( $(date +%s) - start )) s"
 corpus=$dir/fuzz/corpus
 python3 "$root/fuzz/make_corpus.py" "$corpus" >/dev/null
 
-export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=0:detect_leaks=1}
+# allocator_may_return_null=1: an allocation no host can satisfy returns
+# NULL, as without ASan, and the code under test must report it (as in the
+# lit runs of test/lit.cfg.py). One that succeeds but exceeds -rss_limit_mb
+# is still an out-of-memory finding (libFuzzer's -malloc_limit_mb).
+export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=0:detect_leaks=1:allocator_may_return_null=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 symbolizer=/usr/lib/llvm-22/bin/llvm-symbolizer
 [ -x "$symbolizer" ] && export ASAN_SYMBOLIZER_PATH=$symbolizer
