@@ -100,12 +100,30 @@ bool fuzz_types_within(MlirOperation root, int64_t max_elements) {
   return b.within;
 }
 
-bool fuzz_hits_upstream_parser_bug(const char *text) {
-  for (const char *p = strstr(text, "array<"); p; p = strstr(p + 1, "array<")) {
-    const char *t = p + strlen("array<");
-    while (*t == ' ' || *t == '\t' || *t == '\n' || *t == '\r')
-      ++t;
-    if (*t == '!' || strncmp(t, "index", 5) == 0)
+/* Skips what MLIR's lexer skips between tokens: whitespace, NUL bytes
+ * and // comments. */
+static size_t skip_blank(const char *text, size_t len, size_t i) {
+  while (i < len) {
+    char c = text[i];
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\0')
+      ++i;
+    else if (c == '/' && i + 1 < len && text[i + 1] == '/')
+      while (i < len && text[i] != '\n')
+        ++i;
+    else
+      break;
+  }
+  return i;
+}
+
+bool fuzz_hits_upstream_parser_bug(const char *text, size_t len) {
+  static const char key[] = "array<";
+  const size_t k = sizeof key - 1;
+  for (size_t i = 0; i + k <= len; ++i) {
+    if (memcmp(text + i, key, k) != 0)
+      continue;
+    size_t t = skip_blank(text, len, i + k);
+    if (t < len && (text[t] == '!' || (len - t >= 5 && memcmp(text + t, "index", 5) == 0)))
       return true;
   }
   return false;

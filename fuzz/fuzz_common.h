@@ -36,12 +36,12 @@ const char *fuzz_write_temp(const uint8_t *data, size_t size);
  * slow or large, which the harnesses skip. */
 bool fuzz_types_within(MlirOperation root, int64_t max_elements);
 
-/* True when NUL-terminated MLIR `text` may reach a known crash of the MLIR
+/* True when MLIR `text` (len bytes) may reach a known crash of the MLIR
  * 22 parser itself (not Strata's): a dense array of `index` (or of an
  * aliased type, which may be index), "array<index: 1>", makes
  * Parser::parseDenseArrayAttr call getIntOrFloatBitWidth on index and
  * crash (llvm/llvm-project#179045, fixed upstream after 22.1). Harnesses
  * skip such inputs; docs/reliability.md lists the exception. */
-bool fuzz_hits_upstream_parser_bug(const char *text);
+bool fuzz_hits_upstream_parser_bug(const char *text, size_t len);
 
 #endif

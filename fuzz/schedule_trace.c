@@ -82,7 +82,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   char *trace_text = malloc(size);
   memcpy(trace_text, data + 1, size - 1);
   trace_text[size - 1] = '\0';
-  if (fuzz_hits_upstream_parser_bug(trace_text)) {
+  if (fuzz_hits_upstream_parser_bug(trace_text, size - 1)) {
     free(trace_text);
     return 0;
   }

@@ -85,7 +85,8 @@ for t in "${targets[@]}"; do
     result=ok
   else
     failed=1
-    result="FAILED (exit $rc): $(grep -m1 -E '^SUMMARY: |ERROR: libFuzzer|==ERROR' "$log" || echo "see $log")"
+    result="FAILED (exit $rc): $(grep -m1 '^SUMMARY: ' "$log" || grep -m1 -E 'ERROR: libFuzzer|==ERROR' "$log" ||
+      echo "see $log")"
   fi
   printf 'fuzz: %-15s %7s exec/s %10s execs in %4d s  %s\n' "$t" "${rate:-?}" "$execs" "$took" "$result"
   total_execs=$((total_execs + execs))
