@@ -2,8 +2,8 @@
 # Installs the Debian packages Strata needs to build and test (LLVM/MLIR 22,
 # CMake, Ninja, lit/FileCheck, xxHash, the OpenMP runtime, protobuf-c and
 # the ONNX schema and backend test data; for auto-tuning SQLite, XGBoost and
-# gnuplot). Idempotent, and silent when
-# everything is already there.
+# gnuplot; for scripts/fuzz.sh clang-22 with its sanitizer and libFuzzer
+# runtimes). Idempotent, and silent when everything is already there.
 set -euo pipefail
 
 packages=(
@@ -12,6 +12,7 @@ packages=(
   libxxhash-dev libomp-22-dev
   libprotobuf-c-dev protobuf-c-compiler libonnx-dev libonnx-testdata
   libsqlite3-dev libxgboost-dev gnuplot-nox
+  clang-22 libclang-rt-22-dev
 )
 
 missing=()

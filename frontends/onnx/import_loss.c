@@ -58,6 +58,8 @@ static bool read_loss_args(onnx_node_t *n, MlirValue x, loss_args_t *a) {
   if (xs.rank < 2)
     return onnx_error(n, "the scores must have rank >= 2 ([N, C, d1, ...]), got rank %lld",
                       (long long)xs.rank);
+  if (!mlirTypeIsAFloat(onnx_elem(x)))
+    return onnx_error(n, "the scores must have a floating-point element type");
   a->target = onnx_input(n, 1);
   if (mlirValueIsNull(a->target))
     return false;
@@ -179,7 +181,7 @@ static bool map_softmax_cross_entropy_loss(onnx_node_t *n) {
   if (mlirValueIsNull(x) || !read_loss_args(n, x, &a))
     return false;
   MlirValue lp = onnx_log_softmax(n, x, 1);
-  if (!onnx_out(n, nll_loss(n, lp, &a)))
+  if (mlirValueIsNull(lp) || !onnx_out(n, nll_loss(n, lp, &a)))
     return false;
   if (onnx_num_outputs(n) > 1)
     onnx_set_output(n, 1, lp);

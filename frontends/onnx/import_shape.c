@@ -13,6 +13,7 @@
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 
+#include "core/checked_math.h"
 #include "frontends/onnx/onnx_internal.h"
 
 #define NULL_TYPE ((MlirType){NULL})
@@ -217,8 +218,8 @@ static bool map_reshape(onnx_node_t *n) {
       return onnx_error(n, "invalid target dim %lld", (long long)t[i]);
     if (t[i] == STRATA_GRAPH_DYN)
       known_static = false;
-    else
-      known *= t[i];
+    else if (!strata_mul_i64(known, t[i], &known))
+      return onnx_error(n, "the target shape's element count overflows 64 bits");
   }
   if (infer >= 0) {
     int64_t total = strata_graph_num_elements(&s);

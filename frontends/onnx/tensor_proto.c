@@ -47,6 +47,8 @@ static size_t typed_count(const Onnx__TensorProto *tp, strata_dtype_t dtype) {
 
 /* Copies the typed repeated field matching the tensor's type. */
 static bool copy_typed(const Onnx__TensorProto *tp, strata_tensor_t *t, int64_t n) {
+  if (n == 0) /* nothing to copy; the field may be absent (NULL) */
+    return typed_count(tp, t->dtype) == 0;
   switch (t->dtype) {
   case STRATA_DTYPE_STRING: /* string_data, interned (string_table.h) */
     if ((int64_t)tp->n_string_data != n)
