@@ -13,7 +13,7 @@ const strata_pass_info_t strata_lower_to_llvm_pass = {
         "alloca scopes), scf to cf, affine/strided-metadata expansion, memref, "
         "math, vector and func to llvm, and unrealized-cast reconciliation.",
     .anchor = "builtin.module",
-    .pipeline = "convert-hwi-to-vector,convert-tir-to-scf,convert-scf-to-openmp,canonicalize,lower-affine,"
+    .pipeline = "convert-hwi-to-vector,convert-tir-to-scf,convert-scf-to-openmp,canonicalize{top-down=false},lower-affine,"
                 "convert-vector-to-scf,convert-scf-to-cf,expand-strided-metadata,"
                 "lower-affine,convert-math-to-funcs,convert-math-to-libm,convert-math-to-llvm,convert-vector-to-llvm,"
                 "finalize-memref-to-llvm,convert-to-llvm,reconcile-unrealized-casts",
