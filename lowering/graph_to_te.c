@@ -6,7 +6,7 @@
  * index arithmetic that folds constants, dims of dynamic tensors
  * (tensor.dim), numpy broadcasting of read indices and layout index maps.
  * The op families live in graph_to_te_{elementwise,nn,shape,reduce,compare,
- * index,upsample,string,detection}.c;
+ * index,upsample,string,detection}.c, compute naming in graph_to_te_names.c;
  * graph_to_te.h is their shared interface. docs/lowering/graph_to_te.md
  * describes the mapping of each op. */
 #include "lowering/graph_to_te.h"
@@ -15,8 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <xxhash.h>
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
@@ -31,76 +29,6 @@
 #include "strata/pass.h"
 
 static MlirStringRef sref(const char *s) { return mlirStringRefCreateFromCString(s); }
-
-/* ---- compute names: unique within a function ----------------------------- */
-
-/* An open-addressing hash set of (function, name) pairs, each with the next
- * suffix to try when the name is asked for again as a base: naming is O(1)
- * amortized, so a chain of N ops lowers in O(N) (a linear list with
- * suffixes tried one by one was cubic: 13 s for 4,000 ops). */
-typedef struct {
-  void *scope;
-  char *name; /* NULL: empty slot */
-  uint64_t hash;
-  int next_suffix;
-} name_slot_t;
-
-struct g2t_names {
-  name_slot_t *slots;
-  size_t count, cap; /* cap: 0 or a power of two */
-};
-
-static uint64_t name_hash(void *scope, const char *name) {
-  return XXH64(name, strlen(name), (uint64_t)(uintptr_t)scope);
-}
-
-/* The slot holding (scope, name), or the empty slot where it would go. */
-static name_slot_t *names_slot(const g2t_names_t *n, void *scope, const char *name,
-                               uint64_t hash) {
-  for (size_t i = hash & (n->cap - 1);; i = (i + 1) & (n->cap - 1)) {
-    name_slot_t *s = &n->slots[i];
-    if (!s->name || (s->hash == hash && s->scope == scope && strcmp(s->name, name) == 0))
-      return s;
-  }
-}
-
-static void names_grow(g2t_names_t *n) {
-  name_slot_t *old = n->slots;
-  size_t old_cap = n->cap;
-  n->cap = old_cap ? 2 * old_cap : 64;
-  n->slots = calloc(n->cap, sizeof *n->slots);
-  for (size_t i = 0; i < old_cap; ++i)
-    if (old[i].name)
-      *names_slot(n, old[i].scope, old[i].name, old[i].hash) = old[i];
-  free(old);
-}
-
-/* The entry of (scope, name), or NULL if the name is free. */
-static name_slot_t *names_find(const g2t_names_t *n, void *scope, const char *name) {
-  if (n->cap == 0)
-    return NULL;
-  name_slot_t *s = names_slot(n, scope, name, name_hash(scope, name));
-  return s->name ? s : NULL;
-}
-
-static void names_add(g2t_names_t *n, void *scope, const char *name) {
-  if (2 * (n->count + 1) > n->cap)
-    names_grow(n);
-  uint64_t hash = name_hash(scope, name);
-  name_slot_t *s = names_slot(n, scope, name, hash);
-  if (s->name)
-    return;
-  size_t len = strlen(name);
-  *s = (name_slot_t){.scope = scope, .name = malloc(len + 1), .hash = hash, .next_suffix = 1};
-  memcpy(s->name, name, len + 1);
-  n->count++;
-}
-
-static void names_free(g2t_names_t *n) {
-  for (size_t i = 0; i < n->cap; ++i)
-    free(n->slots[i].name);
-  free(n->slots);
-}
 
 /* ---- attributes, types ---------------------------------------------------- */
 
@@ -337,21 +265,6 @@ void g2t_dims(g2t_t *g, MlirValue tensor, MlirValue *out) {
 
 /* ---- te.compute ---------------------------------------------------------- */
 
-/* `base`, or base_N with the first free N from base's own counter. */
-static void unique_name(g2t_t *g, const char *base, char *buf, size_t size) {
-  snprintf(buf, size, "%s", base);
-  name_slot_t *taken = names_find(g->names, g->scope.ptr, buf);
-  if (taken) {
-    char stem[100];
-    snprintf(stem, sizeof stem, "%.99s", buf); /* room for the suffix */
-    int n = taken->next_suffix;
-    do
-      snprintf(buf, size, "%s_%d", stem, n++);
-    while (names_find(g->names, g->scope.ptr, buf));
-    taken->next_suffix = n; /* names_add below may move the slot: set it first */
-  }
-  names_add(g->names, g->scope.ptr, buf);
-}
 
 g2t_compute_t g2t_compute_begin(g2t_t *g, const char *base, MlirType type,
                                 const MlirValue *dims, intptr_t nred,
@@ -373,7 +286,7 @@ g2t_compute_t g2t_compute_begin(g2t_t *g, const char *base, MlirType type,
       operands[nops++] = red_dims[i];
 
   char name[128];
-  unique_name(g, base, name, sizeof name);
+  g2t_names_unique(g->names, g->scope.ptr, base, name, sizeof name);
   MlirNamedAttribute attrs[4];
   intptr_t nattrs = 0;
   attrs[nattrs++] = strata_named(g->ctx, "name", strata_string_attr(g->ctx, name));
@@ -756,7 +669,7 @@ static MlirWalkResult collect(MlirOperation op, void *user) {
       MlirStringRef s = mlirStringAttrGetValue(n);
       char buf[256];
       snprintf(buf, sizeof buf, "%.*s", (int)s.length, s.data);
-      names_add(c->names, scope_of(op).ptr, buf);
+      g2t_names_add(c->names, scope_of(op).ptr, buf);
     }
   }
   return MlirWalkResultAdvance;
@@ -984,17 +897,17 @@ static MlirLogicalResult lower_one(MlirOperation op, g2t_names_t *names) {
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
-  g2t_names_t names = {0};
-  collect_t c = {.names = &names};
+  g2t_names_t *names = g2t_names_create();
+  collect_t c = {.names = names};
   if (mlirLogicalResultIsFailure(g2t_prepare_strings(module)))
     return mlirLogicalResultFailure();
   mlirOperationWalk(module, collect, &c, MlirWalkPreOrder);
   bool ok = true;
   for (size_t i = 0; i < c.graph_ops.count; ++i)
-    if (mlirLogicalResultIsFailure(lower_one(c.graph_ops.items[i], &names)))
+    if (mlirLogicalResultIsFailure(lower_one(c.graph_ops.items[i], names)))
       ok = false;
   free(c.graph_ops.items);
-  names_free(&names);
+  g2t_names_destroy(names);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
