@@ -6,7 +6,7 @@
  * index arithmetic that folds constants, dims of dynamic tensors
  * (tensor.dim), numpy broadcasting of read indices and layout index maps.
  * The op families live in graph_to_te_{elementwise,nn,shape,reduce,compare,
- * index,upsample,string,detection}.c;
+ * index,upsample,string,detection}.c, compute naming in graph_to_te_names.c;
  * graph_to_te.h is their shared interface. docs/lowering/graph_to_te.md
  * describes the mapping of each op. */
 #include "lowering/graph_to_te.h"
@@ -29,39 +29,6 @@
 #include "strata/pass.h"
 
 static MlirStringRef sref(const char *s) { return mlirStringRefCreateFromCString(s); }
-
-/* ---- compute names: unique within a function ----------------------------- */
-
-struct g2t_names {
-  struct { void *scope; char *name; } *items;
-  size_t count, cap;
-};
-
-static bool names_has(const g2t_names_t *n, void *scope, const char *name) {
-  for (size_t i = 0; i < n->count; ++i)
-    if (n->items[i].scope == scope && strcmp(n->items[i].name, name) == 0)
-      return true;
-  return false;
-}
-
-static void names_add(g2t_names_t *n, void *scope, const char *name) {
-  if (n->count == n->cap) {
-    n->cap = n->cap ? 2 * n->cap : 64;
-    n->items = realloc(n->items, n->cap * sizeof *n->items);
-  }
-  size_t len = strlen(name);
-  char *copy = malloc(len + 1);
-  memcpy(copy, name, len + 1);
-  n->items[n->count].scope = scope;
-  n->items[n->count].name = copy;
-  n->count++;
-}
-
-static void names_free(g2t_names_t *n) {
-  for (size_t i = 0; i < n->count; ++i)
-    free(n->items[i].name);
-  free(n->items);
-}
 
 /* ---- attributes, types ---------------------------------------------------- */
 
@@ -298,12 +265,6 @@ void g2t_dims(g2t_t *g, MlirValue tensor, MlirValue *out) {
 
 /* ---- te.compute ---------------------------------------------------------- */
 
-static void unique_name(g2t_t *g, const char *base, char *buf, size_t size) {
-  snprintf(buf, size, "%s", base);
-  for (int n = 1; names_has(g->names, g->scope.ptr, buf); ++n)
-    snprintf(buf, size, "%s_%d", base, n);
-  names_add(g->names, g->scope.ptr, buf);
-}
 
 g2t_compute_t g2t_compute_begin(g2t_t *g, const char *base, MlirType type,
                                 const MlirValue *dims, intptr_t nred,
@@ -325,7 +286,7 @@ g2t_compute_t g2t_compute_begin(g2t_t *g, const char *base, MlirType type,
       operands[nops++] = red_dims[i];
 
   char name[128];
-  unique_name(g, base, name, sizeof name);
+  g2t_names_unique(g->names, g->scope.ptr, base, name, sizeof name);
   MlirNamedAttribute attrs[4];
   intptr_t nattrs = 0;
   attrs[nattrs++] = strata_named(g->ctx, "name", strata_string_attr(g->ctx, name));
@@ -708,7 +669,7 @@ static MlirWalkResult collect(MlirOperation op, void *user) {
       MlirStringRef s = mlirStringAttrGetValue(n);
       char buf[256];
       snprintf(buf, sizeof buf, "%.*s", (int)s.length, s.data);
-      names_add(c->names, scope_of(op).ptr, buf);
+      g2t_names_add(c->names, scope_of(op).ptr, buf);
     }
   }
   return MlirWalkResultAdvance;
@@ -936,17 +897,17 @@ static MlirLogicalResult lower_one(MlirOperation op, g2t_names_t *names) {
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
-  g2t_names_t names = {0};
-  collect_t c = {.names = &names};
+  g2t_names_t *names = g2t_names_create();
+  collect_t c = {.names = names};
   if (mlirLogicalResultIsFailure(g2t_prepare_strings(module)))
     return mlirLogicalResultFailure();
   mlirOperationWalk(module, collect, &c, MlirWalkPreOrder);
   bool ok = true;
   for (size_t i = 0; i < c.graph_ops.count; ++i)
-    if (mlirLogicalResultIsFailure(lower_one(c.graph_ops.items[i], &names)))
+    if (mlirLogicalResultIsFailure(lower_one(c.graph_ops.items[i], names)))
       ok = false;
   free(c.graph_ops.items);
-  names_free(&names);
+  g2t_names_destroy(names);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 

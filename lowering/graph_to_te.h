@@ -24,7 +24,16 @@
 /* Most axes a compute built here has (spatial + reduce). */
 enum { G2T_MAX_AXES = 2 * STRATA_GRAPH_MAX_RANK };
 
+/* Compute names taken per function (graph_to_te_names.c): a hash set, so
+ * naming N computes takes O(N). `scope` is the function (or module). */
 typedef struct g2t_names g2t_names_t;
+g2t_names_t *g2t_names_create(void);
+void g2t_names_destroy(g2t_names_t *n);
+/* Marks `name` taken in `scope`. */
+void g2t_names_add(g2t_names_t *n, void *scope, const char *name);
+/* Writes into buf `base`, or base_N with the first free N (counted per base),
+ * and marks it taken. */
+void g2t_names_unique(g2t_names_t *n, void *scope, const char *base, char *buf, size_t size);
 
 /* Lowering context of one graph op. */
 typedef struct {

@@ -8,13 +8,18 @@ const strata_pass_info_t strata_lower_to_llvm_pass = {
     .argument = "strata-lower-to-llvm",
     .summary = "Lower tir and upstream dialects to the llvm dialect",
     .description =
-        "convert-hwi-to-vector (register-tile micro-kernels), convert-tir-to-scf, then upstream: scf.parallel to OpenMP, "
+        "convert-hwi-to-vector (register-tile micro-kernels), convert-tir-to-scf, "
+        "strata-check-limits (oversized vectors, static buffers larger than memory), then "
+        "upstream: scf.parallel to OpenMP, "
         "canonicalize (required before scf-to-cf: it folds single-block "
-        "alloca scopes), scf to cf, affine/strided-metadata expansion, memref, "
+        "alloca scopes; bottom-up, as top-down takes quadratic time on long loop bodies), "
+        "scf to cf, affine/strided-metadata expansion, memref (heap buffers through "
+        "_mlir_memref_to_llvm_alloc/free, which Strata's runtime defines: a failed "
+        "allocation stops the process with a message), "
         "math, vector and func to llvm, and unrealized-cast reconciliation.",
     .anchor = "builtin.module",
-    .pipeline = "convert-hwi-to-vector,convert-tir-to-scf,convert-scf-to-openmp,canonicalize,lower-affine,"
+    .pipeline = "convert-hwi-to-vector,convert-tir-to-scf,strata-check-limits,convert-scf-to-openmp,canonicalize{top-down=false},lower-affine,"
                 "convert-vector-to-scf,convert-scf-to-cf,expand-strided-metadata,"
                 "lower-affine,convert-math-to-funcs,convert-math-to-libm,convert-math-to-llvm,convert-vector-to-llvm,"
-                "finalize-memref-to-llvm,convert-to-llvm,reconcile-unrealized-casts",
+                "finalize-memref-to-llvm{use-generic-functions=1},convert-to-llvm,reconcile-unrealized-casts",
 };

@@ -48,6 +48,7 @@
 #include <mlir-c/BuiltinTypes.h>
 
 #include "core/builder.h"
+#include "core/checked_math.h"
 #include "dialects/op_checks.h"
 #include "dialects/tir/tir.h"
 #include "lowering/tir_loop_vectorizer.h"
@@ -436,7 +437,8 @@ static bool loop_lanes(vectorizer_t *v, MlirOperation loop, MlirValue *base) {
     return false;
   *base = lower;
   if (strata_constant_int(upper, &hi) && strata_constant_int(lower, &lo)) {
-    v->lanes = hi - lo;
+    if (lo == INT64_MIN || !strata_add_i64(hi, -lo, &v->lanes))
+      return false; /* beyond any lane count */
   } else if (strata_constant_int(lower, &lo) && lo == 0 && mlirValueIsAOpResult(upper) &&
              strata_op_is(mlirOpResultGetOwner(upper), "arith.minsi")) {
     MlirOperation min = mlirOpResultGetOwner(upper);
@@ -444,6 +446,8 @@ static bool loop_lanes(vectorizer_t *v, MlirOperation loop, MlirValue *base) {
         !strata_constant_int(mlirOperationGetOperand(min, 1), &hi))
       return false;
     v->lanes = hi;
+    if (hi < MIN_LANES || hi > MAX_LANES)
+      return false; /* before making a mask of `hi` lanes (2^62 from a huge extent) */
     MlirType mt = mlirVectorTypeGet(1, &v->lanes, mlirIntegerTypeGet(v->ctx, 1));
     v->mask = build(v, "vector.create_mask", 1, &upper, mt, 0, NULL);
   } else {

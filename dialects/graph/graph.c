@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/checked_math.h"
 #include "dialects/verify.h"
 #include "strata/diagnostics.h"
 
@@ -66,6 +67,31 @@ static bool read_shape(ctx_t *c, MlirType t, const char *what, shape_t *s) {
   if (!strata_graph_shape_from_type(t, s))
     return fail(c, "%s has rank %lld, more than the supported %d", what,
                 (long long)mlirShapedTypeGetRank(t), STRATA_GRAPH_MAX_RANK);
+  return true;
+}
+
+/* Reports a shape whose static dims multiply past int64_t. */
+static bool too_large(ctx_t *c, const char *what, const shape_t *s) {
+  char b[STR];
+  return fail(c, "%s shape %s is too large: its element count does not fit in 64 bits", what,
+              shape_str(s, b));
+}
+
+/* Every operand and result shape's static dims multiply without overflow,
+ * so the rules below may multiply the dims of one shape freely. */
+static bool types_fit(ctx_t *c) {
+  intptr_t no = mlirOperationGetNumOperands(c->op), nr = mlirOperationGetNumResults(c->op);
+  for (intptr_t i = 0; i < no + nr; ++i) {
+    MlirType t = i < no ? operand_type(c, i) : mlirValueGetType(mlirOperationGetResult(c->op, i - no));
+    shape_t s;
+    int64_t n;
+    if (!mlirTypeIsARankedTensor(t) || !strata_graph_shape_from_type(t, &s) ||
+        strata_graph_static_product(&s, &n))
+      continue;
+    char what[32];
+    snprintf(what, sizeof what, i < no ? "operand #%ld" : "result #%ld", (long)(i < no ? i : i - no));
+    return too_large(c, what, &s);
+  }
   return true;
 }
 
@@ -426,6 +452,8 @@ static bool infer_dense(ctx_t *c, shape_t *out, MlirType *elem) {
 
 /* Reports an output extent <= 0 along `axis` (the window does not fit). */
 static bool window_fits(ctx_t *c, char axis, int64_t size) {
+  if (size == STRATA_GRAPH_TOO_LARGE)
+    return fail(c, "output size along '%c' is too large: it does not fit in 64 bits", axis);
   if (size != DYN && size <= 0)
     return fail(c, "output size along '%c' would be %lld (window larger than the padded input)",
                 axis, (long long)size);
@@ -579,14 +607,12 @@ static bool infer_reshape(ctx_t *c, shape_t *out, MlirType *elem) {
     return false;
   /* Compare element counts as far as static dims allow: the result's static
    * dims must divide the input's count, and equal it if all are static. */
-  int64_t n = strata_graph_num_elements(&x), known = 1;
+  int64_t n = strata_graph_num_elements(&x), known;
   bool dynamic = false;
-  for (intptr_t i = 0; i < out->rank; ++i) {
-    if (out->dims[i] == DYN)
-      dynamic = true;
-    else
-      known *= out->dims[i];
-  }
+  for (intptr_t i = 0; i < out->rank; ++i)
+    dynamic |= out->dims[i] == DYN;
+  if (!strata_graph_static_product(out, &known))
+    return too_large(c, "result", out);
   if (n != DYN && (dynamic ? known != 0 && n % known != 0 : known != n)) {
     char s[STR];
     return fail(c, "result shape %s cannot hold the %lld elements of the input",
@@ -617,8 +643,14 @@ static bool infer_concat(ctx_t *c, shape_t *out, MlirType *elem) {
     return false;
   *out = a;
   for (intptr_t d = 0; d < a.rank; ++d) {
-    if (d == axis)
-      out->dims[d] = a.dims[d] == DYN || b.dims[d] == DYN ? DYN : a.dims[d] + b.dims[d];
+    if (d == axis && (a.dims[d] == DYN || b.dims[d] == DYN))
+      out->dims[d] = DYN;
+    else if (d == axis && !strata_add_i64(a.dims[d], b.dims[d], &out->dims[d]))
+      return fail(c, "concatenated dimension %lld is too large: %lld + %lld does not fit in 64 "
+                     "bits",
+                  (long long)d, (long long)a.dims[d], (long long)b.dims[d]);
+    else if (d == axis)
+      continue;
     else if (!dims_agree(a.dims[d], b.dims[d]))
       return fail(c, "operands differ in dimension %lld: %lld vs %lld", (long long)d,
                   (long long)a.dims[d], (long long)b.dims[d]);
@@ -681,9 +713,15 @@ static bool infer_pad(ctx_t *c, shape_t *out, MlirType *elem) {
     if (mode == PAD_EDGE && n == 0)
       return fail(c, "edge padding of dimension %lld, which has size 0", (long long)d);
   }
-  for (intptr_t d = 0; d < out->rank; ++d)
-    if (out->dims[d] != DYN)
-      out->dims[d] += pads[d] + pads[out->rank + d];
+  for (intptr_t d = 0; d < out->rank; ++d) {
+    int64_t n = out->dims[d];
+    if (n != DYN && (!strata_add_i64(n, pads[d], &out->dims[d]) ||
+                     !strata_add_i64(out->dims[d], pads[out->rank + d], &out->dims[d])))
+      return fail(c, "padded dimension %lld is too large: %lld + %lld + %lld does not fit in 64 "
+                     "bits",
+                  (long long)d, (long long)n, (long long)pads[d],
+                  (long long)pads[out->rank + d]);
+  }
   return true;
 }
 
@@ -897,6 +935,19 @@ static bool infer_expand(ctx_t *c, shape_t *out, MlirType *elem) {
 }
 
 /* conv_transpose2d (NCHW, IOHW) and conv_transpose3d (NCDHW, IODHW). */
+/* (in - 1) * stride - pad_begin - pad_end + dilation * (kernel - 1) +
+ * output_padding + 1, or STRATA_GRAPH_TOO_LARGE if any step overflows. */
+static int64_t transposed_size(int64_t in, int64_t kernel, int64_t stride, int64_t pad_begin,
+                               int64_t pad_end, int64_t dilation, int64_t output_padding) {
+  int64_t a, b, r;
+  if (!strata_mul_i64(in - 1, stride, &a) || !strata_mul_i64(dilation, kernel - 1, &b) ||
+      !strata_add_i64(a, -pad_begin, &r) || !strata_add_i64(r, -pad_end, &r) ||
+      !strata_add_i64(r, b, &r) || !strata_add_i64(r, output_padding, &r) ||
+      !strata_add_i64(r, 1, &r))
+    return STRATA_GRAPH_TOO_LARGE;
+  return r;
+}
+
 static bool infer_conv_transpose2d(ctx_t *c, shape_t *out, MlirType *elem) {
   const char *sp = spatial_axes(c);
   intptr_t ns = (intptr_t)strlen(sp);
@@ -916,13 +967,15 @@ static bool infer_conv_transpose2d(ctx_t *c, shape_t *out, MlirType *elem) {
   if (!dims_agree(w.dims[0], ch))
     return fail(c, "weight has %lld input channels (dim 0), expected %lld", (long long)w.dims[0],
                 (long long)ch);
-  int64_t oc = w.dims[1] == DYN ? DYN : w.dims[1] * groups;
+  int64_t oc = DYN;
+  if (w.dims[1] != DYN && !strata_mul_i64(w.dims[1], groups, &oc))
+    return fail(c, "output channels are too large: %lld * %lld groups does not fit in 64 bits",
+                (long long)w.dims[1], (long long)groups);
   *out = (shape_t){.rank = 2 + ns, .dims = {x.dims[0], oc}};
   for (intptr_t k = 0; k < ns; ++k) {
-    int64_t in = x.dims[2 + k], kk = w.dims[2 + k];
-    int64_t o = in == DYN || kk == DYN ? DYN
-                                       : (in - 1) * strides[k] - pads[k] - pads[k + ns] +
-                                             dil[k] * (kk - 1) + opad[k] + 1;
+    int64_t in = x.dims[2 + k], kk = w.dims[2 + k], o = DYN;
+    if (in != DYN && kk != DYN)
+      o = transposed_size(in, kk, strides[k], pads[k], pads[k + ns], dil[k], opad[k]);
     if (!window_fits(c, sp[k], o))
       return false;
     out->dims[2 + k] = o;
@@ -1172,7 +1225,8 @@ static bool infer_tfidf_vectorizer(ctx_t *c, shape_t *out, MlirType *elem) {
     return false;
   int64_t columns = 0;
   for (intptr_t i = 0; i < nindexes; ++i)
-    columns = indexes[i] + 1 > columns ? indexes[i] + 1 : columns;
+    columns = indexes[i] >= columns ? (indexes[i] < INT64_MAX ? indexes[i] + 1 : INT64_MAX)
+                                    : columns;
   bool negative = false;
   for (intptr_t i = 0; i < nindexes; ++i)
     negative |= indexes[i] < 0;
@@ -1237,8 +1291,10 @@ static bool infer_non_max_suppression(ctx_t *c, shape_t *out, MlirType *elem) {
   int64_t batches = b.dims[0] != DYN ? b.dims[0] : s.dims[0];
   int64_t n = b.dims[1] != DYN ? b.dims[1] : s.dims[2];
   if (r.rank == 2 && r.dims[0] != DYN && batches != DYN && s.dims[1] != DYN && n != DYN) {
-    int64_t most = batches * s.dims[1] * (n < max_out ? n : max_out);
-    if (r.dims[0] > most)
+    int64_t most;
+    bool fits = strata_mul_i64(batches, s.dims[1], &most) &&
+                strata_mul_i64(most, n < max_out ? n : max_out, &most);
+    if (fits && r.dims[0] > most) /* else more than any static size */
       return fail(c, "result has %lld rows, more than the %lld boxes that can be selected",
                   (long long)r.dims[0], (long long)most);
   }
@@ -1394,7 +1450,7 @@ static bool infer(ctx_t *c, shape_t *shape, MlirType *elem) {
   if (!rule || mlirOperationGetNumResults(c->op) != 1)
     return false;
   *elem = mlirOperationGetNumOperands(c->op) > 0 ? elem_of(operand_type(c, 0)) : (MlirType){NULL};
-  return rule->infer(c, shape, elem);
+  return types_fit(c) && rule->infer(c, shape, elem);
 }
 
 bool strata_graph_infer_result(MlirOperation op, strata_graph_shape_t *shape, MlirType *elem) {

@@ -25,6 +25,15 @@ enum { STRATA_GRAPH_MAX_RANK = 16 };
  * ShapedType::kDynamic, so dims can go to mlirRankedTensorTypeGet as is. */
 #define STRATA_GRAPH_DYN INT64_MIN
 
+/* A size whose exact value does not fit in int64_t (shape arithmetic that
+ * overflowed): returned by strata_graph_window_out_size and stored by
+ * strata_graph_layout_to_logical; the verifier reports it as "too large". */
+#define STRATA_GRAPH_TOO_LARGE (INT64_MIN + 1)
+
+/* Largest block size a layout may name ("16c"): products of blocks stay far
+ * from overflow. */
+#define STRATA_GRAPH_MAX_BLOCK ((int64_t)1 << 24)
+
 /* The shape of a ranked tensor: `rank` dims, each >= 0 or STRATA_GRAPH_DYN. */
 typedef struct {
   intptr_t rank;
@@ -43,8 +52,12 @@ MlirType strata_graph_shape_to_type(const strata_graph_shape_t *shape, MlirType 
 bool strata_graph_shapes_compatible(const strata_graph_shape_t *a,
                                     const strata_graph_shape_t *b);
 
-/* Product of the dims, or STRATA_GRAPH_DYN if any is dynamic. */
+/* Product of the dims, or STRATA_GRAPH_DYN if any is dynamic or the product
+ * overflows int64_t (the verifier rejects such types: "too large"). */
 int64_t strata_graph_num_elements(const strata_graph_shape_t *shape);
+
+/* Product of the static dims (`?` skipped) into *out; false on overflow. */
+bool strata_graph_static_product(const strata_graph_shape_t *shape, int64_t *out);
 
 /* A static shape seen as [outer, len, inner] around `axis`: the products of
  * the dims before it and after it, and its own dim. */
@@ -66,8 +79,9 @@ bool strata_graph_broadcast_shape(const strata_graph_shape_t *a,
  *   floor((in + pad_begin + pad_end - dilation * (kernel - 1) - 1) / stride) + 1.
  * With ceil_mode (pooling) the division rounds up, but the last window must
  * start inside the input or the begin padding (PyTorch/ONNX rule). May return
- * a value <= 0 when the window does not fit: callers reject that. Expects
- * kernel, stride, dilation >= 1 and pads >= 0. */
+ * a value <= 0 when the window does not fit: callers reject that, and
+ * STRATA_GRAPH_TOO_LARGE when the arithmetic overflows. Expects kernel,
+ * stride, dilation >= 1 and pads >= 0. */
 int64_t strata_graph_window_out_size(int64_t in, int64_t kernel, int64_t stride,
                                      int64_t pad_begin, int64_t pad_end,
                                      int64_t dilation, bool ceil_mode);
@@ -82,8 +96,9 @@ typedef struct {
   int64_t blocks[STRATA_GRAPH_MAX_RANK];  /* block size of a lowercase axis, 0 for primal */
 } strata_graph_layout_t;
 
-/* Parses `text`. Returns false if it does not follow the grammar above or
- * has more than STRATA_GRAPH_MAX_RANK axes. */
+/* Parses `text`. Returns false if it does not follow the grammar above,
+ * has more than STRATA_GRAPH_MAX_RANK axes or a block over
+ * STRATA_GRAPH_MAX_BLOCK. */
 bool strata_graph_layout_parse(MlirStringRef text, strata_graph_layout_t *out);
 
 /* Position of `axis` (a primal 'C' or a block 'c') in the layout, or -1. */

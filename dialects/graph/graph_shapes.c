@@ -4,6 +4,8 @@
  * graph.c and the lowerings share them so the rules exist once. */
 #include "dialects/graph/graph.h"
 
+#include "core/checked_math.h"
+
 #include <mlir-c/BuiltinTypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -41,24 +43,26 @@ bool strata_graph_shapes_compatible(const strata_graph_shape_t *a,
 }
 
 int64_t strata_graph_num_elements(const strata_graph_shape_t *shape) {
+  int64_t n;
+  return strata_dims_product(shape->dims, (size_t)shape->rank, &n) ? n : STRATA_GRAPH_DYN;
+}
+
+bool strata_graph_static_product(const strata_graph_shape_t *shape, int64_t *out) {
   int64_t n = 1;
-  for (intptr_t i = 0; i < shape->rank; ++i) {
-    if (shape->dims[i] == STRATA_GRAPH_DYN)
-      return STRATA_GRAPH_DYN;
-    n *= shape->dims[i];
-  }
-  return n;
+  for (intptr_t i = 0; i < shape->rank; ++i)
+    if (shape->dims[i] != STRATA_GRAPH_DYN && !strata_mul_i64(n, shape->dims[i], &n))
+      return false;
+  *out = n;
+  return true;
 }
 
 void strata_graph_axis_split(const strata_graph_shape_t *shape, intptr_t axis, int64_t *outer,
                              int64_t *len, int64_t *inner) {
-  *outer = *inner = 1;
   *len = shape->dims[axis];
-  for (intptr_t d = 0; d < shape->rank; ++d)
-    if (d < axis)
-      *outer *= shape->dims[d];
-    else if (d > axis)
-      *inner *= shape->dims[d];
+  if (!strata_dims_product(shape->dims, (size_t)axis, outer))
+    *outer = INT64_MAX; /* only for shapes whose element count overflows */
+  if (!strata_dims_product(shape->dims + axis + 1, (size_t)(shape->rank - axis - 1), inner))
+    *inner = INT64_MAX;
 }
 
 char *strata_graph_shape_str(const strata_graph_shape_t *shape, char *buf, size_t size) {
@@ -111,11 +115,19 @@ int64_t strata_graph_window_out_size(int64_t in, int64_t kernel, int64_t stride,
                                      int64_t dilation, bool ceil_mode) {
   if (in == STRATA_GRAPH_DYN || kernel == STRATA_GRAPH_DYN)
     return STRATA_GRAPH_DYN;
-  int64_t span = in + pad_begin + pad_end - dilation * (kernel - 1) - 1;
+  if (in == STRATA_GRAPH_TOO_LARGE || kernel == STRATA_GRAPH_TOO_LARGE)
+    return STRATA_GRAPH_TOO_LARGE;
+  /* span = in + pad_begin + pad_end - dilation * (kernel - 1) - 1, checked
+   * (attributes may hold any int64). */
+  int64_t padded, reach, span, out, last, start;
+  if (!strata_add_i64(in, pad_begin, &start) || !strata_add_i64(start, pad_end, &padded) ||
+      !strata_mul_i64(dilation, kernel - 1, &reach) || !strata_add_i64(padded, -reach, &span) ||
+      !strata_add_i64(span, -1, &span) || stride <= 0)
+    return STRATA_GRAPH_TOO_LARGE;
   if (span < 0) /* the window does not fit: floor(span / stride) + 1 <= 0 */
     return -((-span + stride - 1) / stride) + 1;
-  int64_t out = (ceil_mode ? (span + stride - 1) / stride : span / stride) + 1;
-  if (ceil_mode && (out - 1) * stride >= in + pad_begin)
+  out = (ceil_mode ? span / stride + (span % stride != 0) : span / stride) + 1;
+  if (ceil_mode && (!strata_mul_i64(out - 1, stride, &last) || last >= start))
     --out;
   return out;
 }
@@ -132,7 +144,7 @@ bool strata_graph_layout_parse(MlirStringRef text, strata_graph_layout_t *out) {
     int64_t block = 0;
     size_t start = i;
     while (i < text.length && is_digit(text.data[i])) {
-      if (block > (INT64_MAX - 9) / 10)
+      if (block > (STRATA_GRAPH_MAX_BLOCK - 9) / 10)
         return false;
       block = block * 10 + (text.data[i++] - '0');
     }
@@ -182,8 +194,9 @@ bool strata_graph_layout_has_primals(const strata_graph_layout_t *layout,
 int64_t strata_graph_layout_block(const strata_graph_layout_t *layout, char axis) {
   int64_t b = 1;
   for (int d = 0; d < layout->rank; ++d)
-    if (is_lower(layout->axes[d]) && to_upper(layout->axes[d]) == axis)
-      b *= layout->blocks[d];
+    if (is_lower(layout->axes[d]) && to_upper(layout->axes[d]) == axis &&
+        !strata_mul_i64(b, layout->blocks[d], &b))
+      return INT64_MAX; /* parse() bounds blocks: not reached */
   return b;
 }
 
@@ -194,9 +207,12 @@ void strata_graph_layout_to_logical(const strata_graph_layout_t *layout,
     char axis = layout->axes[d];
     if (!is_upper(axis))
       continue;
-    int64_t dim = shape->dims[d];
+    int64_t dim = shape->dims[d], size;
     logical[axis - 'A'] =
-        dim == STRATA_GRAPH_DYN ? STRATA_GRAPH_DYN : dim * strata_graph_layout_block(layout, axis);
+        dim == STRATA_GRAPH_DYN ? STRATA_GRAPH_DYN
+        : strata_mul_i64(dim, strata_graph_layout_block(layout, axis), &size)
+            ? size
+            : STRATA_GRAPH_TOO_LARGE;
   }
 }
 

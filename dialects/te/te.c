@@ -12,6 +12,7 @@
 #include <mlir-c/BuiltinTypes.h>
 #include <stdio.h>
 
+#include "core/checked_math.h"
 #include "dialects/op_checks.h"
 #include "dialects/tir/tir.h"
 #include "dialects/verify.h"
@@ -467,6 +468,15 @@ static MlirLogicalResult verify_compute(MlirOperation op) {
     return strata_emit_error(op, "result element type must be an integer, index or float type, got %s",
                              strata_type_str(elem, buf, sizeof buf));
   }
+  int64_t count = 1;
+  for (intptr_t d = 0; d < mlirShapedTypeGetRank(type); ++d)
+    if (!mlirShapedTypeIsDynamicDim(type, d) &&
+        !strata_mul_i64(count, mlirShapedTypeGetDimSize(type, d), &count)) {
+      char buf[MSG];
+      return strata_emit_error(op, "result type %s is too large: its element count does not fit "
+                                   "in 64 bits",
+                               strata_type_str(type, buf, sizeof buf));
+    }
   if (mlirLogicalResultIsFailure(strata_check_nonempty_string(op, "name", NULL)) ||
       mlirLogicalResultIsFailure(check_extents(op, type)) ||
       mlirLogicalResultIsFailure(check_combiner(op, elem)) ||
@@ -508,7 +518,7 @@ static MlirLogicalResult verify_read(MlirOperation op) {
     p = mlirOperationGetParentOperation(p);
   if (mlirOperationIsNull(p))
     return strata_emit_error(op, "must be nested in a te.compute body");
-  return mlirLogicalResultSuccess();
+  return strata_te_check_read_bounds(op);
 }
 
 MlirLogicalResult strata_te_verify_op(MlirOperation op) {

@@ -90,5 +90,9 @@ MlirValue strata_te_read_tensor(MlirOperation op);
 /* Number of indices (= rank of the tensor) and index `i`. */
 intptr_t strata_te_read_num_indices(MlirOperation op);
 MlirValue strata_te_read_index(MlirOperation op, intptr_t i);
+/* Verifier part (te_read_bounds.c): fails with a located error when an
+ * index affine in the computes' axes (static extents) leaves its static
+ * tensor dimension for some iteration. */
+MlirLogicalResult strata_te_check_read_bounds(MlirOperation op);
 
 #endif

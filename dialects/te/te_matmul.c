@@ -3,6 +3,7 @@
 
 #include <mlir-c/BuiltinTypes.h>
 
+#include "core/checked_math.h"
 #include "dialects/op_checks.h"
 #include "dialects/te/te.h"
 
@@ -88,7 +89,8 @@ bool strata_te_match_matmul(MlirOperation op, strata_te_matmul_t *g) {
   g->k = k;
   g->batch = 1;
   for (intptr_t d = 0; d + 2 < ns; ++d)
-    g->batch *= mlirShapedTypeGetDimSize(rt, d);
+    if (!strata_mul_i64(g->batch, mlirShapedTypeGetDimSize(rt, d), &g->batch))
+      return false; /* too large (the te verifier rejects such types) */
   return g->m > 0 && g->n > 0;
 }
 

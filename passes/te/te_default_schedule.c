@@ -53,6 +53,7 @@
 #include <mlir-c/BuiltinTypes.h>
 
 #include "core/builder.h"
+#include "core/checked_math.h"
 #include "dialects/hwi/hwi_catalog.h"
 #include "dialects/op_checks.h"
 #include "dialects/te/te.h"
@@ -691,7 +692,8 @@ static MlirAttribute injective_trace(MlirContext ctx, MlirOperation op) {
   intptr_t rank = mlirShapedTypeGetRank(rt);
   int64_t total = 1;
   for (intptr_t d = 0; d < rank; ++d)
-    total *= mlirShapedTypeGetDimSize(rt, d);
+    if (!strata_mul_i64(total, mlirShapedTypeGetDimSize(rt, d), &total))
+      total = INT64_MAX; /* past any threshold (the te verifier rejects such types) */
   if (total < PARALLEL_MIN_ELEMENTS)
     return (MlirAttribute){NULL};
   for (intptr_t d = 0; d < rank; ++d)

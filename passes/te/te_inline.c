@@ -131,12 +131,17 @@ static void inline_at(MlirOperation producer, MlirOperation read) {
   free(map.to);
 }
 
-/* One sweep over the computes, producers before consumers. */
-static bool inline_once(MlirOperation module) {
+/* One sweep over the computes, consumers before producers. Inlining a
+ * producer only changes its readers (later computes, already visited) and
+ * only destroys the producer itself, so one sweep reaches the fixed point
+ * and every handle stays valid. In this order each producer is cloned with
+ * its own body, not with everything inlined into it before: a chain of N
+ * elementwise computes costs O(N), where producers-first re-cloned the
+ * growing body at every step (and restarted the sweep), O(N^2) or worse. */
+static void inline_all(MlirOperation module) {
   strata_op_list_t computes = {0};
   strata_op_list_collect(module, (const char *const[]){"te.compute", NULL}, &computes);
-  bool changed = false;
-  for (size_t i = 0; i < computes.count; ++i) {
+  for (size_t i = computes.count; i-- > 0;) {
     MlirOperation p = computes.ops[i];
     if (strata_te_compute_num_reduce(p) > 0 || mlirOperationGetNumOperands(p) > 0 ||
         has_regions_in_body(p))
@@ -146,20 +151,15 @@ static bool inline_once(MlirOperation module) {
       for (size_t r = 0; r < reads.count; ++r)
         inline_at(p, reads.ops[r]);
       mlirOperationDestroy(p);
-      changed = true;
-      strata_op_list_free(&reads);
-      break; /* handles may be stale: start a new sweep */
     }
     strata_op_list_free(&reads);
   }
   strata_op_list_free(&computes);
-  return changed;
 }
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
-  while (inline_once(module)) {
-  }
+  inline_all(module);
   return mlirLogicalResultSuccess();
 }
 

@@ -38,6 +38,7 @@
 #include <mlir-c/Dialect/Arith.h>
 #include <mlir-c/Dialect/MemRef.h>
 
+#include "core/checked_math.h"
 #include "core/op_list.h"
 #include "dialects/op_checks.h"
 #include "dialects/tir/tir.h"
@@ -345,11 +346,12 @@ MlirLogicalResult strata_tir_cache_write_local(MlirOperation loop) {
       if (acc[i].hi[d] > hi)
         hi = acc[i].hi[d];
     }
-    shape[d] = hi - lo + 1;
+    if (lo == INT64_MIN || !strata_add_i64(hi, -lo, &shape[d]) ||
+        !strata_add_i64(shape[d], 1, &shape[d]))
+      shape[d] = INT64_MAX; /* clamped to the output's dim below, else refused */
     if (!mlirShapedTypeIsDynamicDim(ot, d) && shape[d] > mlirShapedTypeGetDimSize(ot, d))
       shape[d] = mlirShapedTypeGetDimSize(ot, d) > 0 ? mlirShapedTypeGetDimSize(ot, d) : 1;
-    elements *= shape[d];
-    if (elements > MAX_ELEMENTS)
+    if (!strata_mul_i64(elements, shape[d], &elements) || elements > MAX_ELEMENTS)
       result = refuse(&c, "the local buffer would hold more than %d elements (cache at an "
                           "inner loop)",
                       MAX_ELEMENTS);

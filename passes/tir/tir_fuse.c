@@ -10,6 +10,7 @@
 
 #include <mlir-c/Dialect/Arith.h>
 
+#include "core/checked_math.h"
 #include "dialects/op_checks.h"
 #include "dialects/tir/tir.h"
 #include "passes/tir/schedule.h"
@@ -74,7 +75,10 @@ MlirLogicalResult strata_tir_fuse(const MlirOperation *loops, int n) {
     int64_t e;
     if (strata_constant_int(strata_tir_for_upper(loops[i]), &e)) {
       extents[i] = strata_tir_const_index(loops[0], e);
-      total *= e;
+      if (!strata_mul_i64(total, e, &total))
+        return strata_emit_error(loops[0], "cannot fuse '%s': the fused extent is too large "
+                                           "(the product of the extents does not fit in 64 bits)",
+                                 name);
     } else {
       extents[i] = strata_tir_for_upper(loops[i]);
       constant = false;

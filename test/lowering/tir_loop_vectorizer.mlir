@@ -194,3 +194,42 @@ func.func @dynamic(%x: memref<?xf32>, %y: memref<?xf32>, %n: index) {
   }) {name = "j", kind = "vectorized"} : (index, index, index) -> ()
   return
 }
+
+// -----
+
+// Huge extents never become vectors: a loop bounded by min(2^62, n) is not
+// given a 2^62-lane mask, and bounds whose difference overflows int64 are
+// not subtracted (undefined behaviour, caught by UBSan before the fix);
+// both stay plain loops.
+// CHECK-LABEL: func.func @huge_extent
+// CHECK-NOT:   vector
+// CHECK:       scf.for
+// CHECK-LABEL: func.func @wide_constant_extent
+// CHECK-NOT:   vector<
+// CHECK:       scf.for
+func.func @huge_extent(%x: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %big = arith.constant 4611686018427387904 : index
+  %m = arith.minsi %big, %n : index
+  "tir.for"(%c0, %m, %c1) ({
+  ^bb0(%j: index):
+    %a = memref.load %x[%j] : memref<?xf32>
+    %e = math.exp %a : f32
+    memref.store %e, %x[%j] : memref<?xf32>
+    gpu.yield
+  }) {name = "j", kind = "vectorized"} : (index, index, index) -> ()
+  return
+}
+func.func @wide_constant_extent(%x: memref<?xf32>) {
+  %lo = arith.constant -9223372036854775800 : index
+  %hi = arith.constant 9223372036854775800 : index
+  %c1 = arith.constant 1 : index
+  "tir.for"(%lo, %hi, %c1) ({
+  ^bb0(%j: index):
+    %a = memref.load %x[%j] : memref<?xf32>
+    memref.store %a, %x[%j] : memref<?xf32>
+    gpu.yield
+  }) {name = "j", kind = "vectorized"} : (index, index, index) -> ()
+  return
+}
