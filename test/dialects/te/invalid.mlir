@@ -192,7 +192,7 @@ func.func @schedule_not_array(%v: f32) {
 // -----
 
 func.func @step_no_prim(%v: f32) {
-  // expected-error @+1 {{schedule step #0 needs a 'prim' string}}
+  // expected-error @+1 {{schedule step #0: missing field 'prim'}}
   %c = "te.compute"() ({
   ^bb0(%i: index):
     gpu.yield %v : f32
