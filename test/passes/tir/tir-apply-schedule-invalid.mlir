@@ -72,6 +72,23 @@ func.func @unknown_prim(%a: memref<8xf32>, %b: memref<8xf32>) {
 
 // -----
 
+// The trace is decoded before any step runs (the te verifier's checks).
+func.func @not_array(%a: memref<8xf32>, %b: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  // expected-error@+1 {{'schedule' of compute 'copy' must be an array of step dictionaries}}
+  "tir.for"(%c0, %c8, %c1) ({
+  ^bb0(%i: index):
+    %x = memref.load %a[%i] : memref<8xf32>
+    memref.store %x, %b[%i] : memref<8xf32>
+    gpu.yield
+  }) {kind = "serial", name = "d0", te.compute = "copy", te.schedule = {prim = "parallel", axis = "d0"}} : (index, index, index) -> ()
+  return
+}
+
+// -----
+
 func.func @missing_field(%a: memref<8xf32>, %b: memref<8xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
