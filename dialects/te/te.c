@@ -4,8 +4,9 @@
  * axis names and the structure of its schedule trace. te.read: index count and
  * result type against the tensor read, nesting in a te.compute.
  * The schedule trace and its knob representation are documented in
- * docs/dialects/te.md; only structure is checked here (known primitives,
- * known fields, value kinds), not whether axes exist at that point. */
+ * docs/dialects/te.md; its structure (known primitives, known fields, value
+ * kinds, knob shape) is checked by the trace decoder (te_trace.c), not
+ * whether axes exist at that point. */
 #include "dialects/te/te.h"
 
 #include <mlir-c/BuiltinAttributes.h>
@@ -14,6 +15,7 @@
 
 #include "core/checked_math.h"
 #include "dialects/op_checks.h"
+#include "dialects/te/te_trace.h"
 #include "dialects/tir/tir.h"
 #include "dialects/verify.h"
 #include "strata/diagnostics.h"
@@ -122,244 +124,19 @@ bool strata_te_decision_is_knob(MlirAttribute decision) {
          !mlirAttributeIsNull(strata_te_step_field(decision, "knob"));
 }
 
-/* What a step field holds. */
-typedef enum {
-  FIELD_NAME,    /* non-empty string: an axis or a compute name */
-  FIELD_NAMES,   /* non-empty array of non-empty strings */
-  FIELD_FACTORS, /* array<i64> of positive integers */
-  FIELD_POSITIVE,
-  FIELD_NONNEGATIVE,
-  FIELD_SCOPE,  /* a tir buffer scope name */
-  FIELD_SYMBOL, /* @symbol (an hwi.intrinsic) */
-  FIELD_BOOL,
-} field_kind_t;
-
-typedef struct {
-  const char *name;
-  field_kind_t kind;
-  bool required;
-  bool tunable; /* may hold a knob */
-} field_spec_t;
-
-enum { MAX_FIELDS = 5 };
-
-/* Fields of each primitive, indexed by strata_te_prim_t. */
-static const field_spec_t prim_fields[N_PRIMS][MAX_FIELDS] = {
-    [STRATA_TE_PRIM_SPLIT] = {{"axis", FIELD_NAME, true, false},
-                              {"factors", FIELD_FACTORS, true, true}},
-    [STRATA_TE_PRIM_TILE] = {{"axes", FIELD_NAMES, true, false},
-                             {"factors", FIELD_FACTORS, true, true}},
-    [STRATA_TE_PRIM_FUSE] = {{"axes", FIELD_NAMES, true, false}},
-    [STRATA_TE_PRIM_REORDER] = {{"order", FIELD_NAMES, true, true}},
-    [STRATA_TE_PRIM_PARALLEL] = {{"axis", FIELD_NAME, true, false}},
-    [STRATA_TE_PRIM_VECTORIZE] = {{"axis", FIELD_NAME, true, false}},
-    [STRATA_TE_PRIM_UNROLL] = {{"axis", FIELD_NAME, true, false},
-                               {"factor", FIELD_POSITIVE, false, true}},
-    [STRATA_TE_PRIM_COMPUTE_AT] = {{"target", FIELD_NAME, true, false},
-                                   {"axis", FIELD_NAME, true, true}},
-    [STRATA_TE_PRIM_COMPUTE_INLINE] = {{NULL}},
-    [STRATA_TE_PRIM_CACHE_READ] = {{"input", FIELD_NONNEGATIVE, true, false},
-                                   {"scope", FIELD_SCOPE, true, false},
-                                   {"axis", FIELD_NAME, false, true},
-                                   {"width", FIELD_POSITIVE, false, true},
-                                   {"transpose", FIELD_BOOL, false, false}},
-    [STRATA_TE_PRIM_CACHE_WRITE] = {{"scope", FIELD_SCOPE, true, false},
-                                    {"axis", FIELD_NAME, false, true}},
-    [STRATA_TE_PRIM_TENSORIZE] = {{"axis", FIELD_NAME, true, false},
-                                  {"intrinsic", FIELD_SYMBOL, true, true}},
-};
-
 static bool is_nonempty_string(MlirAttribute a) {
   return mlirAttributeIsAString(a) && mlirStringAttrGetValue(a).length > 0;
 }
 
-/* True if `a` is a valid fixed value of `kind`. */
-static bool fixed_value_ok(field_kind_t kind, MlirAttribute a) {
-  switch (kind) {
-  case FIELD_NAME:
-    return is_nonempty_string(a);
-  case FIELD_NAMES:
-    if (!mlirAttributeIsAArray(a) || mlirArrayAttrGetNumElements(a) == 0)
-      return false;
-    for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(a); ++i)
-      if (!is_nonempty_string(mlirArrayAttrGetElement(a, i)))
-        return false;
-    return true;
-  case FIELD_FACTORS:
-    if (!mlirAttributeIsADenseI64Array(a) || mlirDenseArrayGetNumElements(a) == 0)
-      return false;
-    for (intptr_t i = 0; i < mlirDenseArrayGetNumElements(a); ++i)
-      if (mlirDenseI64ArrayGetElement(a, i) <= 0)
-        return false;
-    return true;
-  case FIELD_POSITIVE:
-    return mlirAttributeIsAInteger(a) && mlirIntegerAttrGetValueInt(a) > 0;
-  case FIELD_NONNEGATIVE:
-    return mlirAttributeIsAInteger(a) && mlirIntegerAttrGetValueInt(a) >= 0;
-  case FIELD_SCOPE:
-    return mlirAttributeIsAString(a) &&
-           strata_tir_scope_from_string(mlirStringAttrGetValue(a)) != STRATA_TIR_SCOPE_INVALID;
-  case FIELD_SYMBOL:
-    return mlirAttributeIsAFlatSymbolRef(a);
-  case FIELD_BOOL:
-    return mlirAttributeIsABool(a);
-  }
-  return false;
-}
-
-/* What a valid fixed value of `kind` looks like, for messages. */
-static const char *describe(field_kind_t kind, char *buf, size_t size) {
-  switch (kind) {
-  case FIELD_NAME:
-    return "a non-empty string";
-  case FIELD_NAMES:
-    return "a non-empty array of non-empty strings";
-  case FIELD_FACTORS:
-    return "a non-empty array<i64: ...> of positive factors";
-  case FIELD_POSITIVE:
-    return "a positive integer";
-  case FIELD_NONNEGATIVE:
-    return "a non-negative integer";
-  case FIELD_SCOPE: {
-    char list[MSG];
-    snprintf(buf, size, "one of %s", strata_tir_scope_list(list, sizeof list));
-    return buf;
-  }
-  case FIELD_SYMBOL:
-    return "a symbol reference";
-  case FIELD_BOOL:
-    return "true or false";
-  }
-  return "?";
-}
-
-/* Context for the messages of one schedule step. */
-typedef struct {
-  MlirOperation op;
-  long index;
-  const char *prim;
-} step_ctx_t;
-
-/* Checks a knob dictionary in field `f`. */
-static MlirLogicalResult check_knob(const step_ctx_t *s, const field_spec_t *f,
-                                    MlirAttribute knob) {
-  MlirOperation op = s->op;
-  char desc[MSG];
-  if (!f->tunable)
-    return strata_emit_error(op, "schedule step #%ld (%s): '%s' is not tunable", s->index,
-                             s->prim, f->name);
-  MlirAttribute name = strata_te_step_field(knob, "knob");
-  if (!is_nonempty_string(name))
-    return strata_emit_error(op, "schedule step #%ld (%s): knob in '%s' needs a non-empty 'knob' name",
-                             s->index, s->prim, f->name);
-  MlirStringRef n = mlirStringAttrGetValue(name);
-  MlirAttribute choices = strata_te_step_field(knob, "choices");
-  MlirAttribute parts = strata_te_step_field(knob, "parts");
-  bool has_choices = !mlirAttributeIsNull(choices), has_parts = !mlirAttributeIsNull(parts);
-  for (intptr_t i = 0; i < mlirDictionaryAttrGetNumElements(knob); ++i) {
-    MlirStringRef key = mlirIdentifierStr(mlirDictionaryAttrGetElement(knob, i).name);
-    if (!strata_str_eq(key, "knob") && !strata_str_eq(key, "choices") && !strata_str_eq(key, "parts"))
-      return strata_emit_error(op, "schedule step #%ld (%s): knob '%.*s' has unknown key '%.*s'",
-                               s->index, s->prim, (int)n.length, n.data, (int)key.length, key.data);
-  }
-  if (has_choices == has_parts ||
-      (has_choices && (!mlirAttributeIsAArray(choices) || mlirArrayAttrGetNumElements(choices) == 0)))
-    return strata_emit_error(op,
-                             "schedule step #%ld (%s): knob '%.*s' needs either a non-empty "
-                             "'choices' array or a 'parts' count",
-                             s->index, s->prim, (int)n.length, n.data);
-  if (has_parts) {
-    if (f->kind != FIELD_FACTORS || !mlirAttributeIsAInteger(parts) ||
-        mlirIntegerAttrGetValueInt(parts) < 2)
-      return strata_emit_error(op,
-                               "schedule step #%ld (%s): knob '%.*s': 'parts' must be an integer "
-                               ">= 2 and only applies to 'factors'",
-                               s->index, s->prim, (int)n.length, n.data);
-    return mlirLogicalResultSuccess();
-  }
-  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(choices); ++i)
-    if (!fixed_value_ok(f->kind, mlirArrayAttrGetElement(choices, i)))
-      return strata_emit_error(op, "schedule step #%ld (%s): choice #%ld of knob '%.*s' must be %s",
-                               s->index, s->prim, (long)i, (int)n.length, n.data,
-                               describe(f->kind, desc, sizeof desc));
-  return mlirLogicalResultSuccess();
-}
-
-/* Checks one step dictionary of the schedule trace. */
-static MlirLogicalResult check_step(MlirOperation op, long index, MlirAttribute step) {
-  MlirAttribute prim = strata_te_step_field(step, "prim");
-  if (mlirAttributeIsNull(prim) || !mlirAttributeIsAString(prim))
-    return strata_emit_error(op, "schedule step #%ld needs a 'prim' string", index);
-  strata_te_prim_t p = strata_te_prim_from_string(mlirStringAttrGetValue(prim));
-  if (p == STRATA_TE_PRIM_INVALID) {
-    MlirStringRef s = mlirStringAttrGetValue(prim);
-    return strata_emit_error(op, "schedule step #%ld: unknown primitive \"%.*s\"", index,
-                             (int)s.length, s.data);
-  }
-  step_ctx_t ctx = {op, index, prims[p]};
-  const field_spec_t *fields = prim_fields[p];
-
-  /* Every step may carry `enabled` (false: the step is skipped), a knob
-   * when a step is optional (te-default-schedule: packing B). */
-  static const field_spec_t enabled = {"enabled", FIELD_BOOL, false, true};
-  MlirAttribute en = strata_te_step_field(step, "enabled");
-  if (!mlirAttributeIsNull(en)) {
-    char desc[MSG];
-    if (strata_te_decision_is_knob(en)) {
-      if (mlirLogicalResultIsFailure(check_knob(&ctx, &enabled, en)))
-        return mlirLogicalResultFailure();
-    } else if (!fixed_value_ok(FIELD_BOOL, en)) {
-      return strata_emit_error(op, "schedule step #%ld (%s): 'enabled' must be %s or a knob",
-                               index, ctx.prim, describe(FIELD_BOOL, desc, sizeof desc));
-    }
-  }
-
-  /* Every key is "prim", "enabled" or a field of the primitive. */
-  for (intptr_t i = 0; i < mlirDictionaryAttrGetNumElements(step); ++i) {
-    MlirStringRef key = mlirIdentifierStr(mlirDictionaryAttrGetElement(step, i).name);
-    bool known = strata_str_eq(key, "prim") || strata_str_eq(key, "enabled");
-    for (int f = 0; f < MAX_FIELDS && fields[f].name && !known; ++f)
-      known = strata_str_eq(key, fields[f].name);
-    if (!known)
-      return strata_emit_error(op, "schedule step #%ld (%s): unknown field '%.*s'", index,
-                               ctx.prim, (int)key.length, key.data);
-  }
-  for (int f = 0; f < MAX_FIELDS && fields[f].name; ++f) {
-    MlirAttribute v = strata_te_step_field(step, fields[f].name);
-    if (mlirAttributeIsNull(v)) {
-      if (fields[f].required)
-        return strata_emit_error(op, "schedule step #%ld (%s): missing field '%s'", index,
-                                 ctx.prim, fields[f].name);
-      continue;
-    }
-    if (strata_te_decision_is_knob(v)) {
-      if (mlirLogicalResultIsFailure(check_knob(&ctx, &fields[f], v)))
-        return mlirLogicalResultFailure();
-      continue;
-    }
-    char desc[MSG];
-    if (!fixed_value_ok(fields[f].kind, v))
-      return strata_emit_error(op, "schedule step #%ld (%s): '%s' must be %s%s", index,
-                               ctx.prim, fields[f].name,
-                               describe(fields[f].kind, desc, sizeof desc),
-                               fields[f].tunable ? " or a knob" : "");
-  }
-  return mlirLogicalResultSuccess();
-}
-
+/* The schedule trace: every structural error is the decoder's. */
 static MlirLogicalResult check_schedule(MlirOperation op) {
-  MlirAttribute sched = strata_te_compute_schedule(op);
-  if (mlirAttributeIsNull(sched))
-    return mlirLogicalResultSuccess();
-  if (!mlirAttributeIsAArray(sched))
-    return strata_emit_error(op, "'schedule' must be an array of step dictionaries");
-  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(sched); ++i) {
-    MlirAttribute step = mlirArrayAttrGetElement(sched, i);
-    if (!mlirAttributeIsADictionary(step))
-      return strata_emit_error(op, "'schedule' must be an array of step dictionaries");
-    if (mlirLogicalResultIsFailure(check_step(op, (long)i, step)))
-      return mlirLogicalResultFailure();
+  strata_te_trace_t trace;
+  strata_te_trace_error_t err;
+  if (!strata_te_trace_decode(strata_te_compute_schedule(op), &trace, &err)) {
+    char msg[512];
+    return strata_emit_error(op, "%s", strata_te_trace_error_str(&err, "", msg, sizeof msg));
   }
+  strata_te_trace_free(&trace);
   return mlirLogicalResultSuccess();
 }
 

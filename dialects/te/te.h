@@ -76,6 +76,8 @@ char *strata_te_compute_axis_name(MlirOperation op, intptr_t i, char *buf, size_
 MlirAttribute strata_te_compute_schedule(MlirOperation op);
 
 /* --- schedule steps and decisions -------------------------------------- */
+/* Raw access to one step dictionary; readers of whole traces use the typed
+ * decoder (te_trace.h), which also checks them. */
 /* The primitive of a step dictionary. */
 strata_te_prim_t strata_te_step_prim(MlirAttribute step);
 /* Field `name` of a step (a decision or a plain value), null if absent. */

@@ -1,14 +1,14 @@
 /* tir-apply-schedule: replays the schedule trace of every compute on its
  * loop nest. convert-te-to-tir copies a compute's `schedule` to the
- * outermost tir.for of its nest as `te.schedule`; this pass applies its
- * steps in order with the primitives of schedule.h (split, tile, fuse,
- * reorder, parallel, vectorize, unroll, cache_read, cache_write, tensorize,
- * compute_inline), looking loops up by name in the nest as it is after the
- * previous steps, then removes the attribute. compute_at (the last step of
- * its trace) is applied after all other steps of all nests, in reverse
- * program order. A
- * step whose decision is still a knob is an error (tuning fills knobs in);
- * so are primitives that have no tir implementation yet. */
+ * outermost tir.for of its nest as `te.schedule`; this pass decodes it with
+ * the trace decoder (dialects/te/te_trace.h: every structural error is the
+ * decoder's) and applies its steps in order, each primitive through its
+ * entry in `appliers` (one record per primitive, calling schedule.h), looking
+ * loops up by name in the nest as it is after the previous steps, then
+ * removes the attribute. compute_at (the last step of its trace) is applied
+ * after all other steps of all nests, in reverse program order. A step whose
+ * decision is still a knob is an error (tuning fills knobs in); so are
+ * primitives without an entry. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,12 +18,11 @@
 
 #include "dialects/op_checks.h"
 #include "dialects/te/te.h"
+#include "dialects/te/te_trace.h"
 #include "passes/tir/schedule.h"
 #include "passes/tir/tir_loops.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
-
-#define MAX_NAMES 16
 
 static MlirWalkResult collect_scheduled(MlirOperation op, void *user) {
   if (strata_tir_is_for(op) &&
@@ -51,21 +50,17 @@ typedef struct {
   MlirOperation root;  /* the current nest root (the loop with te.compute) */
   const char *compute; /* its compute name */
   MlirOperation scope; /* the op holding the nest (a func.func) */
-  int step;            /* 1-based step number, for messages */
-  bool last;           /* the trace's last step */
-  const char *prim;
+  const strata_te_step_t *step;
+  bool last; /* the trace's last step */
   deferred_list_t *deferred;
 } ctx_t;
 
 static MlirLogicalResult step_error(ctx_t *c, const char *fmt, const char *arg) {
   char msg[512];
   snprintf(msg, sizeof msg, fmt, arg);
-  return strata_emit_error(c->root, "schedule step %d (%s) of compute '%s': %s", c->step, c->prim,
-                           c->compute, msg);
+  return strata_emit_error(c->root, "schedule step #%ld (%s) of compute '%s': %s", c->step->index,
+                           strata_te_prim_name(c->step->prim), c->compute, msg);
 }
-
-
-
 
 /* Re-finds the nest root after a step replaced loops. */
 static void refresh_root(ctx_t *c) {
@@ -74,249 +69,213 @@ static void refresh_root(ctx_t *c) {
     c->root = found;
 }
 
-/* Field `name` of a step: missing -> error; a knob -> the knob error. */
-static MlirLogicalResult field(ctx_t *c, MlirAttribute step, const char *name, bool required,
-                               MlirAttribute *out) {
-  *out = strata_te_step_field(step, name);
-  if (mlirAttributeIsNull(*out)) {
-    if (required)
-      return step_error(c, "missing field '%s'", name);
-    return mlirLogicalResultSuccess();
-  }
-  if (strata_te_decision_is_knob(*out)) {
-    MlirAttribute knob = mlirDictionaryAttrGetElementByName(*out, mlirStringRefCreateFromCString("knob"));
-    char k[128] = "?";
-    if (!mlirAttributeIsNull(knob) && mlirAttributeIsAString(knob)) {
-      MlirStringRef s = mlirStringAttrGetValue(knob);
-      snprintf(k, sizeof k, "%.*s", (int)s.length, s.data);
-    }
-    return strata_emit_error(c->root, "knob '%s' has no value: run te-autotune or fix it", k);
-  }
-  return mlirLogicalResultSuccess();
-}
-
-static MlirLogicalResult loop_field(ctx_t *c, MlirAttribute step, const char *name,
-                                    MlirOperation *loop) {
-  MlirAttribute a;
-  if (mlirLogicalResultIsFailure(field(c, step, name, true, &a)))
-    return mlirLogicalResultFailure();
-  if (!mlirAttributeIsAString(a))
-    return step_error(c, "field '%s' must be a loop name", name);
+static MlirLogicalResult loop_named(ctx_t *c, MlirStringRef name, MlirOperation *loop) {
   char n[128];
-  MlirStringRef s = mlirStringAttrGetValue(a);
-  snprintf(n, sizeof n, "%.*s", (int)s.length, s.data);
+  snprintf(n, sizeof n, "%.*s", (int)name.length, name.data);
   return strata_tir_lookup_loop(c->root, n, loop);
 }
 
-static MlirLogicalResult loops_field(ctx_t *c, MlirAttribute step, const char *name,
-                                     MlirOperation *loops, int *n) {
-  MlirAttribute a;
-  if (mlirLogicalResultIsFailure(field(c, step, name, true, &a)))
-    return mlirLogicalResultFailure();
-  if (!mlirAttributeIsAArray(a) || mlirArrayAttrGetNumElements(a) < 1 ||
-      mlirArrayAttrGetNumElements(a) > MAX_NAMES)
-    return step_error(c, "field '%s' must be a list of 1 to 16 loop names", name);
-  *n = (int)mlirArrayAttrGetNumElements(a);
-  for (int i = 0; i < *n; ++i) {
-    MlirAttribute e = mlirArrayAttrGetElement(a, i);
-    if (!mlirAttributeIsAString(e))
-      return step_error(c, "field '%s' must be a list of loop names", name);
-    char s[128];
-    MlirStringRef r = mlirStringAttrGetValue(e);
-    snprintf(s, sizeof s, "%.*s", (int)r.length, r.data);
-    if (mlirLogicalResultIsFailure(strata_tir_lookup_loop(c->root, s, &loops[i])))
+/* The loops a NAMES value names, in order. */
+static MlirLogicalResult loops_named(ctx_t *c, const strata_te_value_t *v, MlirOperation *loops) {
+  for (int i = 0; i < v->count; ++i)
+    if (mlirLogicalResultIsFailure(loop_named(c, v->names[i], &loops[i])))
       return mlirLogicalResultFailure();
-  }
   return mlirLogicalResultSuccess();
 }
 
-static MlirLogicalResult factors_field(ctx_t *c, MlirAttribute step, int64_t *f, int *n) {
-  MlirAttribute a;
-  if (mlirLogicalResultIsFailure(field(c, step, "factors", true, &a)))
+/* ---- one applier per primitive ---------------------------------------------
+ * The step is decoded and every decision is fixed; an optional field may be
+ * absent (STRATA_TE_DECISION_ABSENT). */
+
+static MlirLogicalResult apply_split(ctx_t *c, const strata_te_step_t *s) {
+  MlirOperation loop;
+  if (mlirLogicalResultIsFailure(loop_named(c, s->split.axis.value.name, &loop)))
     return mlirLogicalResultFailure();
-  if (!mlirAttributeIsADenseI64Array(a) || mlirDenseArrayGetNumElements(a) < 1 ||
-      mlirDenseArrayGetNumElements(a) > MAX_NAMES)
-    return step_error(c, "field '%s' must be an array<i64> of 1 to 16 factors", "factors");
-  *n = (int)mlirDenseArrayGetNumElements(a);
-  for (int i = 0; i < *n; ++i)
-    f[i] = mlirDenseI64ArrayGetElement(a, i);
+  return strata_tir_split(loop, s->split.factors.value.factors, s->split.factors.value.count, NULL);
+}
+
+static MlirLogicalResult apply_tile(ctx_t *c, const strata_te_step_t *s) {
+  MlirOperation loops[STRATA_TE_MAX_LIST];
+  if (s->tile.axes.value.count != s->tile.factors.value.count)
+    return step_error(c, "%s", "'axes' and 'factors' must have the same length");
+  if (mlirLogicalResultIsFailure(loops_named(c, &s->tile.axes.value, loops)))
+    return mlirLogicalResultFailure();
+  return strata_tir_tile(loops, s->tile.factors.value.factors, s->tile.axes.value.count);
+}
+
+static MlirLogicalResult apply_fuse(ctx_t *c, const strata_te_step_t *s) {
+  MlirOperation loops[STRATA_TE_MAX_LIST];
+  if (mlirLogicalResultIsFailure(loops_named(c, &s->fuse.axes.value, loops)))
+    return mlirLogicalResultFailure();
+  return strata_tir_fuse(loops, s->fuse.axes.value.count);
+}
+
+static MlirLogicalResult apply_reorder(ctx_t *c, const strata_te_step_t *s) {
+  MlirOperation loops[STRATA_TE_MAX_LIST];
+  if (mlirLogicalResultIsFailure(loops_named(c, &s->reorder.order.value, loops)))
+    return mlirLogicalResultFailure();
+  return strata_tir_reorder(loops, s->reorder.order.value.count);
+}
+
+static MlirLogicalResult apply_parallel(ctx_t *c, const strata_te_step_t *s) {
+  MlirOperation loop;
+  if (mlirLogicalResultIsFailure(loop_named(c, s->parallel.axis.value.name, &loop)))
+    return mlirLogicalResultFailure();
+  return strata_tir_parallel(loop);
+}
+
+static MlirLogicalResult apply_vectorize(ctx_t *c, const strata_te_step_t *s) {
+  MlirOperation loop;
+  if (mlirLogicalResultIsFailure(loop_named(c, s->vectorize.axis.value.name, &loop)))
+    return mlirLogicalResultFailure();
+  return strata_tir_vectorize(loop);
+}
+
+static MlirLogicalResult apply_unroll(ctx_t *c, const strata_te_step_t *s) {
+  MlirOperation loop;
+  if (mlirLogicalResultIsFailure(loop_named(c, s->unroll.axis.value.name, &loop)))
+    return mlirLogicalResultFailure();
+  bool given = s->unroll.factor.kind == STRATA_TE_DECISION_FIXED;
+  return strata_tir_unroll(loop, given ? s->unroll.factor.value.integer : 0);
+}
+
+static MlirLogicalResult apply_cache_read(ctx_t *c, const strata_te_step_t *s) {
+  if (s->cache_read.scope.value.scope != STRATA_TIR_SCOPE_PACKED)
+    return step_error(c, "%s", "only scope \"packed\" is implemented on tir");
+  if (s->cache_read.axis.kind != STRATA_TE_DECISION_ABSENT)
+    return step_error(c, "%s",
+                      "packing at an axis is not implemented yet (omit 'axis' to pack the "
+                      "whole input before the nest)");
+  if (s->cache_read.width.kind == STRATA_TE_DECISION_ABSENT)
+    return step_error(c, "%s", "scope \"packed\" needs a 'width' (the panel width)");
+  bool transpose = s->cache_read.transpose.kind == STRATA_TE_DECISION_FIXED &&
+                   s->cache_read.transpose.value.flag;
+  return strata_tir_cache_read_packed(c->root, s->cache_read.input.value.integer,
+                                      s->cache_read.width.value.integer, transpose);
+}
+
+static MlirLogicalResult apply_cache_write(ctx_t *c, const strata_te_step_t *s) {
+  if (s->cache_write.scope.value.scope != STRATA_TIR_SCOPE_LOCAL)
+    return step_error(c, "%s", "only scope \"local\" is implemented on tir");
+  if (s->cache_write.axis.kind == STRATA_TE_DECISION_ABSENT)
+    return step_error(c, "%s",
+                      "scope \"local\" needs an 'axis' (the loop whose iterations write "
+                      "through the local buffer)");
+  MlirOperation loop;
+  if (mlirLogicalResultIsFailure(loop_named(c, s->cache_write.axis.value.name, &loop)))
+    return mlirLogicalResultFailure();
+  return strata_tir_cache_write_local(loop);
+}
+
+static MlirLogicalResult apply_tensorize(ctx_t *c, const strata_te_step_t *s) {
+  MlirOperation loop;
+  if (mlirLogicalResultIsFailure(loop_named(c, s->tensorize.axis.value.name, &loop)))
+    return mlirLogicalResultFailure();
+  MlirStringRef name = s->tensorize.intrinsic.value.name;
+  MlirOperation intrinsic = strata_tir_intrinsic_for(c->root, name);
+  if (mlirOperationIsNull(intrinsic)) {
+    char n[128];
+    snprintf(n, sizeof n, "%.*s", (int)name.length, name.data);
+    return step_error(c, "no hwi.intrinsic @%s in the module and no built-in one", n);
+  }
+  return strata_tir_tensorize(loop, intrinsic);
+}
+
+static MlirLogicalResult apply_compute_inline(ctx_t *c, const strata_te_step_t *s) {
+  (void)s;
+  if (!c->last)
+    return step_error(c, "%s", "compute_inline must be the last step of a trace");
+  return strata_tir_compute_inline(c->root);
+}
+
+/* compute_at is deferred: see deferred_t. */
+static MlirLogicalResult apply_compute_at(ctx_t *c, const strata_te_step_t *s) {
+  if (!c->last)
+    return step_error(c, "%s",
+                      "compute_at must be the last step of a trace (it is applied after "
+                      "every other step of every nest)");
+  if (!strcmp(c->compute, "?"))
+    return step_error(c, "%s", "compute_at needs a named compute");
+  deferred_list_t *l = c->deferred;
+  if (l->count == l->cap) {
+    l->cap = l->cap ? 2 * l->cap : 8;
+    if (!(l->items = realloc(l->items, l->cap * sizeof *l->items)))
+      abort();
+  }
+  deferred_t *d = &l->items[l->count++];
+  d->scope = c->scope;
+  MlirStringRef t = s->compute_at.target.value.name, a = s->compute_at.axis.value.name;
+  snprintf(d->compute, sizeof d->compute, "%s", c->compute);
+  snprintf(d->target, sizeof d->target, "%.*s", (int)t.length, t.data);
+  snprintf(d->axis, sizeof d->axis, "%.*s", (int)a.length, a.data);
   return mlirLogicalResultSuccess();
 }
 
-static MlirLogicalResult apply_step(ctx_t *c, MlirAttribute step) {
-  MlirAttribute prim = mlirAttributeIsADictionary(step)
-                           ? mlirDictionaryAttrGetElementByName(step, mlirStringRefCreateFromCString("prim"))
-                           : (MlirAttribute){NULL};
-  char pname[64] = "?";
-  if (!mlirAttributeIsNull(prim) && mlirAttributeIsAString(prim)) {
-    MlirStringRef s = mlirStringAttrGetValue(prim);
-    snprintf(pname, sizeof pname, "%.*s", (int)s.length, s.data);
-  }
-  c->prim = pname;
-  MlirAttribute enabled;
-  if (mlirLogicalResultIsFailure(field(c, step, "enabled", false, &enabled)))
-    return mlirLogicalResultFailure();
-  if (!mlirAttributeIsNull(enabled) && mlirAttributeIsABool(enabled) && !mlirBoolAttrGetValue(enabled))
+/* Each primitive's record: how a decoded step of it is applied (its decoding
+ * is its row of the field table in te_trace.c). */
+typedef struct {
+  strata_te_prim_t prim;
+  MlirLogicalResult (*apply)(ctx_t *c, const strata_te_step_t *s);
+} applier_t;
+
+static const applier_t appliers[] = {
+    {STRATA_TE_PRIM_SPLIT, apply_split},
+    {STRATA_TE_PRIM_TILE, apply_tile},
+    {STRATA_TE_PRIM_FUSE, apply_fuse},
+    {STRATA_TE_PRIM_REORDER, apply_reorder},
+    {STRATA_TE_PRIM_PARALLEL, apply_parallel},
+    {STRATA_TE_PRIM_VECTORIZE, apply_vectorize},
+    {STRATA_TE_PRIM_UNROLL, apply_unroll},
+    {STRATA_TE_PRIM_COMPUTE_AT, apply_compute_at},
+    {STRATA_TE_PRIM_COMPUTE_INLINE, apply_compute_inline},
+    {STRATA_TE_PRIM_CACHE_READ, apply_cache_read},
+    {STRATA_TE_PRIM_CACHE_WRITE, apply_cache_write},
+    {STRATA_TE_PRIM_TENSORIZE, apply_tensorize},
+};
+
+static MlirLogicalResult apply_step(ctx_t *c) {
+  const strata_te_step_t *s = c->step;
+  const strata_te_decision_t *knob =
+      s->enabled.kind == STRATA_TE_DECISION_KNOB ? &s->enabled : NULL;
+  if (!knob && !strata_te_step_enabled(s))
     return mlirLogicalResultSuccess(); /* a disabled optional step */
-  MlirOperation loops[MAX_NAMES];
-  int64_t factors[MAX_NAMES];
-  int n = 0, nf = 0;
-  switch (strata_te_prim_from_string(mlirStringRefCreateFromCString(pname))) {
-  case STRATA_TE_PRIM_SPLIT:
-    if (mlirLogicalResultIsFailure(factors_field(c, step, factors, &nf)) ||
-        mlirLogicalResultIsFailure(loop_field(c, step, "axis", &loops[0])))
-      return mlirLogicalResultFailure();
-    return strata_tir_split(loops[0], factors, nf, NULL);
-  case STRATA_TE_PRIM_TILE:
-    if (mlirLogicalResultIsFailure(factors_field(c, step, factors, &nf)) ||
-        mlirLogicalResultIsFailure(loops_field(c, step, "axes", loops, &n)))
-      return mlirLogicalResultFailure();
-    if (n != nf)
-      return step_error(c, "%s", "'axes' and 'factors' must have the same length");
-    return strata_tir_tile(loops, factors, n);
-  case STRATA_TE_PRIM_FUSE:
-    if (mlirLogicalResultIsFailure(loops_field(c, step, "axes", loops, &n)))
-      return mlirLogicalResultFailure();
-    return strata_tir_fuse(loops, n);
-  case STRATA_TE_PRIM_REORDER:
-    if (mlirLogicalResultIsFailure(loops_field(c, step, "order", loops, &n)))
-      return mlirLogicalResultFailure();
-    return strata_tir_reorder(loops, n);
-  case STRATA_TE_PRIM_PARALLEL:
-    if (mlirLogicalResultIsFailure(loop_field(c, step, "axis", &loops[0])))
-      return mlirLogicalResultFailure();
-    return strata_tir_parallel(loops[0]);
-  case STRATA_TE_PRIM_VECTORIZE:
-    if (mlirLogicalResultIsFailure(loop_field(c, step, "axis", &loops[0])))
-      return mlirLogicalResultFailure();
-    return strata_tir_vectorize(loops[0]);
-  case STRATA_TE_PRIM_UNROLL: {
-    MlirAttribute f;
-    if (mlirLogicalResultIsFailure(field(c, step, "factor", false, &f)) ||
-        mlirLogicalResultIsFailure(loop_field(c, step, "axis", &loops[0])))
-      return mlirLogicalResultFailure();
-    int64_t factor = 0;
-    if (!mlirAttributeIsNull(f)) {
-      if (!mlirAttributeIsAInteger(f))
-        return step_error(c, "field '%s' must be an integer", "factor");
-      factor = mlirIntegerAttrGetValueInt(f);
-      if (factor <= 0)
-        return step_error(c, "%s", "'factor' must be positive");
-    }
-    return strata_tir_unroll(loops[0], factor);
+  if (knob || (knob = strata_te_step_first_knob(s))) {
+    char k[128];
+    snprintf(k, sizeof k, "%.*s", (int)knob->knob.length, knob->knob.data);
+    return step_error(c, "knob '%s' has no value: run te-autotune or fix it", k);
   }
-  case STRATA_TE_PRIM_CACHE_READ: {
-    MlirAttribute input, scope, axis, width, transpose;
-    if (mlirLogicalResultIsFailure(field(c, step, "transpose", false, &transpose)) ||
-        mlirLogicalResultIsFailure(field(c, step, "input", true, &input)) ||
-        mlirLogicalResultIsFailure(field(c, step, "scope", true, &scope)) ||
-        mlirLogicalResultIsFailure(field(c, step, "axis", false, &axis)) ||
-        mlirLogicalResultIsFailure(field(c, step, "width", false, &width)))
-      return mlirLogicalResultFailure();
-    if (!mlirAttributeIsAString(scope) || !strata_str_eq(mlirStringAttrGetValue(scope), "packed"))
-      return step_error(c, "%s", "only scope \"packed\" is implemented on tir");
-    if (!mlirAttributeIsNull(axis))
-      return step_error(c, "%s",
-                        "packing at an axis is not implemented yet (omit 'axis' to pack the "
-                        "whole input before the nest)");
-    if (mlirAttributeIsNull(width))
-      return step_error(c, "%s", "scope \"packed\" needs a 'width' (the panel width)");
-    if (!mlirAttributeIsAInteger(input) || !mlirAttributeIsAInteger(width))
-      return step_error(c, "%s", "'input' and 'width' must be integers");
-    return strata_tir_cache_read_packed(
-        c->root, mlirIntegerAttrGetValueInt(input), mlirIntegerAttrGetValueInt(width),
-        !mlirAttributeIsNull(transpose) && mlirBoolAttrGetValue(transpose));
-  }
-  case STRATA_TE_PRIM_TENSORIZE: {
-    MlirAttribute sym;
-    if (mlirLogicalResultIsFailure(field(c, step, "intrinsic", true, &sym)) ||
-        mlirLogicalResultIsFailure(loop_field(c, step, "axis", &loops[0])))
-      return mlirLogicalResultFailure();
-    if (!mlirAttributeIsAFlatSymbolRef(sym))
-      return step_error(c, "%s", "field 'intrinsic' must be a symbol reference");
-    MlirStringRef name = mlirFlatSymbolRefAttrGetValue(sym);
-    MlirOperation intrinsic = strata_tir_intrinsic_for(c->root, name);
-    if (mlirOperationIsNull(intrinsic)) {
-      char n[128];
-      snprintf(n, sizeof n, "%.*s", (int)name.length, name.data);
-      return step_error(c, "no hwi.intrinsic @%s in the module and no built-in one", n);
-    }
-    return strata_tir_tensorize(loops[0], intrinsic);
-  }
-  case STRATA_TE_PRIM_COMPUTE_AT: {
-    MlirAttribute target, axis;
-    if (mlirLogicalResultIsFailure(field(c, step, "target", true, &target)) ||
-        mlirLogicalResultIsFailure(field(c, step, "axis", true, &axis)))
-      return mlirLogicalResultFailure();
-    if (!mlirAttributeIsAString(target) || !mlirAttributeIsAString(axis))
-      return step_error(c, "%s", "fields 'target' and 'axis' must be names");
-    if (!c->last)
-      return step_error(c, "%s",
-                        "compute_at must be the last step of a trace (it is applied after "
-                        "every other step of every nest)");
-    if (!strcmp(c->compute, "?"))
-      return step_error(c, "%s", "compute_at needs a named compute");
-    deferred_list_t *l = c->deferred;
-    if (l->count == l->cap) {
-      l->cap = l->cap ? 2 * l->cap : 8;
-      l->items = realloc(l->items, l->cap * sizeof *l->items);
-    }
-    deferred_t *d = &l->items[l->count++];
-    d->scope = c->scope;
-    MlirStringRef t = mlirStringAttrGetValue(target), a = mlirStringAttrGetValue(axis);
-    snprintf(d->compute, sizeof d->compute, "%s", c->compute);
-    snprintf(d->target, sizeof d->target, "%.*s", (int)t.length, t.data);
-    snprintf(d->axis, sizeof d->axis, "%.*s", (int)a.length, a.data);
-    return mlirLogicalResultSuccess();
-  }
-  case STRATA_TE_PRIM_CACHE_WRITE: {
-    MlirAttribute scope;
-    if (mlirLogicalResultIsFailure(field(c, step, "scope", true, &scope)))
-      return mlirLogicalResultFailure();
-    if (!mlirAttributeIsAString(scope) || !strata_str_eq(mlirStringAttrGetValue(scope), "local"))
-      return step_error(c, "%s", "only scope \"local\" is implemented on tir");
-    if (mlirAttributeIsNull(strata_te_step_field(step, "axis")))
-      return step_error(c, "%s",
-                        "scope \"local\" needs an 'axis' (the loop whose iterations write "
-                        "through the local buffer)");
-    if (mlirLogicalResultIsFailure(loop_field(c, step, "axis", &loops[0])))
-      return mlirLogicalResultFailure();
-    return strata_tir_cache_write_local(loops[0]);
-  }
-  case STRATA_TE_PRIM_COMPUTE_INLINE:
-    if (!c->last)
-      return step_error(c, "%s", "compute_inline must be the last step of a trace");
-    return strata_tir_compute_inline(c->root);
-  case STRATA_TE_PRIM_INVALID:
-    return step_error(c, "unknown schedule primitive '%s'", pname);
-  default:
-    return step_error(c, "primitive '%s' is not implemented on tir yet", pname);
-  }
+  for (size_t i = 0; i < sizeof appliers / sizeof *appliers; ++i)
+    if (appliers[i].prim == s->prim)
+      return appliers[i].apply(c, s);
+  return step_error(c, "primitive '%s' is not implemented on tir yet", strata_te_prim_name(s->prim));
 }
 
 static MlirLogicalResult apply_nest(MlirOperation root, deferred_list_t *deferred) {
   MlirStringRef key = mlirStringRefCreateFromCString("te.schedule");
-  MlirAttribute trace = mlirOperationGetAttributeByName(root, key);
-  char compute[128];
+  MlirAttribute attr = mlirOperationGetAttributeByName(root, key);
+  char compute[128], where[160], msg[640];
   strata_tir_compute_name(root, compute, sizeof compute);
   ctx_t c = {.root = root, .compute = compute, .scope = mlirOperationGetParentOperation(root),
              .deferred = deferred};
   mlirOperationRemoveAttributeByName(root, key);
-  if (!mlirAttributeIsAArray(trace))
-    return strata_emit_error(root, "te.schedule of compute '%s' must be an array of steps",
-                             compute);
+  strata_te_trace_t trace;
+  strata_te_trace_error_t err;
+  if (!strata_te_trace_decode(attr, &trace, &err)) {
+    snprintf(where, sizeof where, " of compute '%s'", compute);
+    return strata_emit_error(root, "%s", strata_te_trace_error_str(&err, where, msg, sizeof msg));
+  }
   /* Unknown compute name: the nest can still be scheduled (only the root
    * reference is kept up to date through te.compute). */
-  bool named = strcmp(compute, "?") != 0;
-  for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(trace); ++i) {
-    c.step = (int)i + 1;
-    c.last = i + 1 == mlirArrayAttrGetNumElements(trace);
-    if (mlirLogicalResultIsFailure(apply_step(&c, mlirArrayAttrGetElement(trace, i))))
-      return mlirLogicalResultFailure();
-    if (named)
+  bool named = strcmp(compute, "?") != 0, ok = true;
+  for (size_t i = 0; i < trace.count && ok; ++i) {
+    c.step = &trace.steps[i];
+    c.last = i + 1 == trace.count;
+    ok = mlirLogicalResultIsSuccess(apply_step(&c));
+    if (ok && named)
       refresh_root(&c);
   }
-  return mlirLogicalResultSuccess();
+  strata_te_trace_free(&trace);
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
@@ -354,8 +313,9 @@ const strata_pass_info_t tir_apply_schedule_pass = {
         "of every nest, in reverse program order, since the consumer's steps rename "
         "the loops they name. Errors (located at the nest): a knob without a "
         "value (`knob 'tile_i' has no value: run te-autotune or fix it`), unknown "
-        "loop names, unknown or not yet implemented primitives, missing or malformed "
-        "fields, and every error of the primitives themselves.",
+        "loop names, not yet implemented primitives or scopes, every error of the trace "
+        "decoder (`schedule step #0 (split) of compute 'c': missing field 'factors'`: "
+        "the te verifier's messages) and every error of the primitives themselves.",
     .anchor = "builtin.module",
     .dependent_dialects = {mlirGetDialectHandle__arith__},
     .run = run,

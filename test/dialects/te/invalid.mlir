@@ -192,7 +192,7 @@ func.func @schedule_not_array(%v: f32) {
 // -----
 
 func.func @step_no_prim(%v: f32) {
-  // expected-error @+1 {{schedule step #0 needs a 'prim' string}}
+  // expected-error @+1 {{schedule step #0: missing field 'prim'}}
   %c = "te.compute"() ({
   ^bb0(%i: index):
     gpu.yield %v : f32
@@ -373,5 +373,41 @@ func.func @step_enabled_knob_choice(%v: f32) {
     gpu.yield %v : f32
   }) {name = "c", reduce_extents = array<i64>,
       schedule = [{prim = "parallel", axis = "d0", enabled = {knob = "on", choices = [true, "no"]}}]} : () -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @step_prim_not_string(%v: f32) {
+  // expected-error @+1 {{schedule step #0: 'prim' must be a string}}
+  %c = "te.compute"() ({
+  ^bb0(%i: index):
+    gpu.yield %v : f32
+  }) {name = "c", reduce_extents = array<i64>, schedule = [{prim = 3 : i64}]} : () -> tensor<4xf32>
+  return
+}
+
+// -----
+
+// Lists hold at most 16 names or factors (what the tir primitives take).
+func.func @step_too_many_factors(%v: f32) {
+  // expected-error @+1 {{schedule step #0 (split): 'factors' holds more than 16 entries}}
+  %c = "te.compute"() ({
+  ^bb0(%i: index):
+    gpu.yield %v : f32
+  }) {name = "c", reduce_extents = array<i64>,
+      schedule = [{prim = "split", axis = "d0", factors = array<i64: 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1>}]} : () -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @step_choice_too_many_names(%v: f32) {
+  // expected-error @+1 {{schedule step #0 (reorder): choice #0 of knob 'o' holds more than 16 entries}}
+  %c = "te.compute"() ({
+  ^bb0(%i: index):
+    gpu.yield %v : f32
+  }) {name = "c", reduce_extents = array<i64>,
+      schedule = [{prim = "reorder", order = {knob = "o", choices = [["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q"]]}}]} : () -> tensor<4xf32>
   return
 }

@@ -68,7 +68,7 @@
 // KNOBS: schedule = [{order = ["d0", "r0", "d1"], prim = "reorder"}]
 // KNOBS-LABEL: func.func @large
 // KNOBS: {axes = ["d0.0", "d1.1.0"], prim = "fuse"}, {axis = "d0.0+d1.1.0", prim = "parallel"}]
-// UNTUNED: error: 'tir.for' op knob 'mc' has no value: run te-autotune or fix it
+// UNTUNED: error: 'tir.for' op schedule step #0 (split) of compute 'mm': knob 'mc' has no value: run te-autotune or fix it
 func.func @matmul(%a: tensor<5x7xf32>, %b: tensor<7x3xf32>) -> tensor<5x3xf32> {
   %c = "te.compute"() ({
   ^bb0(%i: index, %j: index, %k: index):

@@ -60,7 +60,7 @@ func.func @unknown_prim(%a: memref<8xf32>, %b: memref<8xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
-  // expected-error@+1 {{schedule step 1 (interchange) of compute 'copy': unknown schedule primitive 'interchange'}}
+  // expected-error@+1 {{schedule step #0 of compute 'copy': unknown primitive "interchange"}}
   "tir.for"(%c0, %c8, %c1) ({
   ^bb0(%i: index):
     %x = memref.load %a[%i] : memref<8xf32>
@@ -72,11 +72,28 @@ func.func @unknown_prim(%a: memref<8xf32>, %b: memref<8xf32>) {
 
 // -----
 
+// The trace is decoded before any step runs (the te verifier's checks).
+func.func @not_array(%a: memref<8xf32>, %b: memref<8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  // expected-error@+1 {{'schedule' of compute 'copy' must be an array of step dictionaries}}
+  "tir.for"(%c0, %c8, %c1) ({
+  ^bb0(%i: index):
+    %x = memref.load %a[%i] : memref<8xf32>
+    memref.store %x, %b[%i] : memref<8xf32>
+    gpu.yield
+  }) {kind = "serial", name = "d0", te.compute = "copy", te.schedule = {prim = "parallel", axis = "d0"}} : (index, index, index) -> ()
+  return
+}
+
+// -----
+
 func.func @missing_field(%a: memref<8xf32>, %b: memref<8xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
-  // expected-error@+1 {{schedule step 1 (split) of compute 'copy': missing field 'factors'}}
+  // expected-error@+1 {{schedule step #0 (split) of compute 'copy': missing field 'factors'}}
   "tir.for"(%c0, %c8, %c1) ({
   ^bb0(%i: index):
     %x = memref.load %a[%i] : memref<8xf32>
@@ -92,7 +109,7 @@ func.func @bad_field(%a: memref<8xf32>, %b: memref<8xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
-  // expected-error@+1 {{schedule step 1 (parallel) of compute 'copy': field 'axis' must be a loop name}}
+  // expected-error@+1 {{schedule step #0 (parallel) of compute 'copy': 'axis' must be a non-empty string}}
   "tir.for"(%c0, %c8, %c1) ({
   ^bb0(%i: index):
     %x = memref.load %a[%i] : memref<8xf32>
@@ -108,7 +125,7 @@ func.func @bad_factors(%a: memref<8xf32>, %b: memref<8xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
-  // expected-error@+1 {{schedule step 1 (split) of compute 'copy': field 'factors' must be an array<i64> of 1 to 16 factors}}
+  // expected-error@+1 {{schedule step #0 (split) of compute 'copy': 'factors' must be a non-empty array<i64: ...> of positive factors or a knob}}
   "tir.for"(%c0, %c8, %c1) ({
   ^bb0(%i: index):
     %x = memref.load %a[%i] : memref<8xf32>
@@ -124,7 +141,7 @@ func.func @zero_factor(%a: memref<8xf32>, %b: memref<8xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
-  // expected-error@+1 {{split of 'd0' in compute 'copy': factor 0 must be positive}}
+  // expected-error@+1 {{schedule step #0 (split) of compute 'copy': 'factors' must be a non-empty array<i64: ...> of positive factors or a knob}}
   "tir.for"(%c0, %c8, %c1) ({
   ^bb0(%i: index):
     %x = memref.load %a[%i] : memref<8xf32>
@@ -333,7 +350,7 @@ func.func @unroll_bad_factor(%a: memref<8xf32>, %b: memref<8xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
-  // expected-error@+1 {{schedule step 1 (unroll) of compute 'copy': 'factor' must be positive}}
+  // expected-error@+1 {{schedule step #0 (unroll) of compute 'copy': 'factor' must be a positive integer or a knob}}
   "tir.for"(%c0, %c8, %c1) ({
   ^bb0(%i: index):
     %x = memref.load %a[%i] : memref<8xf32>
@@ -375,7 +392,7 @@ func.func @tile_mismatch(%a: memref<8xf32>, %b: memref<8xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
-  // expected-error@+1 {{schedule step 1 (tile) of compute 'copy': 'axes' and 'factors' must have the same length}}
+  // expected-error@+1 {{schedule step #0 (tile) of compute 'copy': 'axes' and 'factors' must have the same length}}
   "tir.for"(%c0, %c8, %c1) ({
   ^bb0(%i: index):
     %x = memref.load %a[%i] : memref<8xf32>
@@ -388,7 +405,7 @@ func.func @tile_mismatch(%a: memref<8xf32>, %b: memref<8xf32>) {
 // -----
 
 func.func @pack_scope(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
-  // expected-error@+1 {{schedule step 1 (cache_read) of compute 'mm': only scope "packed" is implemented on tir}}
+  // expected-error@+1 {{schedule step #0 (cache_read) of compute 'mm': only scope "packed" is implemented on tir}}
   %c = "te.compute"() ({
   ^bb0(%i: index, %j: index, %k: index):
     %x = "te.read"(%a, %i, %k) : (tensor<4x8xf32>, index, index) -> f32
@@ -403,7 +420,7 @@ func.func @pack_scope(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16x
 // -----
 
 func.func @pack_width(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
-  // expected-error@+1 {{schedule step 1 (cache_read) of compute 'mm': scope "packed" needs a 'width' (the panel width)}}
+  // expected-error@+1 {{schedule step #0 (cache_read) of compute 'mm': scope "packed" needs a 'width' (the panel width)}}
   %c = "te.compute"() ({
   ^bb0(%i: index, %j: index, %k: index):
     %x = "te.read"(%a, %i, %k) : (tensor<4x8xf32>, index, index) -> f32
@@ -418,7 +435,7 @@ func.func @pack_width(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16x
 // -----
 
 func.func @pack_axis(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
-  // expected-error@+1 {{schedule step 1 (cache_read) of compute 'mm': packing at an axis is not implemented yet (omit 'axis' to pack the whole input before the nest)}}
+  // expected-error@+1 {{schedule step #0 (cache_read) of compute 'mm': packing at an axis is not implemented yet (omit 'axis' to pack the whole input before the nest)}}
   %c = "te.compute"() ({
   ^bb0(%i: index, %j: index, %k: index):
     %x = "te.read"(%a, %i, %k) : (tensor<4x8xf32>, index, index) -> f32
@@ -433,7 +450,7 @@ func.func @pack_axis(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf
 // -----
 
 func.func @tensorize_unknown(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
-  // expected-error@+1 {{schedule step 2 (tensorize) of compute 'mm': no hwi.intrinsic @fma_9x9 in the module and no built-in one}}
+  // expected-error@+1 {{schedule step #1 (tensorize) of compute 'mm': no hwi.intrinsic @fma_9x9 in the module and no built-in one}}
   %c = "te.compute"() ({
   ^bb0(%i: index, %j: index, %k: index):
     %x = "te.read"(%a, %i, %k) : (tensor<4x8xf32>, index, index) -> f32
@@ -465,7 +482,7 @@ func.func @tensorize_mismatch(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tens
 // -----
 
 func.func @inline_not_last(%a: tensor<8xf32>) -> tensor<8xf32> {
-  // expected-error@+1 {{schedule step 1 (compute_inline) of compute 'copy': compute_inline must be the last step of a trace}}
+  // expected-error@+1 {{schedule step #0 (compute_inline) of compute 'copy': compute_inline must be the last step of a trace}}
   %r = "te.compute"() ({
   ^bb0(%i: index):
     %x = "te.read"(%a, %i) : (tensor<8xf32>, index) -> f32
@@ -538,7 +555,7 @@ func.func @compute_at_unknown_axis(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
 
 // compute_at runs after every other step, so it must be the last one.
 func.func @compute_at_not_last(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
-  // expected-error@+1 {{schedule step 1 (compute_at) of compute 'sq': compute_at must be the last step of a trace (it is applied after every other step of every nest)}}
+  // expected-error@+1 {{schedule step #0 (compute_at) of compute 'sq': compute_at must be the last step of a trace (it is applied after every other step of every nest)}}
   %p = "te.compute"() ({
   ^bb0(%i: index, %j: index):
     %x = "te.read"(%a, %i, %j) : (tensor<4x8xf32>, index, index) -> f32
@@ -646,7 +663,7 @@ func.func @compute_at_reduction(%a: tensor<4x8xf32>) -> tensor<4xf32> {
 
 // cache_write: only the local scope.
 func.func @cache_write_scope(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
-  // expected-error@+1 {{schedule step 1 (cache_write) of compute 'sq': only scope "local" is implemented on tir}}
+  // expected-error@+1 {{schedule step #0 (cache_write) of compute 'sq': only scope "local" is implemented on tir}}
   %p = "te.compute"() ({
   ^bb0(%i: index, %j: index):
     %x = "te.read"(%a, %i, %j) : (tensor<4x8xf32>, index, index) -> f32
@@ -661,7 +678,7 @@ func.func @cache_write_scope(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
 
 // cache_write: the local buffer belongs to a loop.
 func.func @cache_write_no_axis(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
-  // expected-error@+1 {{schedule step 1 (cache_write) of compute 'sq': scope "local" needs an 'axis' (the loop whose iterations write through the local buffer)}}
+  // expected-error@+1 {{schedule step #0 (cache_write) of compute 'sq': scope "local" needs an 'axis' (the loop whose iterations write through the local buffer)}}
   %p = "te.compute"() ({
   ^bb0(%i: index, %j: index):
     %x = "te.read"(%a, %i, %j) : (tensor<4x8xf32>, index, index) -> f32
