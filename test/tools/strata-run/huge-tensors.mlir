@@ -42,8 +42,10 @@ func.func @huge_out(%a: tensor<1xf32>) -> tensor<1073741824x1073741824xf32> {
   return %0 : tensor<1073741824x1073741824xf32>
 }
 
+// (Not a graph op: the graph verifier refuses such a result type first,
+// test/dialects/graph/overflow-invalid.mlir.)
 func.func @overflow_out(%a: tensor<1xf32>) -> tensor<4611686018427387904x4xf32> {
-  %0 = "graph.expand"(%a) : (tensor<1xf32>) -> tensor<4611686018427387904x4xf32>
+  %0 = tensor.empty() : tensor<4611686018427387904x4xf32>
   return %0 : tensor<4611686018427387904x4xf32>
 }
 
