@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # The whole test suite: installs what is missing, builds Strata twice (plain,
 # and with AddressSanitizer + UndefinedBehaviorSanitizer), runs every lit
-# test in both builds, and ends with one line "N passed, N failed".
+# test in both builds, then the node tests of onnx 1.23.2 against their
+# expectations (scripts/onnx_suite.sh: one test) and each libFuzzer harness
+# for FUZZ_SECONDS (default 60; scripts/fuzz.sh: one test per harness), and
+# ends with one line "N passed, N failed".
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup.sh" || exit 1
@@ -30,5 +33,28 @@ for dir in build build-asan; do
     failed=$((failed + 1))  # lit itself failed to run
   fi
 done
+# The current ONNX node suite (needs PyPI for onnx==1.23.2 in a venv under
+# build/): every test not listed as an expected failure must pass.
+echo "== onnx 1.23.2 node suite" >&2
+if "$root/scripts/onnx_suite.sh" --build "$root/build" 2>&1 | tail -n 15; then
+  passed=$((passed + 1))
+else
+  echo "== onnx 1.23.2 node suite: FAILED" >&2
+  failed=$((failed + 1))
+fi
+
+# The fuzzers, each for a bounded time: any crash, hang or sanitizer report
+# fails (its reproducer stays in build-fuzz/fuzz/artifacts/).
+echo "== fuzzers" >&2
+fuzz_out=$("$root/scripts/fuzz.sh" all "${FUZZ_SECONDS:-60}" 2>&1)
+echo "$fuzz_out" | tail -n 12
+fuzz_ok=$(echo "$fuzz_out" | grep -cE '^fuzz: [a-z_]+ .* ok$' || true)
+fuzz_bad=$(echo "$fuzz_out" | grep -cE '^fuzz: [a-z_]+ .* FAILED \(exit' || true)
+passed=$((passed + fuzz_ok))
+failed=$((failed + fuzz_bad))
+if [ "$fuzz_ok" -eq 0 ] && [ "$fuzz_bad" -eq 0 ]; then
+  failed=$((failed + 1))  # the fuzz build or run did not get going
+fi
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

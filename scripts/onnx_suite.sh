@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The node tests of the current ONNX release (onnx 1.23.2 from PyPI: 1,884
-# single-operator models, opsets up to 24) run through strata-onnx-test and
+# single-operator models, opsets up to 28) run through strata-onnx-test and
 # compared with the checked-in expectations
 # (test/frontends/onnx/onnx-1.23.2-expected.txt: the tests allowed to fail or
 # be skipped, each with its cause). Exit 1 on any test that fails, is skipped

@@ -7,7 +7,7 @@
 set -euo pipefail
 
 packages=(
-  cmake ninja-build gcc g++ python3
+  cmake ninja-build gcc g++ python3 python3-venv
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   libxxhash-dev libomp-22-dev
   libprotobuf-c-dev protobuf-c-compiler libonnx-dev libonnx-testdata
