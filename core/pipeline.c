@@ -4,24 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/text.h"
 #include "strata/diagnostics.h"
 #include "strata/strata.h"
-
-typedef struct {
-  char *text;
-  size_t len;
-} error_text_t;
-
-static void collect_error(MlirStringRef s, void *user) {
-  error_text_t *e = user;
-  char *grown = realloc(e->text, e->len + s.length + 1);
-  if (!grown)
-    return;
-  e->text = grown;
-  memcpy(e->text + e->len, s.data, s.length);
-  e->len += s.length;
-  e->text[e->len] = '\0';
-}
 
 /* True when `pipeline` starts with "<anchor>(" for op's own name. */
 static bool is_anchored(const char *pipeline, MlirStringRef anchor) {
@@ -36,20 +21,20 @@ MlirPassManager strata_pass_manager_create(MlirOperation op, const char *pipelin
   MlirStringRef anchor = mlirIdentifierStr(mlirOperationGetName(op));
   MlirPassManager pm = mlirPassManagerCreateOnOperation(ctx, anchor);
   MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
-  error_text_t err = {NULL, 0};
+  strata_text_t err = {0};
   MlirStringRef text = mlirStringRefCreateFromCString(pipeline);
   MlirLogicalResult parsed =
       is_anchored(pipeline, anchor)
-          ? mlirParsePassPipeline(opm, text, collect_error, &err)
-          : mlirOpPassManagerAddPipeline(opm, text, collect_error, &err);
+          ? mlirParsePassPipeline(opm, text, strata_text_append_cb, &err)
+          : mlirOpPassManagerAddPipeline(opm, text, strata_text_append_cb, &err);
   if (mlirLogicalResultIsFailure(parsed)) {
     strata_emit_error_at(mlirOperationGetLocation(op), "invalid pass pipeline '%s': %s",
-                         pipeline, err.text ? err.text : "parse error");
-    free(err.text);
+                         pipeline, err.len ? strata_text_str(&err) : "parse error");
+    strata_text_free(&err);
     mlirPassManagerDestroy(pm);
     return (MlirPassManager){NULL};
   }
-  free(err.text);
+  strata_text_free(&err);
   return pm;
 }
 
@@ -67,6 +52,11 @@ MlirLogicalResult strata_run_pipeline(MlirOperation op, const char *pipeline) {
 #define TUNING_TASKS "convert-graph-to-te,te-inline,te-default-schedule{knobs=true}"
 
 const char *strata_pipeline_tuning_tasks(void) { return "builtin.module(" TUNING_TASKS ")"; }
+
+const char *strata_pipeline_bounds_checked(void) {
+  return "builtin.module(convert-graph-to-te,te-inline,convert-te-to-tir{bounds-checks=true},"
+         "strata-lower-to-llvm)";
+}
 
 char *strata_pipeline_to_llvm(const char *tuning_db) {
   if (!tuning_db)

@@ -36,10 +36,12 @@
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 #include <mlir-c/Dialect/Arith.h>
+#include <mlir-c/Dialect/ControlFlow.h>
 #include <mlir-c/Dialect/Func.h>
 #include <mlir-c/Dialect/MemRef.h>
 
 #include "core/builder.h"
+#include "core/text.h"
 #include "dialects/op_checks.h"
 #include "dialects/te/te.h"
 #include "strata/diagnostics.h"
@@ -270,6 +272,7 @@ typedef struct {
   list_t constants; /* MlirAttribute values (as void *) */
   list_t globals;   /* their memref.global ops, same order */
   int next_global;
+  bool bounds_checks; /* option bounds-checks: assert every te.read index */
 } module_state_t;
 
 /* Per-function state. */
@@ -430,13 +433,43 @@ static MlirWalkResult collect_reads(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
+/* The debug mode's check before a load (option bounds-checks): every
+ * index is below its dim, compared unsigned so a negative one fails too;
+ * otherwise cf.assert stops the program with the read's location. */
+static void assert_in_bounds(strata_builder_t *b, MlirOperation read, const MlirValue *operands,
+                             intptr_t n) {
+  MlirContext ctx = mlirOperationGetContext(read);
+  MlirValue ok = {NULL};
+  for (intptr_t i = 1; i < n; ++i) {
+    MlirValue dim = strata_build_dim(b, operands[0], i - 1);
+    MlirNamedAttribute ult = strata_named(
+        ctx, "predicate", mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), 6 /* ult */));
+    MlirValue cmp_operands[2] = {operands[i], dim};
+    MlirValue in = strata_build_value(b, "arith.cmpi", 2, cmp_operands, mlirIntegerTypeGet(ctx, 1),
+                                      1, &ult);
+    MlirValue both[2] = {ok, in};
+    ok = mlirValueIsNull(ok) ? in
+                             : strata_build_value(b, "arith.andi", 2, both, mlirIntegerTypeGet(ctx, 1),
+                                                  0, NULL);
+  }
+  if (mlirValueIsNull(ok))
+    return;
+  char loc[512], msg[640];
+  strata_location_text(mlirOperationGetLocation(read), loc, sizeof loc);
+  snprintf(msg, sizeof msg, "strata: te.read index out of bounds at %s\n", loc);
+  MlirNamedAttribute text = strata_named(ctx, "msg", strata_string_attr(ctx, msg));
+  strata_build_op(b, "cf.assert", 1, &ok, 0, NULL, 1, &text);
+}
+
 /* te.read %t[idx] -> memref.load %t[idx] (%t is a memref by now). */
-static void lower_read(MlirOperation op) {
+static void lower_read(MlirOperation op, bool bounds_checks) {
   strata_builder_t b = strata_builder_before(op);
   intptr_t n = mlirOperationGetNumOperands(op);
   MlirValue *operands = malloc((size_t)n * sizeof *operands);
   for (intptr_t i = 0; i < n; ++i)
     operands[i] = mlirOperationGetOperand(op, i);
+  if (bounds_checks)
+    assert_in_bounds(&b, op, operands, n);
   MlirValue result = mlirOperationGetResult(op, 0);
   MlirValue v =
       strata_build_value(&b, "memref.load", n, operands, mlirValueGetType(result), 0, NULL);
@@ -573,7 +606,7 @@ static void lower_compute(func_state_t *f, MlirOperation op) {
     if (strata_op_is(r, "tensor.dim"))
       lower_dim(r);
     else
-      lower_read(r);
+      lower_read(r, f->m->bounds_checks);
   }
   free(reads.items);
 
@@ -777,8 +810,13 @@ static void lower_func(module_state_t *m, MlirOperation func) {
   free(f.allocs.items);
 }
 
+static const strata_pass_option_t options[] = {
+    {.name = "bounds-checks", .kind = STRATA_OPTION_BOOL, .default_value = "false",
+     .help = "debug mode: check every te.read index against its dim at run time "
+             "(cf.assert with the read's location)"},
+};
+
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
-  (void)opts;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   list_t funcs = {0};
   bool failed = false;
@@ -791,7 +829,8 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
   }
   if (!failed) {
     module_state_t m = {.first = mlirBlockGetFirstOperation(body),
-                        .symbols = mlirSymbolTableCreate(module)};
+                        .symbols = mlirSymbolTableCreate(module),
+                        .bounds_checks = strata_pass_options_get_bool(opts, "bounds-checks")};
     for (size_t i = 0; i < funcs.count; ++i)
       lower_func(&m, (MlirOperation){funcs.items[i]});
     mlirSymbolTableDestroy(m.symbols);
@@ -821,9 +860,15 @@ const strata_pass_info_t convert_te_to_tir_pass = {
         "expand_shape is computed into the collapsed destination), tensor.cast becomes "
         "memref.cast, calls pass destination buffers (a dynamic result cast to a static "
         "type gets that static buffer), and returned arguments, constants and duplicates are "
-        "copied with memref.copy. Any other op using tensors is an error.",
+        "copied with memref.copy. Any other op using tensors is an error. With "
+        "bounds-checks=true (a debug mode) every te.read first checks its indices against "
+        "the dims (unsigned, so negative ones fail too) and stops the program with a "
+        "cf.assert naming the read's location: for indices computed from data, which the "
+        "te verifier cannot bound statically.",
     .anchor = "builtin.module",
+    .options = options,
+    .num_options = STRATA_COUNTOF(options),
     .dependent_dialects = {mlirGetDialectHandle__memref__, mlirGetDialectHandle__arith__,
-                           mlirGetDialectHandle__func__},
+                           mlirGetDialectHandle__func__, mlirGetDialectHandle__cf__},
     .run = run,
 };

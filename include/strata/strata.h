@@ -76,6 +76,9 @@ MlirLogicalResult strata_run_pipeline(MlirOperation op, const char *pipeline);
  * front half that tuning extracts its tasks with (static, not freed). */
 char *strata_pipeline_to_llvm(const char *tuning_db);
 const char *strata_pipeline_tuning_tasks(void);
+/* The debug ladder: unscheduled loops, every te.read index checked at run
+ * time (convert-te-to-tir{bounds-checks=true}); static, not freed. */
+const char *strata_pipeline_bounds_checked(void);
 
 #ifdef __cplusplus
 }

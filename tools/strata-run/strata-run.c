@@ -266,6 +266,9 @@ static bool alloc_arg(strata_tensor_t *t, const strata_arg_spec_t *spec, const i
 }
 
 int main(int argc, char **argv) {
+  /* Line-buffered even into a pipe: a failed check in compiled code
+   * (convert-te-to-tir{bounds-checks=true}) prints its line, then aborts. */
+  setvbuf(stdout, NULL, _IOLBF, 0);
   options_t o = {0};
   parse_args(argc, argv, &o);
   if (o.threads > 0) {

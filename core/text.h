@@ -1,0 +1,38 @@
+/* Small text utilities every layer needs, so that no file keeps its own
+ * copy: a growable string that MLIR's print callbacks append to (printing
+ * an op, attribute, type or location into memory), a C-string to
+ * MlirStringRef shorthand, and COUNTOF for static tables. */
+#ifndef STRATA_CORE_TEXT_H
+#define STRATA_CORE_TEXT_H
+
+#include <mlir-c/IR.h>
+#include <stddef.h>
+
+/* The number of elements of a static array (not a pointer). */
+#define STRATA_COUNTOF(a) (sizeof(a) / sizeof((a)[0]))
+
+/* mlirStringRefCreateFromCString, shorter. */
+static inline MlirStringRef strata_sref(const char *s) { return mlirStringRefCreateFromCString(s); }
+
+/* A growable, always NUL-terminated string. Zero-initialise it
+ * (strata_text_t t = {0}); data stays NULL until the first append. On
+ * allocation failure it stops growing and sets `failed`. Free with
+ * strata_text_free. */
+typedef struct {
+  char *data;
+  size_t len, cap;
+  int failed;
+} strata_text_t;
+
+/* An MlirStringCallback: appends s to the strata_text_t at `user`. */
+void strata_text_append_cb(MlirStringRef s, void *user);
+void strata_text_append(strata_text_t *t, const char *s, size_t n);
+/* The text so far ("" before any append); borrowed. */
+const char *strata_text_str(const strata_text_t *t);
+void strata_text_free(strata_text_t *t);
+
+/* A location printed as MLIR prints it (loc("file":3:7)), into buf; a
+ * longer one is cut to size. */
+void strata_location_text(MlirLocation loc, char *buf, size_t size);
+
+#endif /* STRATA_CORE_TEXT_H */
