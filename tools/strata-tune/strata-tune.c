@@ -15,7 +15,8 @@
 #include <unistd.h>
 
 #include "frontends/model_file.h"
-#include "passes/te/te_tuning.h"
+#include "passes/te/te_features.h"
+#include "passes/te/te_measure.h"
 #include "runtime/status.h"
 #include "strata/strata.h"
 #include "tuning/database.h"
