@@ -17,6 +17,7 @@
 #include "frontends/model_file.h"
 #include "passes/te/te_features.h"
 #include "passes/te/te_measure.h"
+#include "passes/te/te_tuning_passes.h"
 #include "runtime/status.h"
 #include "strata/strata.h"
 #include "tuning/database.h"
@@ -430,6 +431,7 @@ static int cmd_tune(int argc, char **argv) {
     return 2;
   }
 
+  strata_tuning_passes_register();
   strata_register_all_passes();
   MlirContext ctx = strata_context_create();
   if (mlirContextIsNull(ctx))
