@@ -22,6 +22,11 @@ void strata_bridge_register_pass(const strata_pass_info_t *info);
  * that run passes reporting through warnings (te-apply-tuned). */
 void strata_print_warnings(MlirContext ctx);
 
+/* Emits a remark / a warning at `loc` (the C API has mlirEmitError only;
+ * bridge/remark.cpp). */
+void strata_emit_remark_at(MlirLocation loc, const char *message);
+void strata_emit_warning_at(MlirLocation loc, const char *message);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,7 +1,8 @@
 /* The pass registry: the table of every Strata pass record (from
  * passes.def), turning a record plus option text into an MLIR external
  * pass, and registering all records with MLIR's global registry through
- * the C++ bridge. */
+ * the C++ bridge. Records of the tuning passes' library fill their slots
+ * when that library provides them (registry.h). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,41 +10,79 @@
 
 #include "bridge/bridge.h"
 #include "passes/options.h"
+#include "passes/registry.h"
 #include "strata/pass.h"
 #include "strata/strata.h"
 
 #define STRATA_PASS(sym) extern const strata_pass_info_t sym;
+#define STRATA_TUNING_PASS(sym)
 #include "passes/passes.def"
 #undef STRATA_PASS
+#undef STRATA_TUNING_PASS
 
-static const strata_pass_info_t *const all_passes[] = {
-#define STRATA_PASS(sym) &sym,
+/* One slot per line of passes.def: a libstrata record, or the symbol of a
+ * record another library provides (NULL until strata_pass_provide). */
+typedef struct {
+  const char *symbol;
+  const strata_pass_info_t *info;
+} slot_t;
+
+static slot_t slots[] = {
+#define STRATA_PASS(sym) {#sym, &sym},
+#define STRATA_TUNING_PASS(sym) {#sym, NULL},
 #include "passes/passes.def"
 #undef STRATA_PASS
+#undef STRATA_TUNING_PASS
 };
-enum { NUM_PASSES = sizeof all_passes / sizeof all_passes[0] };
+enum { NUM_SLOTS = sizeof slots / sizeof slots[0] };
 
 /* One unique, 8-byte-aligned address per pass: its MLIR TypeID. */
-static _Alignas(8) uint64_t type_id_anchors[NUM_PASSES];
+static _Alignas(8) uint64_t type_id_anchors[NUM_SLOTS];
 
-size_t strata_pass_count(void) { return NUM_PASSES; }
+/* Set once strata_register_passes has run: records provided later are
+ * registered with MLIR as they come. */
+static bool registered = false;
+
+size_t strata_pass_count(void) {
+  size_t n = 0;
+  for (size_t i = 0; i < NUM_SLOTS; ++i)
+    n += slots[i].info != NULL;
+  return n;
+}
 
 const strata_pass_info_t *strata_pass_at(size_t i) {
-  return i < NUM_PASSES ? all_passes[i] : NULL;
+  for (size_t s = 0; s < NUM_SLOTS; ++s)
+    if (slots[s].info && i-- == 0)
+      return slots[s].info;
+  return NULL;
 }
 
 const strata_pass_info_t *strata_pass_lookup(const char *argument) {
-  for (size_t i = 0; i < NUM_PASSES; ++i)
-    if (strcmp(all_passes[i]->argument, argument) == 0)
-      return all_passes[i];
+  for (size_t i = 0; i < NUM_SLOTS; ++i)
+    if (slots[i].info && strcmp(slots[i].info->argument, argument) == 0)
+      return slots[i].info;
   return NULL;
 }
 
 static size_t index_of(const strata_pass_info_t *info) {
-  for (size_t i = 0; i < NUM_PASSES; ++i)
-    if (all_passes[i] == info)
+  for (size_t i = 0; i < NUM_SLOTS; ++i)
+    if (info && slots[i].info == info)
       return i;
-  return NUM_PASSES;
+  return NUM_SLOTS;
+}
+
+bool strata_pass_provide(const char *symbol, const strata_pass_info_t *info) {
+  for (size_t i = 0; i < NUM_SLOTS; ++i) {
+    if (strcmp(slots[i].symbol, symbol) != 0)
+      continue;
+    if (slots[i].info)
+      return slots[i].info == info;
+    slots[i].info = info;
+    if (registered)
+      strata_bridge_register_pass(info);
+    return true;
+  }
+  return false;
 }
 
 /* --- external pass callbacks; userData is the pass's parsed options --- */
@@ -65,7 +104,7 @@ static MlirStringRef str(const char *s) { return mlirStringRefCreateFromCString(
 MlirPass strata_pass_create(const strata_pass_info_t *info, const char *options,
                             char **error) {
   size_t index = index_of(info);
-  if (index == NUM_PASSES || !info->run) {
+  if (index == NUM_SLOTS || !info->run) {
     *error = strdup("not a registered Strata pass");
     return (MlirPass){NULL};
   }
@@ -89,12 +128,12 @@ MlirPass strata_pass_create(const strata_pass_info_t *info, const char *options,
 }
 
 void strata_register_passes(void) {
-  static bool done = false;
-  if (done)
+  if (registered)
     return;
-  done = true;
-  for (size_t i = 0; i < NUM_PASSES; ++i)
-    strata_bridge_register_pass(all_passes[i]);
+  registered = true;
+  for (size_t i = 0; i < NUM_SLOTS; ++i)
+    if (slots[i].info)
+      strata_bridge_register_pass(slots[i].info);
 }
 
 void strata_register_all_passes(void) {

@@ -9,6 +9,7 @@
  * The child also dies with the tuner: PR_SET_PDEATHSIG sends it SIGKILL
  * when the process that forked it ends (kill -9 of the tuner included),
  * instead of it being reparented to init and running on. */
+#define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include "tuning/measure.h"
 
 #include <errno.h>
@@ -20,10 +21,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
 
 #include "runtime/status.h"
 
@@ -56,7 +61,7 @@ double strata_median(double *values, int n) {
   return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
-static double now_seconds(void) {
+double strata_measure_now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
@@ -103,12 +108,12 @@ static void child_main(int fd, const strata_measure_callbacks_t *cb,
   }
   for (int i = 0; i < opt->warmup + repeats; ++i) {
     double seconds = -1;
-    double start = now_seconds();
+    double start = strata_measure_now();
     if (!cb->run(cb->user, &seconds, &error)) {
       send_message(fd, false, 0, error ? error : "run failed without a message");
       _exit(0);
     }
-    double wall = now_seconds() - start;
+    double wall = strata_measure_now() - start;
     if (i >= opt->warmup)
       times[i - opt->warmup] = seconds >= 0 ? seconds : wall;
   }
@@ -126,7 +131,7 @@ static strata_measure_result_t failure(const char *fmt, const char *detail) {
 static bool read_until_eof(int fd, double deadline, char *buf, size_t cap, size_t *len) {
   *len = 0;
   for (;;) {
-    double left = deadline - now_seconds();
+    double left = deadline - strata_measure_now();
     if (left <= 0)
       return false;
     struct pollfd p = {.fd = fd, .events = POLLIN};
@@ -169,7 +174,7 @@ strata_measure_result_t strata_measure(const strata_measure_callbacks_t *callbac
   fcntl(fds[0], F_SETFD, FD_CLOEXEC);
   fcntl(fds[1], F_SETFD, FD_CLOEXEC);
   fflush(NULL); /* or buffered output would be written twice */
-  double deadline = now_seconds() + opt.timeout_seconds;
+  double deadline = strata_measure_now() + opt.timeout_seconds;
   pid_t parent = getpid();
   pid_t pid = fork();
   if (pid < 0) {
@@ -226,4 +231,63 @@ strata_measure_result_t strata_measure(const strata_measure_callbacks_t *callbac
   else
     strata_fail(&result.error, "the measuring process ended without a result");
   return result;
+}
+
+/* --- helpers for what runs in the child --------------------------------- */
+
+void strata_measure_flush_cache(const void *p, size_t n) {
+#if defined(__x86_64__) || defined(__i386__)
+  for (size_t o = 0; o < n; o += 64)
+    _mm_clflush((const char *)p + o);
+  _mm_mfence();
+#else
+  (void)p, (void)n;
+#endif
+}
+
+strata_measure_shared_t *strata_measure_shared_create(size_t bytes) {
+  size_t size = sizeof(strata_measure_shared_t) + bytes;
+  void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED)
+    return NULL;
+  strata_measure_shared_t *s = p;
+  s->valid = 0;
+  s->bytes = bytes;
+  return s;
+}
+
+void strata_measure_shared_free(strata_measure_shared_t *s) {
+  if (s)
+    munmap(s, sizeof *s + s->bytes);
+}
+
+strata_measure_fault_t strata_measure_injected_fault(int measurement) {
+  const char *spec = getenv("STRATA_TUNE_INJECT");
+  if (!spec)
+    return STRATA_MEASURE_FAULT_NONE;
+  strata_measure_fault_t fault = STRATA_MEASURE_FAULT_NONE;
+  for (const char *p = spec; *p;) {
+    strata_measure_fault_t kind = strncmp(p, "crash=", 6) == 0   ? STRATA_MEASURE_FAULT_CRASH
+                                  : strncmp(p, "hang=", 5) == 0  ? STRATA_MEASURE_FAULT_HANG
+                                  : strncmp(p, "wrong=", 6) == 0 ? STRATA_MEASURE_FAULT_WRONG
+                                                                 : STRATA_MEASURE_FAULT_NONE;
+    const char *num = kind ? strchr(p, '=') + 1 : p;
+    char *end;
+    long n = strtol(num, &end, 10);
+    if (kind && end != num && n == measurement)
+      fault = kind;
+    p = strchr(p, ',');
+    if (!p)
+      break;
+    ++p;
+  }
+  return fault;
+}
+
+void strata_measure_act_fault(strata_measure_fault_t fault) {
+  if (fault == STRATA_MEASURE_FAULT_CRASH)
+    raise(SIGSEGV);
+  if (fault == STRATA_MEASURE_FAULT_HANG)
+    for (;;)
+      pause();
 }

@@ -6,6 +6,7 @@
 #define STRATA_TUNING_MEASURE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 typedef struct {
   /* Optional, called once in the child before timing: build the candidate,
@@ -47,5 +48,45 @@ void strata_measure_result_clear(strata_measure_result_t *result);
 
 /* Median of n values (sorts them in place); NAN for n == 0. */
 double strata_median(double *values, int n);
+
+/* --- helpers for what runs in the child --------------------------------- */
+
+/* Seconds on a monotonic clock. */
+double strata_measure_now(void);
+
+/* Evicts [p, p + n) from every cache level (x86 clflush; elsewhere nothing
+ * is flushed): a timed run then reads those bytes from memory. */
+void strata_measure_flush_cache(const void *p, size_t n);
+
+/* Memory shared with the measuring children (mapped MAP_SHARED before they
+ * are forked): what one child writes there, the parent and later children
+ * see, e.g. the reference output of the first candidate. */
+typedef struct {
+  volatile int valid; /* set by whoever filled data */
+  size_t bytes;
+  unsigned char data[];
+} strata_measure_shared_t;
+
+/* NULL when the mapping fails. */
+strata_measure_shared_t *strata_measure_shared_create(size_t bytes);
+void strata_measure_shared_free(strata_measure_shared_t *shared); /* NULL: nothing */
+
+/* Faults a test can inject into a measurement: STRATA_TUNE_INJECT=
+ * "crash=N,hang=M,wrong=W" makes the N-th (M-th, W-th) measurement of a
+ * task, counting from 0, crash (hang, compute a wrong result: its output
+ * is changed before the comparison with the reference) in its child: a
+ * test hook for the tuner's fault handling. */
+typedef enum {
+  STRATA_MEASURE_FAULT_NONE,
+  STRATA_MEASURE_FAULT_CRASH,
+  STRATA_MEASURE_FAULT_HANG,
+  STRATA_MEASURE_FAULT_WRONG,
+} strata_measure_fault_t;
+
+/* The fault STRATA_TUNE_INJECT asks for at measurement `measurement`. */
+strata_measure_fault_t strata_measure_injected_fault(int measurement);
+/* In the child: crashes (SIGSEGV) or hangs for those faults; returns for
+ * the others. */
+void strata_measure_act_fault(strata_measure_fault_t fault);
 
 #endif

@@ -69,7 +69,9 @@ MlirLogicalResult strata_run_pipeline(MlirOperation op, const char *pipeline);
 /* The textual pipelines of the tools, written once.
  * strata_pipeline_to_llvm: graph (or any later stage) to the llvm dialect:
  * "builtin.module(strata-graph-to-llvm)" when `tuning_db` is NULL, else the
- * same ladder with te-apply-tuned{db=<tuning_db>} choosing schedules. Returns
+ * same ladder with te-apply-tuned{db=<tuning_db>} choosing schedules (a pass
+ * of the tuning passes' library, strata_tuning_passes: a program running
+ * this pipeline links it and calls strata_tuning_passes_register()). Returns
  * a malloc'ed string (caller frees), or NULL when the path cannot be quoted
  * in a pipeline (it contains '"' or '}') or memory runs out.
  * strata_pipeline_tuning_tasks: graph to te with the schedules' knobs, the

@@ -1,7 +1,7 @@
 /* te-apply-tuned: writes the best known decisions from a tuning database
  * into every te.compute schedule with knobs, without measuring anything.
  *
- * The compute's task (canonical text + target string, te_tuning.h) is
+ * The compute's task (canonical text + target string, te_task.h) is
  * looked up in the database; the decisions with the lowest median latency
  * over their records that fit the knobs (every knob named, every value one
  * of its choices) replace the knobs. Records are used only when the
@@ -19,9 +19,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bridge/bridge.h"
 #include "core/op_list.h"
 #include "dialects/te/te.h"
-#include "passes/te/te_tuning.h"
+#include "passes/te/te_knobs.h"
+#include "passes/te/te_task.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 

@@ -2,7 +2,7 @@
  * candidates, and writes the best decisions back into the schedule.
  *
  * For each compute whose trace has knobs (e.g. te-default-schedule{knobs=
- * true}): the search space is read from the knobs (te_tuning.h), the
+ * true}): the search space is read from the knobs (te_knobs.h), the
  * compute is extracted into a standalone kernel, and the search
  * (tuning/search.h: random, grid, or evolutionary guided by the XGBoost
  * cost model) measures candidates, each in a forked child with a time limit
@@ -14,7 +14,7 @@
  * After the search the default and the 3 fastest candidates are measured
  * `validate` more times each, the candidates against the default in one
  * process (alternating runs), and one replaces the default only when it
- * was more than 1% faster head to head (te_tuning.h). Identical kernels are tuned once. A remark at each compute reports the
+ * was more than 1% faster head to head (tuning/validate.h). Identical kernels are tuned once. A remark at each compute reports the
  * trials, errors, default and best latency; a compute whose candidates all
  * failed keeps the default decisions (with a remark naming the first
  * error). */
@@ -25,8 +25,9 @@
 
 #include <mlir-c/BuiltinAttributes.h>
 
+#include "bridge/bridge.h"
 #include "core/op_list.h"
-#include "passes/te/te_tuning.h"
+#include "passes/te/te_measure.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 

@@ -167,7 +167,7 @@ static MlirAttribute tile_value(MlirContext ctx, const strata_hwi_builtin_t *t, 
 
 /* The register tile's value at one place: fixed (the default tile), or with
  * knobs the "tile" knob, one choice per tile of the target, listing this
- * place's value of each (te_tuning.c: a knob named at several places is one
+ * place's value of each (te_knobs.c: a knob named at several places is one
  * decision; each place takes its own list's entry). */
 static MlirAttribute tile_decision(MlirContext ctx, const config_t *cfg, tile_value_t v) {
   if (!cfg->knobs)

@@ -11,6 +11,8 @@
 #include "strata/pass.h"
 #include "strata/strata.h"
 
+#include "passes/te/te_tuning_passes.h"
+
 static void print_str(MlirStringRef s, void *user) {
   (void)user;
   fwrite(s.data, 1, s.length, stdout);
@@ -95,8 +97,11 @@ int main(void) {
          mlirLogicalResultIsSuccess(strata_run_pipeline(m, "builtin.module(nope)")) ? "ok" : "failed");
   mlirOperationDestroy(m);
 
-  // The tools' pipelines: the default one, the tuned one (which parses), and
-  // a database path that cannot be quoted.
+  // The tools' pipelines: the default one, the tuned one (which parses once
+  // the tuning passes' library has added te-apply-tuned: after
+  // strata_register_all_passes, it registers it at once), and a database
+  // path that cannot be quoted.
+  strata_tuning_passes_register();
   // CHECK: default pipeline: builtin.module(strata-graph-to-llvm)
   // CHECK: tuned pipeline: builtin.module(convert-graph-to-te,te-inline,te-default-schedule{knobs=true},te-apply-tuned{db="t.db"},convert-te-to-tir,tir-apply-schedule,strata-lower-to-llvm)
   // CHECK: tuned pipeline parses: 1

@@ -1,4 +1,4 @@
-/* Cost-model features of a te tuning task (passes/te/te_tuning.c): for the
+/* Cost-model features of a te tuning task (passes/te/te_features.c): for the
  * default schedule of a 1024^3 matmul (te-default-schedule{knobs=true} on
  * AVX-512; row blocks of 144, a multiple of every tile's rows) the loop nest is tracked through split, fuse and reorder, and
  * the bytes touched inside each loop level are the reads' and result's
@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "passes/te/te_tuning.h"
+#include "passes/te/te_features.h"
 #include "strata/strata.h"
 
 static const char kernel[] =

@@ -1,4 +1,4 @@
-/* Paired measurement of a te tuning task (passes/te/te_tuning.c,
+/* Paired measurement of a te tuning task (passes/te/te_measure.c,
  * strata_te_task_measure_ratio): a candidate is compiled and run in one
  * child process together with the default decisions, their calls
  * alternating, and the result is the median ratio candidate / default.
@@ -17,7 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "passes/te/te_tuning.h"
+#include "passes/te/te_measure.h"
 #include "strata/strata.h"
 
 static const char kernel[] =

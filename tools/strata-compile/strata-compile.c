@@ -9,6 +9,7 @@
 
 #include "bridge/bridge.h"
 #include "frontends/model_file.h"
+#include "passes/te/te_tuning_passes.h"
 #include "runtime/aot.h"
 #include "runtime/signature.h"
 #include "strata/strata.h"
@@ -107,6 +108,7 @@ int main(int argc, char **argv) {
     header = header_buf;
   }
 
+  strata_tuning_passes_register();
   strata_register_all_passes();
   MlirContext ctx = strata_context_create();
   if (mlirContextIsNull(ctx))

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "passes/te/te_tuning_passes.h"
 #include "strata/pass.h"
 #include "strata/strata.h"
 #include "tools/strata-opt/opt.h"
@@ -220,6 +221,7 @@ int main(int argc, char **argv) {
   int rc = parse_args(argc, argv, &o);
   if (rc)
     return rc;
+  strata_tuning_passes_register();
   strata_register_all_passes();
   if (o.list_passes || o.pass_docs) {
     o.list_passes ? list_passes() : print_pass_docs();

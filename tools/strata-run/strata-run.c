@@ -13,6 +13,7 @@
 #include "bridge/bridge.h"
 #include "frontends/model_file.h"
 #include "frontends/onnx/tensor_proto.h"
+#include "passes/te/te_tuning_passes.h"
 #include "runtime/jit.h"
 #include "runtime/npy.h"
 #include "runtime/signature.h"
@@ -276,6 +277,7 @@ int main(int argc, char **argv) {
     snprintf(n, sizeof n, "%d", o.threads);
     setenv("OMP_NUM_THREADS", n, 1);
   }
+  strata_tuning_passes_register();
   strata_register_all_passes();
   MlirContext ctx = strata_context_create();
   if (mlirContextIsNull(ctx))

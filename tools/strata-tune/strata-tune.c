@@ -1,8 +1,8 @@
 /* strata-tune: the auto-tuning tool. `tune` tunes a whole model: it
  * extracts the kernels with knobs (te-default-schedule{knobs=true}),
  * deduplicates identical ones, shares a trial budget across them with a
- * task scheduler (round-robin first, then rounds go to the kernel with the
- * largest expected gain: occurrences x recent improvement), shows progress,
+ * task scheduler (passes/te/te_tune_model.h: round-robin first, then rounds
+ * go to the kernel with the largest expected gain), shows progress,
  * and writes the tuning database, a tuning curve (CSV, gnuplot PNG) and a
  * before/after table. The other commands share and inspect tuning databases
  * and plot curves. */
@@ -11,14 +11,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "frontends/model_file.h"
-#include "passes/te/te_tuning.h"
+#include "passes/te/te_tune_model.h"
+#include "passes/te/te_tuning_passes.h"
 #include "runtime/status.h"
 #include "strata/strata.h"
 #include "tuning/database.h"
+#include "tuning/measure.h"
 #include "tuning/search.h"
 
 static const char *const USAGE =
@@ -218,102 +219,60 @@ static int cmd_plot(int argc, char **argv) {
 
 /* --- tune ---------------------------------------------------------------- */
 
-typedef struct tool_s tool_t;
-
 typedef struct {
-  strata_te_task_t task;
-  int weight; /* occurrences in the model */
-  strata_search_options_t options;
-  strata_choice_t *initial;
-  strata_search_callbacks_t callbacks;
-  strata_search_t *search;
-  double last_best; /* best before its last round */
-  int rounds;
-  bool done;
-  tool_t *tool;
-  int index;
-} tune_task_t;
+  const char *model, *db_path, *curve_path, *plot_path, *strategy;
+  int validate;
+  strata_tune_model_options_t options;
+} tune_args_t;
 
-struct tool_s {
-  tune_task_t *tasks;
-  size_t count;
-  int total_trials, used;
+/* Progress of a tune run: the curve CSV and the status line. */
+typedef struct {
+  strata_tune_model_t model;
   bool tty;
   FILE *curve;
-  double *curve_best; /* per trial, the estimated model latency */
-};
+} tool_t;
 
-static double now_s(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+static void on_skipped(void *user, const char *summary, const char *error) {
+  fprintf(stderr, "strata-tune: kernel '%s' cannot be tuned: %s\n", summary, error);
 }
 
-static double task_best(const tune_task_t *t) {
-  if (!t->search)
-    return INFINITY;
-  return strata_search_result(t->search)->best_latency;
-}
-
-static double task_default(const tune_task_t *t) {
-  const strata_search_result_t *r = t->search ? strata_search_result(t->search) : NULL;
-  return r && r->trials > 0 ? r->latencies[0] : NAN;
-}
-
-/* Σ weight x best over tasks; INFINITY until every task has a result. */
-static double model_estimate(const tool_t *tool) {
-  double sum = 0;
-  for (size_t i = 0; i < tool->count; ++i)
-    sum += tool->tasks[i].weight * task_best(&tool->tasks[i]);
-  return sum;
-}
-
-static bool tt_measure(void *user, const strata_choice_t *c, double *latency, char **error) {
-  tune_task_t *t = user;
-  return strata_te_task_measure(&t->task, c, latency, error);
-}
-
-static void tt_features(void *user, const strata_choice_t *c, float *out) {
-  tune_task_t *t = user;
-  strata_te_task_features(&t->task, c, out);
-}
-
-static void tt_progress(void *user, const strata_search_trial_t *trial) {
-  tune_task_t *t = user;
-  tool_t *tool = t->tool;
-  ++tool->used;
-  double est = model_estimate(tool);
+static void on_trial(void *user, strata_tune_kernel_t *k, const strata_search_trial_t *trial) {
+  tool_t *tool = user;
+  strata_tune_model_t *m = &tool->model;
+  double est = strata_tune_model_estimate(m);
   if (tool->curve) {
-    fprintf(tool->curve, "%d,", tool->used);
+    fprintf(tool->curve, "%d,", m->used);
     if (trial->ok)
-      fprintf(tool->curve, "%.9g", trial->latency * t->weight);
+      fprintf(tool->curve, "%.9g", trial->latency * k->weight);
     fprintf(tool->curve, ",");
     if (isfinite(est))
       fprintf(tool->curve, "%.9g", est);
     fprintf(tool->curve, "\n");
   }
   if (tool->tty) {
-    fprintf(stderr, "\r\033[K[%d/%d] kernel %d %s: trial %d %s, best %.4g ms", tool->used,
-            tool->total_trials, t->index + 1, t->task.summary, trial->trial + 1,
+    fprintf(stderr, "\r\033[K[%d/%d] kernel %d %s: trial %d %s, best %.4g ms", m->used,
+            m->options.trials, k->index + 1, k->task.summary, trial->trial + 1,
             trial->ok ? "ok" : "failed", trial->best_latency * 1e3);
     fflush(stderr);
   }
 }
 
-static void print_round(tool_t *tool, tune_task_t *t, int round, int measured) {
-  const strata_search_result_t *r = strata_search_result(t->search);
-  double def = task_default(t), best = r->best_latency, est = model_estimate(tool);
+static void on_round(void *user, strata_tune_kernel_t *k, int round, int measured) {
+  tool_t *tool = user;
+  strata_tune_model_t *m = &tool->model;
+  const strata_search_result_t *r = strata_search_result(k->search);
+  double def = strata_tune_kernel_default(k), best = r->best_latency;
+  double est = strata_tune_model_estimate(m);
   char line[1024];
   int n = snprintf(line, sizeof line, "round %d: kernel %d (%s, x%d) +%d -> %d trials, ", round,
-                   t->index + 1, t->task.summary, t->weight, measured, r->trials);
+                   k->index + 1, k->task.summary, k->weight, measured, r->trials);
   if (isfinite(best))
     n += snprintf(line + n, sizeof line - (size_t)n, "best %.4g ms", best * 1e3);
   else
     n += snprintf(line + n, sizeof line - (size_t)n, "no success yet");
   if (isfinite(best) && !isnan(def))
     n += snprintf(line + n, sizeof line - (size_t)n, " (%.2fx default)", def / best);
-  n += snprintf(line + n, sizeof line - (size_t)n, "; %d/%d trials", tool->used,
-                tool->total_trials);
+  n += snprintf(line + n, sizeof line - (size_t)n, "; %d/%d trials", m->used, m->options.trials);
   if (isfinite(est))
     snprintf(line + n, sizeof line - (size_t)n, ", model %.4g ms", est * 1e3);
   if (tool->tty)
@@ -321,32 +280,6 @@ static void print_round(tool_t *tool, tune_task_t *t, int round, int measured) {
   else
     fprintf(stderr, "%s\n", line);
   fflush(stderr);
-}
-
-/* Expected gain of one more round (Ansor's task scheduler, simplified):
- * weight x (the last round's improvement + an optimistic share of the
- * current best that shrinks with the rounds already given). */
-static double expected_gain(const tune_task_t *t) {
-  double best = task_best(t);
-  if (!isfinite(best))
-    return t->rounds == 0 ? INFINITY : 0;
-  double improvement = isfinite(t->last_best) ? fmax(t->last_best - best, 0) : 0;
-  return t->weight * (improvement + 0.05 * best / (1 + t->rounds));
-}
-
-static bool run_round(tool_t *tool, tune_task_t *t, int round, int trials, char **error) {
-  const strata_search_result_t *r = strata_search_result(t->search);
-  int before = r->trials;
-  t->last_best = r->best_latency;
-  if (!strata_search_step(t->search, trials, error))
-    return false;
-  ++t->rounds;
-  int measured = strata_search_result(t->search)->trials - before;
-  if (measured == 0 || strata_search_done(t->search))
-    t->done = true;
-  if (measured > 0)
-    print_round(tool, t, round, measured);
-  return true;
 }
 
 static const char *flag_value(int argc, char **argv, int *i) {
@@ -368,286 +301,224 @@ static long long int_value(const char *flag, const char *v, long long min) {
   return x;
 }
 
-static int cmd_tune(int argc, char **argv) {
-  const char *model = NULL, *db_path = NULL, *curve_path = NULL, *plot_path = NULL,
-             *target = "host", *strategy = "evolutionary";
-  int trials = 64, round_size = 16, repeats = 5, validate = 3;
-  bool flush_cache = false;
-  unsigned long long seed = 0;
-  double timeout = 10;
-  for (int i = 0; i < argc; ++i) {
-    const char *a = argv[i];
-    if (!strcmp(a, "--db"))
-      db_path = flag_value(argc, argv, &i);
-    else if (!strcmp(a, "--trials"))
-      trials = (int)int_value(a, flag_value(argc, argv, &i), 1);
-    else if (!strcmp(a, "--round"))
-      round_size = (int)int_value(a, flag_value(argc, argv, &i), 1);
-    else if (!strcmp(a, "--seed"))
-      seed = (unsigned long long)int_value(a, flag_value(argc, argv, &i), 0);
-    else if (!strcmp(a, "--validate"))
-      validate = (int)int_value(a, flag_value(argc, argv, &i), 0);
-    else if (!strcmp(a, "--flush-cache"))
-      flush_cache = true;
-    else if (!strcmp(a, "--repeats"))
-      repeats = (int)int_value(a, flag_value(argc, argv, &i), 1);
-    else if (!strcmp(a, "--threads"))
-      setenv("OMP_NUM_THREADS", flag_value(argc, argv, &i), 1);
-    else if (!strcmp(a, "--strategy"))
-      strategy = flag_value(argc, argv, &i);
-    else if (!strcmp(a, "--target"))
-      target = flag_value(argc, argv, &i);
-    else if (!strcmp(a, "--curve"))
-      curve_path = flag_value(argc, argv, &i);
-    else if (!strcmp(a, "--plot"))
-      plot_path = flag_value(argc, argv, &i);
-    else if (!strcmp(a, "--timeout")) {
-      const char *v = flag_value(argc, argv, &i);
-      char *end;
-      timeout = strtod(v, &end);
-      if (end == v || *end || !(timeout > 0)) {
-        fprintf(stderr, "strata-tune: --timeout expects a positive number, got '%s'\n", v);
-        return 2;
-      }
-    } else if (a[0] == '-' && a[1]) {
-      fprintf(stderr, "strata-tune: unknown option '%s'\n%s", a, USAGE);
+/* One option at argv[*i] into a; 0, or the exit status of a usage error. */
+static int parse_option(int argc, char **argv, int *i, tune_args_t *a) {
+  const char *f = argv[*i];
+  strata_tune_model_options_t *o = &a->options;
+  if (!strcmp(f, "--db"))
+    a->db_path = flag_value(argc, argv, i);
+  else if (!strcmp(f, "--trials"))
+    o->trials = (int)int_value(f, flag_value(argc, argv, i), 1);
+  else if (!strcmp(f, "--round"))
+    o->round_size = (int)int_value(f, flag_value(argc, argv, i), 1);
+  else if (!strcmp(f, "--seed"))
+    o->seed = (unsigned long long)int_value(f, flag_value(argc, argv, i), 0);
+  else if (!strcmp(f, "--validate"))
+    a->validate = (int)int_value(f, flag_value(argc, argv, i), 0);
+  else if (!strcmp(f, "--flush-cache"))
+    o->flush_cache = true;
+  else if (!strcmp(f, "--repeats"))
+    o->repeats = (int)int_value(f, flag_value(argc, argv, i), 1);
+  else if (!strcmp(f, "--threads"))
+    setenv("OMP_NUM_THREADS", flag_value(argc, argv, i), 1);
+  else if (!strcmp(f, "--strategy"))
+    a->strategy = flag_value(argc, argv, i);
+  else if (!strcmp(f, "--target"))
+    o->target = flag_value(argc, argv, i);
+  else if (!strcmp(f, "--curve"))
+    a->curve_path = flag_value(argc, argv, i);
+  else if (!strcmp(f, "--plot"))
+    a->plot_path = flag_value(argc, argv, i);
+  else if (!strcmp(f, "--timeout")) {
+    const char *v = flag_value(argc, argv, i);
+    char *end;
+    o->timeout = strtod(v, &end);
+    if (end == v || *end || !(o->timeout > 0)) {
+      fprintf(stderr, "strata-tune: --timeout expects a positive number, got '%s'\n", v);
       return 2;
-    } else if (model) {
-      fprintf(stderr, "strata-tune: more than one model ('%s' and '%s')\n", model, a);
-      return 2;
-    } else {
-      model = a;
     }
+  } else {
+    fprintf(stderr, "strata-tune: unknown option '%s'\n%s", f, USAGE);
+    return 2;
   }
-  strata_search_strategy_t strat;
-  if (!model || !db_path) {
+  return 0;
+}
+
+/* tune's arguments; 0, or the exit status of a usage error. */
+static int parse_args(int argc, char **argv, tune_args_t *a) {
+  *a = (tune_args_t){
+      .strategy = "evolutionary",
+      .validate = 3,
+      .options = {.target = "host", .trials = 64, .round_size = 16, .repeats = 5,
+                  .timeout = 10},
+  };
+  for (int i = 0; i < argc; ++i) {
+    const char *arg = argv[i];
+    int rc = 0;
+    if (arg[0] == '-' && arg[1])
+      rc = parse_option(argc, argv, &i, a);
+    else if (a->model)
+      fprintf(stderr, "strata-tune: more than one model ('%s' and '%s')\n", a->model, arg),
+          rc = 2;
+    else
+      a->model = arg;
+    if (rc)
+      return rc;
+  }
+  if (!a->model || !a->db_path) {
     fprintf(stderr, "strata-tune: tune needs a model and --db\n%s", USAGE);
     return 2;
   }
-  if (!strata_search_strategy_parse(strategy, &strat)) {
-    fprintf(stderr, "strata-tune: unknown strategy '%s' (evolutionary, random, grid)\n", strategy);
+  if (!strata_search_strategy_parse(a->strategy, &a->options.strategy)) {
+    fprintf(stderr, "strata-tune: unknown strategy '%s' (evolutionary, random, grid)\n",
+            a->strategy);
     return 2;
   }
+  return 0;
+}
 
-  strata_register_all_passes();
-  MlirContext ctx = strata_context_create();
-  if (mlirContextIsNull(ctx))
-    return 1;
-  int rc = 1;
-  char *error = NULL;
-  tool_t tool = {.total_trials = trials, .tty = isatty(STDERR_FILENO)};
-  strata_tuning_db_t *db = NULL;
-  MlirOperation module = strata_model_load(ctx, model, 0, NULL, NULL, &error);
-  if (mlirOperationIsNull(module) || mlirLogicalResultIsFailure(strata_verify(module)) ||
-      mlirLogicalResultIsFailure(strata_run_pipeline(module, strata_pipeline_tuning_tasks())))
-    goto done;
-  if (!(db = strata_tuning_db_open(db_path, &error)))
-    goto done;
-
-  /* Tasks: one per distinct kernel, weighted by its occurrences. */
-  size_t cap = 0;
-  for (MlirOperation f = mlirBlockGetFirstOperation(
-           mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)));
-       !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
-    for (intptr_t r = 0; r < mlirOperationGetNumRegions(f); ++r) {
-      MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, r));
-      for (MlirOperation op = mlirBlockIsNull(b) ? (MlirOperation){NULL}
-                                                 : mlirBlockGetFirstOperation(b);
-           !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op)) {
-        if (!strata_te_compute_has_knobs(op))
-          continue;
-        if (tool.count == cap) {
-          cap = cap ? 2 * cap : 8;
-          if (!(tool.tasks = realloc(tool.tasks, cap * sizeof *tool.tasks)))
-            abort();
-        }
-        tune_task_t *t = &tool.tasks[tool.count];
-        memset(t, 0, sizeof *t);
-        if (!strata_te_task_init(&t->task, op, target, &error)) {
-          fprintf(stderr, "strata-tune: kernel '%s' cannot be tuned: %s\n",
-                  t->task.summary ? t->task.summary : "?", error);
-          free(error);
-          error = NULL;
-          strata_te_task_clear(&t->task);
-          continue;
-        }
-        bool duplicate = false;
-        for (size_t j = 0; j < tool.count && !duplicate; ++j)
-          if (tool.tasks[j].task.task.key == t->task.task.key &&
-              strcmp(tool.tasks[j].task.canonical, t->task.canonical) == 0) {
-            ++tool.tasks[j].weight;
-            duplicate = true;
-          }
-        if (duplicate) {
-          strata_te_task_clear(&t->task);
-          continue;
-        }
-        t->weight = 1;
-        t->index = (int)tool.count++;
-      }
-    }
-  }
-  if (tool.count == 0) {
-    printf("%s: no kernel with knobs to tune (te-default-schedule writes knobs for fp32 "
-           "matrix products)\n", model);
-    rc = 0;
-    goto done;
-  }
-  printf("%s: %zu kernel%s to tune, %d trials, strategy %s, target '%s'\n", model, tool.count,
-         tool.count == 1 ? "" : "s", trials, strategy, tool.tasks[0].task.target);
-  for (size_t i = 0; i < tool.count; ++i) {
-    tune_task_t *t = &tool.tasks[i];
-    printf("  kernel %zu: %s x%d, %llu candidates\n", i + 1, t->task.summary, t->weight,
-           (unsigned long long)strata_space_size(&t->task.space));
+static void print_kernels(const tune_args_t *a, const strata_tune_model_t *m) {
+  printf("%s: %zu kernel%s to tune, %d trials, strategy %s, target '%s'\n", a->model, m->count,
+         m->count == 1 ? "" : "s", a->options.trials, a->strategy, m->kernels[0].task.target);
+  for (size_t i = 0; i < m->count; ++i) {
+    const strata_tune_kernel_t *k = &m->kernels[i];
+    printf("  kernel %zu: %s x%d, %llu candidates\n", i + 1, k->task.summary, k->weight,
+           (unsigned long long)strata_space_size(&k->task.space));
   }
   fflush(stdout);
-  if (curve_path) {
-    if (!(tool.curve = fopen(curve_path, "w"))) {
-      strata_fail(&error, "cannot write '%s': %s", curve_path, strerror(errno));
-      goto done;
-    }
-    fprintf(tool.curve, "trial,latency_s,best_latency_s\n");
-  }
-  for (size_t i = 0; i < tool.count; ++i) {
-    tune_task_t *t = &tool.tasks[i];
-    t->tool = &tool;
-    t->task.measure.timeout_seconds = timeout;
-    t->task.measure.repeats = repeats;
-    t->task.flush_cache = flush_cache;
-    t->initial = calloc(t->task.space.num_knobs + 1, sizeof *t->initial);
-    t->options = strata_search_default_options();
-    t->options.strategy = strat;
-    t->options.seed = seed + i;
-    t->options.trials = trials;
-    t->options.batch_size = round_size;
-    t->options.initial = t->initial;
-    t->options.num_initial = 1;
-    t->callbacks = (strata_search_callbacks_t){
-        .measure = tt_measure,
-        .features = tt_features,
-        .num_features = STRATA_TE_NUM_FEATURES,
-        .progress = tt_progress,
-        .user = t,
-    };
-    t->last_best = INFINITY;
-    if (!(t->search = strata_search_create(&t->task.space, &t->options, &t->callbacks, db,
-                                           &t->task.task, &error)))
-      goto done;
-  }
+}
 
-  /* The scheduler: every kernel once, then by expected gain. The first
-   * rounds share the budget so that every kernel gets one (its default
-   * measured first) when there are at least as many trials as kernels. */
-  double start = now_s();
-  int round = 0;
-  int first = trials / (int)tool.count;
-  first = first < 1 ? 1 : first < round_size ? first : round_size;
-  for (size_t i = 0; i < tool.count && tool.used < trials; ++i) {
-    int left = trials - tool.used;
-    if (!run_round(&tool, &tool.tasks[i], ++round, left < first ? left : first, &error))
-      goto done;
-  }
-  if (tool.used >= trials && trials < (int)tool.count)
+/* The scheduler's rounds, timed. */
+static bool schedule(tool_t *tool, double *elapsed, char **error) {
+  strata_tune_model_t *m = &tool->model;
+  int trials = m->options.trials;
+  double start = strata_measure_now();
+  if (!strata_tune_model_first_rounds(m, error))
+    return false;
+  if (m->used >= trials && trials < (int)m->count)
     fprintf(stderr, "strata-tune: %d trials for %zu kernels: %zu kernels were not measured "
                     "(give --trials at least %zu)\n",
-            trials, tool.count, tool.count - (size_t)trials, tool.count);
-  while (tool.used < trials) {
-    tune_task_t *pick = NULL;
-    double best_gain = -1;
-    for (size_t i = 0; i < tool.count; ++i) {
-      double g = expected_gain(&tool.tasks[i]);
-      if (!tool.tasks[i].done && g > best_gain) {
-        best_gain = g;
-        pick = &tool.tasks[i];
-      }
-    }
-    if (!pick)
-      break;
-    int left = trials - tool.used;
-    if (!run_round(&tool, pick, ++round, left < round_size ? left : round_size, &error))
-      goto done;
-  }
-  if (tool.tty)
+            trials, m->count, m->count - (size_t)trials, m->count);
+  if (!strata_tune_model_more_rounds(m, error))
+    return false;
+  if (tool->tty)
     fprintf(stderr, "\n");
-  double elapsed = now_s() - start;
+  *elapsed = strata_measure_now() - start;
+  return true;
+}
 
-  /* Validation: the finalists of each kernel measured again. */
-  double *def_scores = calloc(tool.count, sizeof *def_scores);
-  double *best_scores = calloc(tool.count, sizeof *best_scores);
-  if (validate > 0)
-    fprintf(stderr, "validating: the default and the 3 fastest candidates of each kernel, %d "
-                    "more runs each (candidates against the default, alternating)\n", validate);
-  for (size_t i = 0; i < tool.count; ++i) {
-    const strata_choice_t *chosen;
-    if (!strata_te_task_validate(&tool.tasks[i].task, strata_search_result(tool.tasks[i].search),
-                                 db, 3, validate, &chosen, &def_scores[i], &best_scores[i],
-                                 &error)) {
-      free(def_scores);
-      free(best_scores);
-      goto done;
-    }
-  }
-
-  /* Before/after table (validated latencies). */
+/* Before/after table (validated latencies). */
+static void print_table(const strata_tune_model_t *m) {
   printf("\n%-4s %-36s %5s %6s %6s %12s %12s %8s\n", "#", "kernel", "count", "trials", "errors",
          "default ms", "tuned ms", "speedup");
   double sum_def = 0, sum_best = 0;
   bool complete = true;
-  for (size_t i = 0; i < tool.count; ++i) {
-    tune_task_t *t = &tool.tasks[i];
-    const strata_search_result_t *r = strata_search_result(t->search);
-    double def = def_scores[i], best = isnan(best_scores[i]) ? INFINITY : best_scores[i];
+  for (size_t i = 0; i < m->count; ++i) {
+    const strata_tune_kernel_t *k = &m->kernels[i];
+    const strata_search_result_t *r = strata_search_result(k->search);
+    double def = k->default_score, best = isnan(k->best_score) ? INFINITY : k->best_score;
     char d[32], b[32], sp[32];
     snprintf(d, sizeof d, r->trials == 0 ? "not run" : isnan(def) ? "failed" : "%.4f", def * 1e3);
     snprintf(b, sizeof b, isfinite(best) ? "%.4f" : "-", best * 1e3);
     snprintf(sp, sizeof sp, !isnan(def) && isfinite(best) ? "%.2fx" : "-", def / best);
-    printf("%-4zu %-36s %5d %6d %6d %12s %12s %8s\n", i + 1, t->task.summary, t->weight,
+    printf("%-4zu %-36s %5d %6d %6d %12s %12s %8s\n", i + 1, k->task.summary, k->weight,
            r->trials, r->errors, d, b, sp);
     if (isnan(def) || !isfinite(best))
       complete = false;
     else {
-      sum_def += t->weight * def;
-      sum_best += t->weight * best;
+      sum_def += k->weight * def;
+      sum_best += k->weight * best;
     }
   }
   if (complete)
     printf("%-4s %-36s %5s %6d %6s %12.4f %12.4f %7.2fx\n", "", "all kernels (x count)", "",
-           tool.used, "", sum_def * 1e3, sum_best * 1e3, sum_def / sum_best);
-  free(def_scores);
-  free(best_scores);
+           m->used, "", sum_def * 1e3, sum_best * 1e3, sum_def / sum_best);
+}
+
+/* Closes the curve and plots it; 0 or 1. */
+static int finish_curve(tool_t *tool, const tune_args_t *a, char **error) {
+  if (tool->curve) {
+    bool bad = ferror(tool->curve) != 0;
+    bad |= fclose(tool->curve) != 0;
+    tool->curve = NULL;
+    if (bad)
+      return strata_fail(error, "cannot write '%s'", a->curve_path), 1;
+    printf("curve: %s\n", a->curve_path);
+  }
+  if (!a->plot_path)
+    return 0;
+  if (!a->curve_path) {
+    fprintf(stderr, "strata-tune: --plot needs --curve (the plot reads the CSV)\n");
+    return 1;
+  }
+  const char *csvs[] = {a->curve_path}, *labels[] = {a->strategy};
+  char *perror_ = NULL;
+  if (!strata_search_plot_curves(csvs, labels, 1, a->plot_path,
+                                 "estimated model latency (sum of tuned kernels)", &perror_)) {
+    fprintf(stderr, "strata-tune: %s\n", perror_);
+    free(perror_);
+    return 1;
+  }
+  printf("plot: %s\n", a->plot_path);
+  return 0;
+}
+
+/* Tunes the kernels of a loaded module: 0, or 1 with *error possibly set. */
+static int tune_module(tool_t *tool, const tune_args_t *a, MlirOperation module,
+                       strata_tuning_db_t *db, char **error) {
+  strata_tune_model_t *m = &tool->model;
+  if (!strata_tune_model_init(m, module, &a->options, db, error))
+    return 1;
+  if (m->count == 0) {
+    printf("%s: no kernel with knobs to tune (te-default-schedule writes knobs for fp32 "
+           "matrix products)\n", a->model);
+    return 0;
+  }
+  print_kernels(a, m);
+  if (a->curve_path) {
+    if (!(tool->curve = fopen(a->curve_path, "w")))
+      return strata_fail(error, "cannot write '%s': %s", a->curve_path, strerror(errno)), 1;
+    fprintf(tool->curve, "trial,latency_s,best_latency_s\n");
+  }
+  double elapsed = 0;
+  if (!schedule(tool, &elapsed, error))
+    return 1;
+  if (a->validate > 0)
+    fprintf(stderr, "validating: the default and the 3 fastest candidates of each kernel, %d "
+                    "more runs each (candidates against the default, alternating)\n",
+            a->validate);
+  if (!strata_tune_model_validate(m, a->validate, error))
+    return 1;
+  print_table(m);
   printf("tuned %zu kernel%s with %d trials in %.1f s (%.0f ms per trial); records in %s\n",
-         tool.count, tool.count == 1 ? "" : "s", tool.used, elapsed,
-         tool.used ? 1e3 * elapsed / tool.used : 0.0, db_path);
-  rc = 0;
-  if (tool.curve) {
-    bool bad = ferror(tool.curve) != 0;
-    bad |= fclose(tool.curve) != 0;
-    tool.curve = NULL;
-    if (bad) {
-      strata_fail(&error, "cannot write '%s'", curve_path);
-      rc = 1;
-    } else {
-      printf("curve: %s\n", curve_path);
-    }
-  }
-  if (plot_path && rc == 0) {
-    if (!curve_path) {
-      fprintf(stderr, "strata-tune: --plot needs --curve (the plot reads the CSV)\n");
-      rc = 1;
-    } else {
-      const char *csvs[] = {curve_path}, *labels[] = {strategy};
-      char *perror_ = NULL;
-      if (!strata_search_plot_curves(csvs, labels, 1, plot_path,
-                                     "estimated model latency (sum of tuned kernels)", &perror_)) {
-        fprintf(stderr, "strata-tune: %s\n", perror_);
-        free(perror_);
-        rc = 1;
-      } else {
-        printf("plot: %s\n", plot_path);
-      }
-    }
-  }
-done:
+         m->count, m->count == 1 ? "" : "s", m->used, elapsed,
+         m->used ? 1e3 * elapsed / m->used : 0.0, a->db_path);
+  return finish_curve(tool, a, error);
+}
+
+static int cmd_tune(int argc, char **argv) {
+  tune_args_t a;
+  int rc = parse_args(argc, argv, &a);
+  if (rc)
+    return rc;
+  strata_tuning_passes_register();
+  strata_register_all_passes();
+  MlirContext ctx = strata_context_create();
+  if (mlirContextIsNull(ctx))
+    return 1;
+  char *error = NULL;
+  tool_t tool = {.tty = isatty(STDERR_FILENO)};
+  a.options.skipped = on_skipped;
+  a.options.trial = on_trial;
+  a.options.round = on_round;
+  a.options.user = &tool;
+  strata_tuning_db_t *db = NULL;
+  rc = 1;
+  MlirOperation module = strata_model_load(ctx, a.model, 0, NULL, NULL, &error);
+  if (!mlirOperationIsNull(module) && mlirLogicalResultIsSuccess(strata_verify(module)) &&
+      mlirLogicalResultIsSuccess(strata_run_pipeline(module, strata_pipeline_tuning_tasks())) &&
+      (db = strata_tuning_db_open(a.db_path, &error)))
+    rc = tune_module(&tool, &a, module, db, &error);
   if (tool.curve)
     fclose(tool.curve);
   if (error) {
@@ -657,12 +528,7 @@ done:
     free(error);
     rc = 1;
   }
-  for (size_t i = 0; i < tool.count; ++i) {
-    strata_search_free(tool.tasks[i].search);
-    free(tool.tasks[i].initial);
-    strata_te_task_clear(&tool.tasks[i].task);
-  }
-  free(tool.tasks);
+  strata_tune_model_free(&tool.model);
   strata_tuning_db_close(db);
   if (!mlirOperationIsNull(module))
     mlirOperationDestroy(module);

@@ -1,0 +1,70 @@
+/* Knobs of a te.compute's schedule trace: the tuning decisions a trace
+ * leaves open (te-default-schedule{knobs=true} writes them) seen as a
+ * search space (tuning/space.h), and the trace with a candidate's choices
+ * written in. One knob per distinct knob name, its choices in trace order:
+ * a `choices` list as written, or the factor domain of a `parts = P` split
+ * of an axis whose extent the trace fixes; the default candidate is every
+ * knob's first choice. Also the loop names a trace walk derives (split,
+ * tile and fuse name new loops), which the features share. */
+#ifndef STRATA_PASSES_TE_TE_KNOBS_H
+#define STRATA_PASSES_TE_TE_KNOBS_H
+
+#include <mlir-c/IR.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tuning/space.h"
+
+enum { STRATA_TE_MAX_AXES = 16, STRATA_TE_MAX_LOOPS = 96 };
+
+/* One knob: its name and the fixed value of each choice. */
+typedef struct strata_te_knob {
+  char *name;
+  size_t num_choices;
+  MlirAttribute *choices;
+} strata_te_knob_t;
+
+/* Loop names and extents while walking a trace. */
+typedef struct {
+  int count;
+  char names[STRATA_TE_MAX_LOOPS][128];
+  int64_t extents[STRATA_TE_MAX_LOOPS];
+  int root[STRATA_TE_MAX_LOOPS];   /* the compute axis a name is, or -1 for a derived loop */
+  int origin[STRATA_TE_MAX_LOOPS]; /* the compute axis a name is or derives from, or -1 */
+} strata_te_loops_t;
+
+/* The last loop called `name`, or -1. */
+int strata_te_loops_find(const strata_te_loops_t *n, const char *name);
+void strata_te_loops_add(strata_te_loops_t *n, const char *name, int64_t extent, int root);
+/* The compute's axes (spatial, then reduce); their extents into `extents`
+ * (STRATA_TE_MAX_AXES entries) when not NULL. */
+void strata_te_loops_init(strata_te_loops_t *n, MlirOperation compute, int64_t *extents);
+/* Splits `axis` (extent known) by `factors`: names axis.0 .. axis.n. */
+void strata_te_loops_split(strata_te_loops_t *n, const char *axis, const int64_t *factors,
+                           intptr_t num_factors);
+
+/* A string attribute's value into buf ("" for anything else). */
+void strata_te_string_of(MlirAttribute a, char *buf, size_t size);
+
+/* True when `op` is a te.compute whose schedule has at least one knob. */
+bool strata_te_compute_has_knobs(MlirOperation op);
+
+/* Reads every knob of `schedule` (a trace of `compute`) into *knobs and,
+ * if space is not NULL, the space. False with *error (malloc'd) for a knob
+ * whose domain cannot be derived or conflicting knobs of one name. */
+bool strata_te_read_knobs(MlirOperation compute, MlirAttribute schedule, strata_te_knob_t **knobs,
+                          size_t *count, strata_space_t *space, char **error);
+void strata_te_knobs_free(strata_te_knob_t *knobs, size_t count);
+
+/* The trace with knobs replaced by choices[candidate] (first choices for a
+ * NULL candidate; a knob not in `knobs` takes the first of its own
+ * `choices`, so knobs = NULL gives the default decisions). */
+MlirAttribute strata_te_substitute(MlirAttribute schedule, const strata_te_knob_t *knobs,
+                                   size_t count, const strata_choice_t *candidate);
+
+/* Replaces every `choices` knob of a compute's trace by its first choice
+ * (for computes that cannot become a task); `parts` knobs stay. */
+void strata_te_compute_apply_defaults(MlirOperation compute);
+
+#endif

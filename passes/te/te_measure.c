@@ -1,0 +1,322 @@
+/* Measuring a tuning task's candidates (see te_measure.h): in the forked
+ * child, the kernel is built for the candidate (and, paired, for the
+ * default), checked against the reference output and timed. */
+#include "passes/te/te_measure.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mlir-c/Diagnostics.h>
+
+#include "dialects/op_checks.h"
+#include "dialects/te/te.h"
+#include "passes/te/te_features.h"
+#include "passes/te/te_text.h"
+#include "runtime/jit.h"
+#include "runtime/status.h"
+#include "runtime/tensor.h"
+#include "strata/strata.h"
+#include "tuning/validate.h"
+
+static const char LOWER_PIPELINE[] =
+    "builtin.module(convert-te-to-tir,tir-apply-schedule,strata-lower-to-llvm)";
+
+/* State of one measurement; lives in the child after the fork. */
+typedef struct {
+  strata_te_task_t *task;
+  const strata_choice_t *candidate; /* NULL: the default */
+  bool is_default;
+  bool paired; /* runs alternate with the default's; a run's value is the ratio */
+  strata_measure_fault_t inject;
+  char diag[1024];
+  strata_jit_t *jit;
+  strata_jit_t *default_jit; /* paired: the default decisions' kernel */
+  strata_tensor_t args[STRATA_TE_MAX_READS + 1];
+  int num_args;
+} measure_state_t;
+
+/* --- building the kernel ------------------------------------------------------ */
+
+static MlirLogicalResult capture_diagnostic(MlirDiagnostic d, void *user) {
+  measure_state_t *m = user;
+  if (mlirDiagnosticGetSeverity(d) == MlirDiagnosticError && !m->diag[0]) {
+    strata_te_text_t t = {0};
+    mlirDiagnosticPrint(d, strata_te_text_append, &t);
+    snprintf(m->diag, sizeof m->diag, "%s", t.data ? t.data : "error");
+    free(t.data);
+  }
+  return mlirLogicalResultSuccess();
+}
+
+static MlirOperation first_compute(MlirOperation module) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation f = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(f);
+       f = mlirOperationGetNextInBlock(f)) {
+    if (!strata_op_is(f, "func.func"))
+      continue;
+    MlirBlock fb = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, 0));
+    for (MlirOperation o = mlirBlockGetFirstOperation(fb); !mlirOperationIsNull(o);
+         o = mlirOperationGetNextInBlock(o))
+      if (strata_op_is(o, "te.compute"))
+        return o;
+  }
+  return (MlirOperation){NULL};
+}
+
+/* Writes the candidate's decisions into the parsed kernel's compute. */
+static bool schedule_kernel(measure_state_t *m, MlirOperation compute, char **error) {
+  strata_te_knob_t *knobs = NULL;
+  size_t n = 0;
+  MlirAttribute schedule = strata_te_compute_schedule(compute);
+  if (!strata_te_read_knobs(compute, schedule, &knobs, &n, NULL, error))
+    return false;
+  if (n != m->task->space.num_knobs)
+    return strata_fail(error, "the kernel's knobs differ from the task's");
+  mlirOperationSetAttributeByName(compute, strata_te_sref("schedule"),
+                                  strata_te_substitute(schedule, knobs, n, m->candidate));
+  return true;
+}
+
+/* Parses the kernel into a fresh context, schedules it (the candidate's
+ * decisions, or no schedule at all when `unscheduled`), lowers and
+ * JIT-compiles it. */
+static strata_jit_t *build_kernel(measure_state_t *m, bool unscheduled, char **error) {
+  strata_register_all_passes();
+  MlirContext ctx = strata_context_create();
+  if (mlirContextIsNull(ctx))
+    return strata_fail(error, "cannot create an MLIR context"), NULL;
+  mlirContextAttachDiagnosticHandler(ctx, capture_diagnostic, m, NULL);
+  MlirOperation module = strata_parse_module(ctx, strata_te_sref(m->task->kernel_text),
+                                             strata_te_sref("kernel"));
+  MlirOperation compute = mlirOperationIsNull(module) ? module : first_compute(module);
+  if (mlirOperationIsNull(compute))
+    return strata_fail(error, "cannot parse the kernel: %s", m->diag), NULL;
+  if (unscheduled)
+    mlirOperationRemoveAttributeByName(compute, strata_te_sref("schedule"));
+  else if (!schedule_kernel(m, compute, error))
+    return NULL;
+  if (mlirLogicalResultIsFailure(strata_verify(module)) ||
+      mlirLogicalResultIsFailure(strata_run_pipeline(module, LOWER_PIPELINE)))
+    return strata_fail(error, "cannot lower: %s", m->diag[0] ? m->diag : "unknown error"), NULL;
+  strata_jit_t *jit = strata_jit_create(module, 3, error);
+  if (!jit && m->diag[0]) {
+    char *e = *error;
+    *error = NULL;
+    strata_fail(error, "%s: %s", e, m->diag);
+    free(e);
+  }
+  return jit;
+}
+
+static bool call_kernel(measure_state_t *m, strata_jit_t *jit, char **error) {
+  return strata_jit_call(jit, "kernel", m->args, m->num_args, error);
+}
+
+/* --- checking the result -------------------------------------------------------- */
+
+/* The wrong-result fault: the first element of the output moves far from
+ * any tolerance, as a miscompiled candidate's would. */
+static void corrupt_first_element(strata_tensor_t *out) {
+  if (strata_tensor_numel(out) == 0)
+    return;
+  switch (out->dtype) {
+  case STRATA_DTYPE_F32: ((float *)out->data)[0] = 1e6f + 2 * fabsf(((float *)out->data)[0]); break;
+  case STRATA_DTYPE_F64: ((double *)out->data)[0] = 1e6 + 2 * fabs(((double *)out->data)[0]); break;
+  case STRATA_DTYPE_I8: ((int8_t *)out->data)[0] ^= 0x55; break;
+  case STRATA_DTYPE_I32: ((int32_t *)out->data)[0] ^= 0x55555; break;
+  case STRATA_DTYPE_I64: ((int64_t *)out->data)[0] ^= 0x55555; break;
+  default: ((unsigned char *)out->data)[0] ^= 0x55; break;
+  }
+}
+
+/* Inputs: seeded random tensors of the argument types; then the result. */
+static bool make_args(measure_state_t *m, char **error) {
+  strata_te_task_t *t = m->task;
+  m->num_args = t->num_inputs + 1;
+  for (int i = 0; i < m->num_args; ++i) {
+    if (!strata_tensor_alloc(&m->args[i], (strata_dtype_t)t->arg_dtype[i], t->arg_rank[i],
+                             t->arg_shape[i]))
+      return strata_fail(error, "out of memory for the kernel's tensors");
+    if (i < t->num_inputs)
+      strata_tensor_fill_random(&m->args[i], 1000 + (uint64_t)i);
+  }
+  return true;
+}
+
+/* The default failed: the unscheduled kernel's output is the reference. */
+static bool unscheduled_reference(measure_state_t *m, size_t bytes, char **error) {
+  strata_te_task_t *t = m->task;
+  strata_tensor_t *out = &m->args[t->num_inputs];
+  char *e = NULL;
+  strata_jit_t *naive = build_kernel(m, true, &e);
+  strata_tensor_t keep = *out, tmp;
+  if (!naive || !strata_tensor_alloc(&tmp, out->dtype, out->rank, out->shape)) {
+    strata_fail(error, "no reference output (the default candidate failed and the "
+                       "unscheduled kernel: %s)", e ? e : "out of memory");
+    free(e);
+    return false;
+  }
+  m->args[t->num_inputs] = tmp;
+  bool ok = call_kernel(m, naive, error);
+  m->args[t->num_inputs] = keep;
+  if (!ok)
+    return false;
+  memcpy(t->shared->data, tmp.data, bytes);
+  t->shared->valid = 1;
+  return true;
+}
+
+/* Compares the output with the reference (the default's: set here when
+ * this is the default and no reference exists yet). */
+static bool check_output(measure_state_t *m, char **error) {
+  strata_te_task_t *t = m->task;
+  strata_tensor_t *out = &m->args[t->num_inputs];
+  strata_measure_shared_t *ref = t->shared;
+  size_t bytes = (size_t)strata_tensor_numel(out) * strata_dtype_size(out->dtype);
+  if (bytes != ref->bytes)
+    return strata_fail(error, "result size differs from the reference");
+  if (!ref->valid && m->is_default) {
+    memcpy(ref->data, out->data, bytes);
+    ref->valid = 1;
+    if (m->inject != STRATA_MEASURE_FAULT_WRONG)
+      return true;
+  } else if (!ref->valid && !unscheduled_reference(m, bytes, error)) {
+    return false;
+  }
+  if (m->inject == STRATA_MEASURE_FAULT_WRONG)
+    corrupt_first_element(out);
+  strata_tensor_t expected = *out;
+  expected.data = ref->data;
+  int64_t reduce = 1;
+  for (int a = t->num_spatial; a < t->num_axes; ++a)
+    reduce *= t->extents[a];
+  strata_compare_t c = strata_tensor_compare(out, &expected, 1e-3, 1e-5 * (double)(reduce + 1));
+  if (!c.ok)
+    return strata_fail(error,
+                       "wrong result: %lld elements differ from the reference, max abs error "
+                       "%.3g at %lld",
+                       (long long)c.mismatches, c.max_abs_error, (long long)c.worst_index);
+  return true;
+}
+
+/* --- in the child ------------------------------------------------------------------ */
+
+static bool measure_prepare(void *user, char **error) {
+  measure_state_t *m = user;
+  strata_measure_act_fault(m->inject);
+  if (!(m->jit = build_kernel(m, false, error)) || !make_args(m, error) ||
+      !call_kernel(m, m->jit, error) || !check_output(m, error))
+    return false;
+  if (m->paired) {
+    const strata_choice_t *candidate = m->candidate;
+    m->candidate = NULL; /* the default decisions */
+    m->default_jit = build_kernel(m, false, error);
+    m->candidate = candidate;
+    if (!m->default_jit || !call_kernel(m, m->default_jit, error))
+      return false;
+  }
+  return true;
+}
+
+/* One timed call of `jit` (after evicting the arguments but the first
+ * from the caches with flush-cache). */
+static bool timed_call(measure_state_t *m, strata_jit_t *jit, double *seconds, char **error) {
+  if (m->task->flush_cache)
+    for (int i = 1; i < m->num_args; ++i)
+      strata_measure_flush_cache(m->args[i].data, (size_t)strata_tensor_numel(&m->args[i]) *
+                                                      strata_dtype_size(m->args[i].dtype));
+  double start = strata_measure_now();
+  bool ok = call_kernel(m, jit, error);
+  *seconds = strata_measure_now() - start;
+  return ok;
+}
+
+/* A run: the candidate's time; paired, the default's call then the
+ * candidate's, and the value is their ratio (candidate / default), so that
+ * the machine slowing down or speeding up between runs cancels out. */
+static bool measure_run(void *user, double *seconds, char **error) {
+  measure_state_t *m = user;
+  if (!m->paired && !m->task->flush_cache)
+    return call_kernel(m, m->jit, error);
+  double base = 0;
+  if (m->paired && !timed_call(m, m->default_jit, &base, error))
+    return false;
+  if (!timed_call(m, m->jit, seconds, error))
+    return false;
+  if (m->paired)
+    *seconds = base > 0 ? *seconds / base : 1.0;
+  return true;
+}
+
+/* --- in the tuner ------------------------------------------------------------------ */
+
+/* One measurement in a child: the candidate's median time, or (paired)
+ * the median ratio of its time to the default's in alternating runs. */
+static bool measure_in_child(strata_te_task_t *t, const strata_choice_t *candidate, bool paired,
+                             double *latency, char **error) {
+  bool is_default = true;
+  for (size_t k = 0; candidate && k < t->space.num_knobs; ++k)
+    is_default &= candidate[k] == 0;
+  measure_state_t m = {
+      .task = t,
+      .candidate = candidate,
+      .is_default = is_default,
+      .paired = paired && !is_default,
+      .inject = strata_measure_injected_fault(t->measurements++),
+  };
+  strata_measure_callbacks_t cb = {.prepare = measure_prepare, .run = measure_run, .user = &m};
+  strata_measure_result_t r = strata_measure(&cb, &t->measure);
+  if (r.ok) {
+    *latency = r.latency;
+    return true;
+  }
+  if (!t->first_error)
+    t->first_error = strdup(r.error);
+  *error = r.error;
+  return false;
+}
+
+bool strata_te_task_measure(strata_te_task_t *t, const strata_choice_t *candidate,
+                            double *latency, char **error) {
+  return measure_in_child(t, candidate, false, latency, error);
+}
+
+bool strata_te_task_measure_ratio(strata_te_task_t *t, const strata_choice_t *candidate,
+                                  double *ratio, char **error) {
+  return measure_in_child(t, candidate, true, ratio, error);
+}
+
+static bool cb_measure(void *user, const strata_choice_t *candidate, double *latency,
+                       char **error) {
+  return strata_te_task_measure(user, candidate, latency, error);
+}
+
+static bool cb_measure_ratio(void *user, const strata_choice_t *candidate, double *ratio,
+                             char **error) {
+  return strata_te_task_measure_ratio(user, candidate, ratio, error);
+}
+
+static void cb_features(void *user, const strata_choice_t *candidate, float *out) {
+  strata_te_task_features(user, candidate, out);
+}
+
+bool strata_te_task_validate(strata_te_task_t *t, const strata_search_result_t *r,
+                             strata_tuning_db_t *db, int top, int rounds,
+                             const strata_choice_t **chosen, double *default_score,
+                             double *best_score, char **error) {
+  strata_validate_callbacks_t cb = {
+      .measure = cb_measure, .measure_ratio = cb_measure_ratio, .user = t};
+  return strata_validate(&t->space, &t->task, r, &cb, db, top, rounds, chosen, default_score,
+                         best_score, error);
+}
+
+strata_search_callbacks_t strata_te_task_callbacks(strata_te_task_t *t) {
+  return (strata_search_callbacks_t){
+      .measure = cb_measure,
+      .features = cb_features,
+      .num_features = STRATA_TE_NUM_FEATURES,
+      .user = t,
+  };
+}

@@ -1,0 +1,224 @@
+/* Tuning a whole model (see te_tune_model.h): task collection, the task
+ * scheduler that shares the trial budget, and validation. */
+#include "passes/te/te_tune_model.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "passes/te/te_features.h"
+#include "passes/te/te_knobs.h"
+#include "passes/te/te_measure.h"
+
+/* --- collecting tasks ------------------------------------------------------ */
+
+static strata_tune_kernel_t *add_kernel(strata_tune_model_t *m, size_t *cap) {
+  if (m->count == *cap) {
+    *cap = *cap ? 2 * *cap : 8;
+    if (!(m->kernels = realloc(m->kernels, *cap * sizeof *m->kernels)))
+      abort();
+  }
+  strata_tune_kernel_t *k = &m->kernels[m->count];
+  memset(k, 0, sizeof *k);
+  return k;
+}
+
+/* The task of `op` as a new kernel, or merged into an identical one. */
+static void collect_one(strata_tune_model_t *m, MlirOperation op, size_t *cap) {
+  strata_tune_kernel_t *k = add_kernel(m, cap);
+  char *error = NULL;
+  if (!strata_te_task_init(&k->task, op, m->options.target, &error)) {
+    if (m->options.skipped)
+      m->options.skipped(m->options.user, k->task.summary ? k->task.summary : "?", error);
+    free(error);
+    strata_te_task_clear(&k->task);
+    return;
+  }
+  for (size_t j = 0; j < m->count; ++j)
+    if (m->kernels[j].task.task.key == k->task.task.key &&
+        strcmp(m->kernels[j].task.canonical, k->task.canonical) == 0) {
+      ++m->kernels[j].weight;
+      strata_te_task_clear(&k->task);
+      return;
+    }
+  k->weight = 1;
+  k->index = (int)m->count++;
+}
+
+static void collect(strata_tune_model_t *m, MlirOperation module) {
+  size_t cap = 0;
+  for (MlirOperation f = mlirBlockGetFirstOperation(
+           mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)));
+       !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
+    for (intptr_t r = 0; r < mlirOperationGetNumRegions(f); ++r) {
+      MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, r));
+      for (MlirOperation op = mlirBlockIsNull(b) ? (MlirOperation){NULL}
+                                                 : mlirBlockGetFirstOperation(b);
+           !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
+        if (strata_te_compute_has_knobs(op))
+          collect_one(m, op, &cap);
+    }
+  }
+}
+
+/* --- search callbacks ---------------------------------------------------------- */
+
+static bool k_measure(void *user, const strata_choice_t *c, double *latency, char **error) {
+  strata_tune_kernel_t *k = user;
+  return strata_te_task_measure(&k->task, c, latency, error);
+}
+
+static void k_features(void *user, const strata_choice_t *c, float *out) {
+  strata_tune_kernel_t *k = user;
+  strata_te_task_features(&k->task, c, out);
+}
+
+static void k_progress(void *user, const strata_search_trial_t *trial) {
+  strata_tune_kernel_t *k = user;
+  strata_tune_model_t *m = k->model;
+  ++m->used;
+  if (m->options.trial)
+    m->options.trial(m->options.user, k, trial);
+}
+
+/* Measurement options and the search of kernel i. */
+static bool start_search(strata_tune_model_t *m, size_t i, char **error) {
+  strata_tune_kernel_t *k = &m->kernels[i];
+  const strata_tune_model_options_t *o = &m->options;
+  k->model = m;
+  k->task.measure.timeout_seconds = o->timeout;
+  k->task.measure.repeats = o->repeats;
+  k->task.flush_cache = o->flush_cache;
+  k->initial = calloc(k->task.space.num_knobs + 1, sizeof *k->initial);
+  k->options = strata_search_default_options();
+  k->options.strategy = o->strategy;
+  k->options.seed = o->seed + i;
+  k->options.trials = o->trials;
+  k->options.batch_size = o->round_size;
+  k->options.initial = k->initial;
+  k->options.num_initial = 1;
+  k->callbacks = (strata_search_callbacks_t){
+      .measure = k_measure,
+      .features = k_features,
+      .num_features = STRATA_TE_NUM_FEATURES,
+      .progress = k_progress,
+      .user = k,
+  };
+  k->last_best = INFINITY;
+  k->search = strata_search_create(&k->task.space, &k->options, &k->callbacks, m->db,
+                                   &k->task.task, error);
+  return k->search != NULL;
+}
+
+bool strata_tune_model_init(strata_tune_model_t *m, MlirOperation module,
+                            const strata_tune_model_options_t *options, strata_tuning_db_t *db,
+                            char **error) {
+  memset(m, 0, sizeof *m);
+  m->options = *options;
+  m->db = db;
+  collect(m, module);
+  for (size_t i = 0; i < m->count; ++i)
+    if (!start_search(m, i, error))
+      return false;
+  return true;
+}
+
+void strata_tune_model_free(strata_tune_model_t *m) {
+  for (size_t i = 0; i < m->count; ++i) {
+    strata_search_free(m->kernels[i].search);
+    free(m->kernels[i].initial);
+    strata_te_task_clear(&m->kernels[i].task);
+  }
+  free(m->kernels);
+  memset(m, 0, sizeof *m);
+}
+
+/* --- the scheduler ----------------------------------------------------------------- */
+
+double strata_tune_kernel_best(const strata_tune_kernel_t *k) {
+  if (!k->search)
+    return INFINITY;
+  return strata_search_result(k->search)->best_latency;
+}
+
+double strata_tune_kernel_default(const strata_tune_kernel_t *k) {
+  const strata_search_result_t *r = k->search ? strata_search_result(k->search) : NULL;
+  return r && r->trials > 0 ? r->latencies[0] : NAN;
+}
+
+double strata_tune_model_estimate(const strata_tune_model_t *m) {
+  double sum = 0;
+  for (size_t i = 0; i < m->count; ++i)
+    sum += m->kernels[i].weight * strata_tune_kernel_best(&m->kernels[i]);
+  return sum;
+}
+
+/* Expected gain of one more round: weight x (the last round's improvement
+ * + an optimistic share of the current best that shrinks with the rounds
+ * already given). */
+static double expected_gain(const strata_tune_kernel_t *k) {
+  double best = strata_tune_kernel_best(k);
+  if (!isfinite(best))
+    return k->rounds == 0 ? INFINITY : 0;
+  double improvement = isfinite(k->last_best) ? fmax(k->last_best - best, 0) : 0;
+  return k->weight * (improvement + 0.05 * best / (1 + k->rounds));
+}
+
+static bool run_round(strata_tune_model_t *m, strata_tune_kernel_t *k, int trials, char **error) {
+  const strata_search_result_t *r = strata_search_result(k->search);
+  int before = r->trials;
+  k->last_best = r->best_latency;
+  if (!strata_search_step(k->search, trials, error))
+    return false;
+  ++k->rounds;
+  int round = ++m->rounds;
+  int measured = strata_search_result(k->search)->trials - before;
+  if (measured == 0 || strata_search_done(k->search))
+    k->done = true;
+  if (measured > 0 && m->options.round)
+    m->options.round(m->options.user, k, round, measured);
+  return true;
+}
+
+bool strata_tune_model_first_rounds(strata_tune_model_t *m, char **error) {
+  int trials = m->options.trials, round_size = m->options.round_size;
+  int first = m->count ? trials / (int)m->count : 0;
+  first = first < 1 ? 1 : first < round_size ? first : round_size;
+  for (size_t i = 0; i < m->count && m->used < trials; ++i) {
+    int left = trials - m->used;
+    if (!run_round(m, &m->kernels[i], left < first ? left : first, error))
+      return false;
+  }
+  return true;
+}
+
+bool strata_tune_model_more_rounds(strata_tune_model_t *m, char **error) {
+  int trials = m->options.trials, round_size = m->options.round_size;
+  while (m->used < trials) {
+    strata_tune_kernel_t *pick = NULL;
+    double best_gain = -1;
+    for (size_t i = 0; i < m->count; ++i) {
+      double g = expected_gain(&m->kernels[i]);
+      if (!m->kernels[i].done && g > best_gain) {
+        best_gain = g;
+        pick = &m->kernels[i];
+      }
+    }
+    if (!pick)
+      break;
+    int left = trials - m->used;
+    if (!run_round(m, pick, left < round_size ? left : round_size, error))
+      return false;
+  }
+  return true;
+}
+
+bool strata_tune_model_validate(strata_tune_model_t *m, int rounds, char **error) {
+  for (size_t i = 0; i < m->count; ++i) {
+    strata_tune_kernel_t *k = &m->kernels[i];
+    if (!strata_te_task_validate(&k->task, strata_search_result(k->search), m->db, 3, rounds,
+                                 &k->chosen, &k->default_score, &k->best_score, error))
+      return false;
+  }
+  return true;
+}

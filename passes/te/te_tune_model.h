@@ -1,0 +1,91 @@
+/* Tuning a whole model: its tasks (one per distinct kernel with knobs,
+ * weighted by its occurrences) share one trial budget through a task
+ * scheduler (Ansor's, simplified): every kernel gets a first round
+ * (its default measured first), then each round goes to the kernel with
+ * the largest expected gain, weight x (the last round's improvement + an
+ * optimistic share of its best latency that shrinks with the rounds it was
+ * given). After the rounds, each kernel's finalists are validated
+ * (te_measure.h). strata-tune drives it and shows progress through the
+ * callbacks. */
+#ifndef STRATA_PASSES_TE_TE_TUNE_MODEL_H
+#define STRATA_PASSES_TE_TE_TUNE_MODEL_H
+
+#include <mlir-c/IR.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "passes/te/te_task.h"
+#include "tuning/search.h"
+
+typedef struct strata_tune_model strata_tune_model_t;
+
+typedef struct {
+  strata_te_task_t task;
+  int weight; /* occurrences in the model */
+  int index;  /* 0-based, in model order */
+  strata_search_options_t options;
+  strata_choice_t *initial;
+  strata_search_callbacks_t callbacks;
+  strata_search_t *search;
+  double last_best; /* best before its last round */
+  int rounds;
+  bool done;
+  strata_tune_model_t *model;
+  /* After validation (strata_tune_model_validate): */
+  const strata_choice_t *chosen;      /* NULL: nothing succeeded */
+  double default_score, best_score;   /* NAN when unknown */
+} strata_tune_kernel_t;
+
+typedef struct {
+  const char *target;                /* target string option (te_task.h) */
+  strata_search_strategy_t strategy; /* kernel i searches with seed + i */
+  uint64_t seed;
+  int trials;     /* measured candidates in all, shared by the kernels */
+  int round_size; /* candidates per scheduling round */
+  double timeout; /* seconds per candidate */
+  int repeats;    /* timed runs per candidate */
+  bool flush_cache;
+  /* Optional: a kernel that cannot be tuned (it is skipped). */
+  void (*skipped)(void *user, const char *summary, const char *error);
+  /* Optional: after every trial (model->used already counts it). */
+  void (*trial)(void *user, strata_tune_kernel_t *k, const strata_search_trial_t *trial);
+  /* Optional: after a round that measured `measured` candidates. */
+  void (*round)(void *user, strata_tune_kernel_t *k, int round, int measured);
+  void *user;
+} strata_tune_model_options_t;
+
+struct strata_tune_model {
+  strata_tune_kernel_t *kernels;
+  size_t count;
+  int used; /* trials measured so far */
+  int rounds;
+  strata_tune_model_options_t options;
+  strata_tuning_db_t *db;
+};
+
+/* The tasks of every te.compute with knobs directly inside the module's
+ * functions, identical kernels merged (weight). False with *error only on
+ * a search setup failure; a kernel that cannot be tuned is reported
+ * through options->skipped. `db` must outlive the model. */
+bool strata_tune_model_init(strata_tune_model_t *m, MlirOperation module,
+                            const strata_tune_model_options_t *options, strata_tuning_db_t *db,
+                            char **error);
+/* The scheduler's first rounds: every kernel once (as long as trials are
+ * left), sharing the budget so that every kernel gets one round when there
+ * are at least as many trials as kernels. */
+bool strata_tune_model_first_rounds(strata_tune_model_t *m, char **error);
+/* Then rounds by expected gain until the budget or the spaces run out. */
+bool strata_tune_model_more_rounds(strata_tune_model_t *m, char **error);
+/* Validates every kernel's finalists (`rounds` more measurements each;
+ * 0: off), setting each kernel's chosen, default_score and best_score. */
+bool strata_tune_model_validate(strata_tune_model_t *m, int rounds, char **error);
+void strata_tune_model_free(strata_tune_model_t *m);
+
+/* A kernel's best latency so far (INFINITY before a success) and its
+ * default's (trial 0; NAN before it or when it failed). */
+double strata_tune_kernel_best(const strata_tune_kernel_t *k);
+double strata_tune_kernel_default(const strata_tune_kernel_t *k);
+/* Σ weight x best over the kernels; INFINITY until every one has a result. */
+double strata_tune_model_estimate(const strata_tune_model_t *m);
+
+#endif
