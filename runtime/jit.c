@@ -25,53 +25,6 @@ const char *const *strata_runtime_libraries(void) {
   return libs;
 }
 
-/* ---- Heap allocation of compiled code ------------------------------------
- * strata-lower-to-llvm lowers memref.alloc/dealloc with MLIR's generic
- * allocation functions (finalize-memref-to-llvm{use-generic-functions}),
- * defined here: a buffer that cannot be allocated stops the process with a
- * message and a non-zero status instead of a null buffer the code would
- * write through (a segmentation fault). The JIT registers them below; AOT
- * libraries resolve them in libstrata, which they link (runtime/aot.c). */
-
-static void out_of_memory(size_t size) {
-  fprintf(stderr, "strata: out of memory: cannot allocate %zu bytes\n", size);
-  fflush(stdout);
-  _Exit(1); /* possibly on an OpenMP worker: no exit handlers */
-}
-
-void *_mlir_memref_to_llvm_alloc(size_t size);
-void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t size);
-void _mlir_memref_to_llvm_free(void *ptr);
-
-void *_mlir_memref_to_llvm_alloc(size_t size) {
-  void *p = malloc(size ? size : 1);
-  if (!p)
-    out_of_memory(size);
-  return p;
-}
-
-void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t size) {
-  /* aligned_alloc wants a size that is a multiple of the alignment. */
-  size_t rounded = alignment ? (size + alignment - 1) / alignment * alignment : size;
-  if (rounded < size)
-    out_of_memory(size);
-  void *p = aligned_alloc(alignment, rounded ? rounded : alignment);
-  if (!p)
-    out_of_memory(size);
-  return p;
-}
-
-void _mlir_memref_to_llvm_free(void *ptr) { free(ptr); }
-
-static const struct {
-  const char *name;
-  void *address;
-} allocation_functions[] = {
-    {"_mlir_memref_to_llvm_alloc", (void *)_mlir_memref_to_llvm_alloc},
-    {"_mlir_memref_to_llvm_aligned_alloc", (void *)_mlir_memref_to_llvm_aligned_alloc},
-    {"_mlir_memref_to_llvm_free", (void *)_mlir_memref_to_llvm_free},
-};
-
 strata_jit_t *strata_jit_create(MlirOperation module, int opt_level, char **error) {
   MlirContext ctx = mlirOperationGetContext(module);
   mlirRegisterAllLLVMTranslations(ctx);
@@ -92,10 +45,6 @@ strata_jit_t *strata_jit_create(MlirOperation module, int opt_level, char **erro
     for (const strata_kernel_symbol_t *k = *t; k->name; ++k)
       mlirExecutionEngineRegisterSymbol(engine, mlirStringRefCreateFromCString(k->name),
                                         k->address);
-  for (size_t i = 0; i < sizeof allocation_functions / sizeof allocation_functions[0]; ++i)
-    mlirExecutionEngineRegisterSymbol(
-        engine, mlirStringRefCreateFromCString(allocation_functions[i].name),
-        allocation_functions[i].address);
   strata_jit_t *jit = malloc(sizeof *jit);
   jit->engine = engine;
   return jit;

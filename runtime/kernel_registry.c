@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "runtime/detection_kernels.h"
+#include "runtime/memory_kernels.h"
 #include "runtime/string_kernels.h"
 #include "runtime/table_kernels.h"
 
@@ -13,6 +14,7 @@ const strata_kernel_symbol_t *const *strata_kernel_tables(void) {
       strata_string_kernels,
       strata_table_kernels,
       strata_detection_kernels,
+      strata_memory_kernels,
       NULL,
   };
   return tables;

@@ -40,7 +40,7 @@ static double lg(double x) { return x > 0 ? log2(x) : 0; }
 /* --- the loop nest ------------------------------------------------------------ */
 
 /* The loop nest's order while walking a trace (outermost first), as
- * indices into strata_te_loops_t, for the bytes-per-level features. Fused
+ * indices into strata_te_names_t, for the bytes-per-level features. Fused
  * loops remember their parts (whose origins give the axes they cover). */
 typedef struct {
   int loop[64], n;
@@ -78,7 +78,7 @@ static void nest_reorder(nest_t *nest, const int *names, int count) {
 }
 
 /* Multiplies cover[axis] by what loop `name` iterates over. */
-static void nest_cover(const nest_t *nest, const strata_te_loops_t *names, int name,
+static void nest_cover(const nest_t *nest, const strata_te_names_t *names, int name,
                        double *cover) {
   if (nest->num_parts[name] > 0) {
     for (int q = 0; q < nest->num_parts[name]; ++q)
@@ -93,7 +93,7 @@ static void nest_cover(const nest_t *nest, const strata_te_loops_t *names, int n
 
 typedef struct {
   double block[STRATA_TE_MAX_AXES], inner[STRATA_TE_MAX_AXES];
-  strata_te_loops_t names;
+  strata_te_names_t names;
   nest_t nest;
   double parallel, packed;
   int parallel_pos;
@@ -105,8 +105,8 @@ static void step_split(walk_t *w, const char *axis, MlirAttribute factors) {
   nf = nf < 16 ? nf : 16;
   for (intptr_t q = 0; q < nf; ++q)
     p *= (fv[q] = mlirDenseI64ArrayGetElement(factors, q)) > 0 ? fv[q] : 1;
-  strata_te_loops_t *names = &w->names;
-  int i = strata_te_loops_find(names, axis);
+  strata_te_names_t *names = &w->names;
+  int i = strata_te_names_find(names, axis);
   if (i >= 0 && names->root[i] >= 0 && nf > 0) {
     w->block[names->root[i]] = (double)p;
     w->inner[names->root[i]] = (double)fv[nf - 1];
@@ -115,7 +115,7 @@ static void step_split(walk_t *w, const char *axis, MlirAttribute factors) {
     w->inner[names->origin[i]] = (double)fv[nf - 1];
   }
   int before = names->count;
-  strata_te_loops_split(names, axis, fv, nf);
+  strata_te_names_split(names, axis, fv, nf);
   int parts[17];
   for (int q = before; q < names->count && q - before < 17; ++q)
     parts[q - before] = q;
@@ -125,7 +125,7 @@ static void step_split(walk_t *w, const char *axis, MlirAttribute factors) {
 
 /* tile = split each axis, then every outer part before every inner one. */
 static void tile_order(walk_t *w, MlirAttribute axes) {
-  strata_te_loops_t *names = &w->names;
+  strata_te_names_t *names = &w->names;
   nest_t *nest = &w->nest;
   int tiled[32], k = 0;
   for (int p = 0; p < nest->n && k < 32; ++p)
@@ -149,7 +149,7 @@ static void tile_order(walk_t *w, MlirAttribute axes) {
 }
 
 static void step_tile(walk_t *w, MlirAttribute st, MlirAttribute factors) {
-  strata_te_loops_t *names = &w->names;
+  strata_te_names_t *names = &w->names;
   MlirAttribute axes = strata_te_step_field(st, "axes");
   for (intptr_t q = 0; !mlirAttributeIsNull(axes) && q < mlirArrayAttrGetNumElements(axes) &&
                        q < mlirDenseArrayGetNumElements(factors);
@@ -157,11 +157,11 @@ static void step_tile(walk_t *w, MlirAttribute st, MlirAttribute factors) {
     char name[96];
     strata_te_string_of(mlirArrayAttrGetElement(axes, q), name, sizeof name);
     int64_t f = mlirDenseI64ArrayGetElement(factors, q);
-    int i = strata_te_loops_find(names, name);
+    int i = strata_te_names_find(names, name);
     if (i >= 0 && names->root[i] >= 0)
       w->block[names->root[i]] = w->inner[names->root[i]] = (double)f;
     int before = names->count;
-    strata_te_loops_split(names, name, &f, 1);
+    strata_te_names_split(names, name, &f, 1);
     if (i >= 0 && names->count == before + 2) /* outer parts first, as tile orders them */
       nest_replace(&w->nest, nest_pos(&w->nest, i), (int[]){before, before + 1}, 2);
   }
@@ -169,7 +169,7 @@ static void step_tile(walk_t *w, MlirAttribute st, MlirAttribute factors) {
 }
 
 static void step_fuse(walk_t *w, MlirAttribute st) {
-  strata_te_loops_t *names = &w->names;
+  strata_te_names_t *names = &w->names;
   nest_t *nest = &w->nest;
   MlirAttribute axes = strata_te_step_field(st, "axes");
   char joined[128] = "";
@@ -177,19 +177,19 @@ static void step_fuse(walk_t *w, MlirAttribute st) {
   for (intptr_t q = 0; !mlirAttributeIsNull(axes) && q < mlirArrayAttrGetNumElements(axes); ++q) {
     char name[96];
     strata_te_string_of(mlirArrayAttrGetElement(axes, q), name, sizeof name);
-    int i = strata_te_loops_find(names, name);
+    int i = strata_te_names_find(names, name);
     e *= i >= 0 ? names->extents[i] : 1;
     size_t l = strlen(joined);
     if (l + strlen(name) + 2 < sizeof joined)
       snprintf(joined + l, sizeof joined - l, "%s%.60s", q ? "+" : "", name);
   }
-  strata_te_loops_add(names, joined, e, -1);
+  strata_te_names_add(names, joined, e, -1);
   /* The fused loop takes the first part's place; the others go. */
   int fused = names->count - 1, first = -1;
   for (intptr_t q = 0; !mlirAttributeIsNull(axes) && q < mlirArrayAttrGetNumElements(axes); ++q) {
     char name[96];
     strata_te_string_of(mlirArrayAttrGetElement(axes, q), name, sizeof name);
-    int i = strata_te_loops_find(names, name), p = i >= 0 ? nest_pos(nest, i) : -1;
+    int i = strata_te_names_find(names, name), p = i >= 0 ? nest_pos(nest, i) : -1;
     if (p < 0)
       continue;
     if (fused < STRATA_TE_MAX_LOOPS && nest->num_parts[fused] < 4)
@@ -211,7 +211,7 @@ static void step_reorder(walk_t *w, MlirAttribute st) {
        ++q) {
     char name[96];
     strata_te_string_of(mlirArrayAttrGetElement(order, q), name, sizeof name);
-    int i = strata_te_loops_find(&w->names, name);
+    int i = strata_te_names_find(&w->names, name);
     if (i >= 0)
       listed[k++] = i;
   }
@@ -233,7 +233,7 @@ static void walk_step(walk_t *w, MlirAttribute st) {
   } else if (prim == STRATA_TE_PRIM_REORDER) {
     step_reorder(w, st);
   } else if (prim == STRATA_TE_PRIM_PARALLEL) {
-    int i = strata_te_loops_find(&w->names, axis);
+    int i = strata_te_names_find(&w->names, axis);
     if (i >= 0)
       w->parallel = (double)w->names.extents[i];
     w->parallel_pos = i >= 0 ? nest_pos(&w->nest, i) : -1;
@@ -249,7 +249,7 @@ static void walk_trace(const strata_te_task_t *t, const strata_choice_t *candida
     w->block[a] = w->inner[a] = (double)t->extents[a];
   w->names.count = 0;
   for (int a = 0; a < t->num_axes; ++a)
-    strata_te_loops_add(&w->names, t->axis_names[a], t->extents[a], a);
+    strata_te_names_add(&w->names, t->axis_names[a], t->extents[a], a);
   w->parallel = 1, w->packed = 0, w->parallel_pos = -1;
   w->nest.n = 0;
   for (int a = 0; a < t->num_axes && a < 64; ++a)

@@ -17,14 +17,14 @@
 
 /* --- loop names ------------------------------------------------------------ */
 
-int strata_te_loops_find(const strata_te_loops_t *n, const char *name) {
+int strata_te_names_find(const strata_te_names_t *n, const char *name) {
   for (int i = n->count - 1; i >= 0; --i)
     if (strcmp(n->names[i], name) == 0)
       return i;
   return -1;
 }
 
-void strata_te_loops_add(strata_te_loops_t *n, const char *name, int64_t extent, int root) {
+void strata_te_names_add(strata_te_names_t *n, const char *name, int64_t extent, int root) {
   if (n->count == STRATA_TE_MAX_LOOPS)
     return;
   snprintf(n->names[n->count], sizeof n->names[0], "%s", name);
@@ -33,7 +33,7 @@ void strata_te_loops_add(strata_te_loops_t *n, const char *name, int64_t extent,
   n->root[n->count++] = root;
 }
 
-void strata_te_loops_init(strata_te_loops_t *n, MlirOperation compute, int64_t *extents) {
+void strata_te_names_init(strata_te_names_t *n, MlirOperation compute, int64_t *extents) {
   n->count = 0;
   intptr_t ns = strata_te_compute_num_spatial(compute), nr = strata_te_compute_num_reduce(compute);
   MlirType rt = mlirValueGetType(mlirOperationGetResult(compute, 0));
@@ -43,14 +43,14 @@ void strata_te_loops_init(strata_te_loops_t *n, MlirOperation compute, int64_t *
     int64_t e = a < ns ? mlirShapedTypeGetDimSize(rt, a) : strata_te_compute_reduce_extent(compute, a - ns);
     if (extents)
       extents[a] = e;
-    strata_te_loops_add(n, name, e, (int)a);
+    strata_te_names_add(n, name, e, (int)a);
   }
 }
 
 static int64_t ceil_div(int64_t a, int64_t b) { return b > 0 ? (a + b - 1) / b : a; }
 
-void strata_te_loops_split(strata_te_loops_t *n, const char *axis, const int64_t *f, intptr_t nf) {
-  int i = strata_te_loops_find(n, axis);
+void strata_te_names_split(strata_te_names_t *n, const char *axis, const int64_t *f, intptr_t nf) {
+  int i = strata_te_names_find(n, axis);
   if (i < 0)
     return;
   int64_t e = n->extents[i], p = 1;
@@ -59,11 +59,11 @@ void strata_te_loops_split(strata_te_loops_t *n, const char *axis, const int64_t
   int origin = n->origin[i];
   char name[128];
   snprintf(name, sizeof name, "%s.0", axis);
-  strata_te_loops_add(n, name, ceil_div(e, p), -1);
+  strata_te_names_add(n, name, ceil_div(e, p), -1);
   n->origin[n->count - 1] = origin;
   for (intptr_t k = 0; k < nf; ++k) {
     snprintf(name, sizeof name, "%s.%d", axis, (int)k + 1);
-    strata_te_loops_add(n, name, f[k], -1);
+    strata_te_names_add(n, name, f[k], -1);
     n->origin[n->count - 1] = origin;
   }
 }
@@ -108,7 +108,7 @@ void strata_te_knobs_free(strata_te_knob_t *knobs, size_t count) {
 /* The knob of decision `d` (named `name`) in a step of primitive `prim`
  * on `axis`: its `choices`, or the factor domain of its `parts`. */
 static bool knob_from_decision(MlirAttribute d, const char *name, strata_te_prim_t prim,
-                               const char *axis, const strata_te_loops_t *loops,
+                               const char *axis, const strata_te_names_t *loops,
                                strata_te_knob_t *k, char **error) {
   MlirAttribute choices = mlirDictionaryAttrGetElementByName(d, strata_te_sref("choices"));
   MlirAttribute parts = mlirDictionaryAttrGetElementByName(d, strata_te_sref("parts"));
@@ -120,7 +120,7 @@ static bool knob_from_decision(MlirAttribute d, const char *name, strata_te_prim
       k->choices[c] = mlirArrayAttrGetElement(choices, (intptr_t)c);
     return true;
   }
-  int i = strata_te_loops_find(loops, axis);
+  int i = strata_te_names_find(loops, axis);
   int64_t p = mlirAttributeIsNull(parts) ? 0 : mlirIntegerAttrGetValueInt(parts);
   size_t nc = 0;
   int64_t *values = NULL;
@@ -180,7 +180,7 @@ static bool add_knob(strata_te_knob_t **knobs, size_t *n, strata_te_knob_t k, ch
 
 /* Follows a fixed split (its names' extents feed later parts knobs). */
 static void follow_split(MlirAttribute step, strata_te_prim_t prim, const char *axis,
-                         strata_te_loops_t *loops) {
+                         strata_te_names_t *loops) {
   MlirAttribute factors = strata_te_step_field(step, "factors");
   if (prim != STRATA_TE_PRIM_SPLIT || mlirAttributeIsNull(factors) ||
       !mlirAttributeIsADenseI64Array(factors))
@@ -189,12 +189,12 @@ static void follow_split(MlirAttribute step, strata_te_prim_t prim, const char *
   intptr_t nf = mlirDenseArrayGetNumElements(factors);
   for (intptr_t q = 0; q < nf && q < 16; ++q)
     fv[q] = mlirDenseI64ArrayGetElement(factors, q);
-  strata_te_loops_split(loops, axis, fv, nf < 16 ? nf : 16);
+  strata_te_names_split(loops, axis, fv, nf < 16 ? nf : 16);
 }
 
 /* The knobs of one step, added to knobs[]. */
 static bool read_step_knobs(MlirAttribute st, strata_te_prim_t prim, const char *axis,
-                            const strata_te_loops_t *loops, strata_te_knob_t **knobs, size_t *n,
+                            const strata_te_names_t *loops, strata_te_knob_t **knobs, size_t *n,
                             char **error) {
   for (intptr_t f = 0; f < mlirDictionaryAttrGetNumElements(st); ++f) {
     MlirAttribute d = mlirDictionaryAttrGetElement(st, f).attribute;
@@ -289,8 +289,8 @@ static bool add_to_space(strata_space_t *space, const strata_te_knob_t *k, char 
 
 bool strata_te_read_knobs(MlirOperation compute, MlirAttribute schedule, strata_te_knob_t **out,
                           size_t *count, strata_space_t *space, char **error) {
-  strata_te_loops_t loops;
-  strata_te_loops_init(&loops, compute, NULL);
+  strata_te_names_t loops;
+  strata_te_names_init(&loops, compute, NULL);
   strata_te_knob_t *knobs = NULL;
   size_t n = 0;
   bool ok = true;

@@ -25,23 +25,25 @@ typedef struct strata_te_knob {
   MlirAttribute *choices;
 } strata_te_knob_t;
 
-/* Loop names and extents while walking a trace. */
+/* Loop names and extents while walking a trace for knob domains and
+ * features (dialects/te/te_trace.h's strata_te_loops_t follows more steps;
+ * moving the tuner onto it is the next step of the one-decoder work). */
 typedef struct {
   int count;
   char names[STRATA_TE_MAX_LOOPS][128];
   int64_t extents[STRATA_TE_MAX_LOOPS];
   int root[STRATA_TE_MAX_LOOPS];   /* the compute axis a name is, or -1 for a derived loop */
   int origin[STRATA_TE_MAX_LOOPS]; /* the compute axis a name is or derives from, or -1 */
-} strata_te_loops_t;
+} strata_te_names_t;
 
 /* The last loop called `name`, or -1. */
-int strata_te_loops_find(const strata_te_loops_t *n, const char *name);
-void strata_te_loops_add(strata_te_loops_t *n, const char *name, int64_t extent, int root);
+int strata_te_names_find(const strata_te_names_t *n, const char *name);
+void strata_te_names_add(strata_te_names_t *n, const char *name, int64_t extent, int root);
 /* The compute's axes (spatial, then reduce); their extents into `extents`
  * (STRATA_TE_MAX_AXES entries) when not NULL. */
-void strata_te_loops_init(strata_te_loops_t *n, MlirOperation compute, int64_t *extents);
+void strata_te_names_init(strata_te_names_t *n, MlirOperation compute, int64_t *extents);
 /* Splits `axis` (extent known) by `factors`: names axis.0 .. axis.n. */
-void strata_te_loops_split(strata_te_loops_t *n, const char *axis, const int64_t *factors,
+void strata_te_names_split(strata_te_names_t *n, const char *axis, const int64_t *factors,
                            intptr_t num_factors);
 
 /* A string attribute's value into buf ("" for anything else). */

@@ -150,8 +150,8 @@ static bool read_axes(strata_te_task_t *t, MlirOperation compute, MlirType rt, c
   dtype_of(mlirShapedTypeGetElementType(rt), &dt, &t->elem_bytes);
   t->num_spatial = (int)ns;
   t->num_axes = (int)(ns + nr);
-  strata_te_loops_t loops;
-  strata_te_loops_init(&loops, compute, t->extents);
+  strata_te_names_t loops;
+  strata_te_names_init(&loops, compute, t->extents);
   t->flops = 2;
   for (int a = 0; a < t->num_axes; ++a) {
     strata_te_compute_axis_name(compute, a, t->axis_names[a], sizeof t->axis_names[a]);
