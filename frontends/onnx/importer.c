@@ -21,7 +21,7 @@
 #include "frontends/onnx/nesting.h"
 #include "frontends/onnx/onnx_internal.h"
 #include "runtime/read_file.h"
-#include "runtime/tensor.h" /* f16/bf16 conversions */
+#include "runtime/half.h"
 #include "strata/strata.h"
 
 typedef struct {
