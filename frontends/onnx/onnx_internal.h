@@ -256,7 +256,7 @@ MlirNamedAttribute onnx_ints_attr(onnx_node_t *n, const char *name, intptr_t cou
 /* A scalar attribute of element type elem (float or integer). */
 MlirNamedAttribute onnx_scalar_attr(onnx_node_t *n, const char *name, MlirType elem, double v);
 
-/* --- Constants ------------------------------------------------------------ */
+/* --- Constants (onnx_const.c) ---------------------------------------------- */
 /* Decodes a TensorProto (raw_data or typed fields; STRING from string_data:
  * data holds numel `const char *` then the NUL-terminated bytes, one
  * allocation). Returns false with a message in err (size errsz) on
