@@ -741,6 +741,14 @@ static bool is_default_domain(const char *domain) {
   return !domain || !domain[0] || !strcmp(domain, "ai.onnx");
 }
 
+/* Whether operator op_type may take string tensors. */
+static bool takes_strings(const char *op_type) {
+  for (const char *const *op = strata_onnx_string_input_ops; *op; ++op)
+    if (!strcmp(*op, op_type))
+      return true;
+  return false;
+}
+
 /* The mapping of a node's operator in its domain, or NULL. */
 static const onnx_mapping_t *find_mapping(const Onnx__NodeProto *node) {
   static const onnx_mapping_t *const default_tables[] = {
@@ -865,7 +873,7 @@ static bool import_node(onnx_importer_t *imp, const Onnx__GraphProto *g, size_t 
     bool string = e->has_const ? e->cst.onnx_type == ONNX__TENSOR_PROTO__DATA_TYPE__STRING
                                : !mlirValueIsNull(e->value) &&
                                      strata_graph_is_string(mlirValueGetType(e->value));
-    if (string && !onnx_takes_strings(node->op_type ? node->op_type : ""))
+    if (string && !takes_strings(node->op_type ? node->op_type : ""))
       return onnx_error(&n, "input '%s' is a string tensor, which %s does not take", name,
                         node->op_type ? node->op_type : "");
     n.present[i] = true;

@@ -97,8 +97,9 @@ extern const onnx_mapping_t strata_onnx_string_ops[];
 extern const onnx_mapping_t strata_onnx_table_ops[];
 extern const onnx_mapping_t strata_onnx_detection_ops[];
 
-/* Whether operator op_type may take string tensors (import_string.c). */
-bool onnx_takes_strings(const char *op_type);
+/* The operators that may take string tensors (NULL-terminated; defined in
+ * import_string.c, read by the importer like the mapping tables). */
+extern const char *const strata_onnx_string_input_ops[];
 
 /* --- Errors ------------------------------------------------------------ */
 /* Emits an error at the node's location. Returns false. */
