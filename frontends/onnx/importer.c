@@ -258,36 +258,48 @@ static bool read_opsets(onnx_importer_t *imp, const Onnx__ModelProto *model, int
   return true;
 }
 
-static MlirOperation import_model(onnx_importer_t *imp, const Onnx__ModelProto *model,
-                                  strata_onnx_layout_t *layout) {
+enum { MAX_ARGS = ONNX_MAX_IO * 4 };
+
+/* The function being built: its arguments (each one from a graph input;
+ * a sequence or optional input gives one per tensor) and its results. */
+typedef struct {
+  MlirType arg_types[MAX_ARGS];
+  MlirLocation arg_locs[MAX_ARGS];
+  int arg_input[MAX_ARGS]; /* the graph input (ordinal) of each argument */
+  const char *input_names[STRATA_ONNX_MAX_GRAPH_IO];
+  intptr_t num_args;
+  MlirValue results[MAX_ARGS];
+  MlirType result_types[MAX_ARGS];
+  intptr_t num_results;
+} signature_t;
+
+/* What must hold before anything is built: a graph, known opsets (the
+ * default domain's into *opset), supported operators, no sparse
+ * initializers, named values. False after an error. */
+static bool check_model(onnx_importer_t *imp, const Onnx__ModelProto *model, int64_t *opset) {
   const Onnx__GraphProto *g = model->graph;
-  if (!g) {
-    file_error(imp, "the model has no graph");
-    return (MlirOperation){NULL};
-  }
-  int64_t opset;
-  if (!read_opsets(imp, model, &opset))
-    return (MlirOperation){NULL};
+  if (!g)
+    return file_error(imp, "the model has no graph");
+  if (!read_opsets(imp, model, opset))
+    return false;
   /* Operators first: a model using one Strata cannot import is reported as
    * such (at that node), before anything else about it (e.g. the string
    * inputs that only that operator would have consumed). */
   for (size_t i = 0; i < g->n_node; ++i)
-    if (!onnx_find_mapping(g->node[i])) {
-      onnx_unsupported_operator(imp, g->node[i], i);
-      return (MlirOperation){NULL};
-    }
-  if (g->n_sparse_initializer) {
-    file_error(imp, "sparse initializers are not supported");
-    return (MlirOperation){NULL};
-  }
+    if (!onnx_find_mapping(g->node[i]))
+      return onnx_unsupported_operator(imp, g->node[i], i);
+  if (g->n_sparse_initializer)
+    return file_error(imp, "sparse initializers are not supported");
   size_t unnamed;
   const char *kind = onnx_unnamed_value(g, &unnamed);
-  if (kind) {
-    file_error(imp, "%s%s #%zu has no name", strcmp(kind, "initializer") ? "graph " : "", kind,
-               unnamed);
-    return (MlirOperation){NULL};
-  }
-  /* Initializers: import-time constants, materialized on first use. */
+  if (kind)
+    return file_error(imp, "%s%s #%zu has no name", strcmp(kind, "initializer") ? "graph " : "",
+                      kind, unnamed);
+  return true;
+}
+
+/* Initializers: import-time constants, materialized on first use. */
+static bool define_initializers(onnx_importer_t *imp, const Onnx__GraphProto *g) {
   char err[512];
   for (size_t i = 0; i < g->n_initializer; ++i) {
     const Onnx__TensorProto *tp = g->initializer[i];
@@ -295,63 +307,73 @@ static MlirOperation import_model(onnx_importer_t *imp, const Onnx__ModelProto *
     onnx_const_t c;
     if (!onnx_const_from_proto(tp, &c, err, sizeof err)) {
       strata_emit_error_at(onnx_named_location(imp, "initializer", name), "%s", err);
-      return (MlirOperation){NULL};
+      return false;
     }
     onnx_value_t *e = onnx_value_define(imp, name);
     e->has_const = true;
     e->cst = c;
     e->loc = onnx_named_location(imp, "initializer", name);
   }
-  /* Arguments: graph inputs that are not initializers; a sequence or
-   * optional one is its tensors, resolved from the value given for it. */
-  enum { MAX_ARGS = ONNX_MAX_IO * 4 };
-  MlirType arg_types[MAX_ARGS];
-  MlirLocation arg_locs[MAX_ARGS];
-  int arg_input[MAX_ARGS]; /* the graph input (ordinal) of each argument */
-  const char *input_names[STRATA_ONNX_MAX_GRAPH_IO];
-  intptr_t num_args = 0;
+  return true;
+}
+
+/* Graph input vi, the k-th that is not an initializer, as arguments: a
+ * tensor is one; a sequence or optional one is its tensors, resolved from
+ * the value given for it (and defined in the value table). */
+static bool add_input(onnx_importer_t *imp, const Onnx__ValueInfoProto *vi, int k,
+                      strata_onnx_layout_t *layout, signature_t *sig) {
+  sig->input_names[k] = vi->name;
+  layout->inputs[k].kind = value_kind(vi);
+  MlirLocation loc = onnx_named_location(imp, "graph input", vi->name);
+  if (layout->inputs[k].kind == STRATA_ONNX_TENSOR) {
+    if (!value_info_type(imp, vi, "graph input", &sig->arg_types[sig->num_args]))
+      return false;
+    sig->arg_locs[sig->num_args] = loc;
+    sig->arg_input[sig->num_args++] = k;
+    layout->inputs[k].count = 1;
+    return true;
+  }
+  onnx_seq_t *seq = seq_input(imp, vi, k, layout->inputs[k].kind == STRATA_ONNX_OPTIONAL);
+  if (!seq)
+    return false;
+  onnx_value_define(imp, vi->name)->seq = seq;
+  onnx_item_t *leaves[MAX_ARGS];
+  int n = seq_leaves(seq, leaves, 0, MAX_ARGS);
+  if (n < 0 || sig->num_args + n > MAX_ARGS)
+    return file_error(imp, "too many graph inputs");
+  for (int j = 0; j < n; ++j) {
+    sig->arg_types[sig->num_args] = strata_graph_shape_to_type(
+        &leaves[j]->cst.shape, onnx_elem_type(imp->ctx, leaves[j]->cst.onnx_type));
+    sig->arg_locs[sig->num_args] = loc;
+    sig->arg_input[sig->num_args++] = k;
+  }
+  layout->inputs[k].count = n;
+  return true;
+}
+
+/* Arguments: the graph inputs that are not initializers. */
+static bool collect_arguments(onnx_importer_t *imp, const Onnx__GraphProto *g,
+                              strata_onnx_layout_t *layout, signature_t *sig) {
   int num_inputs = 0;
   for (size_t i = 0; i < g->n_input; ++i) {
     const Onnx__ValueInfoProto *vi = g->input[i];
     if (onnx_value_lookup(imp, vi->name))
       continue;
-    if (num_args == MAX_ARGS || num_inputs == STRATA_ONNX_MAX_GRAPH_IO) {
-      file_error(imp, "too many graph inputs");
-      return (MlirOperation){NULL};
-    }
-    int k = num_inputs++;
-    input_names[k] = vi->name;
-    layout->inputs[k].kind = value_kind(vi);
-    MlirLocation loc = onnx_named_location(imp, "graph input", vi->name);
-    if (layout->inputs[k].kind == STRATA_ONNX_TENSOR) {
-      if (!value_info_type(imp, vi, "graph input", &arg_types[num_args]))
-        return (MlirOperation){NULL};
-      arg_locs[num_args] = loc;
-      arg_input[num_args++] = k;
-      layout->inputs[k].count = 1;
-      continue;
-    }
-    onnx_seq_t *seq = seq_input(imp, vi, k, layout->inputs[k].kind == STRATA_ONNX_OPTIONAL);
-    if (!seq)
-      return (MlirOperation){NULL};
-    onnx_value_define(imp, vi->name)->seq = seq;
-    onnx_item_t *leaves[MAX_ARGS];
-    int n = seq_leaves(seq, leaves, 0, MAX_ARGS);
-    if (n < 0 || num_args + n > MAX_ARGS) {
-      file_error(imp, "too many graph inputs");
-      return (MlirOperation){NULL};
-    }
-    for (int j = 0; j < n; ++j) {
-      arg_types[num_args] = strata_graph_shape_to_type(
-          &leaves[j]->cst.shape, onnx_elem_type(imp->ctx, leaves[j]->cst.onnx_type));
-      arg_locs[num_args] = loc;
-      arg_input[num_args++] = k;
-    }
-    layout->inputs[k].count = n;
+    if (sig->num_args == MAX_ARGS || num_inputs == STRATA_ONNX_MAX_GRAPH_IO)
+      return file_error(imp, "too many graph inputs");
+    if (!add_input(imp, vi, num_inputs++, layout, sig))
+      return false;
   }
   layout->num_inputs = num_inputs;
+  return true;
+}
+
+/* The module with the public func.func named after graph g, taking the
+ * arguments (its type is set when the results are known); *func is the
+ * function, and imp->body its body. */
+static MlirOperation create_function(onnx_importer_t *imp, const Onnx__GraphProto *g,
+                                     const signature_t *sig, MlirOperation *func) {
   MlirModule module = mlirModuleCreateEmpty(imp->file_loc);
-  MlirOperation module_op = mlirModuleGetOperation(module);
   strata_builder_t mb = strata_builder_at_end(mlirModuleGetBody(module), imp->file_loc);
   char fname[256];
   function_name(g->name, fname, sizeof fname);
@@ -361,132 +383,168 @@ static MlirOperation import_model(onnx_importer_t *imp, const Onnx__ModelProto *
       mlirOperationStateGet(mlirStringRefCreateFromCString("func.func"), imp->file_loc);
   mlirOperationStateAddAttributes(&st, 1, fattrs);
   MlirRegion region = mlirRegionCreate();
-  MlirBlock body = mlirBlockCreate(num_args, arg_types, arg_locs);
+  MlirBlock body = mlirBlockCreate(sig->num_args, sig->arg_types, sig->arg_locs);
   mlirRegionAppendOwnedBlock(region, body);
   mlirOperationStateAddOwnedRegions(&st, 1, &region);
-  MlirOperation func = strata_build_insert(&mb, mlirOperationCreate(&st));
+  *func = strata_build_insert(&mb, mlirOperationCreate(&st));
   imp->body = body;
-  for (intptr_t i = 0; i < num_args;) {
-    int k = arg_input[i];
+  return mlirModuleGetOperation(module);
+}
+
+/* Gives the graph inputs their arguments: a tensor input its argument (and
+ * the value given for it, if any); a sequence's tensors theirs (their
+ * values were only needed for the length and the shapes). */
+static bool bind_arguments(onnx_importer_t *imp, const strata_onnx_layout_t *layout,
+                           const signature_t *sig) {
+  for (intptr_t i = 0; i < sig->num_args;) {
+    int k = sig->arg_input[i];
     if (layout->inputs[k].kind != STRATA_ONNX_TENSOR) {
-      /* The sequence's tensors become arguments (their values were only
-       * needed for the length and the shapes). */
       onnx_item_t *leaves[MAX_ARGS];
-      int n = seq_leaves(onnx_value_lookup(imp, input_names[k])->seq, leaves, 0, MAX_ARGS);
+      int n = seq_leaves(onnx_value_lookup(imp, sig->input_names[k])->seq, leaves, 0, MAX_ARGS);
       for (int j = 0; j < n; ++j) {
         onnx_const_free(&leaves[j]->cst);
         leaves[j]->has_const = false;
-        leaves[j]->value = mlirBlockGetArgument(body, i++);
+        leaves[j]->value = mlirBlockGetArgument(imp->body, i++);
       }
       continue;
     }
-    onnx_value_t *e = onnx_value_define(imp, input_names[k]);
-    e->value = mlirBlockGetArgument(body, i);
+    onnx_value_t *e = onnx_value_define(imp, sig->input_names[k]);
+    e->value = mlirBlockGetArgument(imp->body, i);
     if (k < imp->num_bound && imp->bound_pb[k] &&
-        !bind_input(imp, e, imp->bound_pb[k], arg_types[i]))
-      goto fail;
+        !bind_input(imp, e, imp->bound_pb[k], sig->arg_types[i]))
+      return false;
     ++i;
   }
-  /* Nodes, in order (ONNX requires a topological order). */
-  for (size_t i = 0; i < g->n_node; ++i)
-    if (!onnx_import_node(imp, g, i, &opset))
-      goto fail;
-  /* Results: a sequence or optional output is its tensors. */
-  MlirValue results[MAX_ARGS];
-  MlirType result_types[MAX_ARGS];
-  intptr_t num_results = 0;
-  if (g->n_output > STRATA_ONNX_MAX_GRAPH_IO) {
-    file_error(imp, "too many graph outputs");
-    goto fail;
+  return true;
+}
+
+/* A tensor graph output declaring a shape must agree with the computed
+ * type (result_type). */
+static bool check_declared_type(onnx_importer_t *imp, const Onnx__ValueInfoProto *vi,
+                                MlirLocation loc, MlirType result_type) {
+  if (!vi->type || vi->type->value_case != ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE ||
+      !vi->type->tensor_type || !vi->type->tensor_type->shape)
+    return true;
+  MlirType declared;
+  if (!value_info_type(imp, vi, "graph output", &declared))
+    return false;
+  strata_graph_shape_t a, b;
+  strata_graph_shape_from_type(declared, &a);
+  strata_graph_shape_from_type(result_type, &b);
+  if (!mlirTypeEqual(mlirShapedTypeGetElementType(declared),
+                     mlirShapedTypeGetElementType(result_type)) ||
+      !strata_graph_shapes_compatible(&a, &b)) {
+    char d[128], c[128];
+    strata_emit_error_at(loc, "declared type %s differs from the computed %s",
+                         strata_type_str(declared, d, sizeof d),
+                         strata_type_str(result_type, c, sizeof c));
+    return false;
   }
+  return true;
+}
+
+/* Graph output i (vi) as results: a tensor is one, a sequence or optional
+ * its tensors (constants materialized). */
+static bool add_result(onnx_importer_t *imp, const Onnx__ValueInfoProto *vi, size_t i,
+                       strata_onnx_layout_t *layout, signature_t *sig) {
+  MlirLocation loc = onnx_named_location(imp, "graph output", vi->name);
+  onnx_value_t *e = onnx_value_lookup(imp, vi->name);
+  if (!e)
+    return strata_emit_error_at(loc, "no node computes the graph output"), false;
+  strata_onnx_kind_t kind = value_kind(vi);
+  const char *computed = !e->seq ? "a tensor" : e->seq->optional ? "an optional" : "a sequence";
+  if (kind != (!e->seq ? STRATA_ONNX_TENSOR
+               : e->seq->optional ? STRATA_ONNX_OPTIONAL
+                                  : STRATA_ONNX_SEQUENCE))
+    return strata_emit_error_at(loc, "the graph output is declared %s, the node computes %s",
+                                kind_name(kind), computed),
+           false;
+  layout->outputs[i].kind = kind;
+  if (e->seq) {
+    onnx_item_t *leaves[MAX_ARGS];
+    int n = seq_leaves(e->seq, leaves, 0, MAX_ARGS);
+    if (n < 0 || sig->num_results + n > MAX_ARGS)
+      return strata_emit_error_at(loc, "too many tensors in graph outputs"), false;
+    strata_builder_t b = strata_builder_at_end(imp->body, loc);
+    for (int j = 0; j < n; ++j) {
+      if (mlirValueIsNull(leaves[j]->value))
+        leaves[j]->value = onnx_constant(imp, &b, &leaves[j]->cst, NULL);
+      sig->results[sig->num_results] = leaves[j]->value;
+      sig->result_types[sig->num_results++] = mlirValueGetType(leaves[j]->value);
+    }
+    layout->outputs[i].count = n;
+    return true;
+  }
+  if (sig->num_results == MAX_ARGS)
+    return file_error(imp, "too many graph outputs");
+  layout->outputs[i].count = 1;
+  MlirValue result = onnx_value_materialize(imp, e);
+  sig->results[sig->num_results] = result;
+  sig->result_types[sig->num_results++] = mlirValueGetType(result);
+  return check_declared_type(imp, vi, loc, mlirValueGetType(result));
+}
+
+/* Results: the graph outputs, in order. */
+static bool collect_results(onnx_importer_t *imp, const Onnx__GraphProto *g,
+                            strata_onnx_layout_t *layout, signature_t *sig) {
+  if (g->n_output > STRATA_ONNX_MAX_GRAPH_IO)
+    return file_error(imp, "too many graph outputs");
   layout->num_outputs = (int)g->n_output;
-  for (size_t i = 0; i < g->n_output; ++i) {
-    const Onnx__ValueInfoProto *vi = g->output[i];
-    MlirLocation loc = onnx_named_location(imp, "graph output", vi->name);
-    onnx_value_t *e = onnx_value_lookup(imp, vi->name);
-    if (!e) {
-      strata_emit_error_at(loc, "no node computes the graph output");
-      goto fail;
-    }
-    strata_onnx_kind_t kind = value_kind(vi);
-    if (kind != (!e->seq ? STRATA_ONNX_TENSOR
-                 : e->seq->optional ? STRATA_ONNX_OPTIONAL
-                                    : STRATA_ONNX_SEQUENCE)) {
-      strata_emit_error_at(loc, "the graph output is declared %s, the node computes %s",
-                           kind_name(kind), !e->seq ? "a tensor"
-                                            : e->seq->optional ? "an optional"
-                                                               : "a sequence");
-      goto fail;
-    }
-    layout->outputs[i].kind = kind;
-    if (e->seq) {
-      onnx_item_t *leaves[MAX_ARGS];
-      int n = seq_leaves(e->seq, leaves, 0, MAX_ARGS);
-      if (n < 0 || num_results + n > MAX_ARGS) {
-        strata_emit_error_at(loc, "too many tensors in graph outputs");
-        goto fail;
-      }
-      strata_builder_t b = strata_builder_at_end(body, loc);
-      for (int j = 0; j < n; ++j) {
-        if (mlirValueIsNull(leaves[j]->value))
-          leaves[j]->value = onnx_constant(imp, &b, &leaves[j]->cst, NULL);
-        results[num_results] = leaves[j]->value;
-        result_types[num_results++] = mlirValueGetType(leaves[j]->value);
-      }
-      layout->outputs[i].count = n;
-      continue;
-    }
-    if (num_results == MAX_ARGS) {
-      file_error(imp, "too many graph outputs");
-      goto fail;
-    }
-    layout->outputs[i].count = 1;
-    results[num_results] = onnx_value_materialize(imp, e);
-    MlirType result_type = mlirValueGetType(results[num_results]);
-    result_types[num_results++] = result_type;
-    MlirType declared;
-    if (vi->type && vi->type->value_case == ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE &&
-        vi->type->tensor_type && vi->type->tensor_type->shape) {
-      if (!value_info_type(imp, vi, "graph output", &declared))
-        goto fail;
-      strata_graph_shape_t a, b;
-      strata_graph_shape_from_type(declared, &a);
-      strata_graph_shape_from_type(result_type, &b);
-      if (!mlirTypeEqual(mlirShapedTypeGetElementType(declared),
-                         mlirShapedTypeGetElementType(result_type)) ||
-          !strata_graph_shapes_compatible(&a, &b)) {
-        char d[128], c[128];
-        strata_emit_error_at(loc, "declared type %s differs from the computed %s",
-                             strata_type_str(declared, d, sizeof d),
-                             strata_type_str(result_type, c, sizeof c));
-        goto fail;
-      }
-    }
-  }
-  strata_builder_t rb = strata_builder_at_end(body, imp->file_loc);
-  strata_build_op(&rb, "func.return", num_results, results, 0, NULL, 0, NULL);
-  erase_dead_graph_ops(body);
-  /* Bound inputs that only served as import-time values leave the
-   * signature. */
-  for (intptr_t i = num_args - 1; i >= 0; --i) {
-    int k = arg_input[i];
-    onnx_value_t *e = onnx_value_lookup(imp, input_names[k]);
-    MlirValue arg = mlirBlockGetArgument(body, i);
+  for (size_t i = 0; i < g->n_output; ++i)
+    if (!add_result(imp, g->output[i], i, layout, sig))
+      return false;
+  return true;
+}
+
+/* Returns the results, erases what nothing uses (graph ops, and bound
+ * inputs that only served as import-time values leave the signature) and
+ * sets func's type. */
+static void finish_function(onnx_importer_t *imp, MlirOperation func,
+                            strata_onnx_layout_t *layout, signature_t *sig) {
+  strata_builder_t rb = strata_builder_at_end(imp->body, imp->file_loc);
+  strata_build_op(&rb, "func.return", sig->num_results, sig->results, 0, NULL, 0, NULL);
+  erase_dead_graph_ops(imp->body);
+  for (intptr_t i = sig->num_args - 1; i >= 0; --i) {
+    int k = sig->arg_input[i];
+    onnx_value_t *e = onnx_value_lookup(imp, sig->input_names[k]);
+    MlirValue arg = mlirBlockGetArgument(imp->body, i);
     if (layout->inputs[k].kind == STRATA_ONNX_TENSOR && e && e->bound &&
         mlirOpOperandIsNull(mlirValueGetFirstUse(arg))) {
-      mlirBlockEraseArgument(body, (unsigned)i);
-      memmove(arg_types + i, arg_types + i + 1, sizeof(MlirType) * (size_t)(num_args - i - 1));
-      --num_args;
+      mlirBlockEraseArgument(imp->body, (unsigned)i);
+      memmove(sig->arg_types + i, sig->arg_types + i + 1,
+              sizeof(MlirType) * (size_t)(sig->num_args - i - 1));
+      --sig->num_args;
       layout->inputs[k].count = 0;
     }
   }
-  MlirType ftype = mlirFunctionTypeGet(imp->ctx, num_args, arg_types, num_results, result_types);
+  MlirType ftype = mlirFunctionTypeGet(imp->ctx, sig->num_args, sig->arg_types,
+                                       sig->num_results, sig->result_types);
   mlirOperationSetAttributeByName(func, mlirStringRefCreateFromCString("function_type"),
                                   mlirTypeAttrGet(ftype));
-  if (mlirLogicalResultIsFailure(strata_verify(module_op)))
-    goto fail;
-  return module_op;
-fail:
+}
+
+static MlirOperation import_model(onnx_importer_t *imp, const Onnx__ModelProto *model,
+                                  strata_onnx_layout_t *layout) {
+  const Onnx__GraphProto *g = model->graph;
+  int64_t opset;
+  signature_t *sig = calloc(1, sizeof *sig);
+  if (!sig || !check_model(imp, model, &opset) || !define_initializers(imp, g) ||
+      !collect_arguments(imp, g, layout, sig)) {
+    free(sig);
+    return (MlirOperation){NULL};
+  }
+  MlirOperation func;
+  MlirOperation module_op = create_function(imp, g, sig, &func);
+  bool ok = bind_arguments(imp, layout, sig);
+  /* Nodes, in order (ONNX requires a topological order). */
+  for (size_t i = 0; ok && i < g->n_node; ++i)
+    ok = onnx_import_node(imp, g, i, &opset);
+  ok = ok && collect_results(imp, g, layout, sig);
+  if (ok)
+    finish_function(imp, func, layout, sig);
+  free(sig);
+  if (ok && mlirLogicalResultIsSuccess(strata_verify(module_op)))
+    return module_op;
   mlirOperationDestroy(module_op);
   return (MlirOperation){NULL};
 }
