@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "runtime/half.h"
 #include "runtime/string_table.h"
-#include "runtime/tensor.h"
 
 static int64_t intern_handle(const char *s, size_t len) {
   return strata_string_handle(strata_string_intern(s, len));

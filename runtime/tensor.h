@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "runtime/half.h" /* f16/bf16 <-> float, for element access */
+
 enum { STRATA_MAX_RANK = 8 };
 
 typedef enum {
@@ -83,14 +85,6 @@ strata_compare_t strata_tensor_compare(const strata_tensor_t *actual,
                                        const strata_tensor_t *expected, double rtol,
                                        double atol);
 
-/* Conversions between 16-bit float bit patterns and float: widening is
- * exact; narrowing rounds to nearest, ties to even (NaN stays NaN, overflow
- * becomes infinity), as ONNX Cast does. */
-float strata_f16_to_float(uint16_t bits);
-uint16_t strata_float_to_f16(float v);
-uint16_t strata_double_to_f16(double v); /* one rounding, not via float */
-float strata_bf16_to_float(uint16_t bits);
-uint16_t strata_float_to_bf16(float v);
 
 /* Element i (row-major flat index) converted to double (ui64 above 2^53
  * rounds; a string: its length in bytes). */

@@ -13,16 +13,10 @@
 #include "frontends/onnx/onnx_internal.h"
 #include "runtime/string_kernels.h"
 
-bool onnx_takes_strings(const char *op_type) {
-  static const char *const ops[] = {
-      "Cast",    "CastLike", "StringNormalizer", "Identity", "Reshape", "Squeeze",
-      "Unsqueeze", "Flatten", "Transpose", "Concat",   "Slice",   "Gather",
-      "Shape",   "Size",     "TfIdfVectorizer"};
-  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; ++i)
-    if (!strcmp(ops[i], op_type))
-      return true;
-  return false;
-}
+const char *const strata_onnx_string_input_ops[] = {
+    "Cast",    "CastLike", "StringNormalizer", "Identity", "Reshape", "Squeeze",
+    "Unsqueeze", "Flatten", "Transpose", "Concat",   "Slice",   "Gather",
+    "Shape",   "Size",     "TfIdfVectorizer", NULL};
 
 /* StringNormalizer: graph.string_normalizer. Its result length (the strings
  * that are not stopwords, at least 1) depends on the data: it is counted

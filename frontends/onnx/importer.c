@@ -1,11 +1,14 @@
-/* The ONNX importer's core: reads a ModelProto with protobuf-c, builds the
- * module and its one public func.func (graph inputs that are not
- * initializers -> arguments, graph outputs -> results; a sequence or
- * optional one -> its tensors), keeps the table of ONNX value names -> SSA
- * values or sequences (initializers and other import-time
- * constants are materialized as graph.constant on first use), gives every
- * node a location "node '<name>' (<OpType>)" inside the model file, and
- * dispatches each node to the mapping of its op_type (import_*.c). */
+/* The ONNX importer's driver (importer.h): reads a ModelProto with
+ * protobuf-c, checks what it imports (opsets, operators, names), defines
+ * the initializers, builds the module and its one public func.func (graph
+ * inputs that are not initializers -> arguments, graph outputs -> results;
+ * a sequence or optional one -> its tensors; graph inputs given a value
+ * for specialization are bound to it), imports the nodes in order
+ * (import_graph.c) and finishes the function's signature. The other files
+ * of the importer: onnx_const.c (constants), import_values.c (the value
+ * table and the node context), import_build.c (building ops),
+ * import_graph.c (locations, dispatch, nodes and bodies), import_<family>.c
+ * (the operators). */
 #include "frontends/onnx/importer.h"
 
 #include <errno.h>
@@ -18,1041 +21,24 @@
 #include <mlir-c/BuiltinTypes.h>
 #include <mlir-c/Diagnostics.h>
 
+#include "frontends/onnx/import_state.h"
 #include "frontends/onnx/nesting.h"
-#include "frontends/onnx/onnx_internal.h"
 #include "runtime/read_file.h"
-#include "runtime/tensor.h" /* f16/bf16 conversions */
 #include "strata/strata.h"
-
-typedef struct {
-  char *name;
-  MlirValue value; /* null until a constant is first used */
-  bool has_const;
-  onnx_const_t cst;
-  MlirLocation loc; /* where a constant is materialized */
-  bool bound;       /* a graph input with a known value (specialization) */
-  onnx_seq_t *seq;  /* a sequence or optional (owned): value is null */
-} value_entry_t;
-
-struct onnx_importer {
-  MlirContext ctx;
-  const char *path;
-  MlirLocation file_loc;
-  MlirBlock body;
-  value_entry_t *entries; /* open addressing on name */
-  size_t cap, count;
-  unsigned resource_id;
-  int depth;                    /* bodies being imported (onnx_import_subgraph) */
-  int num_bound;                /* graph-input values given by the caller */
-  const char *const *bound_pb;  /* TensorProto file per graph input, or NULL */
-};
-
-/* ---------------------------------------------------------------------- */
-/* Value table                                                             */
-
-static uint64_t hash_str(const char *s) {
-  uint64_t h = 1469598103934665603ull;
-  for (; *s; ++s)
-    h = (h ^ (unsigned char)*s) * 1099511628211ull;
-  return h;
-}
-
-static value_entry_t *lookup(onnx_importer_t *imp, const char *name) {
-  if (!imp->cap)
-    return NULL;
-  for (size_t i = hash_str(name) & (imp->cap - 1);; i = (i + 1) & (imp->cap - 1)) {
-    value_entry_t *e = &imp->entries[i];
-    if (!e->name)
-      return NULL;
-    if (!strcmp(e->name, name))
-      return e;
-  }
-}
-
-/* Returns the entry for name, creating (or replacing: SSA names in ONNX are
- * unique, but be robust) it. */
-static value_entry_t *define(onnx_importer_t *imp, const char *name) {
-  if (2 * (imp->count + 1) > imp->cap) {
-    size_t old_cap = imp->cap;
-    value_entry_t *old = imp->entries;
-    imp->cap = old_cap ? 2 * old_cap : 256;
-    imp->entries = calloc(imp->cap, sizeof *imp->entries);
-    imp->count = 0;
-    for (size_t i = 0; i < old_cap; ++i) {
-      if (!old[i].name)
-        continue;
-      size_t j = hash_str(old[i].name) & (imp->cap - 1);
-      while (imp->entries[j].name)
-        j = (j + 1) & (imp->cap - 1);
-      imp->entries[j] = old[i];
-      imp->count++;
-    }
-    free(old);
-  }
-  size_t i = hash_str(name) & (imp->cap - 1);
-  while (imp->entries[i].name && strcmp(imp->entries[i].name, name))
-    i = (i + 1) & (imp->cap - 1);
-  value_entry_t *e = &imp->entries[i];
-  if (e->name) {
-    if (e->has_const)
-      onnx_const_free(&e->cst);
-    onnx_seq_free(e->seq);
-    free(e->name);
-  } else {
-    imp->count++;
-  }
-  memset(e, 0, sizeof *e);
-  e->name = strdup(name);
-  return e;
-}
-
-static void free_table(onnx_importer_t *imp) {
-  for (size_t i = 0; i < imp->cap; ++i) {
-    if (!imp->entries[i].name)
-      continue;
-    free(imp->entries[i].name);
-    if (imp->entries[i].has_const)
-      onnx_const_free(&imp->entries[i].cst);
-    onnx_seq_free(imp->entries[i].seq);
-  }
-  free(imp->entries);
-}
-
-/* ---------------------------------------------------------------------- */
-/* Types and constants                                                     */
-
-size_t onnx_type_size(int32_t t) {
-  switch (t) {
-  case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT:
-  case ONNX__TENSOR_PROTO__DATA_TYPE__INT32:
-  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT32: return 4;
-  case ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE:
-  case ONNX__TENSOR_PROTO__DATA_TYPE__INT64:
-  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT64: return 8;
-  case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT16:
-  case ONNX__TENSOR_PROTO__DATA_TYPE__BFLOAT16:
-  case ONNX__TENSOR_PROTO__DATA_TYPE__INT16:
-  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT16: return 2;
-  case ONNX__TENSOR_PROTO__DATA_TYPE__INT8:
-  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT8:
-  case ONNX__TENSOR_PROTO__DATA_TYPE__BOOL: return 1;
-  default: return 0;
-  }
-}
-
-const char *onnx_type_name(int32_t t) {
-  static const char *const names[] = {
-      "undefined", "float", "uint8", "int8", "uint16", "int16", "int32", "int64",
-      "string", "bool", "float16", "double", "uint32", "uint64", "complex64", "complex128",
-      "bfloat16", "float8e4m3fn", "float8e4m3fnuz", "float8e5m2", "float8e5m2fnuz",
-      "uint4", "int4", "float4e2m1"};
-  return t >= 0 && (size_t)t < sizeof names / sizeof names[0] ? names[t] : "unknown";
-}
-
-MlirType onnx_elem_type(MlirContext ctx, int32_t t) {
-  switch (t) {
-  case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT: return mlirF32TypeGet(ctx);
-  case ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE: return mlirF64TypeGet(ctx);
-  case ONNX__TENSOR_PROTO__DATA_TYPE__INT8: return mlirIntegerTypeGet(ctx, 8);
-  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT8: return mlirIntegerTypeUnsignedGet(ctx, 8);
-  case ONNX__TENSOR_PROTO__DATA_TYPE__INT32: return mlirIntegerTypeGet(ctx, 32);
-  case ONNX__TENSOR_PROTO__DATA_TYPE__INT64: return mlirIntegerTypeGet(ctx, 64);
-  case ONNX__TENSOR_PROTO__DATA_TYPE__BOOL: return mlirIntegerTypeGet(ctx, 1);
-  /* Unsigned ONNX types are uiN like uint8 (convert-graph-to-te computes
-   * on zero-extended signless values); int16 is signless. */
-  case ONNX__TENSOR_PROTO__DATA_TYPE__INT16: return mlirIntegerTypeGet(ctx, 16);
-  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT16: return mlirIntegerTypeUnsignedGet(ctx, 16);
-  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT32: return mlirIntegerTypeUnsignedGet(ctx, 32);
-  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT64: return mlirIntegerTypeUnsignedGet(ctx, 64);
-  case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT16: return mlirF16TypeGet(ctx);
-  case ONNX__TENSOR_PROTO__DATA_TYPE__BFLOAT16: return mlirBF16TypeGet(ctx);
-  case ONNX__TENSOR_PROTO__DATA_TYPE__STRING: return strata_graph_string_type(ctx);
-  default: return (MlirType){NULL};
-  }
-}
-
-void onnx_const_free(onnx_const_t *c) {
-  free(c->data);
-  c->data = NULL;
-}
-
-double onnx_const_get_f(const onnx_const_t *c, int64_t i) {
-  switch (c->onnx_type) {
-  case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT: return ((const float *)c->data)[i];
-  case ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE: return ((const double *)c->data)[i];
-  case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT16:
-    return strata_f16_to_float(((const uint16_t *)c->data)[i]);
-  case ONNX__TENSOR_PROTO__DATA_TYPE__BFLOAT16:
-    return strata_bf16_to_float(((const uint16_t *)c->data)[i]);
-  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT64: return (double)((const uint64_t *)c->data)[i];
-  default: return (double)onnx_const_get_i(c, i);
-  }
-}
-
-int64_t onnx_const_get_i(const onnx_const_t *c, int64_t i) {
-  switch (c->onnx_type) {
-  case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT: return (int64_t)((const float *)c->data)[i];
-  case ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE: return (int64_t)((const double *)c->data)[i];
-  case ONNX__TENSOR_PROTO__DATA_TYPE__INT8: return ((const int8_t *)c->data)[i];
-  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT8:
-  case ONNX__TENSOR_PROTO__DATA_TYPE__BOOL: return ((const uint8_t *)c->data)[i];
-  case ONNX__TENSOR_PROTO__DATA_TYPE__INT32: return ((const int32_t *)c->data)[i];
-  case ONNX__TENSOR_PROTO__DATA_TYPE__INT64: return ((const int64_t *)c->data)[i];
-  case ONNX__TENSOR_PROTO__DATA_TYPE__INT16: return ((const int16_t *)c->data)[i];
-  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT16: return ((const uint16_t *)c->data)[i];
-  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT32: return ((const uint32_t *)c->data)[i];
-  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT64: /* bits kept: 2^63 and above wrap */
-    return (int64_t)((const uint64_t *)c->data)[i];
-  case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT16:
-  case ONNX__TENSOR_PROTO__DATA_TYPE__BFLOAT16: return (int64_t)onnx_const_get_f(c, i);
-  default: return 0;
-  }
-}
-
-/* tp's dims into shape (rank set; at most STRATA_GRAPH_MAX_RANK, checked by
- * the caller) and their product into *numel; false on a negative or
- * overflowing dim. */
-static bool read_dims(const Onnx__TensorProto *tp, strata_graph_shape_t *shape, int64_t *numel,
-                      char *err, size_t errsz) {
-  int64_t n = 1;
-  shape->rank = (intptr_t)tp->n_dims;
-  for (size_t i = 0; i < tp->n_dims; ++i) {
-    if (tp->dims[i] < 0 || (tp->dims[i] && n > INT64_MAX / 16 / tp->dims[i])) {
-      snprintf(err, errsz, "invalid tensor dimension %lld", (long long)tp->dims[i]);
-      return false;
-    }
-    shape->dims[i] = tp->dims[i];
-    n *= tp->dims[i];
-  }
-  *numel = n;
-  return true;
-}
-
-/* A STRING TensorProto: data holds numel `const char *` followed by the
- * NUL-terminated bytes, in one allocation (onnx_const_free frees both). */
-static bool strings_from_proto(const Onnx__TensorProto *tp, onnx_const_t *out, char *err,
-                               size_t errsz) {
-  memset(out, 0, sizeof *out);
-  if (tp->data_type != ONNX__TENSOR_PROTO__DATA_TYPE__STRING || tp->n_dims > STRATA_GRAPH_MAX_RANK) {
-    snprintf(err, errsz, "not a string tensor of rank at most %d", STRATA_GRAPH_MAX_RANK);
-    return false;
-  }
-  int64_t n;
-  if (!read_dims(tp, &out->shape, &n, err, errsz))
-    return false;
-  if ((int64_t)tp->n_string_data != n) {
-    snprintf(err, errsz, "string_data has %zu strings, the shape needs %lld", tp->n_string_data,
-             (long long)n);
-    return false;
-  }
-  size_t bytes = (size_t)n * sizeof(char *);
-  for (int64_t i = 0; i < n; ++i)
-    bytes += tp->string_data[i].len + 1;
-  char **ptrs = malloc(bytes ? bytes : 1);
-  char *text = (char *)(ptrs + n);
-  for (int64_t i = 0; i < n; ++i) {
-    ptrs[i] = text;
-    if (tp->string_data[i].len)
-      memcpy(text, tp->string_data[i].data, tp->string_data[i].len);
-    text[tp->string_data[i].len] = '\0';
-    text += tp->string_data[i].len + 1;
-  }
-  out->onnx_type = ONNX__TENSOR_PROTO__DATA_TYPE__STRING;
-  out->numel = n;
-  out->data = ptrs;
-  return true;
-}
-
-onnx_const_t onnx_const_copy(const onnx_const_t *c) {
-  onnx_const_t r = *c;
-  if (c->onnx_type == ONNX__TENSOR_PROTO__DATA_TYPE__STRING) {
-    /* numel pointers, then the bytes they point to: rebase the pointers */
-    const char *const *ptrs = c->data;
-    size_t bytes = (size_t)c->numel * sizeof(char *);
-    for (int64_t i = 0; i < c->numel; ++i)
-      bytes += strlen(ptrs[i]) + 1;
-    r.data = malloc(bytes ? bytes : 1);
-    memcpy(r.data, c->data, bytes);
-    for (int64_t i = 0; i < c->numel; ++i)
-      ((char **)r.data)[i] = (char *)r.data + (ptrs[i] - (const char *)c->data);
-    return r;
-  }
-  size_t bytes = onnx_type_size(c->onnx_type) * (size_t)c->numel;
-  r.data = malloc(bytes ? bytes : 1);
-  memcpy(r.data, c->data, bytes);
-  return r;
-}
-
-const char *onnx_const_get_s(const onnx_const_t *c, int64_t i) {
-  return c->onnx_type == ONNX__TENSOR_PROTO__DATA_TYPE__STRING ? ((char *const *)c->data)[i] : "";
-}
-
-bool onnx_const_from_proto(const Onnx__TensorProto *tp, onnx_const_t *out, char *err,
-                           size_t errsz) {
-  if (tp->data_type == ONNX__TENSOR_PROTO__DATA_TYPE__STRING)
-    return strings_from_proto(tp, out, err, errsz);
-  memset(out, 0, sizeof *out);
-  int32_t t = tp->data_type;
-  size_t esize = onnx_type_size(t);
-  if (!esize) {
-    snprintf(err, errsz, "unsupported element type '%s'", onnx_type_name(t));
-    return false;
-  }
-  if (tp->has_data_location && tp->data_location == ONNX__TENSOR_PROTO__DATA_LOCATION__EXTERNAL) {
-    snprintf(err, errsz, "tensors with external data are not supported");
-    return false;
-  }
-  if (tp->segment) {
-    snprintf(err, errsz, "segmented tensors are not supported");
-    return false;
-  }
-  if (tp->n_dims > STRATA_GRAPH_MAX_RANK) {
-    snprintf(err, errsz, "rank %zu exceeds %d", tp->n_dims, STRATA_GRAPH_MAX_RANK);
-    return false;
-  }
-  out->onnx_type = t;
-  int64_t n;
-  if (!read_dims(tp, &out->shape, &n, err, errsz))
-    return false;
-  out->numel = n;
-  size_t bytes = (size_t)n * esize;
-  out->data = calloc(bytes ? bytes : 1, 1);
-  if (!out->data) {
-    snprintf(err, errsz, "out of memory");
-    return false;
-  }
-  size_t have;
-  if (n == 0)
-    return true; /* an empty tensor: nothing to copy (and the fields may be NULL) */
-  if (tp->has_raw_data) {
-    if (tp->raw_data.len != bytes) {
-      snprintf(err, errsz, "raw_data has %zu bytes, the shape needs %zu", tp->raw_data.len,
-               bytes);
-      goto fail;
-    }
-    memcpy(out->data, tp->raw_data.data, bytes);
-    return true;
-  }
-  switch (t) {
-  case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT:
-    if ((have = tp->n_float_data) != (size_t)n)
-      break;
-    memcpy(out->data, tp->float_data, bytes);
-    return true;
-  case ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE:
-    if ((have = tp->n_double_data) != (size_t)n)
-      break;
-    memcpy(out->data, tp->double_data, bytes);
-    return true;
-  case ONNX__TENSOR_PROTO__DATA_TYPE__INT64:
-    if ((have = tp->n_int64_data) != (size_t)n)
-      break;
-    memcpy(out->data, tp->int64_data, bytes);
-    return true;
-  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT32:
-  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT64: /* uint64_data carries uint32, uint64 */
-    if ((have = tp->n_uint64_data) != (size_t)n)
-      break;
-    for (int64_t i = 0; i < n; ++i) {
-      if (esize == 4)
-        ((uint32_t *)out->data)[i] = (uint32_t)tp->uint64_data[i];
-      else
-        ((uint64_t *)out->data)[i] = tp->uint64_data[i];
-    }
-    return true;
-  default: /* int32_data carries int32, int16, uint16, int8, uint8, bool, and
-            * float16/bfloat16 as their uint16 bit patterns */
-    if ((have = tp->n_int32_data) != (size_t)n)
-      break;
-    for (int64_t i = 0; i < n; ++i) {
-      int32_t v = tp->int32_data[i];
-      if (esize == 4)
-        ((int32_t *)out->data)[i] = v;
-      else if (esize == 2)
-        ((uint16_t *)out->data)[i] = (uint16_t)v;
-      else
-        ((uint8_t *)out->data)[i] = (uint8_t)(t == ONNX__TENSOR_PROTO__DATA_TYPE__BOOL ? v != 0 : v);
-    }
-    return true;
-  }
-  snprintf(err, errsz, "the tensor has %zu values, its shape needs %lld", have, (long long)n);
-fail:
-  onnx_const_free(out);
-  return false;
-}
-
-static void free_blob(void *user, const void *data, size_t size, size_t align) {
-  (void)data, (void)size, (void)align;
-  free(user);
-}
-
-/* Resource names must be identifiers of a sort: keep [A-Za-z0-9_.]. */
-static void resource_name(onnx_importer_t *imp, const char *hint, char *buf, size_t size) {
-  size_t j = 0;
-  for (const char *p = hint ? hint : ""; *p && j + 1 < size; ++p)
-    buf[j++] = ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-                (*p >= '0' && *p <= '9') || *p == '_' || *p == '.')
-                   ? *p
-                   : '_';
-  buf[j] = '\0';
-  if (!j || (buf[0] >= '0' && buf[0] <= '9') || buf[0] == '.')
-    snprintf(buf, size, "onnx_const_%u", imp->resource_id++);
-}
-
-/* onnx_constant's error when its copy of the values cannot be allocated. */
-static MlirValue constant_oom(strata_builder_t *b, const onnx_const_t *c) {
-  char shape[128];
-  strata_graph_shape_str(&c->shape, shape, sizeof shape);
-  strata_emit_error_at(b->loc, "cannot allocate a constant of %lld elements (%s %s)",
-                       (long long)c->numel, onnx_type_name(c->onnx_type), shape);
-  return (MlirValue){NULL};
-}
-
-MlirValue onnx_constant(onnx_importer_t *imp, strata_builder_t *b, const onnx_const_t *c,
-                        const char *name) {
-  MlirType elem = onnx_elem_type(imp->ctx, c->onnx_type);
-  MlirType type = strata_graph_shape_to_type(&c->shape, elem);
-  size_t esize = onnx_type_size(c->onnx_type);
-  size_t bytes = (size_t)c->numel * esize;
-  bool splat = c->numel > 1;
-  for (int64_t i = 1; splat && i < c->numel; ++i)
-    splat = !memcmp((const char *)c->data, (const char *)c->data + (size_t)i * esize, esize);
-  MlirAttribute value;
-  if (c->onnx_type == ONNX__TENSOR_PROTO__DATA_TYPE__STRING) {
-    MlirStringRef *v = malloc(sizeof *v * (size_t)(c->numel ? c->numel : 1));
-    if (!v)
-      return constant_oom(b, c);
-    for (int64_t i = 0; i < c->numel; ++i)
-      v[i] = mlirStringRefCreateFromCString(onnx_const_get_s(c, i));
-    value = mlirDenseElementsAttrStringGet(type, (intptr_t)c->numel, v);
-    free(v);
-  } else if (c->onnx_type == ONNX__TENSOR_PROTO__DATA_TYPE__BOOL) {
-    int *v = malloc(sizeof(int) * (size_t)(c->numel ? c->numel : 1));
-    if (!v)
-      return constant_oom(b, c);
-    for (int64_t i = 0; i < c->numel; ++i)
-      v[i] = ((const uint8_t *)c->data)[i] != 0;
-    value = mlirDenseElementsAttrBoolGet(type, (intptr_t)c->numel, v);
-    free(v);
-  } else if (splat) {
-    MlirAttribute s = mlirTypeIsAFloat(elem)
-                          ? mlirFloatAttrDoubleGet(imp->ctx, elem, onnx_const_get_f(c, 0))
-                          : mlirIntegerAttrGet(elem, onnx_const_get_i(c, 0));
-    value = mlirDenseElementsAttrSplatGet(type, s);
-  } else if (c->numel <= ONNX_INLINE_MAX_ELEMENTS) {
-    value = mlirDenseElementsAttrRawBufferGet(type, bytes, c->data);
-  } else {
-    /* A blob owned by the context: MLIR calls free_blob when the context
-     * (its resource manager) releases it, so the copy lives exactly as long
-     * as any attribute referring to it. */
-    char rname[128];
-    resource_name(imp, name, rname, sizeof rname);
-    void *copy = malloc(bytes);
-    if (!copy)
-      return constant_oom(b, c);
-    memcpy(copy, c->data, bytes);
-    value = mlirUnmanagedDenseResourceElementsAttrGet(
-        type, mlirStringRefCreateFromCString(rname), copy, bytes, esize, false, free_blob, copy);
-  }
-  MlirNamedAttribute attr = strata_named(imp->ctx, "value", value);
-  return strata_build_value(b, "graph.constant", 0, NULL, type, 1, &attr);
-}
-
-static MlirValue materialize(onnx_importer_t *imp, value_entry_t *e) {
-  if (mlirValueIsNull(e->value) && e->has_const) {
-    strata_builder_t b = {imp->body, {NULL}, e->loc};
-    e->value = onnx_constant(imp, &b, &e->cst, e->name);
-  }
-  return e->value;
-}
-
-/* ---------------------------------------------------------------------- */
-/* Node context helpers                                                    */
-
-bool onnx_error(onnx_node_t *n, const char *fmt, ...) {
-  char msg[1024];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
-  mlirEmitError(n->loc, msg);
-  return false;
-}
-
-const Onnx__AttributeProto *onnx_attr(const onnx_node_t *n, const char *name) {
-  for (size_t i = 0; i < n->node->n_attribute; ++i)
-    if (n->node->attribute[i]->name && !strcmp(n->node->attribute[i]->name, name))
-      return n->node->attribute[i];
-  return NULL;
-}
-
-int64_t onnx_attr_int(const onnx_node_t *n, const char *name, int64_t def) {
-  const Onnx__AttributeProto *a = onnx_attr(n, name);
-  return a ? a->i : def;
-}
-
-float onnx_attr_float(const onnx_node_t *n, const char *name, float def) {
-  const Onnx__AttributeProto *a = onnx_attr(n, name);
-  return a ? a->f : def;
-}
-
-const char *onnx_attr_string(const onnx_node_t *n, const char *name, const char *def,
-                             char *buf, size_t size) {
-  const Onnx__AttributeProto *a = onnx_attr(n, name);
-  if (!a)
-    return def;
-  size_t len = a->s.len < size - 1 ? a->s.len : size - 1;
-  memcpy(buf, a->s.data, len);
-  buf[len] = '\0';
-  return buf;
-}
-
-int onnx_attr_ints(onnx_node_t *n, const char *name, int64_t *out, int max) {
-  const Onnx__AttributeProto *a = onnx_attr(n, name);
-  if (!a)
-    return -1;
-  if (a->n_ints > (size_t)max) {
-    onnx_error(n, "attribute '%s' has %zu values, at most %d are supported", name, a->n_ints, max);
-    return -2;
-  }
-  for (size_t i = 0; i < a->n_ints; ++i)
-    out[i] = a->ints[i];
-  return (int)a->n_ints;
-}
-
-MlirValue onnx_input(onnx_node_t *n, int i) {
-  if (i >= n->num_inputs || !n->present[i])
-    return (MlirValue){NULL};
-  value_entry_t *e = n->entry[i];
-  if (e->seq) {
-    onnx_error(n, "input %d ('%s') is %s, operator '%s' takes a tensor there", i, e->name,
-               e->seq->optional ? "an optional" : "a sequence", n->node->op_type);
-    return (MlirValue){NULL};
-  }
-  return materialize(n->imp, e);
-}
-
-MlirValue onnx_named_value(onnx_node_t *n, const char *name, const char *what) {
-  value_entry_t *e = lookup(n->imp, name);
-  if (!e) {
-    onnx_error(n, "%s '%s' is not defined (not a graph input, an initializer or an output of "
-                  "an earlier node)", what, name);
-    return (MlirValue){NULL};
-  }
-  if (e->seq) {
-    onnx_error(n, "%s '%s' is %s, a tensor is needed", what, name,
-               e->seq->optional ? "an optional" : "a sequence");
-    return (MlirValue){NULL};
-  }
-  return materialize(n->imp, e);
-}
-
-/* ---------------------------------------------------------------------- */
-/* Sequences and optionals                                                 */
-
-bool onnx_input_is_seq(const onnx_node_t *n, int i) {
-  return i < n->num_inputs && n->present[i] && ((value_entry_t *)n->entry[i])->seq;
-}
-
-onnx_seq_t *onnx_input_seq(onnx_node_t *n, int i, bool optional) {
-  const char *what = optional ? "an optional" : "a sequence";
-  if (!onnx_need_input(n, i))
-    return NULL;
-  value_entry_t *e = n->entry[i];
-  if (!e->seq || e->seq->optional != optional) {
-    onnx_error(n, "input %d ('%s') must be %s", i, e->name, what);
-    return NULL;
-  }
-  return e->seq;
-}
-
-/* Entry e as an item the caller owns. */
-static bool entry_item(onnx_importer_t *imp, value_entry_t *e, onnx_item_t *out) {
-  memset(out, 0, sizeof *out);
-  if (e->seq) {
-    out->seq = onnx_seq_copy(e->seq);
-    return true;
-  }
-  if (e->has_const && !e->bound) {
-    onnx_item_t view = {e->value, true, e->cst, NULL};
-    onnx_item_copy(&view, out);
-    return true;
-  }
-  out->value = materialize(imp, e);
-  return !mlirValueIsNull(out->value);
-}
-
-bool onnx_input_item(onnx_node_t *n, int i, onnx_item_t *out) {
-  memset(out, 0, sizeof *out);
-  if (!onnx_need_input(n, i))
-    return false;
-  return entry_item(n->imp, n->entry[i], out);
-}
-
-void onnx_set_item_output(onnx_node_t *n, int i, onnx_item_t *it) {
-  if ((size_t)i >= n->node->n_output || !n->node->output[i][0]) {
-    onnx_item_free(it);
-    return;
-  }
-  value_entry_t *e = define(n->imp, n->node->output[i]);
-  e->value = it->value;
-  e->seq = it->seq;
-  if (it->has_const) {
-    e->has_const = true;
-    e->cst = it->cst;
-    e->loc = n->loc;
-  }
-  memset(it, 0, sizeof *it);
-}
-
-MlirValue onnx_item_value(onnx_node_t *n, onnx_item_t *it) {
-  if (mlirValueIsNull(it->value) && it->has_const)
-    it->value = onnx_constant(n->imp, &n->b, &it->cst, NULL);
-  return it->value;
-}
-
-bool onnx_need_input(onnx_node_t *n, int i) {
-  if (i < n->num_inputs && n->present[i])
-    return true;
-  return onnx_error(n, "missing input %d", i);
-}
-
-MlirValue onnx_in0(onnx_node_t *n) {
-  return onnx_need_input(n, 0) ? onnx_input(n, 0) : (MlirValue){NULL};
-}
-
-bool onnx_out(onnx_node_t *n, MlirValue v) {
-  if (mlirValueIsNull(v))
-    return false;
-  onnx_set_output(n, 0, v);
-  return true;
-}
-
-/* The constant behind input i, checked to hold integers (or floats) and at
- * most `max` values; NULL after emitting the error. */
-static const onnx_const_t *const_input(onnx_node_t *n, int i, const char *what, bool floats,
-                                       int64_t max) {
-  const onnx_const_t *c = n->in_const[i];
-  if (!c) {
-    onnx_error(n, "input '%s' must be a constant (an initializer or a Constant) known at "
-                  "import time", what);
-    return NULL;
-  }
-  bool ok = floats ? c->onnx_type == ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT ||
-                         c->onnx_type == ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE
-                   : c->onnx_type == ONNX__TENSOR_PROTO__DATA_TYPE__INT64 ||
-                         c->onnx_type == ONNX__TENSOR_PROTO__DATA_TYPE__INT32;
-  if (!ok) {
-    onnx_error(n, "input '%s' must hold %s, not %s", what, floats ? "floats" : "integers",
-               onnx_type_name(c->onnx_type));
-    return NULL;
-  }
-  if (c->numel > max) {
-    onnx_error(n, "input '%s' has %lld values, at most %lld are supported", what,
-               (long long)c->numel, (long long)max);
-    return NULL;
-  }
-  return c;
-}
-
-int64_t onnx_const_ints(onnx_node_t *n, int i, const char *what, int64_t *out, int64_t max) {
-  if (!onnx_need_input(n, i))
-    return -1;
-  const onnx_const_t *c = const_input(n, i, what, false, max);
-  if (!c)
-    return -1;
-  for (int64_t k = 0; k < c->numel; ++k)
-    out[k] = onnx_const_get_i(c, k);
-  return c->numel;
-}
-
-int64_t onnx_const_floats(onnx_node_t *n, int i, const char *what, double *out, int64_t max) {
-  if (i >= n->num_inputs || !n->present[i])
-    return 0;
-  if (n->in_const[i] && n->in_const[i]->numel == 0)
-    return 0;
-  const onnx_const_t *c = const_input(n, i, what, true, max);
-  if (!c)
-    return -1;
-  for (int64_t k = 0; k < c->numel; ++k)
-    out[k] = onnx_const_get_f(c, k);
-  return c->numel;
-}
-
-bool onnx_const_scalar(onnx_node_t *n, int i, const char *what, double *out) {
-  if (!onnx_need_input(n, i))
-    return false;
-  const onnx_const_t *c = n->in_const[i];
-  if (!c || c->numel != 1)
-    return onnx_error(n, "input '%s' must be a constant scalar known at import time", what);
-  *out = onnx_const_get_f(c, 0);
-  return true;
-}
-
-int onnx_num_outputs(const onnx_node_t *n) {
-  int k = (int)n->node->n_output;
-  while (k > 0 && !n->node->output[k - 1][0])
-    --k;
-  return k;
-}
-
-void onnx_set_output(onnx_node_t *n, int i, MlirValue v) {
-  if ((size_t)i >= n->node->n_output || !n->node->output[i][0])
-    return;
-  value_entry_t *e = define(n->imp, n->node->output[i]);
-  e->value = v;
-}
-
-void onnx_set_const_output(onnx_node_t *n, int i, onnx_const_t *c) {
-  if ((size_t)i >= n->node->n_output || !n->node->output[i][0]) {
-    onnx_const_free(c);
-    return;
-  }
-  value_entry_t *e = define(n->imp, n->node->output[i]);
-  e->has_const = true;
-  e->cst = *c;
-  e->loc = n->loc;
-  c->data = NULL;
-}
-
-void onnx_set_known_output(onnx_node_t *n, int i, MlirValue v, onnx_const_t *c) {
-  onnx_set_output(n, i, v);
-  if ((size_t)i >= n->node->n_output || !n->node->output[i][0] || mlirValueIsNull(v)) {
-    onnx_const_free(c);
-    return;
-  }
-  value_entry_t *e = lookup(n->imp, n->node->output[i]);
-  e->has_const = true;
-  e->bound = true; /* never folded into the computation */
-  e->cst = *c;
-  c->data = NULL;
-}
-
-bool onnx_shape(MlirValue v, strata_graph_shape_t *s) {
-  return strata_graph_shape_from_type(mlirValueGetType(v), s);
-}
-
-MlirType onnx_elem(MlirValue v) { return mlirShapedTypeGetElementType(mlirValueGetType(v)); }
-
-intptr_t onnx_rank(MlirValue v) { return mlirShapedTypeGetRank(mlirValueGetType(v)); }
-
-bool onnx_axis(onnx_node_t *n, int64_t axis, int64_t rank, int64_t *out) {
-  int64_t a = axis < 0 ? axis + rank : axis;
-  if (a < 0 || a >= rank)
-    return onnx_error(n, "axis %lld is out of range for rank %lld", (long long)axis,
-                      (long long)rank);
-  *out = a;
-  return true;
-}
-
-/* ---------------------------------------------------------------------- */
-/* Building                                                                */
-
-MlirValue onnx_build(onnx_node_t *n, const char *name, intptr_t num_operands,
-                     const MlirValue *operands, MlirType result_type, intptr_t num_attrs,
-                     const MlirNamedAttribute *attrs) {
-  for (intptr_t i = 0; i < num_operands; ++i)
-    if (mlirValueIsNull(operands[i]))
-      return (MlirValue){NULL};
-  MlirType placeholder = !mlirTypeIsNull(result_type) ? result_type
-                         : num_operands             ? mlirValueGetType(operands[0])
-                                : mlirRankedTensorTypeGet(0, NULL, mlirF32TypeGet(n->ctx),
-                                                          mlirAttributeGetNull());
-  MlirOperation op =
-      strata_build_op(&n->b, name, num_operands, operands, 1, &placeholder, num_attrs, attrs);
-  MlirValue result = mlirOperationGetResult(op, 0);
-  if (mlirTypeIsNull(result_type)) {
-    strata_graph_shape_t s;
-    MlirType elem;
-    if (strata_graph_infer_result(op, &s, &elem) && !mlirTypeIsNull(elem)) {
-      mlirValueSetType(result, strata_graph_shape_to_type(&s, elem));
-      return result;
-    }
-  }
-  if (mlirLogicalResultIsSuccess(strata_verify(op))) {
-    if (!mlirTypeIsNull(result_type))
-      return result;
-    onnx_error(n, "cannot infer the result type of '%s'", name);
-  }
-  mlirOperationDestroy(op);
-  return (MlirValue){NULL};
-}
-
-MlirValue onnx_unary(onnx_node_t *n, const char *name, MlirValue x) {
-  return onnx_build(n, name, 1, &x, (MlirType){NULL}, 0, NULL);
-}
-
-MlirValue onnx_binary(onnx_node_t *n, const char *name, MlirValue a, MlirValue b) {
-  MlirValue ops[2] = {a, b};
-  return onnx_build(n, name, 2, ops, (MlirType){NULL}, 0, NULL);
-}
-
-MlirOperation onnx_begin_function(onnx_node_t *n, const char *base, intptr_t num_args,
-                                  const MlirType *arg_types, strata_builder_t *saved) {
-  MlirOperation main_func = mlirBlockGetParentOperation(n->imp->body);
-  MlirOperation module = mlirOperationGetParentOperation(main_func);
-  MlirSymbolTable table = mlirSymbolTableCreate(module);
-  char name[128];
-  snprintf(name, sizeof name, "%s", base);
-  for (int k = 1; !mlirOperationIsNull(mlirSymbolTableLookup(table, mlirStringRefCreateFromCString(name))); ++k)
-    snprintf(name, sizeof name, "%s_%d", base, k);
-  MlirNamedAttribute attrs[3] = {
-      strata_named(n->ctx, "sym_name", strata_string_attr(n->ctx, name)),
-      strata_named(n->ctx, "sym_visibility", strata_string_attr(n->ctx, "private")),
-      strata_named(n->ctx, "function_type",
-                   mlirTypeAttrGet(mlirFunctionTypeGet(n->ctx, num_args, arg_types, 0, NULL))),
-  };
-  strata_builder_t before_main = strata_builder_before(main_func);
-  before_main.loc = n->loc;
-  MlirOperation func = strata_build_region_op(&before_main, "func.func", 0, NULL, 0, NULL, 3,
-                                              attrs, num_args, arg_types);
-  mlirSymbolTableDestroy(table);
-  *saved = n->b;
-  n->b = strata_builder_at_end(mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0)), n->loc);
-  return func;
-}
-
-void onnx_end_function(onnx_node_t *n, MlirOperation func, intptr_t num_results,
-                       const MlirValue *results, const strata_builder_t *saved) {
-  strata_build_op(&n->b, "func.return", num_results, results, 0, NULL, 0, NULL);
-  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0));
-  intptr_t num_args = mlirBlockGetNumArguments(entry);
-  MlirType *types = malloc(sizeof *types * (size_t)(num_args + num_results + 1));
-  for (intptr_t i = 0; i < num_args; ++i)
-    types[i] = mlirValueGetType(mlirBlockGetArgument(entry, i));
-  for (intptr_t i = 0; i < num_results; ++i)
-    types[num_args + i] = mlirValueGetType(results[i]);
-  mlirOperationSetAttributeByName(
-      func, mlirStringRefCreateFromCString("function_type"),
-      mlirTypeAttrGet(mlirFunctionTypeGet(n->ctx, num_args, types, num_results, types + num_args)));
-  free(types);
-  n->b = *saved;
-}
-
-MlirValue onnx_splat_like(onnx_node_t *n, MlirValue x, double value) {
-  if (mlirValueIsNull(x))
-    return x;
-  MlirType elem = onnx_elem(x);
-  intptr_t rank = onnx_rank(x);
-  int64_t dims[STRATA_GRAPH_MAX_RANK];
-  for (intptr_t i = 0; i < rank; ++i)
-    dims[i] = 1;
-  MlirType type = mlirRankedTensorTypeGet(rank, dims, elem, mlirAttributeGetNull());
-  MlirAttribute s = mlirTypeIsAFloat(elem) ? mlirFloatAttrDoubleGet(n->ctx, elem, value)
-                                           : mlirIntegerAttrGet(elem, (int64_t)value);
-  MlirNamedAttribute attr = strata_named(n->ctx, "value", mlirDenseElementsAttrSplatGet(type, s));
-  return strata_build_value(&n->b, "graph.constant", 0, NULL, type, 1, &attr);
-}
-
-MlirValue onnx_iota(onnx_node_t *n, intptr_t rank, intptr_t axis, int64_t count) {
-  onnx_const_t c = {ONNX__TENSOR_PROTO__DATA_TYPE__INT64, {rank, {0}}, count,
-                    malloc(sizeof(int64_t) * (size_t)(count ? count : 1))};
-  for (intptr_t i = 0; i < rank; ++i)
-    c.shape.dims[i] = i == axis ? count : 1;
-  for (int64_t i = 0; i < count; ++i)
-    ((int64_t *)c.data)[i] = i;
-  MlirValue v = onnx_constant(n->imp, &n->b, &c, NULL);
-  onnx_const_free(&c);
-  return v;
-}
-
-MlirValue onnx_cast_to(onnx_node_t *n, MlirValue x, MlirType elem) {
-  if (mlirValueIsNull(x) || mlirTypeEqual(onnx_elem(x), elem))
-    return x;
-  strata_graph_shape_t s;
-  onnx_shape(x, &s);
-  return onnx_build(n, "graph.cast", 1, &x, strata_graph_shape_to_type(&s, elem), 0, NULL);
-}
-
-MlirValue onnx_reshape(onnx_node_t *n, MlirValue x, intptr_t rank, const int64_t *dims) {
-  if (mlirValueIsNull(x))
-    return x;
-  MlirType type = mlirRankedTensorTypeGet(rank, dims, onnx_elem(x), mlirAttributeGetNull());
-  if (mlirTypeEqual(type, mlirValueGetType(x)))
-    return x;
-  return onnx_build(n, "graph.reshape", 1, &x, type, 0, NULL);
-}
-
-MlirValue onnx_insert_unit_dim(onnx_node_t *n, MlirValue x, intptr_t pos) {
-  strata_graph_shape_t s;
-  if (mlirValueIsNull(x) || !onnx_shape(x, &s))
-    return (MlirValue){NULL};
-  int64_t dims[STRATA_GRAPH_MAX_RANK];
-  for (intptr_t i = 0, j = 0; i <= s.rank; ++i)
-    dims[i] = i == pos ? 1 : s.dims[j++];
-  return onnx_reshape(n, x, s.rank + 1, dims);
-}
-
-MlirValue onnx_reduce(onnx_node_t *n, const char *opname, MlirValue x, intptr_t naxes,
-                      const int64_t *axes, bool keepdims) {
-  MlirNamedAttribute a[2] = {onnx_ints_attr(n, "axes", naxes, axes),
-                             onnx_bool_attr(n, "keepdims", keepdims)};
-  return onnx_build(n, opname, 1, &x, (MlirType){NULL}, 2, a);
-}
-
-MlirNamedAttribute onnx_i64_attr(onnx_node_t *n, const char *name, int64_t v) {
-  return strata_named(n->ctx, name, mlirIntegerAttrGet(mlirIntegerTypeGet(n->ctx, 64), v));
-}
-
-MlirNamedAttribute onnx_f32_attr(onnx_node_t *n, const char *name, double v) {
-  return strata_named(n->ctx, name, mlirFloatAttrDoubleGet(n->ctx, mlirF32TypeGet(n->ctx), v));
-}
-
-MlirNamedAttribute onnx_bool_attr(onnx_node_t *n, const char *name, bool v) {
-  return strata_named(n->ctx, name, mlirBoolAttrGet(n->ctx, v));
-}
-
-MlirNamedAttribute onnx_str_attr(onnx_node_t *n, const char *name, const char *v) {
-  return strata_named(n->ctx, name, strata_string_attr(n->ctx, v));
-}
-
-MlirNamedAttribute onnx_ints_attr(onnx_node_t *n, const char *name, intptr_t count,
-                                  const int64_t *v) {
-  return strata_named(n->ctx, name, mlirDenseI64ArrayGet(n->ctx, count, v));
-}
-
-MlirNamedAttribute onnx_scalar_attr(onnx_node_t *n, const char *name, MlirType elem, double v) {
-  MlirAttribute a = mlirTypeIsAFloat(elem) ? mlirFloatAttrDoubleGet(n->ctx, elem, v)
-                                           : mlirIntegerAttrGet(elem, (int64_t)v);
-  return strata_named(n->ctx, name, a);
-}
-
-/* ---------------------------------------------------------------------- */
-/* Locations and diagnostics                                               */
-
-static MlirLocation node_location(onnx_importer_t *imp, const Onnx__NodeProto *node, size_t index) {
-  char name[512];
-  const char *id = node->name && node->name[0]       ? node->name
-                   : node->n_output && node->output[0][0] ? node->output[0]
-                                                          : NULL;
-  if (id)
-    snprintf(name, sizeof name, "node '%s' (%s)", id, node->op_type ? node->op_type : "?");
-  else
-    snprintf(name, sizeof name, "node #%zu (%s)", index, node->op_type ? node->op_type : "?");
-  return mlirLocationNameGet(imp->ctx, mlirStringRefCreateFromCString(name), imp->file_loc);
-}
-
-static MlirLocation named_location(onnx_importer_t *imp, const char *what, const char *name) {
-  char buf[512];
-  snprintf(buf, sizeof buf, "%s '%s'", what, name ? name : "");
-  return mlirLocationNameGet(imp->ctx, mlirStringRefCreateFromCString(buf), imp->file_loc);
-}
-
-typedef struct {
-  char *buf;
-  size_t len;
-} text_t;
-
-static void append(MlirStringRef s, void *user) {
-  text_t *t = user;
-  t->buf = realloc(t->buf, t->len + s.length + 1);
-  memcpy(t->buf + t->len, s.data, s.length);
-  t->len += s.length;
-  t->buf[t->len] = '\0';
-}
-
-static void append_c(text_t *t, const char *s) { append(mlirStringRefCreateFromCString(s), t); }
-
-/* "file" for the importer's file locations (line 0), "file:node '...' (Op)"
- * for names around them; false for any other location. */
-static bool describe_location(MlirLocation loc, text_t *t) {
-  if (mlirLocationIsAName(loc)) {
-    MlirLocation child = mlirLocationNameGetChildLoc(loc);
-    if (!describe_location(child, t))
-      return false;
-    append_c(t, ":");
-    append(mlirIdentifierStr(mlirLocationNameGetName(loc)), t);
-    return true;
-  }
-  if (mlirLocationIsAFileLineColRange(loc) && mlirLocationFileLineColRangeGetStartLine(loc) == 0) {
-    append(mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(loc)), t);
-    return true;
-  }
-  return false;
-}
-
-char *strata_onnx_format_diagnostic(MlirDiagnostic diag) {
-  text_t t = {NULL, 0};
-  append_c(&t, "");
-  if (!describe_location(mlirDiagnosticGetLocation(diag), &t)) {
-    free(t.buf);
-    return NULL;
-  }
-  static const char *const sev[] = {"error", "warning", "note", "remark"};
-  MlirDiagnosticSeverity s = mlirDiagnosticGetSeverity(diag);
-  append_c(&t, ": ");
-  append_c(&t, (unsigned)s < 4 ? sev[s] : "error");
-  append_c(&t, ": ");
-  mlirDiagnosticPrint(diag, append, &t);
-  for (intptr_t i = 0; i < mlirDiagnosticGetNumNotes(diag); ++i) {
-    MlirDiagnostic note = mlirDiagnosticGetNote(diag, i);
-    append_c(&t, "\nnote: ");
-    mlirDiagnosticPrint(note, append, &t);
-  }
-  return t.buf;
-}
-
-/* ---------------------------------------------------------------------- */
-/* Import                                                                  */
-
-/* The domain of the training operators (Gradient). */
-#define ONNX_TRAINING_DOMAIN "ai.onnx.preview.training"
-
-static bool is_default_domain(const char *domain) {
-  return !domain || !domain[0] || !strcmp(domain, "ai.onnx");
-}
-
-/* The mapping of a node's operator in its domain, or NULL. */
-static const onnx_mapping_t *find_mapping(const Onnx__NodeProto *node) {
-  static const onnx_mapping_t *const default_tables[] = {
-      strata_onnx_elementwise_ops, strata_onnx_nn_ops, strata_onnx_shape_ops,
-      strata_onnx_sequence_ops, strata_onnx_loss_ops,     strata_onnx_generate_ops,
-      strata_onnx_quantize_ops, strata_onnx_rnn_ops,      strata_onnx_einsum_ops,
-      strata_onnx_signal_ops,   strata_onnx_grid_sample_ops, strata_onnx_string_ops,
-      strata_onnx_table_ops,    strata_onnx_detection_ops,   strata_onnx_norm_ops};
-  static const onnx_mapping_t *const training_tables[] = {strata_onnx_training_ops};
-  const onnx_mapping_t *const *tables = default_tables;
-  size_t count = sizeof default_tables / sizeof default_tables[0];
-  if (!is_default_domain(node->domain)) {
-    if (strcmp(node->domain, ONNX_TRAINING_DOMAIN))
-      return NULL;
-    tables = training_tables;
-    count = sizeof training_tables / sizeof training_tables[0];
-  }
-  const char *op_type = node->op_type ? node->op_type : "";
-  for (size_t t = 0; t < count; ++t)
-    for (const onnx_mapping_t *m = tables[t]; m->op_type; ++m)
-      if (!strcmp(m->op_type, op_type))
-        return m;
-  return NULL;
-}
-
-/* "unsupported operator" at the node, naming a domain other than the default. */
-static bool unsupported_operator(onnx_importer_t *imp, const Onnx__NodeProto *node, size_t index) {
-  const char *op_type = node->op_type ? node->op_type : "";
-  MlirLocation loc = node_location(imp, node, index);
-  if (is_default_domain(node->domain))
-    strata_emit_error_at(loc, "unsupported operator '%s'", op_type);
-  else
-    strata_emit_error_at(loc, "unsupported operator '%s' of domain '%s'", op_type, node->domain);
-  return false;
-}
 
 static bool file_error(onnx_importer_t *imp, const char *fmt, ...) STRATA_PRINTF(2, 3);
 static bool file_error(onnx_importer_t *imp, const char *fmt, ...) {
-  char msg[1024];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  onnx_emit_errorv(imp->file_loc, fmt, ap);
   va_end(ap);
-  mlirEmitError(imp->file_loc, msg);
   return false;
 }
 
 /* The tensor type of a graph input/output from its ValueInfoProto. */
 static bool value_info_type(onnx_importer_t *imp, const Onnx__ValueInfoProto *vi,
                             const char *what, MlirType *out) {
-  MlirLocation loc = named_location(imp, what, vi->name);
+  MlirLocation loc = onnx_named_location(imp, what, vi->name);
   const Onnx__TypeProto *tp = vi->type;
   if (!tp || tp->value_case != ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE || !tp->tensor_type) {
     strata_emit_error_at(loc, "only tensor types are supported");
@@ -1096,136 +82,10 @@ static void function_name(const char *graph_name, char *buf, size_t size) {
     snprintf(buf, size, "main");
 }
 
-static bool import_node(onnx_importer_t *imp, const Onnx__GraphProto *g, size_t index,
-                        const int64_t *opset_of_default) {
-  const Onnx__NodeProto *node = g->node[index];
-  onnx_node_t n;
-  memset(&n, 0, sizeof n);
-  n.imp = imp;
-  n.node = node;
-  n.graph = g;
-  n.index = index;
-  n.ctx = imp->ctx;
-  n.loc = node_location(imp, node, index);
-  n.b = (strata_builder_t){imp->body, {NULL}, n.loc};
-  n.opset = *opset_of_default;
-  const onnx_mapping_t *m = find_mapping(node);
-  if (!m)
-    return unsupported_operator(imp, node, index);
-  if (node->n_input > ONNX_MAX_IO || node->n_output > ONNX_MAX_IO)
-    return onnx_error(&n, "more than %d inputs or outputs are not supported", ONNX_MAX_IO);
-  n.num_inputs = (int)node->n_input;
-  for (size_t i = 0; i < node->n_input; ++i) {
-    const char *name = node->input[i];
-    if (!name[0])
-      continue;
-    value_entry_t *e = lookup(imp, name);
-    if (!e)
-      return onnx_error(&n, "input '%s' is not defined (not a graph input, an initializer or "
-                            "an output of an earlier node)", name);
-    bool string = e->has_const ? e->cst.onnx_type == ONNX__TENSOR_PROTO__DATA_TYPE__STRING
-                               : !mlirValueIsNull(e->value) &&
-                                     strata_graph_is_string(mlirValueGetType(e->value));
-    if (string && !onnx_takes_strings(node->op_type ? node->op_type : ""))
-      return onnx_error(&n, "input '%s' is a string tensor, which %s does not take", name,
-                        node->op_type ? node->op_type : "");
-    n.present[i] = true;
-    n.entry[i] = e;
-    n.in_const[i] = e->has_const ? &e->cst : NULL;
-    /* String constants are not folded (the folds copy fixed-size elements):
-     * they reach operators as graph.constant values. */
-    n.fold[i] = e->has_const && !e->bound && !string ? &e->cst : NULL;
-  }
-  if (!m->fn(&n))
-    return false;
-  for (size_t i = 0; i < node->n_output; ++i) {
-    const char *name = node->output[i];
-    if (!name[0])
-      continue;
-    value_entry_t *e = lookup(imp, name);
-    if (!e || (mlirValueIsNull(e->value) && !e->has_const && !e->seq))
-      return onnx_error(&n, "output %zu ('%s') is not supported", i, name);
-  }
-  return true;
-}
-
-/* The first graph input, output or initializer of g without a name
- * (protobuf-c leaves an absent one NULL; an empty one names nothing):
- * its kind ("input", "output", "initializer"), and its index in *index;
- * NULL when all are named. */
-static const char *unnamed_value(const Onnx__GraphProto *g, size_t *index) {
-  for (*index = 0; *index < g->n_initializer; ++*index)
-    if (!g->initializer[*index]->name || !g->initializer[*index]->name[0])
-      return "initializer";
-  for (*index = 0; *index < g->n_input; ++*index)
-    if (!g->input[*index]->name || !g->input[*index]->name[0])
-      return "input";
-  for (*index = 0; *index < g->n_output; ++*index)
-    if (!g->output[*index]->name || !g->output[*index]->name[0])
-      return "output";
-  return NULL;
-}
-
-bool onnx_import_subgraph(onnx_node_t *n, const Onnx__GraphProto *g, const onnx_item_t *in,
-                          int nin, onnx_item_t *out, int nout) {
-  onnx_importer_t *imp = n->imp;
-  if ((int)g->n_input != nin || (int)g->n_output != nout)
-    return onnx_error(n, "the body graph has %zu inputs and %zu outputs, expected %d and %d",
-                      g->n_input, g->n_output, nin, nout);
-  size_t unnamed;
-  const char *kind = unnamed_value(g, &unnamed);
-  if (kind)
-    return onnx_error(n, "the body graph's %s #%zu has no name", kind, unnamed);
-  /* Bodies import through import_node: bounded like the file's nesting
-   * (nesting.c; the main graph counts), in case a caller builds protos
-   * deeper than a file may hold. */
-  if (imp->depth + 2 > STRATA_ONNX_MAX_NESTING)
-    return onnx_error(n, "subgraphs are nested more than %d deep (the importer's limit)",
-                      STRATA_ONNX_MAX_NESTING);
-  char err[512];
-  for (size_t i = 0; i < g->n_initializer; ++i) {
-    const Onnx__TensorProto *tp = g->initializer[i];
-    onnx_const_t c;
-    if (!onnx_const_from_proto(tp, &c, err, sizeof err))
-      return onnx_error(n, "body initializer '%s': %s", tp->name, err);
-    value_entry_t *e = define(imp, tp->name);
-    e->has_const = true;
-    e->cst = c;
-    e->loc = n->loc;
-  }
-  for (int i = 0; i < nin; ++i) {
-    onnx_item_t it;
-    onnx_item_copy(&in[i], &it);
-    value_entry_t *e = define(imp, g->input[i]->name);
-    e->value = it.value;
-    e->seq = it.seq;
-    e->has_const = it.has_const;
-    e->cst = it.cst;
-    e->loc = n->loc;
-  }
-  ++imp->depth;
-  bool ok = true;
-  for (size_t i = 0; ok && i < g->n_node; ++i)
-    ok = import_node(imp, g, i, &n->opset);
-  --imp->depth;
-  if (!ok)
-    return false;
-  for (int i = 0; i < nout; ++i) {
-    const char *name = g->output[i]->name;
-    value_entry_t *e = lookup(imp, name);
-    if (!e || !entry_item(imp, e, &out[i])) {
-      for (int j = 0; j < i; ++j)
-        onnx_item_free(&out[j]);
-      return onnx_error(n, "the body graph does not compute its output '%s'", name);
-    }
-  }
-  return true;
-}
-
 /* Gives graph input e the value in TensorProto file `path` (kept as an
  * argument too: operators needing it at import time use the value). */
-static bool bind_input(onnx_importer_t *imp, value_entry_t *e, const char *path, MlirType type) {
-  MlirLocation loc = named_location(imp, "graph input", e->name);
+static bool bind_input(onnx_importer_t *imp, onnx_value_t *e, const char *path, MlirType type) {
+  MlirLocation loc = onnx_named_location(imp, "graph input", e->name);
   size_t len = 0;
   uint8_t *bytes = (uint8_t *)strata_read_file(path, &len);
   if (!bytes)
@@ -1320,7 +180,7 @@ static const Onnx__TypeProto__Tensor *leaf_tensor_type(const Onnx__TypeProto *tp
  * (its length and tensor shapes fix the function's arguments). */
 static onnx_seq_t *seq_input(onnx_importer_t *imp, const Onnx__ValueInfoProto *vi, int k,
                              bool optional) {
-  MlirLocation loc = named_location(imp, "graph input", vi->name);
+  MlirLocation loc = onnx_named_location(imp, "graph input", vi->name);
   const char *what = optional ? "an optional" : "a sequence";
   if (k >= imp->num_bound || !imp->bound_pb[k]) {
     strata_emit_error_at(loc, "the graph input is %s, which is resolved at import time: its "
@@ -1384,7 +244,7 @@ static bool read_opsets(onnx_importer_t *imp, const Onnx__ModelProto *model, int
   for (size_t i = 0; i < model->n_opset_import; ++i) {
     const Onnx__OperatorSetIdProto *o = model->opset_import[i];
     bool training = o->domain && !strcmp(o->domain, ONNX_TRAINING_DOMAIN);
-    if (!is_default_domain(o->domain) && !training)
+    if (!onnx_is_default_domain(o->domain) && !training)
       continue; /* its nodes, if any, are unsupported operators */
     int64_t max = training ? STRATA_ONNX_MAX_TRAINING_OPSET : STRATA_ONNX_MAX_OPSET;
     if (o->version > max)
@@ -1398,100 +258,122 @@ static bool read_opsets(onnx_importer_t *imp, const Onnx__ModelProto *model, int
   return true;
 }
 
-static MlirOperation import_model(onnx_importer_t *imp, const Onnx__ModelProto *model,
-                                  strata_onnx_layout_t *layout) {
+enum { MAX_ARGS = ONNX_MAX_IO * 4 };
+
+/* The function being built: its arguments (each one from a graph input;
+ * a sequence or optional input gives one per tensor) and its results. */
+typedef struct {
+  MlirType arg_types[MAX_ARGS];
+  MlirLocation arg_locs[MAX_ARGS];
+  int arg_input[MAX_ARGS]; /* the graph input (ordinal) of each argument */
+  const char *input_names[STRATA_ONNX_MAX_GRAPH_IO];
+  intptr_t num_args;
+  MlirValue results[MAX_ARGS];
+  MlirType result_types[MAX_ARGS];
+  intptr_t num_results;
+} signature_t;
+
+/* What must hold before anything is built: a graph, known opsets (the
+ * default domain's into *opset), supported operators, no sparse
+ * initializers, named values. False after an error. */
+static bool check_model(onnx_importer_t *imp, const Onnx__ModelProto *model, int64_t *opset) {
   const Onnx__GraphProto *g = model->graph;
-  if (!g) {
-    file_error(imp, "the model has no graph");
-    return (MlirOperation){NULL};
-  }
-  int64_t opset;
-  if (!read_opsets(imp, model, &opset))
-    return (MlirOperation){NULL};
+  if (!g)
+    return file_error(imp, "the model has no graph");
+  if (!read_opsets(imp, model, opset))
+    return false;
   /* Operators first: a model using one Strata cannot import is reported as
    * such (at that node), before anything else about it (e.g. the string
    * inputs that only that operator would have consumed). */
   for (size_t i = 0; i < g->n_node; ++i)
-    if (!find_mapping(g->node[i])) {
-      unsupported_operator(imp, g->node[i], i);
-      return (MlirOperation){NULL};
-    }
-  if (g->n_sparse_initializer) {
-    file_error(imp, "sparse initializers are not supported");
-    return (MlirOperation){NULL};
-  }
+    if (!onnx_find_mapping(g->node[i]))
+      return onnx_unsupported_operator(imp, g->node[i], i);
+  if (g->n_sparse_initializer)
+    return file_error(imp, "sparse initializers are not supported");
   size_t unnamed;
-  const char *kind = unnamed_value(g, &unnamed);
-  if (kind) {
-    file_error(imp, "%s%s #%zu has no name", strcmp(kind, "initializer") ? "graph " : "", kind,
-               unnamed);
-    return (MlirOperation){NULL};
-  }
-  /* Initializers: import-time constants, materialized on first use. */
+  const char *kind = onnx_unnamed_value(g, &unnamed);
+  if (kind)
+    return file_error(imp, "%s%s #%zu has no name", strcmp(kind, "initializer") ? "graph " : "",
+                      kind, unnamed);
+  return true;
+}
+
+/* Initializers: import-time constants, materialized on first use. */
+static bool define_initializers(onnx_importer_t *imp, const Onnx__GraphProto *g) {
   char err[512];
   for (size_t i = 0; i < g->n_initializer; ++i) {
     const Onnx__TensorProto *tp = g->initializer[i];
     const char *name = tp->name;
     onnx_const_t c;
     if (!onnx_const_from_proto(tp, &c, err, sizeof err)) {
-      strata_emit_error_at(named_location(imp, "initializer", name), "%s", err);
-      return (MlirOperation){NULL};
+      strata_emit_error_at(onnx_named_location(imp, "initializer", name), "%s", err);
+      return false;
     }
-    value_entry_t *e = define(imp, name);
+    onnx_value_t *e = onnx_value_define(imp, name);
     e->has_const = true;
     e->cst = c;
-    e->loc = named_location(imp, "initializer", name);
+    e->loc = onnx_named_location(imp, "initializer", name);
   }
-  /* Arguments: graph inputs that are not initializers; a sequence or
-   * optional one is its tensors, resolved from the value given for it. */
-  enum { MAX_ARGS = ONNX_MAX_IO * 4 };
-  MlirType arg_types[MAX_ARGS];
-  MlirLocation arg_locs[MAX_ARGS];
-  int arg_input[MAX_ARGS]; /* the graph input (ordinal) of each argument */
-  const char *input_names[STRATA_ONNX_MAX_GRAPH_IO];
-  intptr_t num_args = 0;
+  return true;
+}
+
+/* Graph input vi, the k-th that is not an initializer, as arguments: a
+ * tensor is one; a sequence or optional one is its tensors, resolved from
+ * the value given for it (and defined in the value table). */
+static bool add_input(onnx_importer_t *imp, const Onnx__ValueInfoProto *vi, int k,
+                      strata_onnx_layout_t *layout, signature_t *sig) {
+  sig->input_names[k] = vi->name;
+  layout->inputs[k].kind = value_kind(vi);
+  MlirLocation loc = onnx_named_location(imp, "graph input", vi->name);
+  if (layout->inputs[k].kind == STRATA_ONNX_TENSOR) {
+    if (!value_info_type(imp, vi, "graph input", &sig->arg_types[sig->num_args]))
+      return false;
+    sig->arg_locs[sig->num_args] = loc;
+    sig->arg_input[sig->num_args++] = k;
+    layout->inputs[k].count = 1;
+    return true;
+  }
+  onnx_seq_t *seq = seq_input(imp, vi, k, layout->inputs[k].kind == STRATA_ONNX_OPTIONAL);
+  if (!seq)
+    return false;
+  onnx_value_define(imp, vi->name)->seq = seq;
+  onnx_item_t *leaves[MAX_ARGS];
+  int n = seq_leaves(seq, leaves, 0, MAX_ARGS);
+  if (n < 0 || sig->num_args + n > MAX_ARGS)
+    return file_error(imp, "too many graph inputs");
+  for (int j = 0; j < n; ++j) {
+    sig->arg_types[sig->num_args] = strata_graph_shape_to_type(
+        &leaves[j]->cst.shape, onnx_elem_type(imp->ctx, leaves[j]->cst.onnx_type));
+    sig->arg_locs[sig->num_args] = loc;
+    sig->arg_input[sig->num_args++] = k;
+  }
+  layout->inputs[k].count = n;
+  return true;
+}
+
+/* Arguments: the graph inputs that are not initializers. */
+static bool collect_arguments(onnx_importer_t *imp, const Onnx__GraphProto *g,
+                              strata_onnx_layout_t *layout, signature_t *sig) {
   int num_inputs = 0;
   for (size_t i = 0; i < g->n_input; ++i) {
     const Onnx__ValueInfoProto *vi = g->input[i];
-    if (lookup(imp, vi->name))
+    if (onnx_value_lookup(imp, vi->name))
       continue;
-    if (num_args == MAX_ARGS || num_inputs == STRATA_ONNX_MAX_GRAPH_IO) {
-      file_error(imp, "too many graph inputs");
-      return (MlirOperation){NULL};
-    }
-    int k = num_inputs++;
-    input_names[k] = vi->name;
-    layout->inputs[k].kind = value_kind(vi);
-    MlirLocation loc = named_location(imp, "graph input", vi->name);
-    if (layout->inputs[k].kind == STRATA_ONNX_TENSOR) {
-      if (!value_info_type(imp, vi, "graph input", &arg_types[num_args]))
-        return (MlirOperation){NULL};
-      arg_locs[num_args] = loc;
-      arg_input[num_args++] = k;
-      layout->inputs[k].count = 1;
-      continue;
-    }
-    onnx_seq_t *seq = seq_input(imp, vi, k, layout->inputs[k].kind == STRATA_ONNX_OPTIONAL);
-    if (!seq)
-      return (MlirOperation){NULL};
-    define(imp, vi->name)->seq = seq;
-    onnx_item_t *leaves[MAX_ARGS];
-    int n = seq_leaves(seq, leaves, 0, MAX_ARGS);
-    if (n < 0 || num_args + n > MAX_ARGS) {
-      file_error(imp, "too many graph inputs");
-      return (MlirOperation){NULL};
-    }
-    for (int j = 0; j < n; ++j) {
-      arg_types[num_args] = strata_graph_shape_to_type(
-          &leaves[j]->cst.shape, onnx_elem_type(imp->ctx, leaves[j]->cst.onnx_type));
-      arg_locs[num_args] = loc;
-      arg_input[num_args++] = k;
-    }
-    layout->inputs[k].count = n;
+    if (sig->num_args == MAX_ARGS || num_inputs == STRATA_ONNX_MAX_GRAPH_IO)
+      return file_error(imp, "too many graph inputs");
+    if (!add_input(imp, vi, num_inputs++, layout, sig))
+      return false;
   }
   layout->num_inputs = num_inputs;
+  return true;
+}
+
+/* The module with the public func.func named after graph g, taking the
+ * arguments (its type is set when the results are known); *func is the
+ * function, and imp->body its body. */
+static MlirOperation create_function(onnx_importer_t *imp, const Onnx__GraphProto *g,
+                                     const signature_t *sig, MlirOperation *func) {
   MlirModule module = mlirModuleCreateEmpty(imp->file_loc);
-  MlirOperation module_op = mlirModuleGetOperation(module);
   strata_builder_t mb = strata_builder_at_end(mlirModuleGetBody(module), imp->file_loc);
   char fname[256];
   function_name(g->name, fname, sizeof fname);
@@ -1501,132 +383,168 @@ static MlirOperation import_model(onnx_importer_t *imp, const Onnx__ModelProto *
       mlirOperationStateGet(mlirStringRefCreateFromCString("func.func"), imp->file_loc);
   mlirOperationStateAddAttributes(&st, 1, fattrs);
   MlirRegion region = mlirRegionCreate();
-  MlirBlock body = mlirBlockCreate(num_args, arg_types, arg_locs);
+  MlirBlock body = mlirBlockCreate(sig->num_args, sig->arg_types, sig->arg_locs);
   mlirRegionAppendOwnedBlock(region, body);
   mlirOperationStateAddOwnedRegions(&st, 1, &region);
-  MlirOperation func = strata_build_insert(&mb, mlirOperationCreate(&st));
+  *func = strata_build_insert(&mb, mlirOperationCreate(&st));
   imp->body = body;
-  for (intptr_t i = 0; i < num_args;) {
-    int k = arg_input[i];
+  return mlirModuleGetOperation(module);
+}
+
+/* Gives the graph inputs their arguments: a tensor input its argument (and
+ * the value given for it, if any); a sequence's tensors theirs (their
+ * values were only needed for the length and the shapes). */
+static bool bind_arguments(onnx_importer_t *imp, const strata_onnx_layout_t *layout,
+                           const signature_t *sig) {
+  for (intptr_t i = 0; i < sig->num_args;) {
+    int k = sig->arg_input[i];
     if (layout->inputs[k].kind != STRATA_ONNX_TENSOR) {
-      /* The sequence's tensors become arguments (their values were only
-       * needed for the length and the shapes). */
       onnx_item_t *leaves[MAX_ARGS];
-      int n = seq_leaves(lookup(imp, input_names[k])->seq, leaves, 0, MAX_ARGS);
+      int n = seq_leaves(onnx_value_lookup(imp, sig->input_names[k])->seq, leaves, 0, MAX_ARGS);
       for (int j = 0; j < n; ++j) {
         onnx_const_free(&leaves[j]->cst);
         leaves[j]->has_const = false;
-        leaves[j]->value = mlirBlockGetArgument(body, i++);
+        leaves[j]->value = mlirBlockGetArgument(imp->body, i++);
       }
       continue;
     }
-    value_entry_t *e = define(imp, input_names[k]);
-    e->value = mlirBlockGetArgument(body, i);
+    onnx_value_t *e = onnx_value_define(imp, sig->input_names[k]);
+    e->value = mlirBlockGetArgument(imp->body, i);
     if (k < imp->num_bound && imp->bound_pb[k] &&
-        !bind_input(imp, e, imp->bound_pb[k], arg_types[i]))
-      goto fail;
+        !bind_input(imp, e, imp->bound_pb[k], sig->arg_types[i]))
+      return false;
     ++i;
   }
-  /* Nodes, in order (ONNX requires a topological order). */
-  for (size_t i = 0; i < g->n_node; ++i)
-    if (!import_node(imp, g, i, &opset))
-      goto fail;
-  /* Results: a sequence or optional output is its tensors. */
-  MlirValue results[MAX_ARGS];
-  MlirType result_types[MAX_ARGS];
-  intptr_t num_results = 0;
-  if (g->n_output > STRATA_ONNX_MAX_GRAPH_IO) {
-    file_error(imp, "too many graph outputs");
-    goto fail;
+  return true;
+}
+
+/* A tensor graph output declaring a shape must agree with the computed
+ * type (result_type). */
+static bool check_declared_type(onnx_importer_t *imp, const Onnx__ValueInfoProto *vi,
+                                MlirLocation loc, MlirType result_type) {
+  if (!vi->type || vi->type->value_case != ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE ||
+      !vi->type->tensor_type || !vi->type->tensor_type->shape)
+    return true;
+  MlirType declared;
+  if (!value_info_type(imp, vi, "graph output", &declared))
+    return false;
+  strata_graph_shape_t a, b;
+  strata_graph_shape_from_type(declared, &a);
+  strata_graph_shape_from_type(result_type, &b);
+  if (!mlirTypeEqual(mlirShapedTypeGetElementType(declared),
+                     mlirShapedTypeGetElementType(result_type)) ||
+      !strata_graph_shapes_compatible(&a, &b)) {
+    char d[128], c[128];
+    strata_emit_error_at(loc, "declared type %s differs from the computed %s",
+                         strata_type_str(declared, d, sizeof d),
+                         strata_type_str(result_type, c, sizeof c));
+    return false;
   }
+  return true;
+}
+
+/* Graph output i (vi) as results: a tensor is one, a sequence or optional
+ * its tensors (constants materialized). */
+static bool add_result(onnx_importer_t *imp, const Onnx__ValueInfoProto *vi, size_t i,
+                       strata_onnx_layout_t *layout, signature_t *sig) {
+  MlirLocation loc = onnx_named_location(imp, "graph output", vi->name);
+  onnx_value_t *e = onnx_value_lookup(imp, vi->name);
+  if (!e)
+    return strata_emit_error_at(loc, "no node computes the graph output"), false;
+  strata_onnx_kind_t kind = value_kind(vi);
+  const char *computed = !e->seq ? "a tensor" : e->seq->optional ? "an optional" : "a sequence";
+  if (kind != (!e->seq ? STRATA_ONNX_TENSOR
+               : e->seq->optional ? STRATA_ONNX_OPTIONAL
+                                  : STRATA_ONNX_SEQUENCE))
+    return strata_emit_error_at(loc, "the graph output is declared %s, the node computes %s",
+                                kind_name(kind), computed),
+           false;
+  layout->outputs[i].kind = kind;
+  if (e->seq) {
+    onnx_item_t *leaves[MAX_ARGS];
+    int n = seq_leaves(e->seq, leaves, 0, MAX_ARGS);
+    if (n < 0 || sig->num_results + n > MAX_ARGS)
+      return strata_emit_error_at(loc, "too many tensors in graph outputs"), false;
+    strata_builder_t b = strata_builder_at_end(imp->body, loc);
+    for (int j = 0; j < n; ++j) {
+      if (mlirValueIsNull(leaves[j]->value))
+        leaves[j]->value = onnx_constant(imp, &b, &leaves[j]->cst, NULL);
+      sig->results[sig->num_results] = leaves[j]->value;
+      sig->result_types[sig->num_results++] = mlirValueGetType(leaves[j]->value);
+    }
+    layout->outputs[i].count = n;
+    return true;
+  }
+  if (sig->num_results == MAX_ARGS)
+    return file_error(imp, "too many graph outputs");
+  layout->outputs[i].count = 1;
+  MlirValue result = onnx_value_materialize(imp, e);
+  sig->results[sig->num_results] = result;
+  sig->result_types[sig->num_results++] = mlirValueGetType(result);
+  return check_declared_type(imp, vi, loc, mlirValueGetType(result));
+}
+
+/* Results: the graph outputs, in order. */
+static bool collect_results(onnx_importer_t *imp, const Onnx__GraphProto *g,
+                            strata_onnx_layout_t *layout, signature_t *sig) {
+  if (g->n_output > STRATA_ONNX_MAX_GRAPH_IO)
+    return file_error(imp, "too many graph outputs");
   layout->num_outputs = (int)g->n_output;
-  for (size_t i = 0; i < g->n_output; ++i) {
-    const Onnx__ValueInfoProto *vi = g->output[i];
-    MlirLocation loc = named_location(imp, "graph output", vi->name);
-    value_entry_t *e = lookup(imp, vi->name);
-    if (!e) {
-      strata_emit_error_at(loc, "no node computes the graph output");
-      goto fail;
-    }
-    strata_onnx_kind_t kind = value_kind(vi);
-    if (kind != (!e->seq ? STRATA_ONNX_TENSOR
-                 : e->seq->optional ? STRATA_ONNX_OPTIONAL
-                                    : STRATA_ONNX_SEQUENCE)) {
-      strata_emit_error_at(loc, "the graph output is declared %s, the node computes %s",
-                           kind_name(kind), !e->seq ? "a tensor"
-                                            : e->seq->optional ? "an optional"
-                                                               : "a sequence");
-      goto fail;
-    }
-    layout->outputs[i].kind = kind;
-    if (e->seq) {
-      onnx_item_t *leaves[MAX_ARGS];
-      int n = seq_leaves(e->seq, leaves, 0, MAX_ARGS);
-      if (n < 0 || num_results + n > MAX_ARGS) {
-        strata_emit_error_at(loc, "too many tensors in graph outputs");
-        goto fail;
-      }
-      strata_builder_t b = strata_builder_at_end(body, loc);
-      for (int j = 0; j < n; ++j) {
-        if (mlirValueIsNull(leaves[j]->value))
-          leaves[j]->value = onnx_constant(imp, &b, &leaves[j]->cst, NULL);
-        results[num_results] = leaves[j]->value;
-        result_types[num_results++] = mlirValueGetType(leaves[j]->value);
-      }
-      layout->outputs[i].count = n;
-      continue;
-    }
-    if (num_results == MAX_ARGS) {
-      file_error(imp, "too many graph outputs");
-      goto fail;
-    }
-    layout->outputs[i].count = 1;
-    results[num_results] = materialize(imp, e);
-    MlirType result_type = mlirValueGetType(results[num_results]);
-    result_types[num_results++] = result_type;
-    MlirType declared;
-    if (vi->type && vi->type->value_case == ONNX__TYPE_PROTO__VALUE_TENSOR_TYPE &&
-        vi->type->tensor_type && vi->type->tensor_type->shape) {
-      if (!value_info_type(imp, vi, "graph output", &declared))
-        goto fail;
-      strata_graph_shape_t a, b;
-      strata_graph_shape_from_type(declared, &a);
-      strata_graph_shape_from_type(result_type, &b);
-      if (!mlirTypeEqual(mlirShapedTypeGetElementType(declared),
-                         mlirShapedTypeGetElementType(result_type)) ||
-          !strata_graph_shapes_compatible(&a, &b)) {
-        char d[128], c[128];
-        strata_emit_error_at(loc, "declared type %s differs from the computed %s",
-                             strata_type_str(declared, d, sizeof d),
-                             strata_type_str(result_type, c, sizeof c));
-        goto fail;
-      }
-    }
-  }
-  strata_builder_t rb = strata_builder_at_end(body, imp->file_loc);
-  strata_build_op(&rb, "func.return", num_results, results, 0, NULL, 0, NULL);
-  erase_dead_graph_ops(body);
-  /* Bound inputs that only served as import-time values leave the
-   * signature. */
-  for (intptr_t i = num_args - 1; i >= 0; --i) {
-    int k = arg_input[i];
-    value_entry_t *e = lookup(imp, input_names[k]);
-    MlirValue arg = mlirBlockGetArgument(body, i);
+  for (size_t i = 0; i < g->n_output; ++i)
+    if (!add_result(imp, g->output[i], i, layout, sig))
+      return false;
+  return true;
+}
+
+/* Returns the results, erases what nothing uses (graph ops, and bound
+ * inputs that only served as import-time values leave the signature) and
+ * sets func's type. */
+static void finish_function(onnx_importer_t *imp, MlirOperation func,
+                            strata_onnx_layout_t *layout, signature_t *sig) {
+  strata_builder_t rb = strata_builder_at_end(imp->body, imp->file_loc);
+  strata_build_op(&rb, "func.return", sig->num_results, sig->results, 0, NULL, 0, NULL);
+  erase_dead_graph_ops(imp->body);
+  for (intptr_t i = sig->num_args - 1; i >= 0; --i) {
+    int k = sig->arg_input[i];
+    onnx_value_t *e = onnx_value_lookup(imp, sig->input_names[k]);
+    MlirValue arg = mlirBlockGetArgument(imp->body, i);
     if (layout->inputs[k].kind == STRATA_ONNX_TENSOR && e && e->bound &&
         mlirOpOperandIsNull(mlirValueGetFirstUse(arg))) {
-      mlirBlockEraseArgument(body, (unsigned)i);
-      memmove(arg_types + i, arg_types + i + 1, sizeof(MlirType) * (size_t)(num_args - i - 1));
-      --num_args;
+      mlirBlockEraseArgument(imp->body, (unsigned)i);
+      memmove(sig->arg_types + i, sig->arg_types + i + 1,
+              sizeof(MlirType) * (size_t)(sig->num_args - i - 1));
+      --sig->num_args;
       layout->inputs[k].count = 0;
     }
   }
-  MlirType ftype = mlirFunctionTypeGet(imp->ctx, num_args, arg_types, num_results, result_types);
+  MlirType ftype = mlirFunctionTypeGet(imp->ctx, sig->num_args, sig->arg_types,
+                                       sig->num_results, sig->result_types);
   mlirOperationSetAttributeByName(func, mlirStringRefCreateFromCString("function_type"),
                                   mlirTypeAttrGet(ftype));
-  if (mlirLogicalResultIsFailure(strata_verify(module_op)))
-    goto fail;
-  return module_op;
-fail:
+}
+
+static MlirOperation import_model(onnx_importer_t *imp, const Onnx__ModelProto *model,
+                                  strata_onnx_layout_t *layout) {
+  const Onnx__GraphProto *g = model->graph;
+  int64_t opset;
+  signature_t *sig = calloc(1, sizeof *sig);
+  if (!sig || !check_model(imp, model, &opset) || !define_initializers(imp, g) ||
+      !collect_arguments(imp, g, layout, sig)) {
+    free(sig);
+    return (MlirOperation){NULL};
+  }
+  MlirOperation func;
+  MlirOperation module_op = create_function(imp, g, sig, &func);
+  bool ok = bind_arguments(imp, layout, sig);
+  /* Nodes, in order (ONNX requires a topological order). */
+  for (size_t i = 0; ok && i < g->n_node; ++i)
+    ok = onnx_import_node(imp, g, i, &opset);
+  ok = ok && collect_results(imp, g, layout, sig);
+  if (ok)
+    finish_function(imp, func, layout, sig);
+  free(sig);
+  if (ok && mlirLogicalResultIsSuccess(strata_verify(module_op)))
+    return module_op;
   mlirOperationDestroy(module_op);
   return (MlirOperation){NULL};
 }
@@ -1685,6 +603,6 @@ MlirOperation strata_onnx_import_file_layout(MlirContext ctx, const char *path, 
   }
   MlirOperation module = import_model(&imp, model, layout);
   onnx__model_proto__free_unpacked(model, NULL);
-  free_table(&imp);
+  onnx_value_table_free(&imp);
   return module;
 }

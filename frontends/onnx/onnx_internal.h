@@ -98,8 +98,9 @@ extern const onnx_mapping_t strata_onnx_table_ops[];
 extern const onnx_mapping_t strata_onnx_detection_ops[];
 extern const onnx_mapping_t strata_onnx_norm_ops[];
 
-/* Whether operator op_type may take string tensors (import_string.c). */
-bool onnx_takes_strings(const char *op_type);
+/* The operators that may take string tensors (NULL-terminated; defined in
+ * import_string.c, read by the importer like the mapping tables). */
+extern const char *const strata_onnx_string_input_ops[];
 
 /* --- Errors ------------------------------------------------------------ */
 /* Emits an error at the node's location. Returns false. */
@@ -263,7 +264,7 @@ MlirNamedAttribute onnx_ints_attr(onnx_node_t *n, const char *name, intptr_t cou
 /* A scalar attribute of element type elem (float or integer). */
 MlirNamedAttribute onnx_scalar_attr(onnx_node_t *n, const char *name, MlirType elem, double v);
 
-/* --- Constants ------------------------------------------------------------ */
+/* --- Constants (onnx_const.c) ---------------------------------------------- */
 /* Decodes a TensorProto (raw_data or typed fields; STRING from string_data:
  * data holds numel `const char *` then the NUL-terminated bytes, one
  * allocation). Returns false with a message in err (size errsz) on

@@ -33,11 +33,8 @@ void onnx_seq_free(onnx_seq_t *s) {
 
 void onnx_item_copy(const onnx_item_t *from, onnx_item_t *to) {
   *to = *from;
-  if (from->has_const) {
-    size_t bytes = onnx_type_size(from->cst.onnx_type) * (size_t)from->cst.numel;
-    to->cst.data = malloc(bytes ? bytes : 1);
-    memcpy(to->cst.data, from->cst.data, bytes);
-  }
+  if (from->has_const)
+    to->cst = onnx_const_copy(&from->cst);
   if (from->seq)
     to->seq = onnx_seq_copy(from->seq);
 }

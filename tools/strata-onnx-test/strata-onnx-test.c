@@ -587,24 +587,30 @@ static void finish(slot_t *s, int status, int timeout) {
   s->done = true;
 }
 
-int main(int argc, char **argv) {
-  const char *root = NULL;
+typedef struct {
+  const char *root;
   const char *filters[64];
-  int nfilters = 0, jobs = (int)sysconf(_SC_NPROCESSORS_ONLN), timeout = 60;
-  bool verbose = false;
+  int nfilters, jobs, timeout;
+  bool verbose;
+} options_t;
+
+/* Reads the command line into *o: -1 to go on, else the exit status. */
+static int parse_args(int argc, char **argv, options_t *o) {
+  o->jobs = (int)sysconf(_SC_NPROCESSORS_ONLN);
+  o->timeout = 60;
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i];
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
       fputs(usage, stdout);
       return 0;
     } else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
-      verbose = true;
+      o->verbose = true;
     } else if ((!strcmp(a, "--filter") || !strcmp(a, "--jobs") || !strcmp(a, "--timeout")) &&
                i + 1 < argc) {
       const char *v = argv[++i];
       if (!strcmp(a, "--filter")) {
-        if (nfilters < 64)
-          filters[nfilters++] = v;
+        if (o->nfilters < 64)
+          o->filters[o->nfilters++] = v;
         continue;
       }
       char *end;
@@ -613,55 +619,74 @@ int main(int argc, char **argv) {
         fprintf(stderr, "strata-onnx-test: %s expects a positive integer, got '%s'\n", a, v);
         return 2;
       }
-      *(!strcmp(a, "--jobs") ? &jobs : &timeout) = (int)x;
+      *(!strcmp(a, "--jobs") ? &o->jobs : &o->timeout) = (int)x;
     } else if (a[0] == '-') {
       fprintf(stderr, "strata-onnx-test: unknown option or missing value '%s' (see --help)\n", a);
       return 2;
-    } else if (root) {
-      fprintf(stderr, "strata-onnx-test: more than one root ('%s' and '%s')\n", root, a);
+    } else if (o->root) {
+      fprintf(stderr, "strata-onnx-test: more than one root ('%s' and '%s')\n", o->root, a);
       return 2;
     } else {
-      root = a;
+      o->root = a;
     }
   }
-  if (!root) {
+  if (!o->root) {
     fprintf(stderr, "strata-onnx-test: no root directory given (see --help)\n");
     return 2;
   }
-  if (!is_dir(root)) {
-    fprintf(stderr, "strata-onnx-test: '%s' is not a directory\n", root);
+  if (!is_dir(o->root)) {
+    fprintf(stderr, "strata-onnx-test: '%s' is not a directory\n", o->root);
     return 2;
   }
-  if (jobs < 1)
-    jobs = 1;
-  /* Parallel tests each get one OpenMP thread unless told otherwise. */
-  if (jobs > 1)
-    setenv("OMP_NUM_THREADS", "1", 0);
-  strata_register_all_passes(); /* once, before forking */
+  if (o->jobs < 1)
+    o->jobs = 1;
+  return -1;
+}
 
-  test_list_t all = {0};
-  discover(&all, root, 0);
-  qsort(all.items, all.count, sizeof *all.items, cmp_tests);
+/* The tests of all whose names contain one of the filters (all without
+ * filters), in all's order; they share all's strings. */
+static test_list_t select_tests(const test_list_t *all, const options_t *o) {
   test_list_t tests = {0};
-  for (size_t i = 0; i < all.count; ++i) {
-    bool keep = nfilters == 0;
-    for (int f = 0; f < nfilters && !keep; ++f)
-      keep = strstr(all.items[i].name, filters[f]) != NULL;
+  for (size_t i = 0; i < all->count; ++i) {
+    bool keep = o->nfilters == 0;
+    for (int f = 0; f < o->nfilters && !keep; ++f)
+      keep = strstr(all->items[i].name, o->filters[f]) != NULL;
     if (keep) {
       if (tests.count == tests.cap) {
         tests.cap = tests.cap ? 2 * tests.cap : 256;
         tests.items = realloc(tests.items, tests.cap * sizeof *tests.items);
       }
-      tests.items[tests.count++] = all.items[i];
+      tests.items[tests.count++] = all->items[i];
     }
   }
+  return tests;
+}
 
-  slot_t *slots = calloc(tests.count ? tests.count : 1, sizeof *slots);
+/* Prints a finished test's verdict line and counts it (counts[0] passed,
+ * [1] failed, [2] skipped). */
+static void print_verdict(const char *name, const outcome_t *o, int *counts) {
+  if (!strcmp(o->verdict, "PASS")) {
+    ++counts[0];
+    printf("PASS %s\n", name);
+  } else if (!strcmp(o->verdict, "SKIP")) {
+    ++counts[2];
+    printf("SKIP %s: %s\n", name, o->msg);
+  } else {
+    ++counts[1];
+    printf("FAIL %s: %s\n", name, o->msg);
+  }
+  fflush(stdout);
+}
+
+/* Runs the tests, up to o->jobs child processes at a time, printing the
+ * verdicts in test order and the totals; the exit status. */
+static int run(const test_list_t *tests, const options_t *o) {
+  slot_t *slots = calloc(tests->count ? tests->count : 1, sizeof *slots);
   size_t next = 0, printed = 0;
-  int running = 0, passed = 0, failed = 0, skipped = 0;
-  while (printed < tests.count) {
-    while (running < jobs && next < tests.count) {
-      start(&tests.items[next], &slots[next], timeout, verbose);
+  int running = 0, counts[3] = {0, 0, 0};
+  while (printed < tests->count) {
+    while (running < o->jobs && next < tests->count) {
+      start(&tests->items[next], &slots[next], o->timeout, o->verbose);
       ++next;
       ++running;
     }
@@ -671,38 +696,44 @@ int main(int argc, char **argv) {
       if (errno == EINTR)
         continue;
       perror("strata-onnx-test: waitpid");
+      free(slots);
       return 2;
     }
     for (size_t i = printed; i < next; ++i)
       if (slots[i].pid == pid && !slots[i].done) {
-        finish(&slots[i], status, timeout);
+        finish(&slots[i], status, o->timeout);
         --running;
         break;
       }
     /* Print in test order as soon as the earlier tests are done. */
-    for (; printed < next && slots[printed].done; ++printed) {
-      const outcome_t *o = &slots[printed].out;
-      const char *name = tests.items[printed].name;
-      if (!strcmp(o->verdict, "PASS")) {
-        ++passed;
-        printf("PASS %s\n", name);
-      } else if (!strcmp(o->verdict, "SKIP")) {
-        ++skipped;
-        printf("SKIP %s: %s\n", name, o->msg);
-      } else {
-        ++failed;
-        printf("FAIL %s: %s\n", name, o->msg);
-      }
-      fflush(stdout);
-    }
+    for (; printed < next && slots[printed].done; ++printed)
+      print_verdict(tests->items[printed].name, &slots[printed].out, counts);
   }
-  printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
+  printf("%d passed, %d failed, %d skipped\n", counts[0], counts[1], counts[2]);
+  free(slots);
+  return counts[1] ? 1 : 0;
+}
+
+int main(int argc, char **argv) {
+  options_t o = {0};
+  int rc = parse_args(argc, argv, &o);
+  if (rc >= 0)
+    return rc;
+  /* Parallel tests each get one OpenMP thread unless told otherwise. */
+  if (o.jobs > 1)
+    setenv("OMP_NUM_THREADS", "1", 0);
+  strata_register_all_passes(); /* once, before forking */
+
+  test_list_t all = {0};
+  discover(&all, o.root, 0);
+  qsort(all.items, all.count, sizeof *all.items, cmp_tests);
+  test_list_t tests = select_tests(&all, &o);
+  rc = run(&tests, &o);
   for (size_t i = 0; i < all.count; ++i) {
     free(all.items[i].dir);
     free(all.items[i].name);
   }
   free(all.items);
   free(tests.items);
-  free(slots);
-  return failed ? 1 : 0;
+  return rc;
 }

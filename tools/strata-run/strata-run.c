@@ -266,15 +266,174 @@ static bool alloc_arg(strata_tensor_t *t, const strata_arg_spec_t *spec, const i
   return false;
 }
 
-int main(int argc, char **argv) {
-  /* Line-buffered even into a pipe: a failed check in compiled code
-   * (convert-te-to-tir{bounds-checks=true}) prints its line, then aborts. */
-  setvbuf(stdout, NULL, _IOLBF, 0);
-  options_t o = {0};
-  parse_args(argc, argv, &o);
-  if (o.threads > 0) {
+/* Loads the model (a .onnx one specialized by its .pb inputs: an input an
+ * operator needs at import time, a shape, axes, pads, takes its value and
+ * may leave the signature; the remaining files feed the remaining
+ * arguments), verifies it and reads the entry's signature, with
+ * --result-args applied and the option counts checked against it. */
+static bool load_model(MlirContext ctx, options_t *o, MlirOperation *module,
+                       strata_signature_t *sig, char **error) {
+  bool kept[STRATA_MAX_ARGS];
+  *module = strata_model_load(ctx, o->model, o->num_inputs, o->inputs, kept, error);
+  if (mlirOperationIsNull(*module))
+    return false;
+  int k = 0;
+  for (int i = 0; i < o->num_inputs; ++i)
+    if (kept[i])
+      o->inputs[k++] = o->inputs[i];
+  o->num_inputs = k;
+  if (mlirLogicalResultIsFailure(strata_verify(*module)))
+    return false;
+  if (!strata_signature_get(*module, o->entry, sig, error))
+    return false;
+  if (o->result_args > 0) {
+    if (sig->num_outputs != 0 || o->result_args > sig->num_inputs) {
+      fprintf(stderr, "strata-run: --result-args needs a function without results and with at "
+                      "least %d arguments\n", o->result_args);
+      return false;
+    }
+    sig->num_inputs -= o->result_args;
+    sig->num_outputs = o->result_args;
+    for (int r = 0; r < o->result_args; ++r)
+      sig->outputs[r] = sig->inputs[sig->num_inputs + r];
+  }
+  if (o->num_inputs > sig->num_inputs || o->num_outputs > sig->num_outputs ||
+      o->num_expected > sig->num_outputs) {
+    fprintf(stderr, "strata-run: '%s' takes %d inputs and returns %d results; got %d --input, "
+                    "%d --output, %d --expected\n",
+            sig->name, sig->num_inputs, sig->num_outputs, o->num_inputs, o->num_outputs,
+            o->num_expected);
+    return false;
+  }
+  drop_other_public_functions(*module, sig->name);
+  return true;
+}
+
+/* The arguments: inputs from files first, the rest random; then storage
+ * for the results. */
+static bool prepare_args(const options_t *o, const strata_signature_t *sig,
+                         strata_tensor_t *args, char **error) {
+  for (int i = 0; i < sig->num_inputs; ++i) {
+    if (i < o->num_inputs) {
+      if (!read_tensor_file(o->inputs[i], &args[i], error))
+        return false;
+      strata_onnx_adopt_bf16(&args[i], sig->inputs[i].dtype); /* .pb test data */
+      if (!check_input(sig, i, &args[i], o->inputs[i]))
+        return false;
+      continue;
+    }
+    int64_t shape[STRATA_MAX_RANK];
+    for (int d = 0; d < sig->inputs[i].rank; ++d) {
+      if ((shape[d] = sig->inputs[i].shape[d]) < 0) {
+        fprintf(stderr, "strata-run: input %d of '%s' has a dynamic dimension: give it as a "
+                        "file with --input\n", i, sig->name);
+        return false;
+      }
+    }
+    if (!alloc_arg(&args[i], &sig->inputs[i], shape, "input", i))
+      return false;
+    strata_tensor_fill_random(&args[i], o->seed + (uint64_t)i);
+  }
+  for (int r = 0; r < sig->num_outputs; ++r) {
+    int64_t shape[STRATA_MAX_RANK];
+    if (!strata_signature_output_shape(sig, args, r, shape)) {
+      fprintf(stderr, "strata-run: cannot tell the extent of a dynamic dimension of result %d\n", r);
+      return false;
+    }
+    if (!alloc_arg(&args[sig->num_inputs + r], &sig->outputs[r], shape, "output", r))
+      return false;
+  }
+  return true;
+}
+
+/* Lowers and JIT-compiles the module (*jit, the caller destroys it), then
+ * calls the entry --repeat times and prints the compile and run times. */
+static bool compile_and_run(MlirOperation module, const options_t *o,
+                            const strata_signature_t *sig, strata_tensor_t *args,
+                            strata_jit_t **jit, char **error) {
+  double t0 = now_seconds();
+  char *lowering = o->pipeline ? strdup(o->pipeline) : strata_pipeline_to_llvm(o->tuning_db);
+  bool lowered = lowering && mlirLogicalResultIsSuccess(strata_run_pipeline(module, lowering));
+  free(lowering);
+  if (!lowered)
+    return false;
+  if (!(*jit = strata_jit_create(module, o->opt_level, error)))
+    return false;
+  double compile_ms = 1e3 * (now_seconds() - t0);
+  double *times = malloc(sizeof(double) * (size_t)o->repeat);
+  if (!times) {
+    fprintf(stderr, "strata-run: cannot allocate the timings of %d runs\n", o->repeat);
+    return false;
+  }
+  int total = sig->num_inputs + sig->num_outputs;
+  for (int k = 0; k < o->repeat; ++k) {
+    double s = now_seconds();
+    if (!strata_jit_call(*jit, sig->name, args, total, error)) {
+      free(times);
+      return false;
+    }
+    times[k] = now_seconds() - s;
+  }
+  qsort(times, (size_t)o->repeat, sizeof *times, cmp_double);
+  printf("compiled '%s' in %.1f ms\n", sig->name, compile_ms);
+  if (o->repeat > 1)
+    printf("time: median %.3f ms, min %.3f ms over %d runs\n", 1e3 * times[o->repeat / 2],
+           1e3 * times[0], o->repeat);
+  free(times);
+  return true;
+}
+
+/* Compares result r (out) with the --expected file: 0 when it matches, 1
+ * on a mismatch or (with *error set) when the file cannot be read. */
+static int compare_result(const options_t *o, int r, const strata_tensor_t *out, char **error) {
+  strata_tensor_t expected;
+  if (!read_tensor_file(o->expected[r], &expected, error))
+    return 1;
+  strata_onnx_adopt_bf16(&expected, out->dtype);
+  strata_compare_t c = strata_tensor_compare(out, &expected, o->rtol, o->atol);
+  if (c.shape_mismatch)
+    printf("result %d: MISMATCH: shape or type differs from %s\n", r, o->expected[r]);
+  else if (!c.ok)
+    printf("result %d: MISMATCH: %lld elements differ, max abs error %.3g at index %lld "
+           "(rtol %g, atol %g)\n",
+           r, (long long)c.mismatches, c.max_abs_error, (long long)c.worst_index, o->rtol,
+           o->atol);
+  else
+    printf("result %d: matches %s (max abs error %.3g)\n", r, o->expected[r], c.max_abs_error);
+  strata_tensor_free(&expected);
+  return !c.ok;
+}
+
+/* Prints each result (shape, checksum, values with --print), writes the
+ * --output files and compares with the --expected ones; stops at the first
+ * file that cannot be written or read (*error set). Returns the exit
+ * status. */
+static int report_results(const options_t *o, const strata_signature_t *sig,
+                          strata_tensor_t *args, char **error) {
+  int rc = 0;
+  for (int r = 0; r < sig->num_outputs; ++r) {
+    strata_tensor_t *out = &args[sig->num_inputs + r];
+    char shape[128];
+    shape_str(out, shape, sizeof shape);
+    printf("result %d: %s checksum %.6g\n", r, shape, strata_tensor_checksum(out));
+    if (o->print_values)
+      print_values(out);
+    if (r < o->num_outputs && !strata_npy_write(o->outputs[r], out, error))
+      return 1;
+    if (r < o->num_expected) {
+      rc |= compare_result(o, r, out, error);
+      if (*error)
+        return 1;
+    }
+  }
+  return rc;
+}
+
+/* Loads, compiles and runs the model as the options say; the exit status. */
+static int run(options_t *o) {
+  if (o->threads > 0) {
     char n[16];
-    snprintf(n, sizeof n, "%d", o.threads);
+    snprintf(n, sizeof n, "%d", o->threads);
     setenv("OMP_NUM_THREADS", n, 1);
   }
   strata_tuning_passes_register();
@@ -287,141 +446,11 @@ int main(int argc, char **argv) {
   strata_tensor_t args[2 * STRATA_MAX_ARGS] = {0};
   strata_jit_t *jit = NULL;
   char *error = NULL;
-  /* For .onnx, .pb inputs also specialize the import: an input an operator
-   * needs at import time (a shape, axes, pads) takes its value and may
-   * leave the signature; the remaining files feed the remaining arguments. */
-  bool kept[STRATA_MAX_ARGS];
-  MlirOperation module = strata_model_load(ctx, o.model, o.num_inputs, o.inputs, kept, &error);
-  if (!mlirOperationIsNull(module)) {
-    int k = 0;
-    for (int i = 0; i < o.num_inputs; ++i)
-      if (kept[i])
-        o.inputs[k++] = o.inputs[i];
-    o.num_inputs = k;
-  }
+  MlirOperation module = {NULL};
   strata_signature_t sig;
-  if (mlirOperationIsNull(module) || mlirLogicalResultIsFailure(strata_verify(module)))
-    goto done;
-  if (!strata_signature_get(module, o.entry, &sig, &error))
-    goto done;
-  if (o.result_args > 0) {
-    if (sig.num_outputs != 0 || o.result_args > sig.num_inputs) {
-      fprintf(stderr, "strata-run: --result-args needs a function without results and with at "
-                      "least %d arguments\n", o.result_args);
-      goto done;
-    }
-    sig.num_inputs -= o.result_args;
-    sig.num_outputs = o.result_args;
-    for (int r = 0; r < o.result_args; ++r)
-      sig.outputs[r] = sig.inputs[sig.num_inputs + r];
-  }
-  if (o.num_inputs > sig.num_inputs || o.num_outputs > sig.num_outputs ||
-      o.num_expected > sig.num_outputs) {
-    fprintf(stderr, "strata-run: '%s' takes %d inputs and returns %d results; got %d --input, "
-                    "%d --output, %d --expected\n",
-            sig.name, sig.num_inputs, sig.num_outputs, o.num_inputs, o.num_outputs,
-            o.num_expected);
-    goto done;
-  }
-  drop_other_public_functions(module, sig.name);
-  /* Inputs: files first, the rest random. */
-  for (int i = 0; i < sig.num_inputs; ++i) {
-    if (i < o.num_inputs) {
-      if (!read_tensor_file(o.inputs[i], &args[i], &error))
-        goto done;
-      strata_onnx_adopt_bf16(&args[i], sig.inputs[i].dtype); /* .pb test data */
-      if (!check_input(&sig, i, &args[i], o.inputs[i]))
-        goto done;
-    } else {
-      int64_t shape[STRATA_MAX_RANK];
-      for (int d = 0; d < sig.inputs[i].rank; ++d) {
-        if ((shape[d] = sig.inputs[i].shape[d]) < 0) {
-          fprintf(stderr, "strata-run: input %d of '%s' has a dynamic dimension: give it as a "
-                          "file with --input\n", i, sig.name);
-          goto done;
-        }
-      }
-      if (!alloc_arg(&args[i], &sig.inputs[i], shape, "input", i))
-        goto done;
-      strata_tensor_fill_random(&args[i], o.seed + (uint64_t)i);
-    }
-  }
-  for (int r = 0; r < sig.num_outputs; ++r) {
-    int64_t shape[STRATA_MAX_RANK];
-    if (!strata_signature_output_shape(&sig, args, r, shape)) {
-      fprintf(stderr, "strata-run: cannot tell the extent of a dynamic dimension of result %d\n", r);
-      goto done;
-    }
-    if (!alloc_arg(&args[sig.num_inputs + r], &sig.outputs[r], shape, "output", r))
-      goto done;
-  }
-  /* Lower and compile. */
-  double t0 = now_seconds();
-  char *lowering = o.pipeline ? strdup(o.pipeline) : strata_pipeline_to_llvm(o.tuning_db);
-  bool lowered = lowering && mlirLogicalResultIsSuccess(strata_run_pipeline(module, lowering));
-  free(lowering);
-  if (!lowered)
-    goto done;
-  if (!(jit = strata_jit_create(module, o.opt_level, &error)))
-    goto done;
-  double compile_ms = 1e3 * (now_seconds() - t0);
-  /* Run. */
-  double *times = malloc(sizeof(double) * (size_t)o.repeat);
-  if (!times) {
-    fprintf(stderr, "strata-run: cannot allocate the timings of %d runs\n", o.repeat);
-    goto done;
-  }
-  int total = sig.num_inputs + sig.num_outputs;
-  for (int k = 0; k < o.repeat; ++k) {
-    double s = now_seconds();
-    if (!strata_jit_call(jit, sig.name, args, total, &error)) {
-      free(times);
-      goto done;
-    }
-    times[k] = now_seconds() - s;
-  }
-  qsort(times, (size_t)o.repeat, sizeof *times, cmp_double);
-  printf("compiled '%s' in %.1f ms\n", sig.name, compile_ms);
-  if (o.repeat > 1)
-    printf("time: median %.3f ms, min %.3f ms over %d runs\n", 1e3 * times[o.repeat / 2],
-           1e3 * times[0], o.repeat);
-  free(times);
-  /* Outputs. */
-  rc = 0;
-  for (int r = 0; r < sig.num_outputs; ++r) {
-    strata_tensor_t *out = &args[sig.num_inputs + r];
-    char shape[128];
-    shape_str(out, shape, sizeof shape);
-    printf("result %d: %s checksum %.6g\n", r, shape, strata_tensor_checksum(out));
-    if (o.print_values)
-      print_values(out);
-    if (r < o.num_outputs && !strata_npy_write(o.outputs[r], out, &error)) {
-      rc = 1;
-      break;
-    }
-    if (r < o.num_expected) {
-      strata_tensor_t expected;
-      if (!read_tensor_file(o.expected[r], &expected, &error)) {
-        rc = 1;
-        break;
-      }
-      strata_onnx_adopt_bf16(&expected, out->dtype);
-      strata_compare_t c = strata_tensor_compare(out, &expected, o.rtol, o.atol);
-      if (c.shape_mismatch)
-        printf("result %d: MISMATCH: shape or type differs from %s\n", r, o.expected[r]);
-      else if (!c.ok)
-        printf("result %d: MISMATCH: %lld elements differ, max abs error %.3g at index %lld "
-               "(rtol %g, atol %g)\n",
-               r, (long long)c.mismatches, c.max_abs_error, (long long)c.worst_index, o.rtol,
-               o.atol);
-      else
-        printf("result %d: matches %s (max abs error %.3g)\n", r, o.expected[r],
-               c.max_abs_error);
-      rc |= !c.ok;
-      strata_tensor_free(&expected);
-    }
-  }
-done:
+  if (load_model(ctx, o, &module, &sig, &error) && prepare_args(o, &sig, args, &error) &&
+      compile_and_run(module, o, &sig, args, &jit, &error))
+    rc = report_results(o, &sig, args, &error);
   if (error) {
     fprintf(stderr, "strata-run: %s\n", error);
     free(error);
@@ -434,4 +463,13 @@ done:
     mlirOperationDestroy(module);
   mlirContextDestroy(ctx);
   return rc;
+}
+
+int main(int argc, char **argv) {
+  /* Line-buffered even into a pipe: a failed check in compiled code
+   * (convert-te-to-tir{bounds-checks=true}) prints its line, then aborts. */
+  setvbuf(stdout, NULL, _IOLBF, 0);
+  options_t o = {0};
+  parse_args(argc, argv, &o);
+  return run(&o);
 }
