@@ -79,9 +79,14 @@ static MlirValue take_diagonal(onnx_node_t *n, MlirValue x, intptr_t p, intptr_t
     return (MlirValue){NULL};
   int64_t d = s.dims[p], cells;
   size_t bytes;
-  if (!strata_mul_i64(d, d, &cells) || !strata_bytes_for(cells, 1, &bytes)) {
-    onnx_error(n, "the diagonal of a dim of %lld is too large (a %lld x %lld mask)",
-               (long long)d, (long long)d, (long long)d);
+  /* The mask is an import-time constant in the IR: past 2^26 cells (64 MiB)
+   * it costs more memory than any real einsum diagonal. */
+  enum { MAX_MASK_CELLS = 1 << 26 };
+  if (!strata_mul_i64(d, d, &cells) || cells > MAX_MASK_CELLS ||
+      !strata_bytes_for(cells, 1, &bytes)) {
+    onnx_error(n, "the diagonal of a dim of %lld is too large (a %lld x %lld mask; the "
+               "importer's limit is %d cells)",
+               (long long)d, (long long)d, (long long)d, (int)MAX_MASK_CELLS);
     return (MlirValue){NULL};
   }
   onnx_const_t mask = {ONNX__TENSOR_PROTO__DATA_TYPE__BOOL, {s.rank, {0}}, cells,

@@ -592,6 +592,10 @@ CASES = {
     "einsum_diagonal_huge": lambda: model(
         [node("Einsum", ["x"], ["y"], "einsum1", [attr_str("equation", "ii->i")])],
         [value_info("x", FLOAT, [2**31, 2**31])], [value_info("y", FLOAT, [2**31])], opset=12),
+    # Einsum's diagonal of a 60000 dim: a 3.6 GB mask that would fit in memory.
+    "einsum_diagonal_large": lambda: model(
+        [node("Einsum", ["x"], ["y"], "einsum1", [attr_str("equation", "ii->i")])],
+        [value_info("x", FLOAT, [60000, 60000])], [value_info("y", FLOAT, [60000])], opset=12),
     # hidden_size whose 4 LSTM gates overflow 64 bits.
     "lstm_hidden_huge": lambda: model(
         [node("LSTM", ["x", "w", "r"], ["", "h"], "lstm1", [attr_int("hidden_size", 2**62)])],
