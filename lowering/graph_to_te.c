@@ -897,10 +897,10 @@ static MlirLogicalResult lower_one(MlirOperation op, g2t_names_t *names) {
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
-  g2t_names_t *names = g2t_names_create();
-  collect_t c = {.names = names};
   if (mlirLogicalResultIsFailure(g2t_prepare_strings(module)))
     return mlirLogicalResultFailure();
+  g2t_names_t *names = g2t_names_create();
+  collect_t c = {.names = names};
   mlirOperationWalk(module, collect, &c, MlirWalkPreOrder);
   bool ok = true;
   for (size_t i = 0; i < c.graph_ops.count; ++i)

@@ -869,7 +869,11 @@ static bool map_resize(onnx_node_t *n) {
     } else {
       if (!(scales[d] > 0))
         return onnx_error(n, "'scales' must be positive, got %g", scales[d]);
-      osz[d] = in == STRATA_GRAPH_DYN ? STRATA_GRAPH_DYN : (int64_t)floor((double)in * scales[d]);
+      double out = in == STRATA_GRAPH_DYN ? 0 : floor((double)in * scales[d]);
+      if (!(out < 0x1p62))
+        return onnx_error(n, "dim %lld of size %lld times scale %g is too large", (long long)d,
+                          (long long)in, scales[d]);
+      osz[d] = in == STRATA_GRAPH_DYN ? STRATA_GRAPH_DYN : (int64_t)out;
       if (osz[d] == 0)
         return onnx_error(n, "dim %lld of size %lld times scale %g is empty", (long long)d,
                           (long long)in, scales[d]);
