@@ -29,7 +29,38 @@ void strata_text_append_cb(MlirStringRef s, void *user) {
   strata_text_append(user, s.data, s.length);
 }
 
+void strata_text_append_c(strata_text_t *t, const char *s) { strata_text_append(t, s, strlen(s)); }
+
 const char *strata_text_str(const strata_text_t *t) { return t->data ? t->data : ""; }
+
+char *strata_text_take(strata_text_t *t) {
+  char *r = t->failed ? NULL : t->data ? t->data : strdup("");
+  if (t->failed)
+    free(t->data);
+  *t = (strata_text_t){0};
+  return r;
+}
+
+char *strata_print_op(MlirOperation op) {
+  strata_text_t t = {0};
+  mlirOperationPrint(op, strata_text_append_cb, &t);
+  return strata_text_take(&t);
+}
+
+char *strata_print_attr(MlirAttribute a) {
+  strata_text_t t = {0};
+  mlirAttributePrint(a, strata_text_append_cb, &t);
+  return strata_text_take(&t);
+}
+
+char *strata_ref_dup(MlirStringRef s) {
+  char *r = malloc(s.length + 1);
+  if (r) {
+    memcpy(r, s.data, s.length);
+    r[s.length] = '\0';
+  }
+  return r;
+}
 
 void strata_text_free(strata_text_t *t) {
   free(t->data);

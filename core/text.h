@@ -27,9 +27,19 @@ typedef struct {
 /* An MlirStringCallback: appends s to the strata_text_t at `user`. */
 void strata_text_append_cb(MlirStringRef s, void *user);
 void strata_text_append(strata_text_t *t, const char *s, size_t n);
+void strata_text_append_c(strata_text_t *t, const char *s);
 /* The text so far ("" before any append); borrowed. */
 const char *strata_text_str(const strata_text_t *t);
 void strata_text_free(strata_text_t *t);
+/* The text, malloc'd ("" when nothing was appended), handed to the caller;
+ * t is empty again. NULL only when memory ran out. */
+char *strata_text_take(strata_text_t *t);
+
+/* IR printed into a malloc'd string (caller frees; NULL when memory ran
+ * out), and a malloc'd NUL-terminated copy of a string ref. */
+char *strata_print_op(MlirOperation op);
+char *strata_print_attr(MlirAttribute a);
+char *strata_ref_dup(MlirStringRef s);
 
 /* A location printed as MLIR prints it (loc("file":3:7)), into buf; a
  * longer one is cut to size. */

@@ -9,6 +9,7 @@
  * index,upsample,string,detection}.c, compute naming in graph_to_te_names.c;
  * graph_to_te.h is their shared interface. docs/lowering/graph_to_te.md
  * describes the mapping of each op. */
+#include "core/text.h"
 #include "lowering/graph_to_te.h"
 
 #include <math.h>
@@ -28,12 +29,11 @@
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 
-static MlirStringRef sref(const char *s) { return mlirStringRefCreateFromCString(s); }
 
 /* ---- attributes, types ---------------------------------------------------- */
 
 MlirAttribute g2t_attr(MlirOperation op, const char *name) {
-  return mlirOperationGetAttributeByName(op, sref(name));
+  return mlirOperationGetAttributeByName(op, strata_sref(name));
 }
 
 int64_t g2t_attr_int(MlirOperation op, const char *name) {
@@ -453,10 +453,10 @@ void g2t_declare_kernel(g2t_t *g, const char *name, const char *signature) {
   if (mlirOperationIsNull(module))
     module = g->scope;
   MlirSymbolTable table = mlirSymbolTableCreate(module);
-  if (mlirOperationIsNull(mlirSymbolTableLookup(table, sref(name)))) {
+  if (mlirOperationIsNull(mlirSymbolTableLookup(table, strata_sref(name)))) {
     char text[1024];
     snprintf(text, sizeof text, "func.func private @%s%s", name, signature);
-    MlirOperation decl = mlirOperationCreateParse(g->ctx, sref(text), sref("strata-kernels"));
+    MlirOperation decl = mlirOperationCreateParse(g->ctx, strata_sref(text), strata_sref("strata-kernels"));
     mlirSymbolTableInsert(table, decl);
   }
   mlirSymbolTableDestroy(table);
@@ -465,7 +465,7 @@ void g2t_declare_kernel(g2t_t *g, const char *name, const char *signature) {
 MlirValue g2t_call_kernel(strata_builder_t *b, const char *name, intptr_t n, const MlirValue *args,
                           MlirType result) {
   MlirContext ctx = mlirLocationGetContext(b->loc);
-  MlirNamedAttribute callee = strata_named(ctx, "callee", mlirFlatSymbolRefAttrGet(ctx, sref(name)));
+  MlirNamedAttribute callee = strata_named(ctx, "callee", mlirFlatSymbolRefAttrGet(ctx, strata_sref(name)));
   return strata_build_value(b, "func.call", n, args, result, 1, &callee);
 }
 
@@ -518,7 +518,7 @@ void g2t_call_buffer_kernel(g2t_t *g, const char *name, intptr_t n, const MlirVa
   snprintf(sig + len, sizeof sig - len, ") attributes {llvm.emit_c_interface}");
   g2t_declare_kernel(g, name, sig);
   MlirNamedAttribute callee =
-      strata_named(g->ctx, "callee", mlirFlatSymbolRefAttrGet(g->ctx, sref(name)));
+      strata_named(g->ctx, "callee", mlirFlatSymbolRefAttrGet(g->ctx, strata_sref(name)));
   MlirOperation call = strata_build_op(&g->b, "func.call", n, dargs, nres, dres, 1, &callee);
   for (intptr_t i = 0; i < nres && i < MAX; ++i) {
     MlirValue r = mlirOperationGetResult(call, i);

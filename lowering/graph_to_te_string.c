@@ -34,13 +34,13 @@
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 
+#include "core/text.h"
 #include "dialects/op_checks.h"
 #include "lowering/graph_to_te.h"
 #include "strata/diagnostics.h"
 
 #define STRING_CAST_ATTR "strata.string_cast"
 
-static MlirStringRef sref(const char *s) { return mlirStringRefCreateFromCString(s); }
 
 /* ---- preparation: marks, checks, retyping --------------------------------- */
 
@@ -87,7 +87,7 @@ static MlirWalkResult check_and_mark(MlirOperation op, void *user) {
     bool from = strata_graph_is_string(mlirValueGetType(mlirOperationGetOperand(op, 0)));
     bool to = strata_graph_is_string(mlirValueGetType(mlirOperationGetResult(op, 0)));
     if (from != to) /* a string-to-string cast is a copy */
-      mlirOperationSetAttributeByName(op, sref(STRING_CAST_ATTR),
+      mlirOperationSetAttributeByName(op, strata_sref(STRING_CAST_ATTR),
                                       strata_string_attr(mlirOperationGetContext(op),
                                                          from ? "from" : "to"));
   } else if (!strata_str_eq(name, "graph.string_normalizer") &&
@@ -115,7 +115,7 @@ static MlirWalkResult retype(MlirOperation op, void *user) {
         MlirValue a = mlirBlockGetArgument(b, i);
         mlirValueSetType(a, handle_type(mlirValueGetType(a)));
       }
-  MlirAttribute ft = mlirOperationGetAttributeByName(op, sref("function_type"));
+  MlirAttribute ft = mlirOperationGetAttributeByName(op, strata_sref("function_type"));
   if (strata_op_is(op, "func.func") && !mlirAttributeIsNull(ft)) {
     MlirType t = mlirTypeAttrGetValue(ft);
     intptr_t ni = mlirFunctionTypeGetNumInputs(t), nr = mlirFunctionTypeGetNumResults(t);
@@ -125,7 +125,7 @@ static MlirWalkResult retype(MlirOperation op, void *user) {
     for (intptr_t i = 0; i < nr; ++i)
       types[ni + i] = handle_type(mlirFunctionTypeGetResult(t, i));
     MlirType nt = mlirFunctionTypeGet(mlirOperationGetContext(op), ni, types, nr, types + ni);
-    mlirOperationSetAttributeByName(op, sref("function_type"), mlirTypeAttrGet(nt));
+    mlirOperationSetAttributeByName(op, strata_sref("function_type"), mlirTypeAttrGet(nt));
     free(types);
   }
   return MlirWalkResultAdvance;
@@ -143,7 +143,7 @@ MlirLogicalResult g2t_prepare_strings(MlirOperation module) {
 /* ---- graph.cast to / from strings ------------------------------------------ */
 
 bool g2t_is_string_cast(MlirOperation op) {
-  return !mlirAttributeIsNull(mlirOperationGetAttributeByName(op, sref(STRING_CAST_ATTR)));
+  return !mlirAttributeIsNull(mlirOperationGetAttributeByName(op, strata_sref(STRING_CAST_ATTR)));
 }
 
 /* The numeric value v (element type t, or the original unsigned type u when
@@ -186,7 +186,7 @@ static MlirValue parse_value(g2t_t *g, strata_builder_t *b, MlirValue h, MlirTyp
 MlirLogicalResult g2t_lower_string_cast(g2t_t *g, MlirValue *out) {
   MlirValue x = mlirOperationGetOperand(g->op, 0);
   MlirType rtype = mlirValueGetType(mlirOperationGetResult(g->op, 0));
-  MlirAttribute dir = mlirOperationGetAttributeByName(g->op, sref(STRING_CAST_ATTR));
+  MlirAttribute dir = mlirOperationGetAttributeByName(g->op, strata_sref(STRING_CAST_ATTR));
   bool to_string = strata_str_eq(mlirStringAttrGetValue(dir), "to");
   MlirType s = g2t_elem(x), d = mlirShapedTypeGetElementType(rtype);
   MlirType numeric = to_string ? s : d;

@@ -49,10 +49,9 @@
 
 #define MSG 256
 
-static MlirStringRef sref(const char *s) { return mlirStringRefCreateFromCString(s); }
 
 static MlirAttribute get_attr(MlirOperation op, const char *name) {
-  return mlirOperationGetAttributeByName(op, sref(name));
+  return mlirOperationGetAttributeByName(op, strata_sref(name));
 }
 
 /* A growable array of values or ops. */
@@ -329,7 +328,7 @@ static MlirOperation global_for(func_state_t *f, MlirAttribute value, MlirType t
   char name[64];
   do
     snprintf(name, sizeof name, "__constant_%d", m->next_global++);
-  while (!mlirOperationIsNull(mlirSymbolTableLookup(m->symbols, sref(name))));
+  while (!mlirOperationIsNull(mlirSymbolTableLookup(m->symbols, strata_sref(name))));
   MlirContext ctx = f->ctx;
   MlirNamedAttribute attrs[] = {
       strata_named(ctx, "sym_name", strata_string_attr(ctx, name)),
@@ -623,11 +622,11 @@ static void lower_compute(func_state_t *f, MlirOperation op) {
 
   if (!mlirOperationIsNull(outer)) {
     MlirStringRef cname = strata_te_compute_name(op);
-    mlirOperationSetDiscardableAttributeByName(outer, sref("te.compute"),
+    mlirOperationSetDiscardableAttributeByName(outer, strata_sref("te.compute"),
                                                mlirStringAttrGet(ctx, cname));
     MlirAttribute schedule = strata_te_compute_schedule(op);
     if (!mlirAttributeIsNull(schedule))
-      mlirOperationSetDiscardableAttributeByName(outer, sref("te.schedule"), schedule);
+      mlirOperationSetDiscardableAttributeByName(outer, strata_sref("te.schedule"), schedule);
   }
   mlirValueReplaceAllUsesOfWith(result, buf);
   mlirOperationDestroy(op);
@@ -732,11 +731,11 @@ static void update_arg_attrs(MlirOperation func, MlirType type) {
     else
       new_res[nr++] = a;
   }
-  mlirOperationSetAttributeByName(func, sref("arg_attrs"), mlirArrayAttrGet(ctx, na, new_args));
+  mlirOperationSetAttributeByName(func, strata_sref("arg_attrs"), mlirArrayAttrGet(ctx, na, new_args));
   if (nr > 0)
-    mlirOperationSetAttributeByName(func, sref("res_attrs"), mlirArrayAttrGet(ctx, nr, new_res));
+    mlirOperationSetAttributeByName(func, strata_sref("res_attrs"), mlirArrayAttrGet(ctx, nr, new_res));
   else
-    mlirOperationRemoveAttributeByName(func, sref("res_attrs"));
+    mlirOperationRemoveAttributeByName(func, strata_sref("res_attrs"));
   free(new_args);
   free(new_res);
 }
@@ -798,11 +797,11 @@ static void lower_func(module_state_t *m, MlirOperation func) {
 
     MlirAttribute vis = get_attr(func, "sym_visibility");
     if (mlirAttributeIsNull(vis) || strata_str_eq(mlirStringAttrGetValue(vis), "public"))
-      mlirOperationSetAttributeByName(func, sref("llvm.emit_c_interface"), mlirUnitAttrGet(ctx));
+      mlirOperationSetAttributeByName(func, strata_sref("llvm.emit_c_interface"), mlirUnitAttrGet(ctx));
   }
   update_arg_attrs(func, type);
   mlirOperationSetAttributeByName(
-      func, sref("function_type"),
+      func, strata_sref("function_type"),
       mlirTypeAttrGet(mlirFunctionTypeGet(ctx, n_ins, ins, n_outs, outs)));
   free(ins);
   free(outs);

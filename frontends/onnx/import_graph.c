@@ -11,6 +11,7 @@
 
 #include <mlir-c/Diagnostics.h>
 
+#include "core/text.h"
 #include "frontends/onnx/import_state.h"
 #include "frontends/onnx/nesting.h"
 
@@ -35,58 +36,44 @@ MlirLocation onnx_named_location(onnx_importer_t *imp, const char *what, const c
   return mlirLocationNameGet(imp->ctx, mlirStringRefCreateFromCString(buf), imp->file_loc);
 }
 
-typedef struct {
-  char *buf;
-  size_t len;
-} text_t;
-
-static void append(MlirStringRef s, void *user) {
-  text_t *t = user;
-  t->buf = realloc(t->buf, t->len + s.length + 1);
-  memcpy(t->buf + t->len, s.data, s.length);
-  t->len += s.length;
-  t->buf[t->len] = '\0';
-}
-
-static void append_c(text_t *t, const char *s) { append(mlirStringRefCreateFromCString(s), t); }
 
 /* "file" for the importer's file locations (line 0), "file:node '...' (Op)"
  * for names around them; false for any other location. */
-static bool describe_location(MlirLocation loc, text_t *t) {
+static bool describe_location(MlirLocation loc, strata_text_t *t) {
   if (mlirLocationIsAName(loc)) {
     MlirLocation child = mlirLocationNameGetChildLoc(loc);
     if (!describe_location(child, t))
       return false;
-    append_c(t, ":");
-    append(mlirIdentifierStr(mlirLocationNameGetName(loc)), t);
+    strata_text_append_c(t, ":");
+    strata_text_append_cb(mlirIdentifierStr(mlirLocationNameGetName(loc)), t);
     return true;
   }
   if (mlirLocationIsAFileLineColRange(loc) && mlirLocationFileLineColRangeGetStartLine(loc) == 0) {
-    append(mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(loc)), t);
+    strata_text_append_cb(mlirIdentifierStr(mlirLocationFileLineColRangeGetFilename(loc)), t);
     return true;
   }
   return false;
 }
 
 char *strata_onnx_format_diagnostic(MlirDiagnostic diag) {
-  text_t t = {NULL, 0};
-  append_c(&t, "");
+  strata_text_t t = {0};
+  strata_text_append_c(&t, "");
   if (!describe_location(mlirDiagnosticGetLocation(diag), &t)) {
-    free(t.buf);
+    strata_text_free(&t);
     return NULL;
   }
   static const char *const sev[] = {"error", "warning", "note", "remark"};
   MlirDiagnosticSeverity s = mlirDiagnosticGetSeverity(diag);
-  append_c(&t, ": ");
-  append_c(&t, (unsigned)s < 4 ? sev[s] : "error");
-  append_c(&t, ": ");
-  mlirDiagnosticPrint(diag, append, &t);
+  strata_text_append_c(&t, ": ");
+  strata_text_append_c(&t, (unsigned)s < 4 ? sev[s] : "error");
+  strata_text_append_c(&t, ": ");
+  mlirDiagnosticPrint(diag, strata_text_append_cb, &t);
   for (intptr_t i = 0; i < mlirDiagnosticGetNumNotes(diag); ++i) {
     MlirDiagnostic note = mlirDiagnosticGetNote(diag, i);
-    append_c(&t, "\nnote: ");
-    mlirDiagnosticPrint(note, append, &t);
+    strata_text_append_c(&t, "\nnote: ");
+    mlirDiagnosticPrint(note, strata_text_append_cb, &t);
   }
-  return t.buf;
+  return strata_text_take(&t);
 }
 
 bool onnx_is_default_domain(const char *domain) {

@@ -12,7 +12,7 @@
 
 #include "dialects/op_checks.h"
 #include "dialects/te/te.h"
-#include "passes/te/te_text.h"
+#include "core/text.h"
 #include "runtime/status.h"
 
 /* --- loop names ------------------------------------------------------------ */
@@ -110,8 +110,8 @@ void strata_te_knobs_free(strata_te_knob_t *knobs, size_t count) {
 static bool knob_from_decision(MlirAttribute d, const char *name, strata_te_prim_t prim,
                                const char *axis, const strata_te_names_t *loops,
                                strata_te_knob_t *k, char **error) {
-  MlirAttribute choices = mlirDictionaryAttrGetElementByName(d, strata_te_sref("choices"));
-  MlirAttribute parts = mlirDictionaryAttrGetElementByName(d, strata_te_sref("parts"));
+  MlirAttribute choices = mlirDictionaryAttrGetElementByName(d, strata_sref("choices"));
+  MlirAttribute parts = mlirDictionaryAttrGetElementByName(d, strata_sref("parts"));
   *k = (strata_te_knob_t){.name = strdup(name)};
   if (!mlirAttributeIsNull(choices)) {
     k->num_choices = (size_t)mlirArrayAttrGetNumElements(choices);
@@ -201,7 +201,7 @@ static bool read_step_knobs(MlirAttribute st, strata_te_prim_t prim, const char 
     if (!strata_te_decision_is_knob(d))
       continue;
     char name[128];
-    strata_te_string_of(mlirDictionaryAttrGetElementByName(d, strata_te_sref("knob")), name,
+    strata_te_string_of(mlirDictionaryAttrGetElementByName(d, strata_sref("knob")), name,
                         sizeof name);
     strata_te_knob_t k;
     if (!knob_from_decision(d, name, prim, axis, loops, &k, error)) {
@@ -246,23 +246,23 @@ static bool add_int_knob(strata_space_t *space, const strata_te_knob_t *k, char 
  * commas, or the printed attribute. */
 static char *choice_string(MlirAttribute a) {
   if (mlirAttributeIsAString(a))
-    return strata_te_ref_dup(mlirStringAttrGetValue(a));
+    return strata_ref_dup(mlirStringAttrGetValue(a));
   if (!mlirAttributeIsAArray(a))
-    return strata_te_print_attr(a);
-  strata_te_text_t t = {0};
+    return strata_print_attr(a);
+  strata_text_t t = {0};
   for (intptr_t q = 0; q < mlirArrayAttrGetNumElements(a); ++q) {
     MlirAttribute e = mlirArrayAttrGetElement(a, q);
     if (q)
-      strata_te_text_append_c(&t, ",");
+      strata_text_append_c(&t, ",");
     if (mlirAttributeIsAString(e)) {
-      strata_te_text_append(mlirStringAttrGetValue(e), &t);
+      strata_text_append_cb(mlirStringAttrGetValue(e), &t);
     } else {
-      char *p = strata_te_print_attr(e);
-      strata_te_text_append_c(&t, p);
+      char *p = strata_print_attr(e);
+      strata_text_append_c(&t, p);
       free(p);
     }
   }
-  return strata_te_text_take(&t);
+  return strata_text_take(&t);
 }
 
 static bool add_string_knob(strata_space_t *space, const strata_te_knob_t *k, char **error) {
@@ -319,7 +319,7 @@ bool strata_te_read_knobs(MlirOperation compute, MlirAttribute schedule, strata_
 static const strata_te_knob_t *knob_named(const strata_te_knob_t *knobs, size_t n,
                                           MlirAttribute decision, size_t *index) {
   char name[128];
-  strata_te_string_of(mlirDictionaryAttrGetElementByName(decision, strata_te_sref("knob")), name,
+  strata_te_string_of(mlirDictionaryAttrGetElementByName(decision, strata_sref("knob")), name,
                       sizeof name);
   for (size_t j = 0; j < n; ++j)
     if (strcmp(knobs[j].name, name) == 0) {
@@ -332,7 +332,7 @@ static const strata_te_knob_t *knob_named(const strata_te_knob_t *knobs, size_t 
 /* The value a knob decision takes for `candidate`. */
 static MlirAttribute decided(MlirAttribute decision, const strata_te_knob_t *knobs, size_t n,
                              const strata_choice_t *candidate) {
-  MlirAttribute own = mlirDictionaryAttrGetElementByName(decision, strata_te_sref("choices"));
+  MlirAttribute own = mlirDictionaryAttrGetElementByName(decision, strata_sref("choices"));
   size_t j;
   const strata_te_knob_t *k = knob_named(knobs, n, decision, &j);
   if (k) {
@@ -374,6 +374,6 @@ MlirAttribute strata_te_substitute(MlirAttribute schedule, const strata_te_knob_
 void strata_te_compute_apply_defaults(MlirOperation compute) {
   MlirAttribute schedule = strata_te_compute_schedule(compute);
   if (!mlirAttributeIsNull(schedule))
-    mlirOperationSetAttributeByName(compute, strata_te_sref("schedule"),
+    mlirOperationSetAttributeByName(compute, strata_sref("schedule"),
                                     strata_te_substitute(schedule, NULL, 0, NULL));
 }

@@ -13,7 +13,7 @@
 #include "dialects/op_checks.h"
 #include "dialects/te/te.h"
 #include "passes/te/te_features.h"
-#include "passes/te/te_text.h"
+#include "core/text.h"
 #include "runtime/jit.h"
 #include "runtime/status.h"
 #include "runtime/tensor.h"
@@ -42,8 +42,8 @@ typedef struct {
 static MlirLogicalResult capture_diagnostic(MlirDiagnostic d, void *user) {
   measure_state_t *m = user;
   if (mlirDiagnosticGetSeverity(d) == MlirDiagnosticError && !m->diag[0]) {
-    strata_te_text_t t = {0};
-    mlirDiagnosticPrint(d, strata_te_text_append, &t);
+    strata_text_t t = {0};
+    mlirDiagnosticPrint(d, strata_text_append_cb, &t);
     snprintf(m->diag, sizeof m->diag, "%s", t.data ? t.data : "error");
     free(t.data);
   }
@@ -74,7 +74,7 @@ static bool schedule_kernel(measure_state_t *m, MlirOperation compute, char **er
     return false;
   if (n != m->task->space.num_knobs)
     return strata_fail(error, "the kernel's knobs differ from the task's");
-  mlirOperationSetAttributeByName(compute, strata_te_sref("schedule"),
+  mlirOperationSetAttributeByName(compute, strata_sref("schedule"),
                                   strata_te_substitute(schedule, knobs, n, m->candidate));
   return true;
 }
@@ -88,13 +88,13 @@ static strata_jit_t *build_kernel(measure_state_t *m, bool unscheduled, char **e
   if (mlirContextIsNull(ctx))
     return strata_fail(error, "cannot create an MLIR context"), NULL;
   mlirContextAttachDiagnosticHandler(ctx, capture_diagnostic, m, NULL);
-  MlirOperation module = strata_parse_module(ctx, strata_te_sref(m->task->kernel_text),
-                                             strata_te_sref("kernel"));
+  MlirOperation module = strata_parse_module(ctx, strata_sref(m->task->kernel_text),
+                                             strata_sref("kernel"));
   MlirOperation compute = mlirOperationIsNull(module) ? module : first_compute(module);
   if (mlirOperationIsNull(compute))
     return strata_fail(error, "cannot parse the kernel: %s", m->diag), NULL;
   if (unscheduled)
-    mlirOperationRemoveAttributeByName(compute, strata_te_sref("schedule"));
+    mlirOperationRemoveAttributeByName(compute, strata_sref("schedule"));
   else if (!schedule_kernel(m, compute, error))
     return NULL;
   if (mlirLogicalResultIsFailure(strata_verify(module)) ||

@@ -19,7 +19,7 @@
 #include "dialects/hwi/hwi_catalog.h"
 #include "dialects/op_checks.h"
 #include "dialects/te/te.h"
-#include "passes/te/te_text.h"
+#include "core/text.h"
 #include "runtime/status.h"
 #include "runtime/tensor.h"
 
@@ -198,11 +198,11 @@ static void extract_kernel(strata_te_task_t *t, const reads_t *reads, MlirType r
   mlirOperationWalk(clone, remap_read, &remap, MlirWalkPreOrder);
   MlirValue result = mlirOperationGetResult(clone, 0);
   strata_build_op(&fb, "func.return", 1, &result, 0, NULL, 0, NULL);
-  t->kernel_text = strata_te_print_op(mlirModuleGetOperation(module));
+  t->kernel_text = strata_print_op(mlirModuleGetOperation(module));
   const char *strip[] = {"name", "axis_names", "schedule"};
   for (int i = 0; i < 3; ++i)
-    mlirOperationRemoveAttributeByName(clone, strata_te_sref(strip[i]));
-  t->canonical = strata_te_print_op(fn);
+    mlirOperationRemoveAttributeByName(clone, strata_sref(strip[i]));
+  t->canonical = strata_print_op(fn);
   mlirModuleDestroy(module);
 }
 
@@ -222,18 +222,18 @@ static void arg_specs(strata_te_task_t *t, const reads_t *reads, MlirType rt) {
 
 /* Summary: name, result shape, reduce extents, element type. */
 static char *summarize(const strata_te_task_t *t, MlirType rt) {
-  strata_te_text_t s = {0};
-  strata_te_text_append(strata_te_compute_name(t->compute), &s);
+  strata_text_t s = {0};
+  strata_text_append_cb(strata_te_compute_name(t->compute), &s);
   for (int a = 0; a < t->num_axes; ++a) {
     char part[48];
     const char *sep = a == 0 ? " " : a == t->num_spatial ? " r" : "x";
     snprintf(part, sizeof part, "%s%lld", sep, (long long)t->extents[a]);
-    strata_te_text_append_c(&s, part);
+    strata_text_append_c(&s, part);
   }
-  strata_te_text_t e = {0};
-  mlirTypePrint(mlirShapedTypeGetElementType(rt), strata_te_text_append, &e);
-  strata_te_text_append_c(&s, " ");
-  strata_te_text_append_c(&s, e.data ? e.data : "?");
+  strata_text_t e = {0};
+  mlirTypePrint(mlirShapedTypeGetElementType(rt), strata_text_append_cb, &e);
+  strata_text_append_c(&s, " ");
+  strata_text_append_c(&s, e.data ? e.data : "?");
   free(e.data);
   return s.data;
 }
@@ -286,6 +286,6 @@ MlirAttribute strata_te_task_schedule(const strata_te_task_t *t, const strata_ch
 }
 
 void strata_te_task_apply(strata_te_task_t *t, const strata_choice_t *candidate) {
-  mlirOperationSetAttributeByName(t->compute, strata_te_sref("schedule"),
+  mlirOperationSetAttributeByName(t->compute, strata_sref("schedule"),
                                   strata_te_task_schedule(t, candidate));
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/text.h"
 #include "tools/strata-opt/opt.h"
 
 static char *dup_ref(MlirStringRef s) {
@@ -40,18 +41,6 @@ static bool decode_location(MlirLocation loc, MlirStringRef *file, int *line, in
   return false;
 }
 
-typedef struct {
-  char *buf;
-  size_t len;
-} text_t;
-
-static void append_text(MlirStringRef s, void *user) {
-  text_t *t = user;
-  t->buf = realloc(t->buf, t->len + s.length + 1);
-  memcpy(t->buf + t->len, s.data, s.length);
-  t->len += s.length;
-  t->buf[t->len] = '\0';
-}
 
 static void record(strata_diag_log_t *log, MlirDiagnostic diag) {
   if (log->count == log->cap) {
@@ -64,10 +53,9 @@ static void record(strata_diag_log_t *log, MlirDiagnostic diag) {
   MlirStringRef file;
   if (decode_location(mlirDiagnosticGetLocation(diag), &file, &d->line, &d->col))
     d->file = dup_ref(file);
-  text_t msg = {NULL, 0};
-  append_text(mlirStringRefCreate("", 0), &msg);
-  mlirDiagnosticPrint(diag, append_text, &msg);
-  d->message = msg.buf;
+  strata_text_t msg = {0};
+  mlirDiagnosticPrint(diag, strata_text_append_cb, &msg);
+  d->message = strata_text_take(&msg);
   if (log->echo)
     strata_diag_print(log, d, NULL, stderr);
   /* Notes attached to a diagnostic are diagnostics of their own. */
