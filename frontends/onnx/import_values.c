@@ -214,7 +214,8 @@ const char *onnx_attr_string(const onnx_node_t *n, const char *name, const char 
   if (!a)
     return def;
   size_t len = a->s.len < size - 1 ? a->s.len : size - 1;
-  memcpy(buf, a->s.data, len);
+  if (len) /* an attribute without its string field has no data */
+    memcpy(buf, a->s.data, len);
   buf[len] = '\0';
   return buf;
 }
