@@ -75,6 +75,11 @@ MlirLogicalResult g2t_lower_conv_transpose2d(g2t_t *g, MlirValue *out) {
   if (strata_graph_num_elements(&ws) == STRATA_GRAPH_DYN)
     return strata_emit_error(g->op, "a weight with dynamic dims is not supported by "
                                     "convert-graph-to-te");
+  /* Only N comes from the input at run time (dims[0] below). */
+  for (intptr_t d = 1; d < mlirShapedTypeGetRank(rtype); ++d)
+    if (mlirShapedTypeIsDynamicDim(rtype, d))
+      return strata_emit_error(g->op, "dynamic dim %d of the result is not supported by "
+                                      "convert-graph-to-te: only N may be dynamic", (int)d);
   int64_t st[3], pad[6], dil[3];
   g2t_attr_i64s(g->op, "strides", st, ns);
   g2t_attr_i64s(g->op, "padding", pad, 2 * ns);
