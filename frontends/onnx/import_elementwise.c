@@ -372,9 +372,11 @@ static bool map_selu(onnx_node_t *n) {
 /* prelu(x, slope) = max(x, 0) + slope * min(x, 0) */
 static bool map_prelu(onnx_node_t *n) {
   MlirValue x = onnx_in0(n);
-  if (!onnx_need_input(n, 1))
+  if (mlirValueIsNull(x) || !onnx_need_input(n, 1))
     return false;
   MlirValue slope = onnx_input(n, 1);
+  if (mlirValueIsNull(slope))
+    return false;
   strata_graph_shape_t xs, ss, bs;
   onnx_shape(x, &xs);
   onnx_shape(slope, &ss);
