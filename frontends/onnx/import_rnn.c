@@ -103,6 +103,8 @@ static MlirValue take_first_axis(onnx_node_t *n, MlirValue v, int64_t index) {
 
 /* Gate g ([g*H, (g+1)*H) of the last axis) of a [..., G*H] value. */
 static MlirValue gate(recurrence_t *rc, MlirValue v, int g) {
+  if (mlirValueIsNull(v)) /* an earlier op failed and said why */
+    return v;
   return slice_axis(rc->n, v, onnx_rank(v) - 1, g * rc->hidden, rc->hidden);
 }
 
