@@ -10,12 +10,15 @@
  * chain), and grows along the chain while the current result has exactly
  * one user, that user is elementwise, sits in the same block and has
  * exactly the current result's type (an op that broadcasts the chain to a
- * larger shape ends it). Groups of two ops or more are outlined into a
+ * larger shape ends it), and whose other operands are available before
+ * the group's first op (so the group's call takes that op's place and the
+ * function keeps its order of ops: compute names, and so tuning records,
+ * stay as they were). Groups of two ops or more are outlined into a
  * private func.func `@<function>_fused<N>` (N counts the groups of the
  * function; made unique in the module)
  * carrying `graph.fused = "conv2d+batch_norm+relu"` and `graph.pattern`
  * ("out_elemwise_fusable" or "injective"), and replaced by a func.call at
- * the group's last op. The function's arguments are the values the group
+ * the group's first op. The function's arguments are the values the group
  * reads from outside (in order of first use); graph.constants it reads are
  * cloned into it (a dense_resource clone shares its blob), so a group reads
  * as a unit. Only ops directly in a func.func body are grouped.
@@ -74,6 +77,36 @@ typedef struct {
 } group_t;
 
 /* The chain from `start`: see the file comment. */
+static bool in_group(const group_t *g, MlirOperation op) {
+  for (int i = 0; i < g->count; ++i)
+    if (mlirOperationEqual(g->ops[i], op))
+      return true;
+  return false;
+}
+
+static bool is_constant(MlirValue v) {
+  return mlirValueIsAOpResult(v) && strata_op_is(mlirOpResultGetOwner(v), "graph.constant");
+}
+
+/* True if every operand of `user` from outside the group (constants aside:
+ * they are cloned) is available before the group's first op, where its
+ * call goes: the model function keeps its order of ops. */
+static bool inputs_precede(const group_t *g, MlirOperation user) {
+  MlirOperation first = g->ops[0];
+  for (intptr_t k = 0; k < mlirOperationGetNumOperands(user); ++k) {
+    MlirValue v = mlirOperationGetOperand(user, k);
+    if (!mlirValueIsAOpResult(v) || is_constant(v))
+      continue;
+    MlirOperation def = mlirOpResultGetOwner(v);
+    if (in_group(g, def) || !mlirBlockEqual(mlirOperationGetBlock(def), mlirOperationGetBlock(first)))
+      continue;
+    if (!mlirOperationIsBeforeInBlock(def, first))
+      return false;
+  }
+  return true;
+}
+
+
 static void grow(MlirOperation start, group_t *g) {
   g->ops[0] = start;
   g->count = 1;
@@ -86,19 +119,14 @@ static void grow(MlirOperation start, group_t *g) {
       return;
     MlirOperation user = mlirOpOperandGetOwner(use);
     if (!mlirBlockEqual(mlirOperationGetBlock(user), block) || pattern_of(user) != PAT_ELEMWISE ||
-        !mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(user, 0)), mlirValueGetType(v)))
+        !mlirTypeEqual(mlirValueGetType(mlirOperationGetResult(user, 0)), mlirValueGetType(v)) ||
+        !inputs_precede(g, user))
       return;
     g->ops[g->count++] = user;
     cur = user;
   }
 }
 
-static bool in_group(const group_t *g, MlirOperation op) {
-  for (int i = 0; i < g->count; ++i)
-    if (mlirOperationEqual(g->ops[i], op))
-      return true;
-  return false;
-}
 
 /* Values the group reads from outside, constants excepted, each once. */
 typedef struct {
@@ -106,10 +134,6 @@ typedef struct {
   MlirType *t;
   intptr_t count, cap;
 } inputs_t;
-
-static bool is_constant(MlirValue v) {
-  return mlirValueIsAOpResult(v) && strata_op_is(mlirOpResultGetOwner(v), "graph.constant");
-}
 
 static void collect_inputs(const group_t *g, inputs_t *in) {
   for (int i = 0; i < g->count; ++i)
@@ -189,8 +213,9 @@ static MlirValue clone_into(const group_t *g, const inputs_t *in, MlirBlock body
 
 /* The private function of a group, inserted (uniquely named) into the
  * module's symbol table. Returns its name. */
-static MlirAttribute outline_func(MlirOperation parent, MlirSymbolTable table, const group_t *g,
-                                  const inputs_t *in, MlirType result_type, int index) {
+static MlirAttribute outline_func(MlirOperation parent, MlirOperation *after,
+                                  MlirSymbolTable table, const group_t *g, const inputs_t *in,
+                                  MlirType result_type, int index) {
   MlirContext ctx = mlirOperationGetContext(parent);
   MlirLocation loc = mlirOperationGetLocation(g->ops[0]);
   MlirAttribute fname = mlirOperationGetAttributeByName(parent, mlirSymbolTableGetSymbolAttributeName());
@@ -225,23 +250,26 @@ static MlirAttribute outline_func(MlirOperation parent, MlirSymbolTable table, c
   mlirOperationStateAddAttributes(&st, sizeof attrs / sizeof attrs[0], attrs);
   mlirOperationStateAddOwnedRegions(&st, 1, &region);
   MlirOperation func = mlirOperationCreate(&st);
-  /* After the parent function, then renamed if the name is taken. */
-  mlirBlockInsertOwnedOperationAfter(mlirOperationGetBlock(parent), parent, func);
+  /* After the function's previous group (or the function), then renamed
+   * if the name is taken. */
+  mlirBlockInsertOwnedOperationAfter(mlirOperationGetBlock(parent), *after, func);
+  *after = func;
   return mlirSymbolTableInsert(table, func);
 }
 
 /* Replaces the group by a call of its new function. */
-static void outline(MlirOperation parent, MlirSymbolTable table, const group_t *g, int index) {
+static void outline(MlirOperation parent, MlirOperation *after, MlirSymbolTable table,
+                    const group_t *g, int index) {
   inputs_t in = {0};
   collect_inputs(g, &in);
   MlirOperation last = g->ops[g->count - 1];
   MlirValue out = mlirOperationGetResult(last, 0);
   MlirType rt = mlirValueGetType(out);
-  MlirAttribute sym = outline_func(parent, table, g, &in, rt, index);
+  MlirAttribute sym = outline_func(parent, after, table, g, &in, rt, index);
   MlirContext ctx = mlirOperationGetContext(parent);
   MlirNamedAttribute callee =
       strata_named(ctx, "callee", mlirFlatSymbolRefAttrGet(ctx, mlirStringAttrGetValue(sym)));
-  strata_builder_t b = strata_builder_before(last);
+  strata_builder_t b = strata_builder_before(g->ops[0]);
   MlirOperation call = strata_build_op(&b, "func.call", in.count, in.v, 1, &rt, 1, &callee);
   mlirValueReplaceAllUsesOfWith(out, mlirOperationGetResult(call, 0));
   MlirOperation consts[4 * MAX_GROUP];
@@ -272,10 +300,11 @@ static void fuse_function(MlirOperation func, MlirSymbolTable table) {
   MlirOperation prev = {NULL};
   MlirOperation op = mlirBlockGetFirstOperation(block);
   int index = 0;
+  MlirOperation after = func;
   while (!mlirOperationIsNull(op)) {
     group_t g;
     if (pattern_of(op) != PAT_OPAQUE && (grow(op, &g), g.count >= 2)) {
-      outline(func, table, &g, index++); /* erases the group and constants only it read */
+      outline(func, &after, table, &g, index++); /* erases the group and constants only it read */
       op = mlirOperationIsNull(prev) ? mlirBlockGetFirstOperation(block)
                                      : mlirOperationGetNextInBlock(prev);
       continue;
@@ -313,10 +342,11 @@ const strata_pass_info_t graph_fuse_pass = {
         "elementwise/broadcast (unary and binary elementwise ops, clip, cast, where, "
         "batch_norm), opaque (the rest). A group starts at a non-opaque op and takes the "
         "next op while the current result has exactly one user, that user is elementwise, "
-        "in the same block, with a result of the same type. Groups of two or more ops "
+        "in the same block, with a result of the same type, whose other operands are "
+        "defined before the group's first op. Groups of two or more ops "
         "become a private func.func @<function>_fused<N> (N from 0 in each function; made unique) with attributes "
         "graph.fused (the ops, \"conv2d+batch_norm+relu\") and graph.pattern "
-        "(\"out_elemwise_fusable\" or \"injective\"), called where the group's last op was; "
+        "(\"out_elemwise_fusable\" or \"injective\"), called where the group's first op was; "
         "the constants a group reads are cloned into its function. convert-graph-to-te "
         "inlines these functions back before lowering.",
     .anchor = "builtin.module",
