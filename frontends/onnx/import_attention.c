@@ -1,0 +1,417 @@
+/* ONNX transformer operators -> graph dialect, composed at import time
+ * from matmuls, softmax and elementwise ops (the plain lowering, until
+ * fused attention kernels exist), following the ONNX reference:
+ *   Attention-23/24/25  Q, K, V as [B, heads, S, D] (3-D [B, S, heads*D]
+ *       split by q_num_heads/kv_num_heads); past_key/past_value
+ *       concatenated before K/V along S (the present outputs); scores
+ *       (Q*sqrt(scale)) @ (K*sqrt(scale))^T, softcap*tanh(./softcap); an
+ *       additive bias of the mask (bool: 0 or -inf; padded with -inf to the
+ *       kv length), is_causal (key j <= query i + offset, bottom-right:
+ *       offset the past length, or nonpad_kv_seqlen[b] - Sq), the sliding
+ *       window (left/right_window_size) and nonpad_kv_seqlen's padding;
+ *       softmax (in softmax_precision), rows whose bias is all -inf set to
+ *       0; @ V. Grouped-query attention (q heads a multiple of kv heads)
+ *       groups the q heads as [kv heads, q/kv] against a broadcast K and V.
+ *       qk_matmul_output: 0/1 the (softcapped) scores, 2 with the bias,
+ *       3 the probabilities.
+ *   RotaryEmbedding-23  x rotated by the cos/sin caches (gathered by
+ *       position_ids), halves or interleaved pairs, over the first
+ *       rotary_embedding_dim of each head.
+ * Shapes must be static but for Attention's batch-independent parts: the
+ * masks are built from iotas sized at import time. */
+#include <math.h>
+
+#include <mlir-c/BuiltinTypes.h>
+
+#include "frontends/onnx/onnx_internal.h"
+
+#define NULL_TYPE ((MlirType){NULL})
+#define NULL_VALUE ((MlirValue){NULL})
+
+enum { ATTN_Q, ATTN_K, ATTN_V, ATTN_MASK, ATTN_PAST_K, ATTN_PAST_V, ATTN_NONPAD };
+
+/* The operands of one Attention node in the 4-D layout. */
+typedef struct {
+  MlirValue q, k, v;     /* [B, Hq, Sq, D], [B, Hkv, Skv, D], [B, Hkv, Skv, Dv] */
+  strata_graph_shape_t qs, ks, vs;
+  int64_t past;          /* length of past_key (0: none) */
+  bool three_d;
+  MlirType elem;
+} attn_t;
+
+static MlirValue transpose(onnx_node_t *n, MlirValue x, intptr_t rank, const int64_t *perm) {
+  MlirNamedAttribute a = onnx_ints_attr(n, "perm", rank, perm);
+  return onnx_build(n, "graph.transpose", 1, &x, NULL_TYPE, 1, &a);
+}
+
+static MlirValue concat(onnx_node_t *n, MlirValue a, MlirValue b, int64_t axis) {
+  MlirValue ops[2] = {a, b};
+  MlirNamedAttribute at = onnx_i64_attr(n, "axis", axis);
+  return onnx_build(n, "graph.concat", 2, ops, NULL_TYPE, 1, &at);
+}
+
+static MlirValue where(onnx_node_t *n, MlirValue c, MlirValue a, MlirValue b) {
+  MlirValue ops[3] = {c, a, b};
+  return onnx_build(n, "graph.where", 3, ops, NULL_TYPE, 0, NULL);
+}
+
+static bool is_static(const strata_graph_shape_t *s) {
+  for (intptr_t i = 0; i < s->rank; ++i)
+    if (s->dims[i] == STRATA_GRAPH_DYN)
+      return false;
+  return true;
+}
+
+/* Input i (Q, K or V) as [B, heads, S, head size]: a 3-D [B, S, heads*D]
+ * is split by `heads` and transposed. Null after an error. */
+static MlirValue to_heads(onnx_node_t *n, int i, int64_t heads, const char *attr,
+                          strata_graph_shape_t *s) {
+  static const char *const names[] = {"Q", "K", "V"};
+  MlirValue x = onnx_input(n, i);
+  if (!onnx_shape(x, s) || (s->rank != 3 && s->rank != 4) || !is_static(s)) {
+    onnx_error(n, "input %s must be 3-D or 4-D with static dims", names[i]);
+    return NULL_VALUE;
+  }
+  if (s->rank == 4)
+    return x;
+  if (heads < 1 || s->dims[2] % heads) {
+    onnx_error(n, "%s = %lld must divide the hidden size %lld of %s", attr, (long long)heads,
+               (long long)s->dims[2], names[i]);
+    return NULL_VALUE;
+  }
+  int64_t split[4] = {s->dims[0], s->dims[1], heads, s->dims[2] / heads}, perm[4] = {0, 2, 1, 3};
+  x = transpose(n, onnx_reshape(n, x, 4, split), 4, perm);
+  onnx_shape(x, s);
+  return x;
+}
+
+/* K or V with past (input pi, if present) concatenated along S. */
+static MlirValue with_past(onnx_node_t *n, MlirValue x, int pi, strata_graph_shape_t *s) {
+  if (!n->present[pi] || mlirValueIsNull(x))
+    return x;
+  x = concat(n, onnx_input(n, pi), x, 2);
+  if (!mlirValueIsNull(x))
+    onnx_shape(x, s);
+  return x;
+}
+
+static bool attn_operands(onnx_node_t *n, attn_t *a) {
+  for (int i = ATTN_Q; i <= ATTN_V; ++i)
+    if (!onnx_need_input(n, i))
+      return false;
+  if (n->present[ATTN_PAST_K] != n->present[ATTN_PAST_V])
+    return onnx_error(n, "past_key and past_value must be given together");
+  if (n->present[ATTN_PAST_K] && n->present[ATTN_NONPAD])
+    return onnx_error(n, "nonpad_kv_seqlen cannot be combined with past_key/past_value");
+  a->three_d = onnx_rank(onnx_input(n, ATTN_Q)) == 3;
+  int64_t hq = onnx_attr_int(n, "q_num_heads", 0), hkv = onnx_attr_int(n, "kv_num_heads", 0);
+  a->q = to_heads(n, ATTN_Q, hq, "q_num_heads", &a->qs);
+  a->k = to_heads(n, ATTN_K, hkv, "kv_num_heads", &a->ks);
+  a->v = to_heads(n, ATTN_V, hkv, "kv_num_heads", &a->vs);
+  if (mlirValueIsNull(a->q) || mlirValueIsNull(a->k) || mlirValueIsNull(a->v))
+    return false;
+  if (onnx_rank(onnx_input(n, ATTN_K)) != (a->three_d ? 3 : 4) ||
+      onnx_rank(onnx_input(n, ATTN_V)) != (a->three_d ? 3 : 4))
+    return onnx_error(n, "Q, K and V must have the same rank");
+  a->past = 0;
+  if (n->present[ATTN_PAST_K]) {
+    strata_graph_shape_t ps;
+    if (!onnx_shape(onnx_input(n, ATTN_PAST_K), &ps) || ps.rank != 4 || !is_static(&ps))
+      return onnx_error(n, "past_key must be 4-D with static dims");
+    a->past = ps.dims[2];
+  }
+  a->k = with_past(n, a->k, ATTN_PAST_K, &a->ks);
+  a->v = with_past(n, a->v, ATTN_PAST_V, &a->vs);
+  if (mlirValueIsNull(a->k) || mlirValueIsNull(a->v))
+    return false;
+  const int64_t *q = a->qs.dims, *k = a->ks.dims, *v = a->vs.dims;
+  if (k[1] != v[1] || k[2] != v[2] || q[3] != k[3])
+    return onnx_error(n, "K [%lld, %lld, %lld, %lld] and V [.., %lld, %lld, ..] do not match Q "
+                         "(head size %lld)",
+                      (long long)k[0], (long long)k[1], (long long)k[2], (long long)k[3],
+                      (long long)v[1], (long long)v[2], (long long)q[3]);
+  if (q[1] % k[1])
+    return onnx_error(n, "the %lld query heads are not a multiple of the %lld key/value heads",
+                      (long long)q[1], (long long)k[1]);
+  a->elem = onnx_elem(a->q);
+  return true;
+}
+
+/* 0 where allowed, -inf elsewhere, in the attention's element type. */
+static MlirValue additive(onnx_node_t *n, const attn_t *a, MlirValue allowed) {
+  return where(n, allowed, onnx_splat_like(n, a->q, 0.0), onnx_splat_like(n, a->q, -INFINITY));
+}
+
+static MlirValue add_bias(onnx_node_t *n, MlirValue bias, MlirValue term) {
+  return mlirValueIsNull(bias) ? term : onnx_binary(n, "graph.add", bias, term);
+}
+
+/* attn_mask as an additive bias, its last dim padded to the kv length
+ * (bool: false, float: -inf). Null (and *ok false) after an error. */
+static MlirValue mask_bias(onnx_node_t *n, const attn_t *a, bool *ok) {
+  MlirValue m = onnx_input(n, ATTN_MASK);
+  strata_graph_shape_t s;
+  int64_t skv = a->ks.dims[2];
+  if (!onnx_shape(m, &s) || s.rank < 1 || s.rank > 4 || !is_static(&s) ||
+      s.dims[s.rank - 1] > skv) {
+    *ok = false;
+    onnx_error(n, "attn_mask must have rank 1 to 4, static dims and at most %lld (the kv "
+                  "length) in its last dim", (long long)skv);
+    return NULL_VALUE;
+  }
+  bool is_bool = mlirTypeIsAInteger(onnx_elem(m)) && mlirIntegerTypeGetWidth(onnx_elem(m)) == 1;
+  if (s.dims[s.rank - 1] < skv) {
+    int64_t pads[2 * STRATA_GRAPH_MAX_RANK] = {0};
+    pads[2 * s.rank - 1] = skv - s.dims[s.rank - 1];
+    MlirNamedAttribute pa[2] = {
+        onnx_ints_attr(n, "pads", 2 * s.rank, pads),
+        onnx_scalar_attr(n, "pad_value", onnx_elem(m), is_bool ? 0.0 : -INFINITY)};
+    m = onnx_build(n, "graph.pad", 1, &m, NULL_TYPE, 2, pa);
+  }
+  return is_bool ? additive(n, a, m) : onnx_cast_to(n, m, a->elem);
+}
+
+/* x <op> bound, an i64 x against a constant. */
+static MlirValue compare(onnx_node_t *n, const char *op, MlirValue x, int64_t bound) {
+  return onnx_binary(n, op, x, onnx_splat_like(n, x, (double)bound));
+}
+
+/* The bias of is_causal, the sliding window and nonpad_kv_seqlen, on
+ * diff = query position (i + offset) - key position j, [1 or B, 1, Sq, Skv]. */
+static MlirValue position_bias(onnx_node_t *n, const attn_t *a, MlirValue bias, bool causal,
+                               int64_t left, int64_t right) {
+  int64_t sq = a->qs.dims[2], skv = a->ks.dims[2];
+  MlirValue j = onnx_iota(n, 4, 3, skv), nonpad = NULL_VALUE;
+  if (n->present[ATTN_NONPAD]) {
+    int64_t d[4] = {STRATA_GRAPH_DYN, 1, 1, 1};
+    nonpad = onnx_cast_to(n, onnx_input(n, ATTN_NONPAD), mlirIntegerTypeGet(n->ctx, 64));
+    nonpad = onnx_reshape(n, nonpad, 4, d);
+    bias = add_bias(n, bias, additive(n, a, onnx_binary(n, "graph.less", j, nonpad)));
+  }
+  if (!causal && left < 0 && right < 0)
+    return bias;
+  /* offset: the past length, or nonpad_kv_seqlen[b] - Sq (external cache) */
+  MlirValue pos = onnx_iota(n, 4, 2, sq);
+  if (!mlirValueIsNull(nonpad))
+    pos = onnx_binary(n, "graph.add", pos,
+                      onnx_binary(n, "graph.sub", nonpad, onnx_splat_like(n, nonpad, (double)sq)));
+  else if (a->past)
+    pos = onnx_binary(n, "graph.add", pos, onnx_splat_like(n, pos, (double)a->past));
+  MlirValue diff = onnx_binary(n, "graph.sub", pos, j);
+  if (causal) /* j <= i + offset: diff > -1 */
+    bias = add_bias(n, bias, additive(n, a, compare(n, "graph.greater", diff, -1)));
+  if (left >= 0) /* diff <= left */
+    bias = add_bias(n, bias, additive(n, a, compare(n, "graph.less", diff, left + 1)));
+  if (right >= 0) /* -diff <= right: diff > -right - 1 */
+    bias = add_bias(n, bias, additive(n, a, compare(n, "graph.greater", diff, -right - 1)));
+  return bias;
+}
+
+/* The additive bias of the scores ([.., Sq, Skv], broadcast), null when
+ * nothing masks; *ok false after an error. */
+static MlirValue attn_bias(onnx_node_t *n, const attn_t *a, bool *ok) {
+  bool causal = onnx_attr_int(n, "is_causal", 0) != 0;
+  int64_t left = onnx_attr_int(n, "left_window_size", -1);
+  int64_t right = onnx_attr_int(n, "right_window_size", -1);
+  if (left < -1 || right < -1) {
+    *ok = false;
+    onnx_error(n, "left_window_size and right_window_size must be -1 or >= 0, got %lld and %lld",
+               (long long)left, (long long)right);
+    return NULL_VALUE;
+  }
+  MlirValue bias = NULL_VALUE;
+  if (n->present[ATTN_MASK]) {
+    bias = mask_bias(n, a, ok);
+    if (!*ok)
+      return NULL_VALUE;
+  }
+  bias = position_bias(n, a, bias, causal, left, right);
+  if (mlirValueIsNull(bias) && (n->present[ATTN_MASK] || causal || left >= 0 || right >= 0 ||
+                                n->present[ATTN_NONPAD]))
+    *ok = false;
+  return bias;
+}
+
+/* x [B, Hq, M, K] @ y [B, Hkv, K, N] -> [B, Hq, M, N], the q heads grouped
+ * as [Hkv, Hq/Hkv] against y broadcast over the group. */
+static MlirValue grouped_matmul(onnx_node_t *n, MlirValue x, MlirValue y) {
+  strata_graph_shape_t xs, ys;
+  if (mlirValueIsNull(x) || mlirValueIsNull(y))
+    return NULL_VALUE;
+  onnx_shape(x, &xs);
+  onnx_shape(y, &ys);
+  int64_t hkv = ys.dims[1], r = xs.dims[1] / hkv;
+  if (r == 1)
+    return onnx_matmul(n, x, y);
+  int64_t xg[5] = {xs.dims[0], hkv, r, xs.dims[2], xs.dims[3]};
+  int64_t yg[5] = {ys.dims[0], hkv, 1, ys.dims[2], ys.dims[3]};
+  MlirValue z = onnx_matmul(n, onnx_reshape(n, x, 5, xg), onnx_reshape(n, y, 5, yg));
+  int64_t out[4] = {xs.dims[0], xs.dims[1], xs.dims[2], ys.dims[3]};
+  return onnx_reshape(n, z, 4, out);
+}
+
+/* softmax of the biased scores in softmax_precision, rows whose bias is
+ * all -inf (nothing to attend) set to 0. Null after an error. */
+static MlirValue probabilities(onnx_node_t *n, const attn_t *a, MlirValue scores,
+                               MlirValue bias) {
+  int64_t prec = onnx_attr_int(n, "softmax_precision", 0);
+  MlirType t = prec ? onnx_elem_type(n->ctx, (int32_t)prec) : a->elem;
+  if (mlirTypeIsNull(t) || !(mlirTypeIsAF32(t) || mlirTypeIsAF16(t) || mlirTypeIsABF16(t) ||
+                             mlirTypeIsAF64(t))) {
+    onnx_error(n, "softmax_precision %lld is not a float type (1, 10, 11 or 16)",
+               (long long)prec);
+    return NULL_VALUE;
+  }
+  MlirNamedAttribute axis = onnx_i64_attr(n, "axis", 3);
+  MlirValue x = onnx_cast_to(n, scores, t);
+  MlirValue p = onnx_build(n, "graph.softmax", 1, &x, NULL_TYPE, 1, &axis);
+  if (!mlirValueIsNull(bias)) {
+    int64_t last = onnx_rank(bias) - 1;
+    MlirValue m = onnx_reduce(n, "graph.reduce_max", bias, 1, &last, true);
+    MlirValue none = onnx_binary(n, "graph.equal", m, onnx_splat_like(n, m, -INFINITY));
+    p = where(n, none, onnx_splat_like(n, p, 0.0), p);
+  }
+  return onnx_cast_to(n, p, a->elem);
+}
+
+static bool map_attention(onnx_node_t *n) {
+  attn_t a;
+  if (!attn_operands(n, &a))
+    return false;
+  int64_t mode = onnx_attr_int(n, "qk_matmul_output_mode", 0);
+  if (mode < 0 || mode > 3)
+    return onnx_error(n, "qk_matmul_output_mode must be 0, 1, 2 or 3, got %lld", (long long)mode);
+  const Onnx__AttributeProto *sa = onnx_attr(n, "scale");
+  double scale = sa ? onnx_attr_float(n, "scale", 1.0f) : 1.0 / sqrt((double)a.qs.dims[3]);
+  if (!(scale > 0))
+    return onnx_error(n, "scale must be > 0, got %g", scale);
+  /* scaled as the reference: Q and K each by sqrt(scale), in their type */
+  MlirValue s = onnx_splat_like(n, a.q, sqrt(scale));
+  int64_t perm[4] = {0, 1, 3, 2};
+  MlirValue kt = transpose(n, onnx_binary(n, "graph.mul", a.k, s), 4, perm);
+  MlirValue qk = grouped_matmul(n, onnx_binary(n, "graph.mul", a.q, s), kt);
+  double softcap = onnx_attr_float(n, "softcap", 0.0f);
+  if (softcap > 0) {
+    MlirValue c = onnx_splat_like(n, a.q, softcap);
+    qk = onnx_binary(n, "graph.mul",
+                     onnx_unary(n, "graph.tanh", onnx_binary(n, "graph.div", qk, c)), c);
+  }
+  bool ok = true;
+  MlirValue bias = attn_bias(n, &a, &ok);
+  if (!ok || mlirValueIsNull(qk))
+    return false;
+  MlirValue biased = mlirValueIsNull(bias) ? qk : onnx_binary(n, "graph.add", qk, bias);
+  MlirValue p = probabilities(n, &a, biased, bias);
+  MlirValue y = grouped_matmul(n, p, a.v);
+  if (mlirValueIsNull(y))
+    return false;
+  if (a.three_d) {
+    int64_t tperm[4] = {0, 2, 1, 3}, d[3] = {a.qs.dims[0], a.qs.dims[2], STRATA_GRAPH_DYN};
+    strata_graph_shape_t ys;
+    onnx_shape(y, &ys);
+    d[2] = ys.dims[1] * ys.dims[3];
+    y = onnx_reshape(n, transpose(n, y, 4, tperm), 3, d);
+  }
+  onnx_set_output(n, 1, a.k);
+  onnx_set_output(n, 2, a.v);
+  onnx_set_output(n, 3, mode == 3 ? p : mode == 2 ? biased : qk);
+  return onnx_out(n, y);
+}
+
+/* x[..., start:end:step] along the last dim. */
+static MlirValue last_slice(onnx_node_t *n, MlirValue x, int64_t start, int64_t end,
+                            int64_t step) {
+  strata_graph_shape_t s;
+  if (mlirValueIsNull(x))
+    return x;
+  onnx_shape(x, &s);
+  int64_t starts[STRATA_GRAPH_MAX_RANK], ends[STRATA_GRAPH_MAX_RANK], steps[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t i = 0; i < s.rank; ++i) {
+    starts[i] = 0;
+    ends[i] = s.dims[i];
+    steps[i] = 1;
+  }
+  starts[s.rank - 1] = start;
+  ends[s.rank - 1] = end;
+  steps[s.rank - 1] = step;
+  MlirNamedAttribute a[3] = {onnx_ints_attr(n, "starts", s.rank, starts),
+                             onnx_ints_attr(n, "ends", s.rank, ends),
+                             onnx_ints_attr(n, "steps", s.rank, steps)};
+  return onnx_build(n, "graph.slice", 1, &x, NULL_TYPE, 3, a);
+}
+
+/* cos_cache or sin_cache (input i) as [B, S, rd/2] (gathered by
+ * position_ids when given), laid out against x: [B, 1, S, rd/2] for the
+ * 4-D [B, H, S, D], [B, S, 1, rd/2] for [B, S, H, D]. */
+static MlirValue rotary_cache(onnx_node_t *n, int i, bool heads_first, int64_t half) {
+  MlirValue c = onnx_input(n, i);
+  if (n->present[3]) {
+    MlirValue ops[2] = {c, onnx_input(n, 3)};
+    MlirNamedAttribute a = onnx_i64_attr(n, "axis", 0);
+    c = onnx_build(n, "graph.gather", 2, ops, NULL_TYPE, 1, &a);
+  }
+  strata_graph_shape_t s;
+  if (mlirValueIsNull(c))
+    return c;
+  onnx_shape(c, &s);
+  if (s.rank != 3 || s.dims[2] != half) {
+    onnx_error(n, "%s must give [batch, sequence, %lld] (rotary_embedding_dim / 2)",
+               i == 1 ? "cos_cache" : "sin_cache", (long long)half);
+    return NULL_VALUE;
+  }
+  return onnx_insert_unit_dim(n, c, heads_first ? 1 : 2);
+}
+
+static bool map_rotary_embedding(onnx_node_t *n) {
+  for (int i = 0; i < 3; ++i)
+    if (!onnx_need_input(n, i))
+      return false;
+  MlirValue x = onnx_input(n, 0);
+  strata_graph_shape_t s, orig;
+  if (!onnx_shape(x, &orig) || (orig.rank != 3 && orig.rank != 4) || !is_static(&orig))
+    return onnx_error(n, "the input must be 3-D or 4-D with static dims");
+  if (orig.rank == 3) { /* [B, S, H*D] -> [B, S, H, D] */
+    int64_t h = onnx_attr_int(n, "num_heads", 0);
+    if (h < 1 || orig.dims[2] % h)
+      return onnx_error(n, "num_heads = %lld must divide the hidden size %lld", (long long)h,
+                        (long long)orig.dims[2]);
+    int64_t d[4] = {orig.dims[0], orig.dims[1], h, orig.dims[2] / h};
+    x = onnx_reshape(n, x, 4, d);
+  }
+  onnx_shape(x, &s);
+  int64_t head = s.dims[3], rd = onnx_attr_int(n, "rotary_embedding_dim", 0);
+  if (rd == 0)
+    rd = head;
+  if (rd < 0 || rd > head || rd % 2)
+    return onnx_error(n, "rotary_embedding_dim %lld must be even and at most the head size %lld",
+                      (long long)rd, (long long)head);
+  bool inter = onnx_attr_int(n, "interleaved", 0) != 0;
+  MlirValue cos = rotary_cache(n, 1, orig.rank == 4, rd / 2);
+  MlirValue sin = rotary_cache(n, 2, orig.rank == 4, rd / 2);
+  if (mlirValueIsNull(cos) || mlirValueIsNull(sin))
+    return false;
+  MlirValue x1 = inter ? last_slice(n, x, 0, rd, 2) : last_slice(n, x, 0, rd / 2, 1);
+  MlirValue x2 = inter ? last_slice(n, x, 1, rd, 2) : last_slice(n, x, rd / 2, rd, 1);
+  MlirValue re = onnx_binary(n, "graph.sub", onnx_binary(n, "graph.mul", cos, x1),
+                             onnx_binary(n, "graph.mul", sin, x2));
+  MlirValue im = onnx_binary(n, "graph.add", onnx_binary(n, "graph.mul", sin, x1),
+                             onnx_binary(n, "graph.mul", cos, x2));
+  MlirValue rot;
+  if (inter) { /* pairs (re, im) side by side */
+    rot = concat(n, onnx_insert_unit_dim(n, re, 4), onnx_insert_unit_dim(n, im, 4), 4);
+    int64_t d[4] = {s.dims[0], s.dims[1], s.dims[2], rd};
+    rot = onnx_reshape(n, rot, 4, d);
+  } else {
+    rot = concat(n, re, im, 3);
+  }
+  MlirValue y = rd < head ? concat(n, rot, last_slice(n, x, rd, head, 1), 3) : rot;
+  if (orig.rank == 3)
+    y = onnx_reshape(n, y, 3, orig.dims);
+  return onnx_out(n, y);
+}
+
+const onnx_mapping_t strata_onnx_attention_ops[] = {
+    {"Attention", map_attention},
+    {"RotaryEmbedding", map_rotary_embedding},
+    {NULL, NULL},
+};
