@@ -240,14 +240,32 @@ static MlirValue grouped_matmul(onnx_node_t *n, MlirValue x, MlirValue y) {
     return NULL_VALUE;
   onnx_shape(x, &xs);
   onnx_shape(y, &ys);
+  MlirType elem = onnx_elem(x);
+  if (mlirTypeIsAF16(elem) || mlirTypeIsABF16(elem)) {
+    MlirType f32 = mlirF32TypeGet(n->ctx);
+    x = onnx_cast_to(n, x, f32);
+    y = onnx_cast_to(n, y, f32);
+  }
   int64_t hkv = ys.dims[1], r = xs.dims[1] / hkv;
   if (r == 1)
-    return onnx_matmul(n, x, y);
+    return onnx_cast_to(n, onnx_matmul(n, x, y), elem);
   int64_t xg[5] = {xs.dims[0], hkv, r, xs.dims[2], xs.dims[3]};
   int64_t yg[5] = {ys.dims[0], hkv, 1, ys.dims[2], ys.dims[3]};
   MlirValue z = onnx_matmul(n, onnx_reshape(n, x, 5, xg), onnx_reshape(n, y, 5, yg));
   int64_t out[4] = {xs.dims[0], xs.dims[1], xs.dims[2], ys.dims[3]};
-  return onnx_reshape(n, z, 4, out);
+  return onnx_cast_to(n, onnx_reshape(n, z, 4, out), elem);
+}
+
+/* softmax of a float16 x along its last dim, the sum in f32: exp(x - max)
+ * / sum, the steps rounded to float16 as the ONNX reference computes them
+ * (graph.softmax would sum in float16). */
+static MlirValue softmax_f16(onnx_node_t *n, MlirValue x) {
+  int64_t last = onnx_rank(x) - 1;
+  MlirValue m = onnx_reduce(n, "graph.reduce_max", x, 1, &last, true);
+  MlirValue e = onnx_unary(n, "graph.exp", onnx_binary(n, "graph.sub", x, m));
+  MlirValue sum = onnx_reduce(n, "graph.reduce_sum", onnx_cast_to(n, e, mlirF32TypeGet(n->ctx)), 1,
+                              &last, true);
+  return onnx_binary(n, "graph.div", e, onnx_cast_to(n, sum, onnx_elem(x)));
 }
 
 /* softmax of the biased scores in softmax_precision, rows whose bias is
@@ -262,9 +280,13 @@ static MlirValue probabilities(onnx_node_t *n, const attn_t *a, MlirValue scores
                (long long)prec);
     return NULL_VALUE;
   }
-  MlirNamedAttribute axis = onnx_i64_attr(n, "axis", 3);
-  MlirValue x = onnx_cast_to(n, scores, t);
-  MlirValue p = onnx_build(n, "graph.softmax", 1, &x, NULL_TYPE, 1, &axis);
+  MlirValue x = onnx_cast_to(n, scores, t), p;
+  if (mlirTypeIsAF16(t)) {
+    p = softmax_f16(n, x);
+  } else {
+    MlirNamedAttribute axis = onnx_i64_attr(n, "axis", 3);
+    p = onnx_build(n, "graph.softmax", 1, &x, NULL_TYPE, 1, &axis);
+  }
   if (!mlirValueIsNull(bias)) {
     int64_t last = onnx_rank(bias) - 1;
     MlirValue m = onnx_reduce(n, "graph.reduce_max", bias, 1, &last, true);
