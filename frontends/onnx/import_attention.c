@@ -103,16 +103,18 @@ static bool attn_operands(onnx_node_t *n, attn_t *a) {
     return onnx_error(n, "past_key and past_value must be given together");
   if (n->present[ATTN_PAST_K] && n->present[ATTN_NONPAD])
     return onnx_error(n, "nonpad_kv_seqlen cannot be combined with past_key/past_value");
-  a->three_d = onnx_rank(onnx_input(n, ATTN_Q)) == 3;
+  intptr_t rank = onnx_rank(onnx_input(n, ATTN_Q));
+  if (onnx_rank(onnx_input(n, ATTN_K)) != rank || onnx_rank(onnx_input(n, ATTN_V)) != rank)
+    return onnx_error(n, "Q, K and V must have one rank, got %lld, %lld and %lld",
+                      (long long)rank, (long long)onnx_rank(onnx_input(n, ATTN_K)),
+                      (long long)onnx_rank(onnx_input(n, ATTN_V)));
+  a->three_d = rank == 3;
   int64_t hq = onnx_attr_int(n, "q_num_heads", 0), hkv = onnx_attr_int(n, "kv_num_heads", 0);
   a->q = to_heads(n, ATTN_Q, hq, "q_num_heads", &a->qs);
   a->k = to_heads(n, ATTN_K, hkv, "kv_num_heads", &a->ks);
   a->v = to_heads(n, ATTN_V, hkv, "kv_num_heads", &a->vs);
   if (mlirValueIsNull(a->q) || mlirValueIsNull(a->k) || mlirValueIsNull(a->v))
     return false;
-  if (onnx_rank(onnx_input(n, ATTN_K)) != (a->three_d ? 3 : 4) ||
-      onnx_rank(onnx_input(n, ATTN_V)) != (a->three_d ? 3 : 4))
-    return onnx_error(n, "Q, K and V must have the same rank");
   a->past = 0;
   if (n->present[ATTN_PAST_K]) {
     strata_graph_shape_t ps;
@@ -125,11 +127,14 @@ static bool attn_operands(onnx_node_t *n, attn_t *a) {
   if (mlirValueIsNull(a->k) || mlirValueIsNull(a->v))
     return false;
   const int64_t *q = a->qs.dims, *k = a->ks.dims, *v = a->vs.dims;
-  if (k[1] != v[1] || k[2] != v[2] || q[3] != k[3])
-    return onnx_error(n, "K [%lld, %lld, %lld, %lld] and V [.., %lld, %lld, ..] do not match Q "
-                         "(head size %lld)",
-                      (long long)k[0], (long long)k[1], (long long)k[2], (long long)k[3],
-                      (long long)v[1], (long long)v[2], (long long)q[3]);
+  if (q[0] != k[0] || k[0] != v[0] || k[1] != v[1] || k[2] != v[2])
+    return onnx_error(n, "K and V must have Q's batch (%lld) and one head count and length, got "
+                         "K [%lld, %lld, %lld, ..] and V [%lld, %lld, %lld, ..]",
+                      (long long)q[0], (long long)k[0], (long long)k[1], (long long)k[2],
+                      (long long)v[0], (long long)v[1], (long long)v[2]);
+  if (q[3] != k[3])
+    return onnx_error(n, "Q and K must have one head size, got %lld and %lld", (long long)q[3],
+                      (long long)k[3]);
   if (q[1] % k[1])
     return onnx_error(n, "the %lld query heads are not a multiple of the %lld key/value heads",
                       (long long)q[1], (long long)k[1]);
