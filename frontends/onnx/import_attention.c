@@ -20,6 +20,7 @@
  * Shapes must be static but for Attention's batch-independent parts: the
  * masks are built from iotas sized at import time. */
 #include <math.h>
+#include <string.h>
 
 #include <mlir-c/BuiltinTypes.h>
 
@@ -345,26 +346,33 @@ static bool map_attention(onnx_node_t *n) {
   return onnx_out(n, y);
 }
 
-/* x[..., start:end:step] along the last dim. */
-static MlirValue last_slice(onnx_node_t *n, MlirValue x, int64_t start, int64_t end,
-                            int64_t step) {
+/* x[start:end:step] along axis (negative: from the last). */
+static MlirValue slice_axis(onnx_node_t *n, MlirValue x, intptr_t axis, int64_t start,
+                            int64_t end, int64_t step) {
   strata_graph_shape_t s;
   if (mlirValueIsNull(x))
     return x;
   onnx_shape(x, &s);
+  if (axis < 0)
+    axis += s.rank;
   int64_t starts[STRATA_GRAPH_MAX_RANK], ends[STRATA_GRAPH_MAX_RANK], steps[STRATA_GRAPH_MAX_RANK];
   for (intptr_t i = 0; i < s.rank; ++i) {
     starts[i] = 0;
     ends[i] = s.dims[i];
     steps[i] = 1;
   }
-  starts[s.rank - 1] = start;
-  ends[s.rank - 1] = end;
-  steps[s.rank - 1] = step;
+  starts[axis] = start;
+  ends[axis] = end;
+  steps[axis] = step;
   MlirNamedAttribute a[3] = {onnx_ints_attr(n, "starts", s.rank, starts),
                              onnx_ints_attr(n, "ends", s.rank, ends),
                              onnx_ints_attr(n, "steps", s.rank, steps)};
   return onnx_build(n, "graph.slice", 1, &x, NULL_TYPE, 3, a);
+}
+
+static MlirValue last_slice(onnx_node_t *n, MlirValue x, int64_t start, int64_t end,
+                            int64_t step) {
+  return slice_axis(n, x, -1, start, end, step);
 }
 
 /* cos_cache or sin_cache (input i) as [B, S, rd/2] (gathered by
@@ -437,8 +445,69 @@ static bool map_rotary_embedding(onnx_node_t *n) {
   return onnx_out(n, y);
 }
 
+/* float16/bfloat16 x in f32 (else x). */
+static MlirValue widen(onnx_node_t *n, MlirValue x) {
+  if (mlirValueIsNull(x) || !(mlirTypeIsAF16(onnx_elem(x)) || mlirTypeIsABF16(onnx_elem(x))))
+    return x;
+  return onnx_cast_to(n, x, mlirF32TypeGet(n->ctx));
+}
+
+/* x [B, C, L] with K - 1 steps of state before it (past_state, or zeros),
+ * convolved per channel with weight [C, 1, K] (+ bias): the sum over the
+ * K taps of the shifted input times the tap's weights, in f32 for 16-bit
+ * types; optionally SiLU; present_state the last K - 1 steps. */
+static bool map_causal_conv(onnx_node_t *n) {
+  if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
+    return false;
+  MlirValue x = onnx_input(n, 0), w = onnx_input(n, 1);
+  strata_graph_shape_t xs, ws;
+  if (!onnx_shape(x, &xs) || !onnx_shape(w, &ws) || xs.rank != 3 || ws.rank != 3 ||
+      !is_static(&xs) || !is_static(&ws) || ws.dims[0] != xs.dims[1] || ws.dims[1] != 1 ||
+      ws.dims[2] < 1)
+    return onnx_error(n, "input must be [batch, channels, length] and weight [channels, 1, k] "
+                         "with static dims");
+  char buf[16];
+  const char *act = onnx_attr_string(n, "activation", "none", buf, sizeof buf);
+  bool silu = !strcmp(act, "silu") || !strcmp(act, "swish");
+  if (!silu && strcmp(act, "none"))
+    return onnx_error(n, "activation must be 'none', 'silu' or 'swish', got '%s'", act);
+  int64_t c = xs.dims[1], len = xs.dims[2], k = ws.dims[2];
+  MlirValue padded = x;
+  if (n->present[3]) {
+    padded = concat(n, onnx_input(n, 3), x, 2);
+  } else if (k > 1) {
+    int64_t pads[6] = {0, 0, k - 1, 0, 0, 0};
+    MlirNamedAttribute pa[2] = {onnx_ints_attr(n, "pads", 6, pads),
+                                onnx_scalar_attr(n, "pad_value", onnx_elem(x), 0.0)};
+    padded = onnx_build(n, "graph.pad", 1, &x, NULL_TYPE, 2, pa);
+  }
+  strata_graph_shape_t ps;
+  if (mlirValueIsNull(padded) || !onnx_shape(padded, &ps) || ps.dims[2] != len + k - 1)
+    return mlirValueIsNull(padded) ? false
+                                   : onnx_error(n, "past_state must have %lld steps",
+                                                (long long)(k - 1));
+  MlirValue wide = widen(n, padded), acc = NULL_VALUE;
+  int64_t per_channel[3] = {1, c, 1};
+  for (int64_t t = 0; t < k; ++t) {
+    MlirValue tap = onnx_reshape(n, widen(n, last_slice(n, w, t, t + 1, 1)), 3, per_channel);
+    MlirValue term = onnx_binary(n, "graph.mul", last_slice(n, wide, t, t + len, 1), tap);
+    acc = t ? onnx_binary(n, "graph.add", acc, term) : term;
+  }
+  if (n->present[2])
+    acc = onnx_binary(n, "graph.add", acc, onnx_reshape(n, widen(n, onnx_input(n, 2)), 3, per_channel));
+  MlirValue y = onnx_cast_to(n, acc, onnx_elem(x));
+  if (silu) {
+    MlirValue f = widen(n, y);
+    y = onnx_cast_to(n, onnx_binary(n, "graph.mul", f, onnx_unary(n, "graph.sigmoid", f)),
+                     onnx_elem(x));
+  }
+  onnx_set_output(n, 1, last_slice(n, padded, len, len + k - 1, 1));
+  return onnx_out(n, y);
+}
+
 const onnx_mapping_t strata_onnx_attention_ops[] = {
     {"Attention", map_attention},
     {"RotaryEmbedding", map_rotary_embedding},
+    {"CausalConvWithState", map_causal_conv},
     {NULL, NULL},
 };
