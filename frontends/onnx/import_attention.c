@@ -22,6 +22,7 @@
 #include <math.h>
 #include <string.h>
 
+#include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 
 #include "frontends/onnx/onnx_internal.h"
@@ -505,9 +506,134 @@ static bool map_causal_conv(onnx_node_t *n) {
   return onnx_out(n, y);
 }
 
+enum { LIN_Q, LIN_K, LIN_V, LIN_PAST, LIN_DECAY, LIN_BETA };
+enum { LINEAR_MAX_STEPS = 1024 };
+
+/* Input i of LinearAttention ([B, T, heads*d] in f32) as [B, heads, T, d]
+ * (heads dividing the last dim), or null after an error. */
+static MlirValue lin_heads(onnx_node_t *n, int i, int64_t heads, const char *what) {
+  MlirValue x = onnx_input(n, i);
+  strata_graph_shape_t s;
+  if (!onnx_shape(x, &s) || s.rank != 3 || !is_static(&s) || s.dims[2] % heads) {
+    onnx_error(n, "%s must be [batch, sequence, heads * size] with static dims, the size a "
+                  "multiple of %lld",
+               what, (long long)heads);
+    return NULL_VALUE;
+  }
+  int64_t split[4] = {s.dims[0], s.dims[1], heads, s.dims[2] / heads}, perm[4] = {0, 2, 1, 3};
+  return transpose(n, onnx_reshape(n, widen(n, x), 4, split), 4, perm);
+}
+
+/* One step t of the recurrence on state [B, Hkv, dk, dv] (f32):
+ *   gated:  state *= exp(decay_t) (per key dim or per head)
+ *   delta:  v_t = beta_t * (v_t - k_t . state)
+ *   state += k_t^T v_t;  y_t = scale * q_t . state (q heads grouped). */
+static MlirValue lin_step(onnx_node_t *n, MlirValue *state, MlirValue q, MlirValue k, MlirValue v,
+                          MlirValue decay, MlirValue beta, MlirValue scale, int64_t t) {
+  MlirValue qt = slice_axis(n, q, 2, t, t + 1, 1), kt = slice_axis(n, k, 2, t, t + 1, 1);
+  MlirValue vt = slice_axis(n, v, 2, t, t + 1, 1); /* [B, H, 1, d] */
+  int64_t perm[4] = {0, 1, 3, 2};
+  if (!mlirValueIsNull(decay)) /* [B, Hkv, 1, dk or 1] -> [B, Hkv, dk or 1, 1] */
+    *state = onnx_binary(n, "graph.mul", *state,
+                         onnx_unary(n, "graph.exp",
+                                    transpose(n, slice_axis(n, decay, 2, t, t + 1, 1), 4, perm)));
+  if (!mlirValueIsNull(beta)) {
+    MlirValue got = onnx_matmul(n, kt, *state);
+    vt = onnx_binary(n, "graph.mul", slice_axis(n, beta, 2, t, t + 1, 1),
+                     onnx_binary(n, "graph.sub", vt, got));
+  }
+  *state = onnx_binary(n, "graph.add", *state, onnx_matmul(n, transpose(n, kt, 4, perm), vt));
+  return onnx_binary(n, "graph.mul", grouped_matmul(n, qt, *state), scale);
+}
+
+/* LinearAttention-27 unrolled over its static sequence (at most
+ * LINEAR_MAX_STEPS): the recurrence of lin_step in f32 from past_state (or
+ * zeros); output [B, T, Hq*dv] and present_state in the input types. */
+static bool map_linear_attention(onnx_node_t *n) {
+  for (int i = LIN_Q; i <= LIN_V; ++i)
+    if (!onnx_need_input(n, i))
+      return false;
+  int64_t hq = onnx_attr_int(n, "q_num_heads", 0), hkv = onnx_attr_int(n, "kv_num_heads", 0);
+  if (hq < 1 || hkv < 1 || hq % hkv)
+    return onnx_error(n, "q_num_heads (%lld) must be a positive multiple of kv_num_heads (%lld)",
+                      (long long)hq, (long long)hkv);
+  char buf[16];
+  const char *rule = onnx_attr_string(n, "update_rule", "gated_delta", buf, sizeof buf);
+  bool gated = !strcmp(rule, "gated") || !strcmp(rule, "gated_delta");
+  bool delta = !strcmp(rule, "delta") || !strcmp(rule, "gated_delta");
+  if (!gated && !delta && strcmp(rule, "linear"))
+    return onnx_error(n, "update_rule must be 'linear', 'gated', 'delta' or 'gated_delta', got "
+                         "'%s'", rule);
+  if (gated != n->present[LIN_DECAY] || delta != n->present[LIN_BETA])
+    return onnx_error(n, "update_rule '%s' takes %s decay and %s beta", rule,
+                      gated ? "a" : "no", delta ? "a" : "no");
+  MlirValue q = lin_heads(n, LIN_Q, hq, "query"), k = lin_heads(n, LIN_K, hkv, "key");
+  MlirValue v = lin_heads(n, LIN_V, hkv, "value"), decay = NULL_VALUE, beta = NULL_VALUE;
+  if (mlirValueIsNull(q) || mlirValueIsNull(k) || mlirValueIsNull(v))
+    return false;
+  strata_graph_shape_t qs, ks, vs;
+  onnx_shape(q, &qs);
+  onnx_shape(k, &ks);
+  onnx_shape(v, &vs);
+  int64_t b = qs.dims[0], steps = qs.dims[2], dk = ks.dims[3], dv = vs.dims[3];
+  if (qs.dims[3] != dk || ks.dims[2] != steps || vs.dims[2] != steps || ks.dims[0] != b ||
+      vs.dims[0] != b)
+    return onnx_error(n, "query, key and value must have one batch, sequence and key size");
+  if (steps > LINEAR_MAX_STEPS)
+    return onnx_error(n, "a sequence of %lld steps is unrolled at import time: at most %d",
+                      (long long)steps, LINEAR_MAX_STEPS);
+  if (gated) {
+    strata_graph_shape_t s;
+    onnx_shape(onnx_input(n, LIN_DECAY), &s);
+    if (s.rank != 3 || (s.dims[2] != hkv && s.dims[2] != hkv * dk))
+      return onnx_error(n, "decay must be [batch, sequence, %lld or %lld]", (long long)hkv,
+                        (long long)(hkv * dk));
+    decay = lin_heads(n, LIN_DECAY, hkv, "decay");
+    if (mlirValueIsNull(decay))
+      return false;
+  }
+  if (delta) {
+    strata_graph_shape_t s;
+    onnx_shape(onnx_input(n, LIN_BETA), &s);
+    if (s.rank != 3 || (s.dims[2] != hkv && s.dims[2] != 1))
+      return onnx_error(n, "beta must be [batch, sequence, %lld or 1]", (long long)hkv);
+    beta = lin_heads(n, LIN_BETA, s.dims[2], "beta");
+  }
+  MlirType state_type = onnx_elem(onnx_input(n, LIN_Q));
+  int64_t sdims[4] = {b, hkv, dk, dv};
+  MlirValue state;
+  if (n->present[LIN_PAST]) {
+    MlirValue past = onnx_input(n, LIN_PAST);
+    strata_graph_shape_t s;
+    if (!onnx_shape(past, &s) || s.rank != 4 || memcmp(s.dims, sdims, sizeof sdims))
+      return onnx_error(n, "past_state must be [%lld, %lld, %lld, %lld]", (long long)b,
+                        (long long)hkv, (long long)dk, (long long)dv);
+    state_type = onnx_elem(past);
+    state = widen(n, past);
+  } else {
+    MlirValue zero = onnx_splat_like(n, q, 0.0);
+    state = onnx_build(n, "graph.expand", 1, &zero,
+                       mlirRankedTensorTypeGet(4, sdims, onnx_elem(q), mlirAttributeGetNull()), 0,
+                       NULL);
+  }
+  double sv = onnx_attr_float(n, "scale", 0.0f);
+  MlirValue scale = onnx_splat_like(n, q, sv == 0.0 ? 1.0 / sqrt((double)dk) : sv), y = NULL_VALUE;
+  for (int64_t t = 0; t < steps && !mlirValueIsNull(state); ++t) {
+    MlirValue yt = lin_step(n, &state, q, k, v, decay, beta, scale, t);
+    y = t ? concat(n, y, yt, 2) : yt;
+  }
+  if (mlirValueIsNull(y) || mlirValueIsNull(state))
+    return false;
+  int64_t perm[4] = {0, 2, 1, 3}, out[3] = {b, steps, hq * dv};
+  y = onnx_reshape(n, transpose(n, y, 4, perm), 3, out);
+  onnx_set_output(n, 1, onnx_cast_to(n, state, state_type));
+  return onnx_out(n, onnx_cast_to(n, y, onnx_elem(onnx_input(n, LIN_Q))));
+}
+
 const onnx_mapping_t strata_onnx_attention_ops[] = {
     {"Attention", map_attention},
     {"RotaryEmbedding", map_rotary_embedding},
     {"CausalConvWithState", map_causal_conv},
+    {"LinearAttention", map_linear_attention},
     {NULL, NULL},
 };
