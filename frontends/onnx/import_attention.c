@@ -630,10 +630,58 @@ static bool map_linear_attention(onnx_node_t *n) {
   return onnx_out(n, onnx_cast_to(n, y, onnx_elem(onnx_input(n, LIN_Q))));
 }
 
+/* TensorScatter-24: update [.., S, ..] written into past_cache [.., M, ..]
+ * along axis at positions write_indices[b] + s (mod M when circular): a
+ * scatter_elements whose indices are those positions expanded to the
+ * update's shape. */
+static bool map_tensor_scatter(onnx_node_t *n) {
+  if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
+    return false;
+  MlirValue past = onnx_input(n, 0), upd = onnx_input(n, 1);
+  strata_graph_shape_t ps, us;
+  int64_t axis;
+  if (!onnx_shape(past, &ps) || !onnx_shape(upd, &us) || !is_static(&ps) || !is_static(&us) ||
+      ps.rank != us.rank || ps.rank < 2)
+    return onnx_error(n, "past_cache and update must have one rank (>= 2) and static dims");
+  if (!onnx_axis(n, onnx_attr_int(n, "axis", -2), ps.rank, &axis))
+    return false;
+  if (axis == 0)
+    return onnx_error(n, "axis must not be the batch dim 0");
+  for (intptr_t i = 0; i < ps.rank; ++i)
+    if (i == axis ? us.dims[i] > ps.dims[i] : us.dims[i] != ps.dims[i])
+      return onnx_error(n, "update dim %lld is %lld, past_cache's is %lld (expected %s)",
+                        (long long)i, (long long)us.dims[i], (long long)ps.dims[i],
+                        i == axis ? "at most it" : "equal");
+  char buf[16];
+  const char *mode = onnx_attr_string(n, "mode", "linear", buf, sizeof buf);
+  bool circular = !strcmp(mode, "circular");
+  if (!circular && strcmp(mode, "linear"))
+    return onnx_error(n, "mode must be 'linear' or 'circular', got '%s'", mode);
+  MlirType i64 = mlirIntegerTypeGet(n->ctx, 64);
+  MlirValue pos = onnx_iota(n, us.rank, (intptr_t)axis, us.dims[axis]);
+  if (n->present[2]) {
+    int64_t d[STRATA_GRAPH_MAX_RANK];
+    for (intptr_t i = 0; i < us.rank; ++i)
+      d[i] = i ? 1 : us.dims[0];
+    pos = onnx_binary(n, "graph.add", pos,
+                      onnx_reshape(n, onnx_cast_to(n, onnx_input(n, 2), i64), us.rank, d));
+  }
+  if (circular) { /* the sign of the divisor (M > 0), as Python's % */
+    MlirValue ops[2] = {pos, onnx_splat_like(n, pos, (double)ps.dims[axis])};
+    MlirNamedAttribute fa = onnx_bool_attr(n, "fmod", false);
+    pos = onnx_build(n, "graph.mod", 2, ops, NULL_TYPE, 1, &fa);
+  }
+  pos = onnx_build(n, "graph.expand", 1, &pos, strata_graph_shape_to_type(&us, i64), 0, NULL);
+  MlirValue ops[3] = {past, pos, upd};
+  MlirNamedAttribute a[2] = {onnx_i64_attr(n, "axis", axis), onnx_str_attr(n, "reduction", "none")};
+  return onnx_out(n, onnx_build(n, "graph.scatter_elements", 3, ops, NULL_TYPE, 2, a));
+}
+
 const onnx_mapping_t strata_onnx_attention_ops[] = {
     {"Attention", map_attention},
     {"RotaryEmbedding", map_rotary_embedding},
     {"CausalConvWithState", map_causal_conv},
     {"LinearAttention", map_linear_attention},
+    {"TensorScatter", map_tensor_scatter},
     {NULL, NULL},
 };
