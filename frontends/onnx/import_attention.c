@@ -677,6 +677,77 @@ static bool map_tensor_scatter(onnx_node_t *n) {
   return onnx_out(n, onnx_build(n, "graph.scatter_elements", 3, ops, NULL_TYPE, 2, a));
 }
 
+/* x through the graph attribute `name` (one input, one output) when the
+ * node has it, else x. Null after an error. */
+static MlirValue apply_mod(onnx_node_t *n, const char *name, MlirValue x) {
+  const Onnx__AttributeProto *a = onnx_attr(n, name);
+  if (!a || mlirValueIsNull(x))
+    return x;
+  if (!a->g || a->g->n_input != 1 || a->g->n_output != 1) {
+    onnx_error(n, "%s must be a graph of one input and one output", name);
+    return NULL_VALUE;
+  }
+  onnx_item_t in = {.value = x}, out;
+  if (!onnx_import_subgraph(n, a->g, &in, 1, &out, 1))
+    return NULL_VALUE;
+  MlirValue y = onnx_item_value(n, &out);
+  onnx_item_free(&out);
+  if (!mlirValueIsNull(y) && !mlirTypeEqual(mlirValueGetType(y), mlirValueGetType(x))) {
+    onnx_error(n, "%s must keep its input's type", name);
+    return NULL_VALUE;
+  }
+  return y;
+}
+
+/* FlexAttention (ai.onnx.preview 1): 4-D Q, K, V (GQA as Attention's);
+ * scores (Q*sqrt(scale)) @ (K*sqrt(scale))^T in Q's type, then in the
+ * softmax type (softmax_precision; float16/bfloat16: f32) through
+ * score_mod, softmax, prob_mod, @ V; the result in V's type. */
+static bool map_flex_attention(onnx_node_t *n) {
+  for (int i = 0; i < 3; ++i)
+    if (!onnx_need_input(n, i))
+      return false;
+  strata_graph_shape_t qs, ks, vs;
+  MlirValue q = onnx_input(n, 0), k = onnx_input(n, 1), v = onnx_input(n, 2);
+  if (!onnx_shape(q, &qs) || !onnx_shape(k, &ks) || !onnx_shape(v, &vs) || qs.rank != 4 ||
+      ks.rank != 4 || vs.rank != 4 || !is_static(&qs) || !is_static(&ks) || !is_static(&vs))
+    return onnx_error(n, "Q, K and V must be 4-D with static dims");
+  if (ks.dims[1] != vs.dims[1] || ks.dims[2] != vs.dims[2] || qs.dims[3] != ks.dims[3] ||
+      qs.dims[1] % ks.dims[1])
+    return onnx_error(n, "K and V must share heads and length, Q and K the head size, and Q's "
+                         "heads (%lld) be a multiple of K's (%lld)",
+                      (long long)qs.dims[1], (long long)ks.dims[1]);
+  int64_t prec = onnx_attr_int(n, "softmax_precision", 0);
+  MlirType qe = onnx_elem(q);
+  MlirType t = prec                                        ? onnx_elem_type(n->ctx, (int32_t)prec)
+               : mlirTypeIsAF16(qe) || mlirTypeIsABF16(qe) ? mlirF32TypeGet(n->ctx)
+                                                           : qe;
+  if (mlirTypeIsNull(t) || !(mlirTypeIsAF32(t) || mlirTypeIsAF16(t) || mlirTypeIsABF16(t) ||
+                             mlirTypeIsAF64(t)))
+    return onnx_error(n, "softmax_precision %lld is not a float type (1, 10, 11 or 16)",
+                      (long long)prec);
+  const Onnx__AttributeProto *sa = onnx_attr(n, "scale");
+  double scale = sa ? onnx_attr_float(n, "scale", 1.0f) : 1.0 / sqrt((double)qs.dims[3]);
+  if (!(scale > 0))
+    return onnx_error(n, "scale must be > 0, got %g", scale);
+  MlirValue s = onnx_splat_like(n, q, sqrt((double)(float)scale));
+  int64_t perm[4] = {0, 1, 3, 2};
+  MlirValue kt = transpose(n, onnx_binary(n, "graph.mul", k, s), 4, perm);
+  MlirValue x = onnx_cast_to(n, grouped_matmul(n, onnx_binary(n, "graph.mul", q, s), kt), t);
+  x = apply_mod(n, "score_mod", x);
+  MlirNamedAttribute axis = onnx_i64_attr(n, "axis", 3);
+  MlirValue p = mlirValueIsNull(x) ? x : onnx_build(n, "graph.softmax", 1, &x, NULL_TYPE, 1, &axis);
+  p = apply_mod(n, "prob_mod", p);
+  MlirValue y = grouped_matmul(n, p, onnx_cast_to(n, v, t));
+  return onnx_out(n, onnx_cast_to(n, y, onnx_elem(v)));
+}
+
+/* Domain ai.onnx.preview. */
+const onnx_mapping_t strata_onnx_preview_ops[] = {
+    {"FlexAttention", map_flex_attention},
+    {NULL, NULL},
+};
+
 const onnx_mapping_t strata_onnx_attention_ops[] = {
     {"Attention", map_attention},
     {"RotaryEmbedding", map_rotary_embedding},
