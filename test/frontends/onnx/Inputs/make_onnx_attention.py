@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Writes small ONNX models of the transformer operators (Attention-23/24/25,
-RotaryEmbedding-23; frontends/onnx/import_attention.c) with their inputs
+RotaryEmbedding-23, CausalConvWithState-27, LinearAttention-27,
+TensorScatter-24, FlexAttention of ai.onnx.preview;
+frontends/onnx/import_attention.c) with their inputs
 and expected outputs, the expectations computed here in plain Python
 (float64, standard library only) as the ONNX reference defines them.
 
@@ -13,8 +15,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from make_onnx import (BOOL, FLOAT, INT64, attr_float, attr_int, model, node,  # noqa: E402
-                       value_info, write_cases)
+from make_onnx import (BOOL, FLOAT, INT64, attr_float, attr_graph, attr_int, attr_str,  # noqa: E402
+                       graph, model, node, value_info, write_cases)
 from make_onnx_modern import f32, one_node, tensor  # noqa: E402
 
 
@@ -143,6 +145,106 @@ def rotary(interleaved):
                      attr_int("interleaved", int(interleaved))], opset=23)
 
 
+def sig(x):
+    return 1 / (1 + math.exp(-x))
+
+
+def causal_conv():
+    """CausalConvWithState: 2 channels of 3 steps, kernel 3, a past of 2
+    steps, bias, SiLU; present_state the last 2 steps."""
+    C, L, K = 2, 3, 3
+    x, w, bias, past = values(C * L, 10), values(C * K, 11), [0.25, -0.5], values(C * (K - 1), 12)
+    y, state = [], []
+    for c in range(C):
+        padded = past[c * (K - 1):(c + 1) * (K - 1)] + x[c * L:(c + 1) * L]
+        for t in range(L):
+            a = sum(padded[t + j] * w[c * K + j] for j in range(K)) + bias[c]
+            y.append(a * sig(a))
+        state += padded[L:]
+    ins = [("x", FLOAT, [1, C, L], x), ("w", FLOAT, [C, 1, K], w), ("b", FLOAT, [C], bias),
+           ("past", FLOAT, [1, C, K - 1], past)]
+    outs = [("y", FLOAT, [1, C, L], y), ("state", FLOAT, [1, C, K - 1], state)]
+    return one_node("CausalConvWithState", ins, outs, [attr_str("activation", "silu")], opset=27)
+
+
+def linear_attention():
+    """LinearAttention gated_delta: 2 query heads on 1 key/value head, 2
+    steps, key size 2, value size 3, a past state, decay per head, beta per
+    head, scale 0.5."""
+    T, HQ, DK, DV = 2, 2, 2, 3
+    q, k, v = values(T * HQ * DK, 13), values(T * DK, 14), values(T * DV, 15)
+    past, decay, beta = values(DK * DV, 16), [-0.5, -0.25], [0.75, 0.5]
+    state = [past[i * DV:(i + 1) * DV] for i in range(DK)]
+    y = []
+    for t in range(T):
+        g = math.exp(decay[t])
+        state = [[g * e for e in row] for row in state]
+        kt, vt = k[t * DK:(t + 1) * DK], v[t * DV:(t + 1) * DV]
+        got = [sum(kt[d] * state[d][m] for d in range(DK)) for m in range(DV)]
+        vt = [beta[t] * (vt[m] - got[m]) for m in range(DV)]
+        state = [[state[d][m] + kt[d] * vt[m] for m in range(DV)] for d in range(DK)]
+        for h in range(HQ):
+            qt = q[(t * HQ + h) * DK:(t * HQ + h + 1) * DK]
+            y += [0.5 * sum(qt[d] * state[d][m] for d in range(DK)) for m in range(DV)]
+    ins = [("q", FLOAT, [1, T, HQ * DK], q), ("k", FLOAT, [1, T, DK], k),
+           ("v", FLOAT, [1, T, DV], v), ("past", FLOAT, [1, 1, DK, DV], past),
+           ("decay", FLOAT, [1, T, 1], decay), ("beta", FLOAT, [1, T, 1], beta)]
+    outs = [("y", FLOAT, [1, T, HQ * DV], y),
+            ("state", FLOAT, [1, 1, DK, DV], [e for row in state for e in row])]
+    return one_node("LinearAttention", ins, outs,
+                    [attr_int("q_num_heads", HQ), attr_int("kv_num_heads", 1),
+                     attr_float("scale", 0.5)], opset=27)
+
+
+def tensor_scatter():
+    """TensorScatter circular: 2 steps written at 3 and 1 of a cache of 4
+    (batch 0 wraps to position 0)."""
+    B, M, S, D = 2, 4, 2, 2
+    past, upd, w = values(B * M * D, 17), values(B * S * D, 18), [3, 1]
+    out = list(past)
+    for b in range(B):
+        for s in range(S):
+            p = (w[b] + s) % M
+            out[(b * M + p) * D:(b * M + p + 1) * D] = upd[(b * S + s) * D:(b * S + s + 1) * D]
+    ins = [("past", FLOAT, [B, M, D], past), ("upd", FLOAT, [B, S, D], upd),
+           ("w", INT64, [B], w)]
+    return one_node("TensorScatter", ins, [("y", FLOAT, [B, M, D], out)],
+                    [attr_str("mode", "circular")], opset=24)
+
+
+def mod_graph(name, op, const):
+    """A one-node graph x -> op(x, c), c a float constant."""
+    return graph([node(op, ["x", "c"], ["y"], name + "_node")], [value_info("x", FLOAT, [])],
+                 [value_info("y", FLOAT, [])], [tensor(FLOAT, [], [const], "c")], name)
+
+
+def flex_attention(prob_mod_outputs=1):
+    """FlexAttention: 2 query heads on 1 key/value head, a score_mod adding
+    0.25, a prob_mod scaling by 2."""
+    B, HQ, SQ, SKV, D = 1, 2, 2, 3, 2
+    qv, kv, vv = values(HQ * SQ * D, 19), values(SKV * D, 20), values(SKV * D, 21)
+    q = [[[qv[(h * SQ + i) * D:(h * SQ + i + 1) * D] for i in range(SQ)] for h in range(HQ)]]
+    k = [[[kv[j * D:(j + 1) * D] for j in range(SKV)]]]
+    v = [[[vv[j * D:(j + 1) * D] for j in range(SKV)]]]
+    y, _ = attention(q, k, v, lambda b, h, i, j: 0.25, 1 / math.sqrt(D))
+    prob = mod_graph("prob_mod", "Mul", 2.0)
+    if prob_mod_outputs == 2:
+        prob = graph([node("Mul", ["x", "c"], ["y"], "m"), node("Mul", ["x", "c"], ["z"], "m2")],
+                     [value_info("x", FLOAT, [])], [value_info("y", FLOAT, []),
+                                                    value_info("z", FLOAT, [])],
+                     [tensor(FLOAT, [], [2.0], "c")], "prob_mod")
+    m = model([node("FlexAttention", ["q", "k", "v"], ["y"], "flexattention1",
+                    [attr_graph("score_mod", mod_graph("score_mod", "Add", 0.25)),
+                     attr_graph("prob_mod", prob)], "ai.onnx.preview")],
+              [value_info("q", FLOAT, [B, HQ, SQ, D]), value_info("k", FLOAT, [B, 1, SKV, D]),
+               value_info("v", FLOAT, [B, 1, SKV, D])],
+              [value_info("y", FLOAT, [B, HQ, SQ, D])], opset=26,
+              domains=[("ai.onnx.preview", 1)])
+    ins = [tensor(FLOAT, [B, HQ, SQ, D], qv), tensor(FLOAT, [B, 1, SKV, D], kv),
+           tensor(FLOAT, [B, 1, SKV, D], vv)]
+    return m, ins, [tensor(FLOAT, [B, HQ, SQ, D], [2 * e for e in flat(y)])]
+
+
 def bad_attention(attrs=(), q=(1, 3, 4), k=(1, 3, 4), opset=23, inputs=("q", "k", "v")):
     """An Attention node on q, k, v (3-D: [batch, seq, hidden]) with attrs."""
     ins = [value_info("q", FLOAT, list(q)), value_info("k", FLOAT, list(k)),
@@ -169,6 +271,23 @@ ERROR_CASES = {
                                      attr_int("left_window_size", -2)], opset=25),
     "past_alone": lambda: bad_attention([], q=(1, 1, 3, 4), k=(1, 1, 3, 4),
                                         inputs=("q", "k", "v", "", "p")),
+    "conv_activation": lambda: one_node("CausalConvWithState",
+                                        [("x", FLOAT, [1, 1, 2], [0.0] * 2),
+                                         ("w", FLOAT, [1, 1, 2], [0.0] * 2)],
+                                        [("y", FLOAT, [1, 1, 2], [0.0] * 2)],
+                                        [attr_str("activation", "gelu")], opset=27)[0],
+    "linear_rule": lambda: model(
+        [node("LinearAttention", ["q", "k", "v", "", "d"], ["y"], "linearattention1",
+              [attr_int("q_num_heads", 1), attr_int("kv_num_heads", 1),
+               attr_str("update_rule", "linear")])],
+        [value_info(x, FLOAT, [1, 1, 2]) for x in "qkv"] + [value_info("d", FLOAT, [1, 1, 1])],
+        [value_info("y", FLOAT, [1, 1, 2])], opset=27),
+    "scatter_mode": lambda: one_node("TensorScatter",
+                                     [("p", FLOAT, [1, 2, 1], [0.0] * 2),
+                                      ("u", FLOAT, [1, 1, 1], [0.0])],
+                                     [("y", FLOAT, [1, 2, 1], [0.0] * 2)],
+                                     [attr_str("mode", "ring")], opset=24)[0],
+    "flex_mod": lambda: flex_attention(2)[0],
     "rotary_dim": lambda: one_node("RotaryEmbedding",
                                    [("x", FLOAT, [1, 1, 2, 4], [0.0] * 8),
                                     ("cos", FLOAT, [1, 2, 2], [0.0] * 4),
@@ -182,6 +301,10 @@ RUN_CASES = {
     "attention_3d": attention_3d,
     "rotary": lambda: rotary(False),
     "rotary_interleaved": lambda: rotary(True),
+    "causal_conv": causal_conv,
+    "linear_attention": linear_attention,
+    "tensor_scatter": tensor_scatter,
+    "flex_attention": flex_attention,
 }
 
 if __name__ == "__main__":
