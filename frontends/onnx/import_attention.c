@@ -276,7 +276,8 @@ static MlirValue softmax_f16(onnx_node_t *n, MlirValue x) {
 }
 
 /* softmax of the biased scores in softmax_precision, rows whose bias is
- * all -inf (nothing to attend) set to 0. Null after an error. */
+ * all -inf (nothing to attend) set to 0 -- but for is_causal alone, which
+ * always lets key 0 through. Null after an error. */
 static MlirValue probabilities(onnx_node_t *n, const attn_t *a, MlirValue scores,
                                MlirValue bias) {
   int64_t prec = onnx_attr_int(n, "softmax_precision", 0);
@@ -294,7 +295,10 @@ static MlirValue probabilities(onnx_node_t *n, const attn_t *a, MlirValue scores
     MlirNamedAttribute axis = onnx_i64_attr(n, "axis", 3);
     p = onnx_build(n, "graph.softmax", 1, &x, NULL_TYPE, 1, &axis);
   }
-  if (!mlirValueIsNull(bias)) {
+  bool causal_only = !n->present[ATTN_MASK] && !n->present[ATTN_NONPAD] &&
+                     onnx_attr_int(n, "left_window_size", -1) < 0 &&
+                     onnx_attr_int(n, "right_window_size", -1) < 0;
+  if (!mlirValueIsNull(bias) && !causal_only) {
     int64_t last = onnx_rank(bias) - 1;
     MlirValue m = onnx_reduce(n, "graph.reduce_max", bias, 1, &last, true);
     MlirValue none = onnx_binary(n, "graph.equal", m, onnx_splat_like(n, m, -INFINITY));

@@ -94,6 +94,21 @@ def attention_gqa():
     return one_node("Attention", ins, outs, [attr_int("is_causal", 1)], opset=23)
 
 
+def attention_causal():
+    """4-D is_causal alone (top-left: query i sees keys j <= i), 3 queries
+    on 4 keys, scale 0.5."""
+    B, H, SQ, SKV, D = 1, 1, 3, 4, 2
+    qv, kv, vv = values(SQ * D, 22), values(SKV * D, 23), values(SKV * D, 24)
+    q = [[[qv[i * D:(i + 1) * D] for i in range(SQ)]]]
+    k = [[[kv[j * D:(j + 1) * D] for j in range(SKV)]]]
+    v = [[[vv[j * D:(j + 1) * D] for j in range(SKV)]]]
+    y, _ = attention(q, k, v, lambda b, h, i, j: 0.0 if j <= i else -math.inf, 0.5)
+    ins = [("q", FLOAT, [B, H, SQ, D], qv), ("k", FLOAT, [B, H, SKV, D], kv),
+           ("v", FLOAT, [B, H, SKV, D], vv)]
+    return one_node("Attention", ins, [("y", FLOAT, [B, H, SQ, D], flat(y))],
+                    [attr_int("is_causal", 1), attr_float("scale", 0.5)], opset=23)
+
+
 def attention_3d():
     """3-D inputs (2 heads), a bool mask shorter than the kv length (padded
     with false), its last query row fully masked (0), softcap 2, scale 0.5,
@@ -263,6 +278,7 @@ ERROR_CASES = {
     "head_size": lambda: bad_attention([attr_int("q_num_heads", 1),
                                         attr_int("kv_num_heads", 1)], k=(1, 3, 6)),
     "ranks": lambda: bad_attention([], k=(1, 1, 3, 4)),
+    "dynamic": lambda: bad_attention([], q=(1, 1, "s", 4), k=(1, 1, 3, 4)),
     "mode": lambda: bad_attention([attr_int("q_num_heads", 1), attr_int("kv_num_heads", 1),
                                    attr_int("qk_matmul_output_mode", 4)]),
     "precision": lambda: bad_attention([attr_int("q_num_heads", 1), attr_int("kv_num_heads", 1),
@@ -299,6 +315,7 @@ ERROR_CASES = {
 RUN_CASES = {
     "attention_gqa": attention_gqa,
     "attention_3d": attention_3d,
+    "attention_causal": attention_causal,
     "rotary": lambda: rotary(False),
     "rotary_interleaved": lambda: rotary(True),
     "causal_conv": causal_conv,
