@@ -14,11 +14,20 @@
  *       groups the q heads as [kv heads, q/kv] against a broadcast K and V.
  *       qk_matmul_output: 0/1 the (softcapped) scores, 2 with the bias,
  *       3 the probabilities.
+ *       float16/bfloat16 matmuls accumulate in f32, the float16 softmax
+ *       sums in f32 (as the reference computes them).
+ *   FlexAttention (ai.onnx.preview 1)  the same scores in the softmax type
+ *       through the score_mod and prob_mod graphs (imported inline).
  *   RotaryEmbedding-23  x rotated by the cos/sin caches (gathered by
  *       position_ids), halves or interleaved pairs, over the first
  *       rotary_embedding_dim of each head.
- * Shapes must be static but for Attention's batch-independent parts: the
- * masks are built from iotas sized at import time. */
+ *   CausalConvWithState-27  a per-channel convolution over the past state
+ *       and the input, as shifted slices times the taps; SiLU.
+ *   LinearAttention-27  the linear/gated/delta recurrence on a
+ *       [B, kv heads, dk, dv] state, unrolled over the static sequence.
+ *   TensorScatter-24  a scatter_elements at write_indices[b] + s.
+ * Shapes must be static (Attention's nonpad_kv_seqlen is a run-time
+ * input): the masks are built from iotas sized at import time. */
 #include <math.h>
 #include <string.h>
 
