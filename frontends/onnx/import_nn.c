@@ -70,6 +70,9 @@ static bool read_window(onnx_node_t *n, MlirValue x, const int64_t *weight_kerne
       int64_t in = s.dims[2 + i];
       if (in == STRATA_GRAPH_DYN)
         return onnx_error(n, "auto_pad %s needs static spatial dims", auto_pad);
+      if (st[i] < 1 || dl[i] < 1 || k[i] < 1 || st[i] > INT32_MAX || dl[i] > INT32_MAX ||
+          k[i] > INT32_MAX)
+        return onnx_error(n, "kernel_shape, strides and dilations must be in [1, 2^31)");
       int64_t o = (in + st[i] - 1) / st[i];
       int64_t total = (o - 1) * st[i] + (k[i] - 1) * dl[i] + 1 - in;
       if (total < 0)

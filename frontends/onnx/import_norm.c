@@ -170,7 +170,7 @@ static bool map_cumprod(onnx_node_t *n) {
   strata_graph_shape_t s;
   onnx_shape(x, &s);
   int64_t axis;
-  if (!onnx_axis(n, (int64_t)axis_value, s.rank, &axis))
+  if (!onnx_axis(n, onnx_double_to_i64(axis_value), s.rank, &axis))
     return false;
   int64_t len = s.dims[axis];
   if (len == STRATA_GRAPH_DYN || len > 4096)

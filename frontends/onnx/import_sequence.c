@@ -152,7 +152,7 @@ static bool map_split_to_sequence(onnx_node_t *n) {
                                         : "splitting a dynamic dim needs explicit sizes",
                           (long long)chunk);
       }
-      count = (dim + chunk - 1) / chunk;
+      count = dim / chunk + (dim % chunk != 0);
       if (count > MAX_SPLITS)
         return free(sizes), onnx_error(n, "more than %d elements", MAX_SPLITS);
       for (int64_t i = 0; i < count; ++i)

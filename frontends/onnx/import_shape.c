@@ -1093,15 +1093,19 @@ static bool map_scatter_nd(onnx_node_t *n) {
   strata_graph_shape_t ds, fs;
   onnx_shape(data, &ds);
   onnx_shape(flat, &fs);
-  int64_t rest = 1, positions = strata_graph_num_elements(&fs);
-  for (intptr_t i = (intptr_t)m; i < ds.rank; ++i)
-    rest *= ds.dims[i];
-  int64_t view[2] = {strata_graph_num_elements(&ds) / rest, rest}, upd[2] = {positions, rest};
+  /* data [D..., rest...] as [prod(D), prod(rest)] (a dim may be 0) */
+  int64_t lead, rest, positions = strata_graph_num_elements(&fs);
+  if (!strata_dims_product(ds.dims, (size_t)m, &lead) ||
+      !strata_dims_product(ds.dims + m, (size_t)(ds.rank - m), &rest))
+    return onnx_error(n, "the data's element count overflows 64 bits");
+  int64_t view[2] = {lead, rest};
+  strata_graph_shape_t upd = {2, {positions, rest}};
   int64_t col[2] = {positions, 1};
   MlirValue idx = onnx_reshape(n, flat, 2, col);
-  idx = onnx_build(n, "graph.expand", 1, &idx,
-                   mlirRankedTensorTypeGet(2, upd, onnx_elem(idx), mlirAttributeGetNull()), 0, NULL);
-  MlirValue ops[3] = {onnx_reshape(n, data, 2, view), idx, onnx_reshape(n, onnx_input(n, 2), 2, upd)};
+  idx = onnx_build(n, "graph.expand", 1, &idx, strata_graph_shape_to_type(&upd, onnx_elem(idx)),
+                   0, NULL);
+  MlirValue ops[3] = {onnx_reshape(n, data, 2, view), idx,
+                      onnx_reshape(n, onnx_input(n, 2), 2, upd.dims)};
   MlirNamedAttribute a[2] = {onnx_i64_attr(n, "axis", 0), onnx_str_attr(n, "reduction", reduction)};
   MlirValue y = onnx_build(n, "graph.scatter_elements", 3, ops, NULL_TYPE, 2, a);
   return onnx_out(n, onnx_reshape(n, y, ds.rank, ds.dims));
@@ -1197,6 +1201,8 @@ static bool map_nonzero(onnx_node_t *n) {
   if (!known_nonzeros(n, 0, "X", total, &count))
     return false;
   MlirValue flat = onnx_reshape(n, x, 1, &total);
+  if (mlirValueIsNull(flat))
+    return false;
   MlirValue mask = flat;
   if (!(mlirTypeIsAInteger(onnx_elem(flat)) && mlirIntegerTypeGetWidth(onnx_elem(flat)) == 1)) {
     MlirValue zero = onnx_binary(n, "graph.equal", flat, onnx_splat_like(n, flat, 0.0));

@@ -564,6 +564,14 @@ MlirOperation strata_onnx_import_file_with_inputs(MlirContext ctx, const char *p
   return m;
 }
 
+/* Counts the errors reported while importing (onnx_failed) and leaves
+ * them to the caller's handlers. */
+static MlirLogicalResult count_error(MlirDiagnostic diag, void *user) {
+  if (mlirDiagnosticGetSeverity(diag) == MlirDiagnosticError)
+    ++((onnx_importer_t *)user)->errors;
+  return mlirLogicalResultFailure();
+}
+
 MlirOperation strata_onnx_import_file_layout(MlirContext ctx, const char *path, int num_inputs,
                                              const char *const *pb_paths,
                                              strata_onnx_layout_t *layout) {
@@ -601,7 +609,10 @@ MlirOperation strata_onnx_import_file_layout(MlirContext ctx, const char *path, 
       onnx__model_proto__free_unpacked(model, NULL);
     return (MlirOperation){NULL};
   }
+  MlirDiagnosticHandlerID counter =
+      mlirContextAttachDiagnosticHandler(ctx, count_error, &imp, NULL);
   MlirOperation module = import_model(&imp, model, layout);
+  mlirContextDetachDiagnosticHandler(ctx, counter);
   onnx__model_proto__free_unpacked(model, NULL);
   onnx_value_table_free(&imp);
   return module;

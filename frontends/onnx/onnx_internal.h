@@ -68,6 +68,7 @@ typedef struct {
    * for specialization): what import-time folding may use. */
   const onnx_const_t *fold[ONNX_MAX_IO];
   void *entry[ONNX_MAX_IO];                  /* importer's value entries */
+  unsigned long errors_before; /* the importer's error count when the node began */
 } onnx_node_t;
 
 /* A mapping: builds the node's ops and defines its outputs with
@@ -105,6 +106,14 @@ extern const char *const strata_onnx_string_input_ops[];
 /* --- Errors ------------------------------------------------------------ */
 /* Emits an error at the node's location. Returns false. */
 bool onnx_error(onnx_node_t *n, const char *fmt, ...) STRATA_PRINTF(2, 3);
+/* Whether an error was reported since the node began (by onnx_error, an
+ * op's verifier, a body's node): the builders then build nothing more and
+ * return null, and the node fails whatever its mapping returns. */
+bool onnx_failed(const onnx_node_t *n);
+/* Reports, unless the node has already failed, that `what` cannot be built
+ * because a value it needs is missing (an absent input, or a value whose
+ * computation failed). Returns false. */
+bool onnx_missing_value(onnx_node_t *n, const char *what);
 
 /* --- Attributes -------------------------------------------------------- */
 const Onnx__AttributeProto *onnx_attr(const onnx_node_t *n, const char *name);
@@ -192,6 +201,10 @@ int onnx_seq_num_tensors(const onnx_seq_t *s);
 onnx_seq_t *onnx_seq_read_pb(const char *path, bool optional, char *err, size_t errsz);
 
 /* --- Types ------------------------------------------------------------- */
+/* The shape, element type and rank of a ranked tensor value. Null-safe: a
+ * null value (an absent input, a failed build) or one that is not a ranked
+ * tensor has no shape (false, *s rank 0), a null element type and rank 0;
+ * the builders refuse such values with a located error (onnx_build). */
 bool onnx_shape(MlirValue v, strata_graph_shape_t *s);
 MlirType onnx_elem(MlirValue v);
 intptr_t onnx_rank(MlirValue v);
@@ -205,7 +218,12 @@ bool onnx_axis(onnx_node_t *n, int64_t axis, int64_t rank, int64_t *out);
 /* Builds `name`(operands){attrs} with the result type inferred by the graph
  * dialect (result_type, when not null, fixes it: reshape, cast, expand).
  * On a shape error runs the verifier on the op, which reports the reason at
- * the node's location, and returns a null value. */
+ * the node's location, and returns a null value; a null operand is
+ * reported (onnx_missing_value) and gives null too. Every builder below
+ * returns null, building nothing, once the node has failed (onnx_failed);
+ * the helpers taking one value x (cast, reshape, splat) give null for a
+ * null x (an absent optional input stays absent), and a node whose mapping
+ * fails without a message gets one from the dispatcher. */
 MlirValue onnx_build(onnx_node_t *n, const char *name, intptr_t num_operands,
                      const MlirValue *operands, MlirType result_type, intptr_t num_attrs,
                      const MlirNamedAttribute *attrs);
@@ -263,6 +281,20 @@ MlirNamedAttribute onnx_ints_attr(onnx_node_t *n, const char *name, intptr_t cou
                                   const int64_t *v);
 /* A scalar attribute of element type elem (float or integer). */
 MlirNamedAttribute onnx_scalar_attr(onnx_node_t *n, const char *name, MlirType elem, double v);
+
+/* v as an int64, saturated at INT64_MIN/INT64_MAX and 0 for NaN (a C cast
+ * of an out-of-range double is undefined): values a model gives as floats
+ * (a scalar input, a float constant read as integers) are converted with it
+ * and range-checked after. */
+static inline int64_t onnx_double_to_i64(double v) {
+  if (v != v)
+    return 0;
+  if (v >= 9223372036854775807.0) /* 2^63 */
+    return INT64_MAX;
+  if (v <= -9223372036854775808.0)
+    return INT64_MIN;
+  return (int64_t)v;
+}
 
 /* --- Constants (onnx_const.c) ---------------------------------------------- */
 /* Decodes a TensorProto (raw_data or typed fields; STRING from string_data:
