@@ -68,7 +68,8 @@ static bool map_constant(onnx_node_t *n) {
     int64_t count = one ? 1 : (int64_t)a->n_floats;
     onnx_const_t f = {ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT, {one ? 0 : 1, {count}}, count, NULL};
     f.data = malloc(sizeof(float) * (size_t)(count ? count : 1));
-    memcpy(f.data, one ? &a->f : a->floats, sizeof(float) * (size_t)count);
+    if (count) /* an empty list has no array */
+      memcpy(f.data, one ? &a->f : a->floats, sizeof(float) * (size_t)count);
     onnx_set_const_output(n, 0, &f);
     return true;
   }
@@ -666,6 +667,8 @@ static bool map_pad(onnx_node_t *n) {
   int64_t pos[2 * STRATA_GRAPH_MAX_RANK];
   bool crop = false;
   for (intptr_t i = 0; i < 2 * s.rank; ++i) {
+    if (pads[i] == INT64_MIN) /* cropped by -pads[i] below */
+      return onnx_error(n, "pad %lld is out of range", (long long)pads[i]);
     pos[i] = pads[i] > 0 ? pads[i] : 0;
     crop |= pads[i] < 0;
   }
@@ -1038,7 +1041,10 @@ static MlirValue nd_flat_index(onnx_node_t *n, MlirValue data, MlirValue indices
     if (stride != 1)
       part = onnx_binary(n, "graph.mul", part, onnx_splat_like(n, part, (double)stride));
     flat = mlirValueIsNull(flat) ? part : onnx_binary(n, "graph.add", flat, part);
-    stride *= ds.dims[k];
+    if (!strata_mul_i64(stride, ds.dims[k], &stride)) {
+      onnx_error(n, "the data's element count overflows 64 bits");
+      return (MlirValue){NULL};
+    }
   }
   /* a batch iota alone has 1s where the other dims are: broadcast */
   MlirType full = mlirRankedTensorTypeGet(qr, comp_dims, i64, mlirAttributeGetNull());

@@ -466,6 +466,10 @@ bool onnx_shape(MlirValue v, strata_graph_shape_t *s) {
   return false;
 }
 
+MlirType onnx_type_of(MlirValue v) {
+  return mlirValueIsNull(v) ? (MlirType){NULL} : mlirValueGetType(v);
+}
+
 MlirType onnx_elem(MlirValue v) {
   MlirType t = ranked_type(v);
   return mlirTypeIsNull(t) ? t : mlirShapedTypeGetElementType(t);

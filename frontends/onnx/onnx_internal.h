@@ -206,6 +206,8 @@ onnx_seq_t *onnx_seq_read_pb(const char *path, bool optional, char *err, size_t 
  * tensor has no shape (false, *s rank 0), a null element type and rank 0;
  * the builders refuse such values with a located error (onnx_build). */
 bool onnx_shape(MlirValue v, strata_graph_shape_t *s);
+/* v's type, a null type for a null value. */
+MlirType onnx_type_of(MlirValue v);
 MlirType onnx_elem(MlirValue v);
 intptr_t onnx_rank(MlirValue v);
 /* The MLIR element type for an ONNX data type, or a null type. */
