@@ -622,9 +622,10 @@ static bool map_pad(onnx_node_t *n) {
     return false;
   char buf[32];
   const char *mode = onnx_attr_string(n, "mode", "constant", buf, sizeof buf);
-  bool constant = !strcmp(mode, "constant");
-  if (!constant && strcmp(mode, "reflect") && strcmp(mode, "edge"))
-    return onnx_error(n, "unsupported Pad mode '%s' (only 'constant', 'reflect', 'edge')", mode);
+  bool constant = !strcmp(mode, "constant"), wrap = !strcmp(mode, "wrap");
+  if (!constant && !wrap && strcmp(mode, "reflect") && strcmp(mode, "edge"))
+    return onnx_error(n, "unsupported Pad mode '%s' (only 'constant', 'reflect', 'edge', 'wrap')",
+                      mode);
   strata_graph_shape_t s;
   onnx_shape(x, &s);
   int64_t p[2 * STRATA_GRAPH_MAX_RANK], ax[STRATA_GRAPH_MAX_RANK];
@@ -677,7 +678,8 @@ static bool map_pad(onnx_node_t *n) {
   MlirNamedAttribute a[3] = {onnx_ints_attr(n, "pads", 2 * s.rank, pos),
                              onnx_scalar_attr(n, "pad_value", onnx_elem(x), value),
                              onnx_str_attr(n, "mode", mode)};
-  MlirValue y = onnx_build(n, "graph.pad", 1, &x, NULL_TYPE, constant ? 2 : 3, a);
+  MlirValue y = wrap ? onnx_pad_wrap(n, x, pos)
+                     : onnx_build(n, "graph.pad", 1, &x, NULL_TYPE, constant ? 2 : 3, a);
   if (crop && !mlirValueIsNull(y)) {
     strata_graph_shape_t ys;
     onnx_shape(y, &ys);

@@ -265,11 +265,26 @@ MlirValue onnx_matmul(onnx_node_t *n, MlirValue a, MlirValue b);
  * error. */
 MlirValue onnx_conv(onnx_node_t *n, MlirValue x, MlirValue w, MlirValue bias);
 /* ONNX AveragePool of x with the node's window attributes (kernel_shape,
- * pads, auto_pad, strides, ceil_mode; dilations are an error) and
- * count_include_pad; *window_size gets the kernel's element count. Null
- * after an error (import_nn.c; LpPool uses it too). */
+ * pads, auto_pad, strides, ceil_mode, dilations) and count_include_pad;
+ * *window_size gets the kernel's element count (undilated windows). Null
+ * after an error (import_nn.c). */
 MlirValue onnx_avg_pool(onnx_node_t *n, MlirValue x, bool count_include_pad,
                         int64_t *window_size);
+/* The sum over each of the node's pooling windows of x (LpPool). */
+MlirValue onnx_pool_sum(onnx_node_t *n, MlirValue x);
+/* Dilated windows (import_pool.c): x is [N, C, spatial...] of gd spatial
+ * dims (static, C too), the window's kernel, strides, dilations and pads
+ * ([begins..., ends...]) as the graph ops take them. Returns the window
+ * sums (a depthwise conv of ones) and, when count is not NULL, the
+ * constant [1, 1, out...] of the elements each window averages (padding
+ * counted with include_pad), as the ONNX reference lays out ceil_mode's
+ * windows. Null after an error. */
+MlirValue onnx_pool_window_sum(onnx_node_t *n, MlirValue x, int gd, const int64_t *kernel,
+                               const int64_t *strides, const int64_t *dil, const int64_t *pads,
+                               bool ceil_mode, bool include_pad, MlirValue *count);
+/* x padded in Pad's mode 'wrap' by pads ([begins..., ends...], each >= 0,
+ * x's rank of each); null after an error (import_wrap.c). */
+MlirValue onnx_pad_wrap(onnx_node_t *n, MlirValue x, const int64_t *pads);
 /* A graph.constant from host data (inline dense or a dense_resource blob). */
 MlirValue onnx_constant(onnx_importer_t *imp, strata_builder_t *b, const onnx_const_t *c,
                         const char *name);
