@@ -44,7 +44,8 @@ typedef struct {
  * false if `type` is not ranked or its rank exceeds STRATA_GRAPH_MAX_RANK. */
 bool strata_graph_shape_from_type(MlirType type, strata_graph_shape_t *out);
 
-/* Builds tensor<dims x elem> (no encoding). Borrowed from the context. */
+/* Builds tensor<dims x elem> (no encoding). Borrowed from the context. A
+ * null type for a null elem. */
 MlirType strata_graph_shape_to_type(const strata_graph_shape_t *shape, MlirType elem);
 
 /* True if both have the same rank and each pair of dims is equal or has a

@@ -24,6 +24,8 @@ bool strata_graph_shape_from_type(MlirType type, strata_graph_shape_t *out) {
 }
 
 MlirType strata_graph_shape_to_type(const strata_graph_shape_t *shape, MlirType elem) {
+  if (mlirTypeIsNull(elem))
+    return elem;
   int64_t dims[STRATA_GRAPH_MAX_RANK];
   for (intptr_t i = 0; i < shape->rank; ++i)
     dims[i] = shape->dims[i] == STRATA_GRAPH_DYN ? mlirShapedTypeGetDynamicSize()

@@ -15,15 +15,21 @@
 /* A float or integer attribute of element type elem holding v. */
 static MlirAttribute scalar_attr(MlirContext ctx, MlirType elem, double v) {
   return mlirTypeIsAFloat(elem) ? mlirFloatAttrDoubleGet(ctx, elem, v)
-                                : mlirIntegerAttrGet(elem, (int64_t)v);
+                                : mlirIntegerAttrGet(elem, onnx_double_to_i64(v));
 }
 
 MlirValue onnx_build(onnx_node_t *n, const char *name, intptr_t num_operands,
                      const MlirValue *operands, MlirType result_type, intptr_t num_attrs,
                      const MlirNamedAttribute *attrs) {
+  if (onnx_failed(n))
+    return (MlirValue){NULL};
   for (intptr_t i = 0; i < num_operands; ++i)
-    if (mlirValueIsNull(operands[i]))
+    if (mlirValueIsNull(operands[i])) {
+      char what[96];
+      snprintf(what, sizeof what, "'%s'", name);
+      onnx_missing_value(n, what);
       return (MlirValue){NULL};
+    }
   MlirType placeholder = !mlirTypeIsNull(result_type) ? result_type
                          : num_operands             ? mlirValueGetType(operands[0])
                                 : mlirRankedTensorTypeGet(0, NULL, mlirF32TypeGet(n->ctx),
@@ -100,9 +106,9 @@ void onnx_end_function(onnx_node_t *n, MlirOperation func, intptr_t num_results,
 }
 
 MlirValue onnx_splat_like(onnx_node_t *n, MlirValue x, double value) {
-  if (mlirValueIsNull(x))
-    return x;
   MlirType elem = onnx_elem(x);
+  if (onnx_failed(n) || mlirTypeIsNull(elem))
+    return (MlirValue){NULL}; /* x absent stays absent */
   intptr_t rank = onnx_rank(x);
   int64_t dims[STRATA_GRAPH_MAX_RANK];
   for (intptr_t i = 0; i < rank; ++i)
@@ -114,6 +120,8 @@ MlirValue onnx_splat_like(onnx_node_t *n, MlirValue x, double value) {
 }
 
 MlirValue onnx_iota(onnx_node_t *n, intptr_t rank, intptr_t axis, int64_t count) {
+  if (onnx_failed(n))
+    return (MlirValue){NULL};
   onnx_const_t c = {ONNX__TENSOR_PROTO__DATA_TYPE__INT64, {rank, {0}}, count,
                     malloc(sizeof(int64_t) * (size_t)(count ? count : 1))};
   for (intptr_t i = 0; i < rank; ++i)
@@ -126,7 +134,13 @@ MlirValue onnx_iota(onnx_node_t *n, intptr_t rank, intptr_t axis, int64_t count)
 }
 
 MlirValue onnx_cast_to(onnx_node_t *n, MlirValue x, MlirType elem) {
-  if (mlirValueIsNull(x) || mlirTypeEqual(onnx_elem(x), elem))
+  if (onnx_failed(n) || mlirValueIsNull(x))
+    return (MlirValue){NULL}; /* x absent stays absent */
+  if (mlirTypeIsNull(elem)) {
+    onnx_missing_value(n, "'graph.cast'");
+    return (MlirValue){NULL};
+  }
+  if (mlirTypeEqual(onnx_elem(x), elem))
     return x;
   strata_graph_shape_t s;
   onnx_shape(x, &s);
@@ -134,8 +148,8 @@ MlirValue onnx_cast_to(onnx_node_t *n, MlirValue x, MlirType elem) {
 }
 
 MlirValue onnx_reshape(onnx_node_t *n, MlirValue x, intptr_t rank, const int64_t *dims) {
-  if (mlirValueIsNull(x))
-    return x;
+  if (onnx_failed(n) || mlirTypeIsNull(onnx_elem(x)))
+    return (MlirValue){NULL}; /* x absent stays absent */
   MlirType type = mlirRankedTensorTypeGet(rank, dims, onnx_elem(x), mlirAttributeGetNull());
   if (mlirTypeEqual(type, mlirValueGetType(x)))
     return x;
@@ -144,8 +158,13 @@ MlirValue onnx_reshape(onnx_node_t *n, MlirValue x, intptr_t rank, const int64_t
 
 MlirValue onnx_insert_unit_dim(onnx_node_t *n, MlirValue x, intptr_t pos) {
   strata_graph_shape_t s;
-  if (mlirValueIsNull(x) || !onnx_shape(x, &s))
+  if (onnx_failed(n) || !onnx_shape(x, &s))
     return (MlirValue){NULL};
+  if (pos < 0 || pos > s.rank || s.rank >= STRATA_GRAPH_MAX_RANK) {
+    onnx_error(n, "cannot insert a dim at %lld into a tensor of rank %lld", (long long)pos,
+               (long long)s.rank);
+    return (MlirValue){NULL};
+  }
   int64_t dims[STRATA_GRAPH_MAX_RANK];
   for (intptr_t i = 0, j = 0; i <= s.rank; ++i)
     dims[i] = i == pos ? 1 : s.dims[j++];

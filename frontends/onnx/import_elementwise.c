@@ -607,6 +607,8 @@ static bool map_isinf(onnx_node_t *n) {
 /* --- Logical (bool tensors) as selects ------------------------------------ */
 static bool need_bool(onnx_node_t *n, MlirValue v) {
   MlirType e = onnx_elem(v);
+  if (mlirTypeIsNull(e))
+    return onnx_missing_value(n, n->node->op_type);
   if (mlirTypeIsAInteger(e) && mlirIntegerTypeGetWidth(e) == 1)
     return true;
   return onnx_error(n, "%s needs bool operands", n->node->op_type);

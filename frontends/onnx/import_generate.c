@@ -58,7 +58,7 @@ static bool optional_int_input(onnx_node_t *n, int i, const char *what, int64_t 
   double v;
   if (!onnx_const_scalar(n, i, what, &v))
     return false;
-  *out = (int64_t)v;
+  *out = onnx_double_to_i64(v);
   return true;
 }
 

@@ -88,6 +88,16 @@ static bool takes_strings(const char *op_type) {
   return false;
 }
 
+/* Whether mapping m may take a sequence or an optional input: the
+ * operators of import_sequence.c, and Identity, which passes one on. The
+ * others get a located error here rather than a null tensor. */
+static bool takes_sequences(const onnx_mapping_t *m) {
+  for (const onnx_mapping_t *s = strata_onnx_sequence_ops; s->op_type; ++s)
+    if (s == m)
+      return true;
+  return !strcmp(m->op_type, "Identity");
+}
+
 /* The mapping of a node's operator in its domain, or NULL. */
 const onnx_mapping_t *onnx_find_mapping(const Onnx__NodeProto *node) {
   static const onnx_mapping_t *const default_tables[] = {
@@ -162,6 +172,10 @@ bool onnx_import_node(onnx_importer_t *imp, const Onnx__GraphProto *g, size_t in
     if (string && !takes_strings(node->op_type ? node->op_type : ""))
       return onnx_error(&n, "input '%s' is a string tensor, which %s does not take", name,
                         node->op_type ? node->op_type : "");
+    if (e->seq && !takes_sequences(m))
+      return onnx_error(&n, "input %zu ('%s') is %s, operator '%s' takes a tensor there", i, name,
+                        e->seq->optional ? "an optional" : "a sequence",
+                        node->op_type ? node->op_type : "");
     n.present[i] = true;
     n.entry[i] = e;
     n.in_const[i] = e->has_const ? &e->cst : NULL;
@@ -169,8 +183,15 @@ bool onnx_import_node(onnx_importer_t *imp, const Onnx__GraphProto *g, size_t in
      * they reach operators as graph.constant values. */
     n.fold[i] = e->has_const && !e->bound && !string ? &e->cst : NULL;
   }
-  if (!m->fn(&n))
+  n.errors_before = imp->errors;
+  bool ok = m->fn(&n);
+  /* A node fails as soon as an error is reported, whatever its mapping
+   * returns, and never without a message. */
+  if (onnx_failed(&n))
     return false;
+  if (!ok)
+    return onnx_error(&n, "the node cannot be imported: a value it needs is missing (an absent "
+                          "input, or one that could not be computed)");
   for (size_t i = 0; i < node->n_output; ++i) {
     const char *name = node->output[i];
     if (!name[0])

@@ -43,7 +43,7 @@ static bool read_reduction(onnx_node_t *n, loss_reduction_t *out) {
 }
 
 static bool is_index_type(MlirType t) {
-  return mlirTypeIsAInteger(t) && mlirIntegerTypeIsSignless(t) &&
+  return !mlirTypeIsNull(t) && mlirTypeIsAInteger(t) && mlirIntegerTypeIsSignless(t) &&
          (mlirIntegerTypeGetWidth(t) == 32 || mlirIntegerTypeGetWidth(t) == 64);
 }
 

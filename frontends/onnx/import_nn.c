@@ -70,6 +70,9 @@ static bool read_window(onnx_node_t *n, MlirValue x, const int64_t *weight_kerne
       int64_t in = s.dims[2 + i];
       if (in == STRATA_GRAPH_DYN)
         return onnx_error(n, "auto_pad %s needs static spatial dims", auto_pad);
+      if (st[i] < 1 || dl[i] < 1 || k[i] < 1 || st[i] > INT32_MAX || dl[i] > INT32_MAX ||
+          k[i] > INT32_MAX)
+        return onnx_error(n, "kernel_shape, strides and dilations must be in [1, 2^31)");
       int64_t o = (in + st[i] - 1) / st[i];
       int64_t total = (o - 1) * st[i] + (k[i] - 1) * dl[i] + 1 - in;
       if (total < 0)
@@ -337,19 +340,50 @@ static bool map_max_pool(onnx_node_t *n) {
   return true;
 }
 
+/* The sums (and, for an average, the element counts) of dilated windows
+ * (import_pool.c), on float16 and bfloat16 in f32. */
+static MlirValue dilated_pool(onnx_node_t *n, MlirValue x, const window_t *w, bool average,
+                              bool count_include_pad) {
+  MlirType t = onnx_elem(x);
+  bool narrow = !mlirTypeIsNull(t) && (mlirTypeIsAF16(t) || mlirTypeIsABF16(t));
+  MlirValue xw = narrow ? onnx_cast_to(n, x, mlirF32TypeGet(n->ctx)) : x, count;
+  bool ceil_mode = onnx_attr_int(n, "ceil_mode", 0) != 0;
+  MlirValue y = onnx_pool_window_sum(n, to_2d(n, xw), w->gd, w->kernel, w->strides, w->dil,
+                                     w->pads, ceil_mode, count_include_pad,
+                                     average ? &count : NULL);
+  if (average)
+    y = onnx_binary(n, "graph.div", y, count);
+  return from_2d(n, narrow ? onnx_cast_to(n, y, t) : y, w);
+}
+
+static bool is_dilated(const window_t *w) {
+  for (int i = 0; i < w->gd; ++i)
+    if (w->dil[i] != 1)
+      return true;
+  return false;
+}
+
+MlirValue onnx_pool_sum(onnx_node_t *n, MlirValue x) {
+  window_t w;
+  if (mlirValueIsNull(x) || !read_window(n, x, NULL, &w))
+    return (MlirValue){NULL};
+  if (is_dilated(&w))
+    return dilated_pool(n, x, &w, false, false);
+  int64_t size;
+  MlirValue avg = onnx_avg_pool(n, x, true, &size);
+  return onnx_binary(n, "graph.mul", avg, onnx_splat_like(n, avg, (double)size));
+}
+
 MlirValue onnx_avg_pool(onnx_node_t *n, MlirValue x, bool count_include_pad,
                         int64_t *window_size) {
   window_t w;
   if (mlirValueIsNull(x) || !read_window(n, x, NULL, &w))
     return (MlirValue){NULL};
+  if (is_dilated(&w))
+    return dilated_pool(n, x, &w, true, count_include_pad);
   *window_size = 1;
-  for (int i = 0; i < w.gd; ++i) {
-    if (w.dil[i] != 1) {
-      onnx_error(n, "%s with dilations is not supported", n->node->op_type);
-      return (MlirValue){NULL};
-    }
+  for (int i = 0; i < w.gd; ++i)
     *window_size *= w.kernel[i];
-  }
   MlirValue x2 = to_2d(n, x);
   MlirNamedAttribute a[6] = {
       onnx_ints_attr(n, "kernel", w.gd, w.kernel), onnx_ints_attr(n, "strides", w.gd, w.strides),

@@ -126,17 +126,16 @@ static bool map_lp_pool(onnx_node_t *n) {
   MlirValue x = onnx_in0(n);
   if (mlirValueIsNull(x))
     return false;
-  int64_t p = onnx_attr_int(n, "p", 2), size;
+  int64_t p = onnx_attr_int(n, "p", 2);
   if (p < 1)
     return onnx_error(n, "p must be >= 1, got %lld", (long long)p);
   MlirValue a = onnx_unary(n, "graph.abs", x);
   MlirValue v = p == 1   ? a
                 : p == 2 ? onnx_binary(n, "graph.mul", x, x)
                          : onnx_binary(n, "graph.pow", a, onnx_splat_like(n, x, (double)p));
-  MlirValue avg = onnx_avg_pool(n, v, true, &size);
-  if (mlirValueIsNull(avg))
+  MlirValue sum = onnx_pool_sum(n, v);
+  if (mlirValueIsNull(sum))
     return false;
-  MlirValue sum = onnx_binary(n, "graph.mul", avg, onnx_splat_like(n, avg, (double)size));
   if (p == 1)
     return onnx_out(n, sum);
   if (p == 2)
@@ -170,7 +169,7 @@ static bool map_cumprod(onnx_node_t *n) {
   strata_graph_shape_t s;
   onnx_shape(x, &s);
   int64_t axis;
-  if (!onnx_axis(n, (int64_t)axis_value, s.rank, &axis))
+  if (!onnx_axis(n, onnx_double_to_i64(axis_value), s.rank, &axis))
     return false;
   int64_t len = s.dims[axis];
   if (len == STRATA_GRAPH_DYN || len > 4096)

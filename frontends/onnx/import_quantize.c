@@ -59,6 +59,8 @@ static MlirValue quantize(onnx_node_t *n, MlirValue x, MlirValue scale, MlirValu
 }
 
 static bool quantized_type(onnx_node_t *n, MlirType t) {
+  if (mlirTypeIsNull(t))
+    return onnx_missing_value(n, "the quantized value");
   if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 8)
     return true;
   return onnx_error(n, "only 8-bit quantized types (uint8, int8) are supported");

@@ -152,7 +152,7 @@ static bool map_split_to_sequence(onnx_node_t *n) {
                                         : "splitting a dynamic dim needs explicit sizes",
                           (long long)chunk);
       }
-      count = (dim + chunk - 1) / chunk;
+      count = dim / chunk + (dim % chunk != 0);
       if (count > MAX_SPLITS)
         return free(sizes), onnx_error(n, "more than %d elements", MAX_SPLITS);
       for (int64_t i = 0; i < count; ++i)
@@ -633,7 +633,7 @@ static bool map_if(onnx_node_t *n) {
     }
     MlirValue ops[3] = {cond, ok ? onnx_item_value(n, &res[0][j]) : (MlirValue){NULL},
                         ok ? onnx_item_value(n, &res[1][j]) : (MlirValue){NULL}};
-    if (ok && !mlirTypeEqual(mlirValueGetType(ops[1]), mlirValueGetType(ops[2])))
+    if (ok && !mlirTypeEqual(onnx_type_of(ops[1]), onnx_type_of(ops[2])))
       ok = onnx_error(n, "the branches' output %d types differ: a condition known only at run "
                          "time needs one type", j);
     if (ok)

@@ -68,7 +68,8 @@ static bool map_constant(onnx_node_t *n) {
     int64_t count = one ? 1 : (int64_t)a->n_floats;
     onnx_const_t f = {ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT, {one ? 0 : 1, {count}}, count, NULL};
     f.data = malloc(sizeof(float) * (size_t)(count ? count : 1));
-    memcpy(f.data, one ? &a->f : a->floats, sizeof(float) * (size_t)count);
+    if (count) /* an empty list has no array */
+      memcpy(f.data, one ? &a->f : a->floats, sizeof(float) * (size_t)count);
     onnx_set_const_output(n, 0, &f);
     return true;
   }
@@ -621,9 +622,10 @@ static bool map_pad(onnx_node_t *n) {
     return false;
   char buf[32];
   const char *mode = onnx_attr_string(n, "mode", "constant", buf, sizeof buf);
-  bool constant = !strcmp(mode, "constant");
-  if (!constant && strcmp(mode, "reflect") && strcmp(mode, "edge"))
-    return onnx_error(n, "unsupported Pad mode '%s' (only 'constant', 'reflect', 'edge')", mode);
+  bool constant = !strcmp(mode, "constant"), wrap = !strcmp(mode, "wrap");
+  if (!constant && !wrap && strcmp(mode, "reflect") && strcmp(mode, "edge"))
+    return onnx_error(n, "unsupported Pad mode '%s' (only 'constant', 'reflect', 'edge', 'wrap')",
+                      mode);
   strata_graph_shape_t s;
   onnx_shape(x, &s);
   int64_t p[2 * STRATA_GRAPH_MAX_RANK], ax[STRATA_GRAPH_MAX_RANK];
@@ -666,6 +668,8 @@ static bool map_pad(onnx_node_t *n) {
   int64_t pos[2 * STRATA_GRAPH_MAX_RANK];
   bool crop = false;
   for (intptr_t i = 0; i < 2 * s.rank; ++i) {
+    if (pads[i] == INT64_MIN) /* cropped by -pads[i] below */
+      return onnx_error(n, "pad %lld is out of range", (long long)pads[i]);
     pos[i] = pads[i] > 0 ? pads[i] : 0;
     crop |= pads[i] < 0;
   }
@@ -674,7 +678,8 @@ static bool map_pad(onnx_node_t *n) {
   MlirNamedAttribute a[3] = {onnx_ints_attr(n, "pads", 2 * s.rank, pos),
                              onnx_scalar_attr(n, "pad_value", onnx_elem(x), value),
                              onnx_str_attr(n, "mode", mode)};
-  MlirValue y = onnx_build(n, "graph.pad", 1, &x, NULL_TYPE, constant ? 2 : 3, a);
+  MlirValue y = wrap ? onnx_pad_wrap(n, x, pos)
+                     : onnx_build(n, "graph.pad", 1, &x, NULL_TYPE, constant ? 2 : 3, a);
   if (crop && !mlirValueIsNull(y)) {
     strata_graph_shape_t ys;
     onnx_shape(y, &ys);
@@ -1038,7 +1043,10 @@ static MlirValue nd_flat_index(onnx_node_t *n, MlirValue data, MlirValue indices
     if (stride != 1)
       part = onnx_binary(n, "graph.mul", part, onnx_splat_like(n, part, (double)stride));
     flat = mlirValueIsNull(flat) ? part : onnx_binary(n, "graph.add", flat, part);
-    stride *= ds.dims[k];
+    if (!strata_mul_i64(stride, ds.dims[k], &stride)) {
+      onnx_error(n, "the data's element count overflows 64 bits");
+      return (MlirValue){NULL};
+    }
   }
   /* a batch iota alone has 1s where the other dims are: broadcast */
   MlirType full = mlirRankedTensorTypeGet(qr, comp_dims, i64, mlirAttributeGetNull());
@@ -1093,15 +1101,19 @@ static bool map_scatter_nd(onnx_node_t *n) {
   strata_graph_shape_t ds, fs;
   onnx_shape(data, &ds);
   onnx_shape(flat, &fs);
-  int64_t rest = 1, positions = strata_graph_num_elements(&fs);
-  for (intptr_t i = (intptr_t)m; i < ds.rank; ++i)
-    rest *= ds.dims[i];
-  int64_t view[2] = {strata_graph_num_elements(&ds) / rest, rest}, upd[2] = {positions, rest};
+  /* data [D..., rest...] as [prod(D), prod(rest)] (a dim may be 0) */
+  int64_t lead, rest, positions = strata_graph_num_elements(&fs);
+  if (!strata_dims_product(ds.dims, (size_t)m, &lead) ||
+      !strata_dims_product(ds.dims + m, (size_t)(ds.rank - m), &rest))
+    return onnx_error(n, "the data's element count overflows 64 bits");
+  int64_t view[2] = {lead, rest};
+  strata_graph_shape_t upd = {2, {positions, rest}};
   int64_t col[2] = {positions, 1};
   MlirValue idx = onnx_reshape(n, flat, 2, col);
-  idx = onnx_build(n, "graph.expand", 1, &idx,
-                   mlirRankedTensorTypeGet(2, upd, onnx_elem(idx), mlirAttributeGetNull()), 0, NULL);
-  MlirValue ops[3] = {onnx_reshape(n, data, 2, view), idx, onnx_reshape(n, onnx_input(n, 2), 2, upd)};
+  idx = onnx_build(n, "graph.expand", 1, &idx, strata_graph_shape_to_type(&upd, onnx_elem(idx)),
+                   0, NULL);
+  MlirValue ops[3] = {onnx_reshape(n, data, 2, view), idx,
+                      onnx_reshape(n, onnx_input(n, 2), 2, upd.dims)};
   MlirNamedAttribute a[2] = {onnx_i64_attr(n, "axis", 0), onnx_str_attr(n, "reduction", reduction)};
   MlirValue y = onnx_build(n, "graph.scatter_elements", 3, ops, NULL_TYPE, 2, a);
   return onnx_out(n, onnx_reshape(n, y, ds.rank, ds.dims));
@@ -1197,6 +1209,8 @@ static bool map_nonzero(onnx_node_t *n) {
   if (!known_nonzeros(n, 0, "X", total, &count))
     return false;
   MlirValue flat = onnx_reshape(n, x, 1, &total);
+  if (mlirValueIsNull(flat))
+    return false;
   MlirValue mask = flat;
   if (!(mlirTypeIsAInteger(onnx_elem(flat)) && mlirIntegerTypeGetWidth(onnx_elem(flat)) == 1)) {
     MlirValue zero = onnx_binary(n, "graph.equal", flat, onnx_splat_like(n, flat, 0.0));

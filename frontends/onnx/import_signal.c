@@ -176,9 +176,12 @@ static bool map_stft(onnx_node_t *n) {
     if (!onnx_const_scalar(n, 3, "frame_length", &length_value))
       return false;
   } else if (!mlirValueIsNull(window)) {
-    length_value = (double)mlirShapedTypeGetDimSize(mlirValueGetType(window), 0);
+    strata_graph_shape_t ws;
+    if (!onnx_shape(window, &ws) || ws.rank != 1)
+      return onnx_error(n, "the window must be a 1-D tensor");
+    length_value = (double)ws.dims[0];
   }
-  int64_t step = (int64_t)step_value, len = (int64_t)length_value;
+  int64_t step = onnx_double_to_i64(step_value), len = onnx_double_to_i64(length_value);
   if (step < 1 || len < 1 || len > s.dims[1])
     return onnx_error(n, "frame_step and frame_length must be positive and fit the signal");
   int64_t frames = (s.dims[1] - len) / step + 1;

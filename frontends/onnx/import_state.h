@@ -35,6 +35,7 @@ struct onnx_importer {
   int depth;                    /* bodies being imported (onnx_import_subgraph) */
   int num_bound;                /* graph-input values given by the caller */
   const char *const *bound_pb;  /* TensorProto file per graph input, or NULL */
+  unsigned long errors;         /* errors reported in the context while importing */
 };
 
 /* --- The value table (import_values.c) ----------------------------------- */

@@ -219,7 +219,7 @@ static bool map_mel_weight_matrix(onnx_node_t *n) {
   double step = (high_mel - low_mel) / (double)points;
   for (int64_t i = 0; i < points; ++i) {
     double hz = mel_to_hertz((double)i * step + low_mel);
-    edge[i] = (int64_t)floor_divide((double)(dft_length + 1) * hz, rate);
+    edge[i] = onnx_double_to_i64(floor_divide((double)(dft_length + 1) * hz, rate));
   }
   for (int64_t i = 0; i < points; ++i)
     if (edge[i] < 0 || edge[i] >= rows) {

@@ -191,6 +191,15 @@ bool onnx_error(onnx_node_t *n, const char *fmt, ...) {
   return false;
 }
 
+bool onnx_failed(const onnx_node_t *n) { return n->imp->errors > n->errors_before; }
+
+bool onnx_missing_value(onnx_node_t *n, const char *what) {
+  if (onnx_failed(n))
+    return false;
+  return onnx_error(n, "cannot build %s: a value it needs is missing (an absent input, or one "
+                       "that could not be computed)", what);
+}
+
 const Onnx__AttributeProto *onnx_attr(const onnx_node_t *n, const char *name) {
   for (size_t i = 0; i < n->node->n_attribute; ++i)
     if (n->node->attribute[i]->name && !strcmp(n->node->attribute[i]->name, name))
@@ -441,13 +450,35 @@ void onnx_set_known_output(onnx_node_t *n, int i, MlirValue v, onnx_const_t *c) 
   c->data = NULL;
 }
 
-bool onnx_shape(MlirValue v, strata_graph_shape_t *s) {
-  return strata_graph_shape_from_type(mlirValueGetType(v), s);
+/* v's type if v is a ranked tensor, else a null type. */
+static MlirType ranked_type(MlirValue v) {
+  if (mlirValueIsNull(v))
+    return (MlirType){NULL};
+  MlirType t = mlirValueGetType(v);
+  return mlirTypeIsARankedTensor(t) ? t : (MlirType){NULL};
 }
 
-MlirType onnx_elem(MlirValue v) { return mlirShapedTypeGetElementType(mlirValueGetType(v)); }
+bool onnx_shape(MlirValue v, strata_graph_shape_t *s) {
+  MlirType t = ranked_type(v);
+  if (!mlirTypeIsNull(t) && strata_graph_shape_from_type(t, s))
+    return true;
+  memset(s, 0, sizeof *s);
+  return false;
+}
 
-intptr_t onnx_rank(MlirValue v) { return mlirShapedTypeGetRank(mlirValueGetType(v)); }
+MlirType onnx_type_of(MlirValue v) {
+  return mlirValueIsNull(v) ? (MlirType){NULL} : mlirValueGetType(v);
+}
+
+MlirType onnx_elem(MlirValue v) {
+  MlirType t = ranked_type(v);
+  return mlirTypeIsNull(t) ? t : mlirShapedTypeGetElementType(t);
+}
+
+intptr_t onnx_rank(MlirValue v) {
+  MlirType t = ranked_type(v);
+  return mlirTypeIsNull(t) ? 0 : (intptr_t)mlirShapedTypeGetRank(t);
+}
 
 bool onnx_axis(onnx_node_t *n, int64_t axis, int64_t rank, int64_t *out) {
   int64_t a = axis < 0 ? axis + rank : axis;

@@ -467,8 +467,11 @@ static bool add_result(onnx_importer_t *imp, const Onnx__ValueInfoProto *vi, siz
       return strata_emit_error_at(loc, "too many tensors in graph outputs"), false;
     strata_builder_t b = strata_builder_at_end(imp->body, loc);
     for (int j = 0; j < n; ++j) {
-      if (mlirValueIsNull(leaves[j]->value))
+      if (mlirValueIsNull(leaves[j]->value) && leaves[j]->has_const)
         leaves[j]->value = onnx_constant(imp, &b, &leaves[j]->cst, NULL);
+      if (mlirValueIsNull(leaves[j]->value))
+        return strata_emit_error_at(loc, "tensor %d of the graph output is not computed", j),
+               false;
       sig->results[sig->num_results] = leaves[j]->value;
       sig->result_types[sig->num_results++] = mlirValueGetType(leaves[j]->value);
     }
@@ -479,6 +482,8 @@ static bool add_result(onnx_importer_t *imp, const Onnx__ValueInfoProto *vi, siz
     return file_error(imp, "too many graph outputs");
   layout->outputs[i].count = 1;
   MlirValue result = onnx_value_materialize(imp, e);
+  if (mlirValueIsNull(result))
+    return strata_emit_error_at(loc, "the graph output is not computed"), false;
   sig->results[sig->num_results] = result;
   sig->result_types[sig->num_results++] = mlirValueGetType(result);
   return check_declared_type(imp, vi, loc, mlirValueGetType(result));
@@ -564,6 +569,14 @@ MlirOperation strata_onnx_import_file_with_inputs(MlirContext ctx, const char *p
   return m;
 }
 
+/* Counts the errors reported while importing (onnx_failed) and leaves
+ * them to the caller's handlers. */
+static MlirLogicalResult count_error(MlirDiagnostic diag, void *user) {
+  if (mlirDiagnosticGetSeverity(diag) == MlirDiagnosticError)
+    ++((onnx_importer_t *)user)->errors;
+  return mlirLogicalResultFailure();
+}
+
 MlirOperation strata_onnx_import_file_layout(MlirContext ctx, const char *path, int num_inputs,
                                              const char *const *pb_paths,
                                              strata_onnx_layout_t *layout) {
@@ -601,7 +614,10 @@ MlirOperation strata_onnx_import_file_layout(MlirContext ctx, const char *path, 
       onnx__model_proto__free_unpacked(model, NULL);
     return (MlirOperation){NULL};
   }
+  MlirDiagnosticHandlerID counter =
+      mlirContextAttachDiagnosticHandler(ctx, count_error, &imp, NULL);
   MlirOperation module = import_model(&imp, model, layout);
+  mlirContextDetachDiagnosticHandler(ctx, counter);
   onnx__model_proto__free_unpacked(model, NULL);
   onnx_value_table_free(&imp);
   return module;

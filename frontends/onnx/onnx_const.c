@@ -83,8 +83,8 @@ double onnx_const_get_f(const onnx_const_t *c, int64_t i) {
 
 int64_t onnx_const_get_i(const onnx_const_t *c, int64_t i) {
   switch (c->onnx_type) {
-  case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT: return (int64_t)((const float *)c->data)[i];
-  case ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE: return (int64_t)((const double *)c->data)[i];
+  case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT: return onnx_double_to_i64(((const float *)c->data)[i]);
+  case ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE: return onnx_double_to_i64(((const double *)c->data)[i]);
   case ONNX__TENSOR_PROTO__DATA_TYPE__INT8: return ((const int8_t *)c->data)[i];
   case ONNX__TENSOR_PROTO__DATA_TYPE__UINT8:
   case ONNX__TENSOR_PROTO__DATA_TYPE__BOOL: return ((const uint8_t *)c->data)[i];
@@ -96,7 +96,7 @@ int64_t onnx_const_get_i(const onnx_const_t *c, int64_t i) {
   case ONNX__TENSOR_PROTO__DATA_TYPE__UINT64: /* bits kept: 2^63 and above wrap */
     return (int64_t)((const uint64_t *)c->data)[i];
   case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT16:
-  case ONNX__TENSOR_PROTO__DATA_TYPE__BFLOAT16: return (int64_t)onnx_const_get_f(c, i);
+  case ONNX__TENSOR_PROTO__DATA_TYPE__BFLOAT16: return onnx_double_to_i64(onnx_const_get_f(c, i));
   default: return 0;
   }
 }

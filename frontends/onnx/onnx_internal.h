@@ -68,6 +68,7 @@ typedef struct {
    * for specialization): what import-time folding may use. */
   const onnx_const_t *fold[ONNX_MAX_IO];
   void *entry[ONNX_MAX_IO];                  /* importer's value entries */
+  unsigned long errors_before; /* the importer's error count when the node began */
 } onnx_node_t;
 
 /* A mapping: builds the node's ops and defines its outputs with
@@ -108,6 +109,14 @@ extern const char *const strata_onnx_string_input_ops[];
 /* --- Errors ------------------------------------------------------------ */
 /* Emits an error at the node's location. Returns false. */
 bool onnx_error(onnx_node_t *n, const char *fmt, ...) STRATA_PRINTF(2, 3);
+/* Whether an error was reported since the node began (by onnx_error, an
+ * op's verifier, a body's node): the builders then build nothing more and
+ * return null, and the node fails whatever its mapping returns. */
+bool onnx_failed(const onnx_node_t *n);
+/* Reports, unless the node has already failed, that `what` cannot be built
+ * because a value it needs is missing (an absent input, or a value whose
+ * computation failed). Returns false. */
+bool onnx_missing_value(onnx_node_t *n, const char *what);
 
 /* --- Attributes -------------------------------------------------------- */
 const Onnx__AttributeProto *onnx_attr(const onnx_node_t *n, const char *name);
@@ -195,7 +204,13 @@ int onnx_seq_num_tensors(const onnx_seq_t *s);
 onnx_seq_t *onnx_seq_read_pb(const char *path, bool optional, char *err, size_t errsz);
 
 /* --- Types ------------------------------------------------------------- */
+/* The shape, element type and rank of a ranked tensor value. Null-safe: a
+ * null value (an absent input, a failed build) or one that is not a ranked
+ * tensor has no shape (false, *s rank 0), a null element type and rank 0;
+ * the builders refuse such values with a located error (onnx_build). */
 bool onnx_shape(MlirValue v, strata_graph_shape_t *s);
+/* v's type, a null type for a null value. */
+MlirType onnx_type_of(MlirValue v);
 MlirType onnx_elem(MlirValue v);
 intptr_t onnx_rank(MlirValue v);
 /* The MLIR element type for an ONNX data type, or a null type. */
@@ -208,7 +223,12 @@ bool onnx_axis(onnx_node_t *n, int64_t axis, int64_t rank, int64_t *out);
 /* Builds `name`(operands){attrs} with the result type inferred by the graph
  * dialect (result_type, when not null, fixes it: reshape, cast, expand).
  * On a shape error runs the verifier on the op, which reports the reason at
- * the node's location, and returns a null value. */
+ * the node's location, and returns a null value; a null operand is
+ * reported (onnx_missing_value) and gives null too. Every builder below
+ * returns null, building nothing, once the node has failed (onnx_failed);
+ * the helpers taking one value x (cast, reshape, splat) give null for a
+ * null x (an absent optional input stays absent), and a node whose mapping
+ * fails without a message gets one from the dispatcher. */
 MlirValue onnx_build(onnx_node_t *n, const char *name, intptr_t num_operands,
                      const MlirValue *operands, MlirType result_type, intptr_t num_attrs,
                      const MlirNamedAttribute *attrs);
@@ -248,11 +268,26 @@ MlirValue onnx_matmul(onnx_node_t *n, MlirValue a, MlirValue b);
  * error. */
 MlirValue onnx_conv(onnx_node_t *n, MlirValue x, MlirValue w, MlirValue bias);
 /* ONNX AveragePool of x with the node's window attributes (kernel_shape,
- * pads, auto_pad, strides, ceil_mode; dilations are an error) and
- * count_include_pad; *window_size gets the kernel's element count. Null
- * after an error (import_nn.c; LpPool uses it too). */
+ * pads, auto_pad, strides, ceil_mode, dilations) and count_include_pad;
+ * *window_size gets the kernel's element count (undilated windows). Null
+ * after an error (import_nn.c). */
 MlirValue onnx_avg_pool(onnx_node_t *n, MlirValue x, bool count_include_pad,
                         int64_t *window_size);
+/* The sum over each of the node's pooling windows of x (LpPool). */
+MlirValue onnx_pool_sum(onnx_node_t *n, MlirValue x);
+/* Dilated windows (import_pool.c): x is [N, C, spatial...] of gd spatial
+ * dims (static, C too), the window's kernel, strides, dilations and pads
+ * ([begins..., ends...]) as the graph ops take them. Returns the window
+ * sums (a depthwise conv of ones) and, when count is not NULL, the
+ * constant [1, 1, out...] of the elements each window averages (padding
+ * counted with include_pad), as the ONNX reference lays out ceil_mode's
+ * windows. Null after an error. */
+MlirValue onnx_pool_window_sum(onnx_node_t *n, MlirValue x, int gd, const int64_t *kernel,
+                               const int64_t *strides, const int64_t *dil, const int64_t *pads,
+                               bool ceil_mode, bool include_pad, MlirValue *count);
+/* x padded in Pad's mode 'wrap' by pads ([begins..., ends...], each >= 0,
+ * x's rank of each); null after an error (import_wrap.c). */
+MlirValue onnx_pad_wrap(onnx_node_t *n, MlirValue x, const int64_t *pads);
 /* A graph.constant from host data (inline dense or a dense_resource blob). */
 MlirValue onnx_constant(onnx_importer_t *imp, strata_builder_t *b, const onnx_const_t *c,
                         const char *name);
@@ -266,6 +301,20 @@ MlirNamedAttribute onnx_ints_attr(onnx_node_t *n, const char *name, intptr_t cou
                                   const int64_t *v);
 /* A scalar attribute of element type elem (float or integer). */
 MlirNamedAttribute onnx_scalar_attr(onnx_node_t *n, const char *name, MlirType elem, double v);
+
+/* v as an int64, saturated at INT64_MIN/INT64_MAX and 0 for NaN (a C cast
+ * of an out-of-range double is undefined): values a model gives as floats
+ * (a scalar input, a float constant read as integers) are converted with it
+ * and range-checked after. */
+static inline int64_t onnx_double_to_i64(double v) {
+  if (v != v)
+    return 0;
+  if (v >= 9223372036854775807.0) /* 2^63 */
+    return INT64_MAX;
+  if (v <= -9223372036854775808.0)
+    return INT64_MIN;
+  return (int64_t)v;
+}
 
 /* --- Constants (onnx_const.c) ---------------------------------------------- */
 /* Decodes a TensorProto (raw_data or typed fields; STRING from string_data:

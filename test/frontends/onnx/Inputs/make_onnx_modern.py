@@ -260,25 +260,78 @@ def cumprod(elem, exclusive, reverse):
                     [("axis", INT32, [], [1])], opset=26)
 
 
-def lp_pool(p, extra=()):
-    """LpPool-22 on [1, 1, 3, 4], kernel 2x2, pads 1, strides 2: (sum over
-    the window of |x|^p)^(1/p), the pads adding 0."""
+def lp_pool(p, extra=(), dilation=1):
+    """LpPool-22 on [1, 1, 3, 4], kernel 2x2, pads 1, strides 2 (and
+    dilations): (sum over the window of |x|^p)^(1/p), the pads adding 0."""
     H, W = 3, 4
     x = [float((v * 5) % 9 - 4) for v in range(H * W)]
+    oh_n, ow_n = (H + 2 - dilation - 1) // 2 + 1, (W + 2 - dilation - 1) // 2 + 1
     y = []
-    for oh in range(2):
-        for ow in range(3):
+    for oh in range(oh_n):
+        for ow in range(ow_n):
             s = 0.0
             for kh in range(2):
                 for kw in range(2):
-                    h, w = oh * 2 + kh - 1, ow * 2 + kw - 1
+                    h, w = oh * 2 + kh * dilation - 1, ow * 2 + kw * dilation - 1
                     if 0 <= h < H and 0 <= w < W:
                         s += abs(x[h * W + w]) ** p
             y.append(s ** (1.0 / p) if p > 0 else 0.0)
     attrs = [attr_ints("kernel_shape", [2, 2]), attr_ints("pads", [1, 1, 1, 1]),
              attr_ints("strides", [2, 2]), attr_int("p", p)] + list(extra)
-    return one_node("LpPool", [("x", FLOAT, [1, 1, H, W], x)], [("y", FLOAT, [1, 1, 2, 3], y)],
-                    attrs, opset=22)
+    if dilation != 1:
+        attrs.append(attr_ints("dilations", [dilation, dilation]))
+    return one_node("LpPool", [("x", FLOAT, [1, 1, H, W], x)],
+                    [("y", FLOAT, [1, 1, oh_n, ow_n], y)], attrs, opset=22)
+
+
+def pad_wrap():
+    """Pad-19 mode 'wrap' of a [2, 3] by pads [3, 1, 1, 4] (axis 0 padded
+    by more than its size): y[i][j] = x[(i - 3) mod 2][(j - 1) mod 3]."""
+    x = [float(v) for v in range(6)]
+    y = [x[((i - 3) % 2) * 3 + (j - 1) % 3] for i in range(6) for j in range(8)]
+    return one_node("Pad", [("x", FLOAT, [2, 3], x)], [("y", FLOAT, [6, 8], y)],
+                    [attr_str("mode", "wrap")], [("pads", INT64, [4], [3, 1, 1, 4])], opset=19)
+
+
+def avg_pool_dilated(include_pad, ceil_mode):
+    """AveragePool-22 on [1, 2, 5, 6], kernel 2x3, dilations [2, 2], strides
+    [2, 1], pads [1, 0, 0, 1], as the ONNX reference computes it: with
+    ceil_mode the extra input the last window needs is padded half before
+    and half after, and no window reads at or past the end of the
+    explicitly padded input."""
+    N, C, H, W = 1, 2, 5, 6
+    k, d, st, pb, pe = [2, 3], [2, 2], [2, 1], [1, 0], [0, 1]
+    x = [float((v * 7) % 11 - 5) / 2 for v in range(N * C * H * W)]
+    ins, out, head, lim = [H, W], [], [], []
+    for a in range(2):
+        span, limit = d[a] * (k[a] - 1) + 1, ins[a] + pb[a] + pe[a]
+        num = limit - span
+        o = (-(-num // st[a]) if ceil_mode else num // st[a]) + 1
+        if ceil_mode and (o - 1) * st[a] >= ins[a] + pb[a]:
+            o -= 1
+        extra = max((o - 1) * st[a] + span - limit, 0)
+        out.append(o), head.append(pb[a] + extra // 2), lim.append(limit)
+    y = []
+    for c in range(C):
+        for oh in range(out[0]):
+            for ow in range(out[1]):
+                total, count = 0.0, 0
+                for kh in range(k[0]):
+                    for kw in range(k[1]):
+                        qh, qw = oh * st[0] + kh * d[0], ow * st[1] + kw * d[1]
+                        if qh >= lim[0] or qw >= lim[1]:
+                            continue
+                        h, w = qh - head[0], qw - head[1]
+                        inside = 0 <= h < H and 0 <= w < W
+                        if inside:
+                            total += x[(c * H + h) * W + w]
+                        count += 1 if inside or include_pad else 0
+                y.append(total / count)
+    attrs = [attr_ints("kernel_shape", k), attr_ints("dilations", d), attr_ints("strides", st),
+             attr_ints("pads", pb + pe), attr_int("ceil_mode", int(ceil_mode)),
+             attr_int("count_include_pad", int(include_pad))]
+    return one_node("AveragePool", [("x", FLOAT, [N, C, H, W], x)],
+                    [("y", FLOAT, [N, C] + out, y)], attrs, opset=22)
 
 
 def activations():
@@ -319,7 +372,16 @@ ERROR_CASES = {
     "group_norm_groups": lambda: group_norm(groups=3)[0],
     "swiglu_shapes": swiglu_shapes,
     "lp_pool_p0": lambda: lp_pool(0)[0],
-    "lp_pool_dilations": lambda: lp_pool(2, [attr_ints("dilations", [2, 2])])[0],
+    "pad_wrap_far": lambda: one_node("Pad", [("x", FLOAT, [2, 3], [0.0] * 6)],
+                                     [("y", FLOAT, [202, 3], [])], [attr_str("mode", "wrap")],
+                                     [("pads", INT64, [4], [0, 0, 200, 0])], opset=19)[0],
+    "avg_pool_dilated_big": lambda: one_node(
+        "AveragePool", [("x", FLOAT, [1, 1, 3, 3], [0.0] * 9)], [("y", FLOAT, [1, 1, 1, 1], [])],
+        [attr_ints("kernel_shape", [2, 2]), attr_ints("dilations", [3, 3])], opset=22)[0],
+    "avg_pool_dilated_dynamic": lambda: model(
+        [node("AveragePool", ["x"], ["y"], "averagepool1",
+              [attr_ints("kernel_shape", [2]), attr_ints("dilations", [2])])],
+        [value_info("x", FLOAT, [1, 1, "w"])], [value_info("y", FLOAT, [1, 1, "v"])], opset=22),
 }
 
 RUN_CASES = {
@@ -348,6 +410,12 @@ RUN_CASES = {
     "lp_pool_1": lambda: lp_pool(1),
     "lp_pool_2": lambda: lp_pool(2),
     "lp_pool_3": lambda: lp_pool(3),
+    "lp_pool_dilated": lambda: lp_pool(2, dilation=2),
+    "pad_wrap": pad_wrap,
+    "avg_pool_dilated": lambda: avg_pool_dilated(False, False),
+    "avg_pool_dilated_pad": lambda: avg_pool_dilated(True, False),
+    "avg_pool_dilated_ceil": lambda: avg_pool_dilated(False, True),
+    "avg_pool_dilated_ceil_pad": lambda: avg_pool_dilated(True, True),
 }
 
 if __name__ == "__main__":
