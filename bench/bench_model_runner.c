@@ -79,7 +79,7 @@ static strata_jit_t *compile(const char *path, strata_signature_t *sig) {
     fail("lowering failed", NULL);
   free(pipeline);
   strata_jit_t *jit = strata_jit_create(module, 3, &error);
-  if (!jit)
+  if (!jit || !strata_jit_materialize(jit, sig->name, &error))
     fail("JIT compilation failed", error);
   mlirOperationDestroy(module);
   mlirContextDestroy(ctx);
