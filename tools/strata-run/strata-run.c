@@ -31,7 +31,7 @@ typedef struct {
   unsigned long long seed;
   int repeat, threads, opt_level, result_args;
   double rtol, atol;
-  bool print_values, profile;
+  bool print_values, profile, stats;
 } options_t;
 
 static const char usage[] =
@@ -67,6 +67,8 @@ static const char usage[] =
     "  --profile              time each kernel (strata-instrument-profile) and print them,\n"
     "                         slowest first, with their share of the total; with --repeat\n"
     "                         the first run is a warm-up and not counted\n"
+    "  --stats                print the memory plan (strata-plan-memory): the entry's\n"
+    "                         intermediate buffers and the arena they share per call\n"
     "  --print                print the output values\n"
     "  --result-args <n>      for a function already in destination-passing form\n"
     "                         (memref arguments, no results): its last n arguments\n"
@@ -148,6 +150,8 @@ static void parse_args(int argc, char **argv, options_t *o) {
       o->pipeline = v;
     } else if (take(argc, argv, &i, "--tuning-db", &v)) {
       o->tuning_db = v;
+    } else if (!strcmp(a, "--stats")) {
+      o->stats = true;
     } else if (!strcmp(a, "--profile")) {
       o->profile = true;
     } else if (!strcmp(a, "--print")) {
@@ -449,6 +453,31 @@ static void print_profile(char **names, const profile_runs_t *p, double wall_s) 
   free(column);
 }
 
+static int64_t plan_field(MlirAttribute plan, const char *name) {
+  MlirAttribute a = mlirDictionaryAttrGetElementByName(plan, mlirStringRefCreateFromCString(name));
+  return mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a) ? -1 : mlirIntegerAttrGetValueInt(a);
+}
+
+/* Prints the plan strata-plan-memory recorded for the entry function. */
+static void print_memory_plan(MlirOperation module, const char *entry) {
+  MlirAttribute plans = mlirOperationGetAttributeByName(
+      module, mlirStringRefCreateFromCString("strata.memory_plan"));
+  MlirAttribute plan = mlirAttributeIsNull(plans) || !mlirAttributeIsADictionary(plans)
+                           ? mlirAttributeGetNull()
+                           : mlirDictionaryAttrGetElementByName(
+                                 plans, mlirStringRefCreateFromCString(entry));
+  if (mlirAttributeIsNull(plan) || !mlirAttributeIsADictionary(plan)) {
+    printf("memory plan: none (the pipeline has no strata-plan-memory)\n");
+    return;
+  }
+  printf("memory plan: '%s': %lld intermediate buffers (%lld bytes if allocated one by one) in "
+         "one arena of %lld bytes per call (planned peak); %lld left to the heap (dynamic "
+         "shapes, escaping, or not at the function's top level)\n",
+         entry, (long long)plan_field(plan, "planned_buffers"),
+         (long long)plan_field(plan, "separate_bytes"), (long long)plan_field(plan, "arena_bytes"),
+         (long long)plan_field(plan, "unplanned_buffers"));
+}
+
 /* Lowers and JIT-compiles the module (*jit, the caller destroys it), then
  * calls the entry --repeat times and prints the compile and run times. */
 static bool compile_and_run(MlirOperation module, const options_t *o,
@@ -462,6 +491,8 @@ static bool compile_and_run(MlirOperation module, const options_t *o,
   free(lowering);
   if (!lowered)
     return false;
+  if (o->stats)
+    print_memory_plan(module, sig->name);
   intptr_t num_kernels = 0;
   char **kernels = o->profile ? profile_names(module, &num_kernels) : NULL;
   if (!(*jit = strata_jit_create(module, o->opt_level, error)) ||
