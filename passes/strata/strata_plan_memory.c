@@ -78,6 +78,23 @@ static size_t index_of(MlirOperation op) {
   return (size_t)mlirIntegerAttrGetValueInt(a);
 }
 
+/* Ops through which a buffer leaves what this pass can follow: region
+ * terminators (the value flows into the parent's results or another
+ * block), pointer extraction, casts to other types. */
+static bool escapes_through(MlirOperation user) {
+  static const char *const names[] = {
+      "func.return",        "llvm.return",        "scf.yield",
+      "scf.condition",      "scf.reduce.return",  "affine.yield",
+      "cf.br",              "cf.cond_br",         "memref.alloca_scope.return",
+      "omp.yield",          "omp.terminator",     "builtin.unrealized_conversion_cast",
+      "memref.extract_aligned_pointer_as_index",
+  };
+  for (size_t i = 0; i < STRATA_COUNTOF(names); ++i)
+    if (strata_op_is(user, names[i]))
+      return true;
+  return false;
+}
+
 /* Extends *last over every use of `v` and of views of it; false when the
  * buffer escapes (returned, yielded out of a region, or its pointer taken
  * by an op this pass does not know), so it must stay a heap buffer. */
@@ -89,9 +106,7 @@ static bool last_use(MlirValue v, MlirBlock block, size_t *last, int depth) {
     MlirOperation user = mlirOpOperandGetOwner(u);
     if (strata_op_is(user, "memref.dealloc"))
       continue;
-    if (strata_op_is(user, "func.return") || strata_op_is(user, "scf.yield") ||
-        strata_op_is(user, "memref.extract_aligned_pointer_as_index") ||
-        strata_op_is(user, "llvm.return"))
+    if (escapes_through(user))
       return false;
     MlirOperation top = top_level(user, block);
     if (mlirOperationIsNull(top))

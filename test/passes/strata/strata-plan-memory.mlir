@@ -91,3 +91,31 @@ func.func @align(%x: memref<100xi1>, %y: memref<1xf32>) {
   memref.dealloc %b : memref<1xf32>
   return
 }
+
+// -----
+
+// A buffer that leaves through a region's terminator (scf.condition passes
+// it to the while's results, which this pass does not follow) or through a
+// cast stays on the heap; the other one is planned.
+// CHECK: strata.memory_plan = {escape = {arena_bytes = 64 : i64, planned_buffers = 1 : i64, separate_bytes = 16 : i64, unplanned_buffers = 2 : i64}}
+// CHECK-LABEL: func.func @escape
+// CHECK:      memref.alloc() : memref<4xf32>
+// CHECK:      memref.alloc() : memref<8xf32>
+// CHECK:      memref.view %{{.*}}[%{{.*}}][] : memref<64xi8> to memref<4xi32>
+func.func @escape(%c: i1) -> memref<4xf32> {
+  %a = memref.alloc() : memref<4xf32>
+  %w = scf.while (%x = %a) : (memref<4xf32>) -> memref<4xf32> {
+    scf.condition(%c) %x : memref<4xf32>
+  } do {
+  ^bb0(%y: memref<4xf32>):
+    scf.yield %y : memref<4xf32>
+  }
+  %b = memref.alloc() : memref<8xf32>
+  %p = builtin.unrealized_conversion_cast %b : memref<8xf32> to i64
+  %k = memref.alloc() : memref<4xi32>
+  %z = arith.constant 0 : i32
+  %i = arith.constant 0 : index
+  memref.store %z, %k[%i] : memref<4xi32>
+  memref.dealloc %k : memref<4xi32>
+  return %w : memref<4xf32>
+}
