@@ -59,16 +59,30 @@ const char *strata_pipeline_bounds_checked(void) {
          "strata-lower-to-llvm)";
 }
 
+/* The ladder as one text: `schedule` chooses the schedules (te level),
+ * `instrument` runs on tir before the lowering to llvm (each ends in ','
+ * or is empty). */
+static char *ladder(const char *schedule, const char *tuning_db, const char *instrument) {
+  if (tuning_db && strpbrk(tuning_db, "\"}"))
+    return NULL;
+  static const char format[] = "builtin.module(%s%s%s%s,convert-te-to-tir,tir-apply-schedule,"
+                               "%sstrata-lower-to-llvm)";
+  const char *db = tuning_db ? tuning_db : "";
+  size_t size = sizeof format + strlen(schedule) + 2 * strlen(db) + strlen(instrument) + 64;
+  char *text = malloc(size);
+  if (text)
+    snprintf(text, size, format, schedule, tuning_db ? ",te-apply-tuned{db=\"" : "", db,
+             tuning_db ? "\"}" : "", instrument);
+  return text;
+}
+
 char *strata_pipeline_to_llvm(const char *tuning_db) {
   if (!tuning_db)
     return strdup("builtin.module(strata-graph-to-llvm)");
-  if (strpbrk(tuning_db, "\"}"))
-    return NULL;
-  static const char format[] = "builtin.module(" TUNING_TASKS ",te-apply-tuned{db=\"%s\"},"
-                               "convert-te-to-tir,tir-apply-schedule,strata-lower-to-llvm)";
-  size_t size = sizeof format + strlen(tuning_db);
-  char *text = malloc(size);
-  if (text)
-    snprintf(text, size, format, tuning_db);
-  return text;
+  return ladder(TUNING_TASKS, tuning_db, "");
+}
+
+char *strata_pipeline_to_llvm_profiled(const char *tuning_db) {
+  return ladder(tuning_db ? TUNING_TASKS : "convert-graph-to-te,te-inline,te-default-schedule",
+                tuning_db, "strata-instrument-profile,");
 }

@@ -9,7 +9,9 @@ const strata_pass_info_t strata_lower_to_llvm_pass = {
     .summary = "Lower tir and upstream dialects to the llvm dialect",
     .description =
         "convert-hwi-to-vector (register-tile micro-kernels), convert-tir-to-scf, "
-        "strata-check-limits (oversized vectors, static buffers larger than memory), then "
+        "strata-check-limits (oversized vectors, static buffers larger than memory), "
+        "strata-plan-memory (a function's intermediate buffers in one arena per call, "
+        "placed by liveness), then "
         "upstream: scf.parallel to OpenMP, "
         "canonicalize (required before scf-to-cf: it folds single-block "
         "alloca scopes; bottom-up, as top-down takes quadratic time on long loop bodies), "
@@ -18,7 +20,7 @@ const strata_pass_info_t strata_lower_to_llvm_pass = {
         "allocation stops the process with a message), "
         "math, vector and func to llvm, and unrealized-cast reconciliation.",
     .anchor = "builtin.module",
-    .pipeline = "convert-hwi-to-vector,convert-tir-to-scf,strata-check-limits,convert-scf-to-openmp,canonicalize{top-down=false},lower-affine,"
+    .pipeline = "convert-hwi-to-vector,convert-tir-to-scf,strata-check-limits,strata-plan-memory,convert-scf-to-openmp,canonicalize{top-down=false},lower-affine,"
                 "convert-vector-to-scf,convert-scf-to-cf,expand-strided-metadata,"
                 "lower-affine,convert-math-to-funcs,convert-math-to-libm,convert-math-to-llvm,convert-vector-to-llvm,"
                 "finalize-memref-to-llvm{use-generic-functions=1},convert-to-llvm,reconcile-unrealized-casts",

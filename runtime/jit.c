@@ -69,6 +69,16 @@ static void describe(const strata_tensor_t *t, descriptor_t *d) {
   }
 }
 
+static bool not_found(const char *function, char **error) {
+  char buf[600];
+  snprintf(buf, sizeof buf,
+           "function '%s' not found in the compiled module (it needs the "
+           "llvm.emit_c_interface attribute)",
+           function);
+  *error = strdup(buf);
+  return false;
+}
+
 bool strata_jit_call(strata_jit_t *jit, const char *function, strata_tensor_t *args,
                      int num_args, char **error) {
   /* The C API prefixes "_mlir_ciface_" and calls its packed wrapper. */
@@ -85,15 +95,14 @@ bool strata_jit_call(strata_jit_t *jit, const char *function, strata_tensor_t *a
   free(packed);
   free(ptrs);
   free(descs);
-  if (mlirLogicalResultIsFailure(r)) {
-    char buf[600];
-    snprintf(buf, sizeof buf,
-             "function '%s' not found in the compiled module (it needs the "
-             "llvm.emit_c_interface attribute)",
-             function);
-    *error = strdup(buf);
-    return false;
-  }
+  if (mlirLogicalResultIsFailure(r))
+    return not_found(function, error);
+  return true;
+}
+
+bool strata_jit_materialize(strata_jit_t *jit, const char *function, char **error) {
+  if (!mlirExecutionEngineLookupPacked(jit->engine, mlirStringRefCreateFromCString(function)))
+    return not_found(function, error);
   return true;
 }
 

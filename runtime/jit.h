@@ -23,6 +23,12 @@ strata_jit_t *strata_jit_create(MlirOperation module, int opt_level, char **erro
 bool strata_jit_call(strata_jit_t *jit, const char *function, strata_tensor_t *args,
                      int num_args, char **error);
 
+/* Generates the machine code of the module now: the engine optimizes and
+ * compiles lazily, at the first lookup of a function, so without this the
+ * first call pays for LLVM's O3 and code generation. Returns false and sets
+ * *error when `function` is not in the module. */
+bool strata_jit_materialize(strata_jit_t *jit, const char *function, char **error);
+
 void strata_jit_destroy(strata_jit_t *jit);
 
 /* Shared libraries the JIT and AOT outputs need at run time (OpenMP, MLIR's

@@ -6,6 +6,7 @@
 
 #include "runtime/detection_kernels.h"
 #include "runtime/memory_kernels.h"
+#include "runtime/profile_kernels.h"
 #include "runtime/string_kernels.h"
 #include "runtime/table_kernels.h"
 
@@ -15,6 +16,7 @@ const strata_kernel_symbol_t *const *strata_kernel_tables(void) {
       strata_table_kernels,
       strata_detection_kernels,
       strata_memory_kernels,
+      strata_profile_kernels,
       NULL,
   };
   return tables;

@@ -77,6 +77,11 @@ MlirLogicalResult strata_run_pipeline(MlirOperation op, const char *pipeline);
  * strata_pipeline_tuning_tasks: graph to te with the schedules' knobs, the
  * front half that tuning extracts its tasks with (static, not freed). */
 char *strata_pipeline_to_llvm(const char *tuning_db);
+/* strata_pipeline_to_llvm with strata-instrument-profile between tir and
+ * strata-lower-to-llvm: each kernel timed by the runtime's profile timers
+ * (runtime/profile_kernels.h), the names in the module attribute
+ * `strata.profile_kernels` (strata-run --profile). Same ownership. */
+char *strata_pipeline_to_llvm_profiled(const char *tuning_db);
 const char *strata_pipeline_tuning_tasks(void);
 /* The debug ladder: unscheduled loops, every te.read index checked at run
  * time (convert-te-to-tir{bounds-checks=true}); static, not freed. */

@@ -16,6 +16,7 @@
 #include "passes/te/te_tuning_passes.h"
 #include "runtime/jit.h"
 #include "runtime/npy.h"
+#include "runtime/profile_kernels.h"
 #include "runtime/signature.h"
 #include "runtime/string_table.h"
 #include <mlir-c/BuiltinAttributes.h>
@@ -30,7 +31,7 @@ typedef struct {
   unsigned long long seed;
   int repeat, threads, opt_level, result_args;
   double rtol, atol;
-  bool print_values;
+  bool print_values, profile, stats;
 } options_t;
 
 static const char usage[] =
@@ -63,6 +64,11 @@ static const char usage[] =
     "                         database (strata-tune, te-autotune): the default pipeline with\n"
     "                         te-default-schedule{knobs=true},te-apply-tuned{db=<file>};\n"
     "                         kernels without a record are named on stderr\n"
+    "  --profile              time each kernel (strata-instrument-profile) and print them,\n"
+    "                         slowest first, with their share of the total; with --repeat\n"
+    "                         the first run is a warm-up and not counted\n"
+    "  --stats                print the memory plan (strata-plan-memory): the entry's\n"
+    "                         intermediate buffers and the arena they share per call\n"
     "  --print                print the output values\n"
     "  --result-args <n>      for a function already in destination-passing form\n"
     "                         (memref arguments, no results): its last n arguments\n"
@@ -144,6 +150,10 @@ static void parse_args(int argc, char **argv, options_t *o) {
       o->pipeline = v;
     } else if (take(argc, argv, &i, "--tuning-db", &v)) {
       o->tuning_db = v;
+    } else if (!strcmp(a, "--stats")) {
+      o->stats = true;
+    } else if (!strcmp(a, "--profile")) {
+      o->profile = true;
     } else if (!strcmp(a, "--print")) {
       o->print_values = true;
     } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
@@ -169,6 +179,12 @@ static void parse_args(int argc, char **argv, options_t *o) {
   }
   if (o->tuning_db && strpbrk(o->tuning_db, "\"}")) {
     fprintf(stderr, "strata-run: --tuning-db: the path may not contain '\"' or '}'\n");
+    exit(2);
+  }
+  if (o->profile && o->pipeline) {
+    fprintf(stderr, "strata-run: --profile and --pass-pipeline cannot be combined (add "
+                    "strata-instrument-profile to the pipeline before strata-lower-to-llvm "
+                    "instead)\n");
     exit(2);
   }
   if (o->repeat < 1) {
@@ -346,41 +362,184 @@ static bool prepare_args(const options_t *o, const strata_signature_t *sig,
   return true;
 }
 
+/* The kernel names strata-instrument-profile left in the module
+ * (malloc'd array of malloc'd strings, *count of them); the attribute is
+ * removed. */
+static char **profile_names(MlirOperation module, intptr_t *count) {
+  MlirStringRef key = mlirStringRefCreateFromCString("strata.profile_kernels");
+  MlirAttribute a = mlirOperationGetAttributeByName(module, key);
+  *count = mlirAttributeIsNull(a) || !mlirAttributeIsAArray(a) ? 0 : mlirArrayAttrGetNumElements(a);
+  char **names = calloc((size_t)*count + 1, sizeof *names);
+  for (intptr_t i = 0; names && i < *count; ++i) {
+    MlirStringRef n = mlirStringAttrGetValue(mlirArrayAttrGetElement(a, i));
+    if ((names[i] = malloc(n.length + 1))) {
+      memcpy(names[i], n.data, n.length);
+      names[i][n.length] = '\0';
+    }
+  }
+  if (!mlirAttributeIsNull(a))
+    mlirOperationRemoveAttributeByName(module, key);
+  return names;
+}
+
+typedef struct {
+  const char *name;
+  double seconds; /* median per run */
+  int64_t calls;  /* per run */
+} kernel_time_t;
+
+static int slower_first(const void *a, const void *b) {
+  double x = ((const kernel_time_t *)a)->seconds, y = ((const kernel_time_t *)b)->seconds;
+  return x > y ? -1 : x < y;
+}
+
+/* Per-run kernel times: samples[r * count + i] is kernel i's time in run r
+ * (the difference of the runtime's totals before and after the run). */
+typedef struct {
+  double *samples, *last;
+  intptr_t count;
+  int runs, cap;
+} profile_runs_t;
+
+static void profile_record(profile_runs_t *p) {
+  if (p->runs == p->cap)
+    return;
+  for (intptr_t i = 0; i < p->count; ++i) {
+    double t;
+    int64_t calls;
+    strata_profile_get(i, &t, &calls);
+    p->samples[(size_t)p->runs * (size_t)p->count + (size_t)i] = t - p->last[i];
+    p->last[i] = t;
+  }
+  p->runs++;
+}
+
+/* Prints the kernels' median time per run, slowest first, with their share
+ * of the sum of the medians and the mean time per run outside them. */
+static void print_profile(char **names, const profile_runs_t *p, double wall_s) {
+  intptr_t count = p->count;
+  int runs = p->runs;
+  kernel_time_t *k = calloc((size_t)count + 1, sizeof *k);
+  double *column = malloc(sizeof(double) * (size_t)(runs + 1));
+  if (!k || !column || !names || runs == 0) {
+    free(k);
+    free(column);
+    return;
+  }
+  double total = 0, mean_total = 0;
+  for (intptr_t i = 0; i < count; ++i) {
+    for (int r = 0; r < runs; ++r) {
+      column[r] = p->samples[(size_t)r * (size_t)count + (size_t)i];
+      mean_total += column[r] / runs;
+    }
+    qsort(column, (size_t)runs, sizeof *column, cmp_double);
+    double seconds;
+    strata_profile_get(i, &seconds, &k[i].calls);
+    k[i].calls /= runs;
+    k[i].name = names[i] ? names[i] : "?";
+    k[i].seconds = column[runs / 2];
+    total += k[i].seconds;
+  }
+  qsort(k, (size_t)count, sizeof *k, slower_first);
+  printf("profile: %lld kernels, %.3f ms per run in kernels (sum of medians; mean %.3f), %.3f ms "
+         "per run outside them (mean), over %d run%s\n",
+         (long long)count, 1e3 * total, 1e3 * mean_total, 1e3 * (wall_s / runs - mean_total),
+         runs, runs == 1 ? "" : "s");
+  printf("  %10s %7s %6s  %s\n", "median ms", "share", "calls", "kernel");
+  for (intptr_t i = 0; i < count; ++i)
+    printf("  %10.4f %6.2f%% %6lld  %s\n", 1e3 * k[i].seconds,
+           total > 0 ? 100.0 * k[i].seconds / total : 0.0, (long long)k[i].calls, k[i].name);
+  free(k);
+  free(column);
+}
+
+static int64_t plan_field(MlirAttribute plan, const char *name) {
+  MlirAttribute a = mlirDictionaryAttrGetElementByName(plan, mlirStringRefCreateFromCString(name));
+  return mlirAttributeIsNull(a) || !mlirAttributeIsAInteger(a) ? -1 : mlirIntegerAttrGetValueInt(a);
+}
+
+/* Prints the plan strata-plan-memory recorded for the entry function. */
+static void print_memory_plan(MlirOperation module, const char *entry) {
+  MlirAttribute plans = mlirOperationGetAttributeByName(
+      module, mlirStringRefCreateFromCString("strata.memory_plan"));
+  MlirAttribute plan = mlirAttributeIsNull(plans) || !mlirAttributeIsADictionary(plans)
+                           ? mlirAttributeGetNull()
+                           : mlirDictionaryAttrGetElementByName(
+                                 plans, mlirStringRefCreateFromCString(entry));
+  if (mlirAttributeIsNull(plan) || !mlirAttributeIsADictionary(plan)) {
+    printf("memory plan: none (the pipeline has no strata-plan-memory)\n");
+    return;
+  }
+  printf("memory plan: '%s': %lld intermediate buffers (%lld bytes if allocated one by one) in "
+         "one arena of %lld bytes per call (planned peak); %lld left to the heap (dynamic "
+         "shapes, escaping, or not at the function's top level)\n",
+         entry, (long long)plan_field(plan, "planned_buffers"),
+         (long long)plan_field(plan, "separate_bytes"), (long long)plan_field(plan, "arena_bytes"),
+         (long long)plan_field(plan, "unplanned_buffers"));
+}
+
 /* Lowers and JIT-compiles the module (*jit, the caller destroys it), then
  * calls the entry --repeat times and prints the compile and run times. */
 static bool compile_and_run(MlirOperation module, const options_t *o,
                             const strata_signature_t *sig, strata_tensor_t *args,
                             strata_jit_t **jit, char **error) {
   double t0 = now_seconds();
-  char *lowering = o->pipeline ? strdup(o->pipeline) : strata_pipeline_to_llvm(o->tuning_db);
+  char *lowering = o->pipeline       ? strdup(o->pipeline)
+                   : o->profile      ? strata_pipeline_to_llvm_profiled(o->tuning_db)
+                                     : strata_pipeline_to_llvm(o->tuning_db);
   bool lowered = lowering && mlirLogicalResultIsSuccess(strata_run_pipeline(module, lowering));
   free(lowering);
   if (!lowered)
     return false;
-  if (!(*jit = strata_jit_create(module, o->opt_level, error)))
+  if (o->stats)
+    print_memory_plan(module, sig->name);
+  intptr_t num_kernels = 0;
+  char **kernels = o->profile ? profile_names(module, &num_kernels) : NULL;
+  if (!(*jit = strata_jit_create(module, o->opt_level, error)) ||
+      !strata_jit_materialize(*jit, sig->name, error))
     return false;
   double compile_ms = 1e3 * (now_seconds() - t0);
   double *times = malloc(sizeof(double) * (size_t)o->repeat);
-  if (!times) {
+  bool ok = times != NULL;
+  if (!ok)
     fprintf(stderr, "strata-run: cannot allocate the timings of %d runs\n", o->repeat);
-    return false;
-  }
   int total = sig->num_inputs + sig->num_outputs;
-  for (int k = 0; k < o->repeat; ++k) {
-    double s = now_seconds();
-    if (!strata_jit_call(*jit, sig->name, args, total, error)) {
-      free(times);
-      return false;
-    }
-    times[k] = now_seconds() - s;
+  double profiled_s = 0;
+  profile_runs_t prof = {.count = num_kernels, .cap = o->repeat};
+  if (o->profile) {
+    prof.samples = calloc((size_t)o->repeat * (size_t)num_kernels + 1, sizeof(double));
+    prof.last = calloc((size_t)num_kernels + 1, sizeof(double));
+    if (!prof.samples || !prof.last)
+      ok = false, fprintf(stderr, "strata-run: cannot allocate the profile of %d runs\n", o->repeat);
   }
-  qsort(times, (size_t)o->repeat, sizeof *times, cmp_double);
-  printf("compiled '%s' in %.1f ms\n", sig->name, compile_ms);
-  if (o->repeat > 1)
-    printf("time: median %.3f ms, min %.3f ms over %d runs\n", 1e3 * times[o->repeat / 2],
-           1e3 * times[0], o->repeat);
+  for (int k = 0; ok && k < o->repeat; ++k) {
+    if (k == 1)
+      strata_profile_reset(); /* the first of several runs is a warm-up */
+    double s = now_seconds();
+    ok = strata_jit_call(*jit, sig->name, args, total, error);
+    times[k] = now_seconds() - s;
+    if (k > 0 || o->repeat == 1) {
+      profiled_s += times[k];
+      if (o->profile)
+        profile_record(&prof);
+    }
+  }
+  if (ok) {
+    qsort(times, (size_t)o->repeat, sizeof *times, cmp_double);
+    printf("compiled '%s' in %.1f ms\n", sig->name, compile_ms);
+    if (o->repeat > 1)
+      printf("time: median %.3f ms, min %.3f ms over %d runs\n", 1e3 * times[o->repeat / 2],
+             1e3 * times[0], o->repeat);
+    if (o->profile)
+      print_profile(kernels, &prof, profiled_s);
+  }
+  for (intptr_t i = 0; kernels && i < num_kernels; ++i)
+    free(kernels[i]);
+  free(kernels);
+  free(prof.samples);
+  free(prof.last);
   free(times);
-  return true;
+  return ok;
 }
 
 /* Compares result r (out) with the --expected file: 0 when it matches, 1

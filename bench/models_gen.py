@@ -1,0 +1,284 @@
+#!/usr/bin/env python3
+"""Generates the whole-model benchmark's ONNX models (scripts/bench.sh models).
+
+Random weights from a fixed seed, no downloads: the graphs are written with
+the onnx package's helper API as PyTorch exports them for inference
+(opset 13; Conv, BatchNormalization with running statistics, Relu or
+Clip(0, 6), residual Add, pooling, Flatten, Gemm with transB=1). Weights are
+He-scaled and BatchNorm statistics are drawn near the identity, so values
+stay of order one through deep networks and an output comparison means
+something.
+
+    models_gen.py OUT_DIR [--only NAME,NAME...] [--list]
+
+writes OUT_DIR/NAME.onnx for each model and prints one line per model:
+NAME KIND (model, layer or classic).
+"""
+import argparse
+import os
+import sys
+import zlib
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+
+OPSET = 13
+
+
+class Graph:
+    """A growing ONNX graph: nodes, initializers, one input and output."""
+
+    def __init__(self, name, seed):
+        self.name = name
+        self.rng = np.random.default_rng(seed)
+        self.nodes, self.inits = [], []
+        self.count = {}
+
+    def fresh(self, prefix):
+        self.count[prefix] = self.count.get(prefix, 0) + 1
+        return f"{prefix}{self.count[prefix]}"
+
+    def const(self, prefix, array):
+        name = self.fresh(prefix)
+        self.inits.append(numpy_helper.from_array(np.asarray(array, np.float32), name))
+        return name
+
+    def node(self, op, inputs, prefix=None, **attrs):
+        name = self.fresh(prefix or op.lower())
+        self.nodes.append(helper.make_node(op, inputs, [name], name=name, **attrs))
+        return name
+
+    def conv(self, x, cin, cout, k, stride=1, pad=None, groups=1, bias=False):
+        pad = k // 2 if pad is None else pad
+        fan_in = cin // groups * k * k
+        w = self.rng.standard_normal((cout, cin // groups, k, k)) * np.sqrt(2.0 / fan_in)
+        ins = [x, self.const("w", w)]
+        if bias:
+            ins.append(self.const("b", self.rng.uniform(-0.1, 0.1, cout)))
+        return self.node("Conv", ins, "conv", kernel_shape=[k, k], strides=[stride, stride],
+                         pads=[pad] * 4, group=groups, dilations=[1, 1])
+
+    def bn(self, x, c):
+        r = self.rng
+        ins = [x, self.const("bn_scale", r.uniform(0.5, 1.0, c)),
+               self.const("bn_bias", r.uniform(-0.1, 0.1, c)),
+               self.const("bn_mean", r.uniform(-0.1, 0.1, c)),
+               self.const("bn_var", r.uniform(0.5, 1.5, c))]
+        return self.node("BatchNormalization", ins, "bn", epsilon=1e-5)
+
+    def relu(self, x):
+        return self.node("Relu", [x], "relu")
+
+    def relu6(self, x):
+        lo = self.const("clip_min", np.array(0.0))
+        hi = self.const("clip_max", np.array(6.0))
+        return self.node("Clip", [x, lo, hi], "clip")
+
+    def conv_bn(self, x, cin, cout, k, stride=1, groups=1, act="relu"):
+        y = self.bn(self.conv(x, cin, cout, k, stride, groups=groups), cout)
+        if act == "relu":
+            return self.relu(y)
+        if act == "relu6":
+            return self.relu6(y)
+        return y
+
+    def maxpool(self, x, k, stride, pad=0, ceil=0):
+        return self.node("MaxPool", [x], "maxpool", kernel_shape=[k, k], strides=[stride, stride],
+                         pads=[pad] * 4, ceil_mode=ceil)
+
+    def classifier(self, x, c, classes=1000):
+        """GlobalAveragePool, Flatten, Gemm(transB=1) as torchvision exports."""
+        x = self.node("GlobalAveragePool", [x], "gap")
+        x = self.node("Flatten", [x], "flatten", axis=1)
+        return self.gemm(x, c, classes)
+
+    def gemm(self, x, cin, cout):
+        w = self.const("fc_w", self.rng.standard_normal((cout, cin)) * np.sqrt(1.0 / cin))
+        b = self.const("fc_b", self.rng.uniform(-0.1, 0.1, cout))
+        return self.node("Gemm", [x, w, b], "fc", alpha=1.0, beta=1.0, transB=1)
+
+    def model(self, shape, out):
+        inp = [helper.make_tensor_value_info("input", TensorProto.FLOAT, shape)]
+        # The output's shape, from ONNX shape inference.
+        draft = helper.make_model(
+            helper.make_graph(self.nodes, self.name, inp,
+                              [helper.make_empty_tensor_value_info(out)], self.inits),
+            opset_imports=[helper.make_opsetid("", OPSET)])
+        inferred = onnx.shape_inference.infer_shapes(draft).graph
+        dims = next(v for v in inferred.value_info if v.name == out).type.tensor_type.shape.dim
+        output = helper.make_tensor_value_info(out, TensorProto.FLOAT, [d.dim_value for d in dims])
+        graph = helper.make_graph(self.nodes, self.name, inp, [output], self.inits)
+        m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", OPSET)],
+                              producer_name="strata bench/models_gen.py")
+        m.ir_version = 8
+        onnx.checker.check_model(m)
+        return m
+
+
+# --- whole models -----------------------------------------------------------
+
+def resnet(name, blocks, bottleneck):
+    g = Graph(name, 18 if not bottleneck else 50)
+    x = g.conv_bn("input", 3, 64, 7, 2)
+    x = g.maxpool(x, 3, 2, 1)
+    cin = 64
+    for stage, n in enumerate(blocks):
+        width = 64 << stage
+        cout = width * 4 if bottleneck else width
+        for b in range(n):
+            stride = 2 if stage > 0 and b == 0 else 1
+            if bottleneck:
+                y = g.conv_bn(x, cin, width, 1)
+                y = g.conv_bn(y, width, width, 3, stride)
+                y = g.conv_bn(y, width, cout, 1, act=None)
+            else:
+                y = g.conv_bn(x, cin, width, 3, stride)
+                y = g.conv_bn(y, width, width, 3, act=None)
+            skip = x
+            if stride != 1 or cin != cout:
+                skip = g.conv_bn(x, cin, cout, 1, stride, act=None)
+            x = g.relu(g.node("Add", [y, skip], "add"))
+            cin = cout
+    return g.model([1, 3, 224, 224], g.classifier(x, cin))
+
+
+def mobilenet_v2():
+    g = Graph("mobilenetv2", 2)
+    x = g.conv_bn("input", 3, 32, 3, 2, act="relu6")
+    cin = 32
+    # t (expansion), c (channels), n (repeats), s (first stride)
+    for t, c, n, s in [(1, 16, 1, 1), (6, 24, 2, 2), (6, 32, 3, 2), (6, 64, 4, 2),
+                       (6, 96, 3, 1), (6, 160, 3, 2), (6, 320, 1, 1)]:
+        for i in range(n):
+            stride = s if i == 0 else 1
+            hidden = cin * t
+            y = x
+            if t != 1:
+                y = g.conv_bn(y, cin, hidden, 1, act="relu6")
+            y = g.conv_bn(y, hidden, hidden, 3, stride, groups=hidden, act="relu6")
+            y = g.conv_bn(y, hidden, c, 1, act=None)
+            if stride == 1 and cin == c:
+                y = g.node("Add", [x, y], "add")
+            x, cin = y, c
+    x = g.conv_bn(x, cin, 1280, 1, act="relu6")
+    return g.model([1, 3, 224, 224], g.classifier(x, 1280))
+
+
+# --- classic architectures --------------------------------------------------
+
+def squeezenet():
+    """SqueezeNet 1.1 (torchvision): fire modules, Concat, ceil-mode pools."""
+    g = Graph("squeezenet1_1", 11)
+    x = g.relu(g.conv("input", 3, 64, 3, 2, pad=0, bias=True))
+    x = g.maxpool(x, 3, 2, ceil=1)
+    cin = 64
+    fires = [(16, 64), (16, 64), "pool", (32, 128), (32, 128), "pool",
+             (48, 192), (48, 192), (64, 256), (64, 256)]
+    for f in fires:
+        if f == "pool":
+            x = g.maxpool(x, 3, 2, ceil=1)
+            continue
+        sq, ex = f
+        s = g.relu(g.conv(x, cin, sq, 1, bias=True))
+        e1 = g.relu(g.conv(s, sq, ex, 1, bias=True))
+        e3 = g.relu(g.conv(s, sq, ex, 3, bias=True))
+        x = g.node("Concat", [e1, e3], "concat", axis=1)
+        cin = 2 * ex
+    x = g.relu(g.conv(x, cin, 1000, 1, bias=True))
+    x = g.node("GlobalAveragePool", [x], "gap")
+    return g.model([1, 3, 224, 224], g.node("Flatten", [x], "flatten", axis=1))
+
+
+def alexnet():
+    """AlexNet as in the original paper: 11x11 stride-4 stem, LRN after the
+    first two convolutions, overlapping max pools, three dense layers."""
+    g = Graph("alexnet", 12)
+    x = g.relu(g.conv("input", 3, 64, 11, 4, pad=2, bias=True))
+    x = g.node("LRN", [x], "lrn", size=5, alpha=1e-4, beta=0.75, bias=2.0)
+    x = g.maxpool(x, 3, 2)
+    x = g.relu(g.conv(x, 64, 192, 5, bias=True))
+    x = g.node("LRN", [x], "lrn", size=5, alpha=1e-4, beta=0.75, bias=2.0)
+    x = g.maxpool(x, 3, 2)
+    x = g.relu(g.conv(x, 192, 384, 3, bias=True))
+    x = g.relu(g.conv(x, 384, 256, 3, bias=True))
+    x = g.relu(g.conv(x, 256, 256, 3, bias=True))
+    x = g.maxpool(x, 3, 2)
+    x = g.node("Flatten", [x], "flatten", axis=1)
+    x = g.relu(g.gemm(x, 256 * 6 * 6, 4096))
+    x = g.relu(g.gemm(x, 4096, 4096))
+    return g.model([1, 3, 224, 224], g.gemm(x, 4096, 1000))
+
+
+def vgg_small():
+    """VGG-11's convolution stack (3x3 conv+BN+ReLU, 2x2 max pools) at half
+    width, 224x224, with a global-average-pool classifier instead of the
+    500 MB dense layers."""
+    g = Graph("vgg11_half_bn", 16)
+    x, cin = "input", 3
+    for v in [32, "M", 64, "M", 128, 128, "M", 256, 256, "M", 256, 256, "M"]:
+        if v == "M":
+            x = g.maxpool(x, 2, 2)
+        else:
+            x, cin = g.conv_bn(x, cin, v, 3), v
+    return g.model([1, 3, 224, 224], g.classifier(x, cin))
+
+
+# --- single layers (conv + BatchNorm + activation) ---------------------------
+
+def layer(name, c, hw, cout, k, stride=1, groups=1, act="relu"):
+    g = Graph(name, zlib.crc32(name.encode()))
+    y = g.conv_bn("input", c, cout, k, stride, groups=groups, act=act)
+    return g.model([1, c, hw, hw], y)
+
+
+LAYERS = {
+    "r18.stem_7x7": lambda n: layer(n, 3, 224, 64, 7, 2),
+    "r18.conv2_3x3": lambda n: layer(n, 64, 56, 64, 3),
+    "r18.conv3_3x3": lambda n: layer(n, 128, 28, 128, 3),
+    "r18.conv4_3x3": lambda n: layer(n, 256, 14, 256, 3),
+    "r18.conv5_3x3": lambda n: layer(n, 512, 7, 512, 3),
+    "r18.conv3_3x3_s2": lambda n: layer(n, 64, 56, 128, 3, 2),
+    "mbv2.pw_expand_56": lambda n: layer(n, 24, 56, 144, 1, act="relu6"),
+    "mbv2.pw_project_14": lambda n: layer(n, 384, 14, 64, 1, act=None),
+    "mbv2.pw_last_7": lambda n: layer(n, 320, 7, 1280, 1, act="relu6"),
+    "mbv2.dw_112": lambda n: layer(n, 32, 112, 32, 3, groups=32, act="relu6"),
+    "mbv2.dw_56": lambda n: layer(n, 144, 56, 144, 3, groups=144, act="relu6"),
+    "mbv2.dw_56_s2": lambda n: layer(n, 144, 56, 144, 3, 2, groups=144, act="relu6"),
+    "mbv2.dw_14": lambda n: layer(n, 384, 14, 384, 3, groups=384, act="relu6"),
+    "mbv2.dw_7": lambda n: layer(n, 960, 7, 960, 3, groups=960, act="relu6"),
+}
+
+MODELS = {
+    "resnet18": ("model", lambda n: resnet(n, [2, 2, 2, 2], False)),
+    "resnet50": ("model", lambda n: resnet(n, [3, 4, 6, 3], True)),
+    "mobilenetv2": ("model", lambda n: mobilenet_v2()),
+    "squeezenet1_1": ("classic", lambda n: squeezenet()),
+    "alexnet": ("classic", lambda n: alexnet()),
+    "vgg11_half_bn": ("classic", lambda n: vgg_small()),
+}
+MODELS.update({k: ("layer", v) for k, v in LAYERS.items()})
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("out_dir")
+    ap.add_argument("--only", default="", help="comma-separated model names")
+    ap.add_argument("--list", action="store_true", help="print the names, write nothing")
+    a = ap.parse_args()
+    names = [n for n in a.only.split(",") if n] or list(MODELS)
+    for n in names:
+        if n not in MODELS:
+            sys.exit(f"models_gen: unknown model '{n}' (known: {', '.join(MODELS)})")
+    os.makedirs(a.out_dir, exist_ok=True)
+    for n in names:
+        kind, make = MODELS[n]
+        path = os.path.join(a.out_dir, n + ".onnx")
+        fresh = os.path.exists(path) and os.path.getmtime(path) >= os.path.getmtime(__file__)
+        if not a.list and not fresh:
+            onnx.save(make(n), path)
+        print(n, kind)
+
+
+if __name__ == "__main__":
+    main()
