@@ -260,13 +260,14 @@ static bool where(const onnx_const_t *const *in, onnx_const_t *r) {
   return true;
 }
 
-/* Range(start, limit, delta): scalars of one type. */
+/* Range(start, limit, delta): integer scalars of one type (a float Range
+ * is left to the run time, whose rounding of start + i * delta it keeps). */
 static bool range(const onnx_const_t *const *in, onnx_const_t *r) {
   int32_t t = in[0]->onnx_type;
   for (int k = 0; k < 3; ++k)
     if (in[k]->numel != 1 || in[k]->onnx_type != t)
       return false;
-  if (t == T(BOOL) || (is_float_type(t) && t != T(FLOAT) && t != T(DOUBLE)))
+  if (t == T(BOOL) || is_float_type(t))
     return false;
   double start = onnx_const_get_f(in[0], 0), delta = onnx_const_get_f(in[2], 0);
   if (delta == 0)
@@ -277,12 +278,9 @@ static bool range(const onnx_const_t *const *in, onnx_const_t *r) {
   strata_graph_shape_t s = {1, {steps > 0 ? (int64_t)steps : 0}};
   if (!alloc_result(r, t, &s))
     return false;
-  for (int64_t i = 0; i < r->numel; ++i) {
-    if (is_float_type(t))
-      onnx_const_set_f(r, i, start + (double)i * delta); /* the reference's arange */
-    else
-      onnx_const_set_i(r, i, onnx_const_get_i(in[0], 0) + i * onnx_const_get_i(in[2], 0));
-  }
+  for (int64_t i = 0; i < r->numel; ++i)
+    onnx_const_set_i(r, i, (int64_t)((uint64_t)onnx_const_get_i(in[0], 0) +
+                                     (uint64_t)i * (uint64_t)onnx_const_get_i(in[2], 0)));
   return true;
 }
 
