@@ -4,7 +4,9 @@
  * (graph.slice), Pad (constant, reflect, edge; negative pads become a slice), Gather,
  * Expand, Tile and DepthToSpace/SpaceToDepth (reshapes around an expand or
  * a transpose), Identity-like Dropout, reductions (ArgMax/ArgMin, CumSum, TopK by ranks too), and the import-time operators:
- * Constant, Shape, Size and ConstantOfShape are folded into constants.
+ * Constant, Shape, Size and ConstantOfShape are folded into constants
+ * (Shape of dynamic dims and Reshape to a target computed at run time:
+ * import_runtime_shape.c).
  * Each operator reads its parameters from attributes or constant inputs as
  * its opset version dictates. */
 #include <stdlib.h>
@@ -91,9 +93,8 @@ static bool map_shape(onnx_node_t *n) {
     end = end < start ? start : end > s.rank ? s.rank : end;
   }
   for (int64_t i = start; i < end; ++i)
-    if (s.dims[i] == STRATA_GRAPH_DYN)
-      return onnx_error(n, "Shape of a tensor with a dynamic dimension (dim %lld) is not "
-                           "supported", (long long)i);
+    if (s.dims[i] == STRATA_GRAPH_DYN) /* computed at run time */
+      return onnx_runtime_shape(n, x, start, end);
   int64_t count = end - start;
   return const_i64_output(n, 0, 1, &count, s.dims + start, count);
 }
@@ -193,6 +194,8 @@ static bool map_reshape(onnx_node_t *n) {
   strata_graph_shape_t s;
   onnx_shape(x, &s);
   int64_t t[STRATA_GRAPH_MAX_RANK];
+  if (n->opset >= 5 && n->num_inputs > 1 && n->present[1] && !n->in_const[1])
+    return onnx_reshape_runtime(n, x, onnx_input(n, 1)); /* a target computed at run time */
   int64_t rank = ints_param(n, 5, "shape", 1, t, STRATA_GRAPH_MAX_RANK);
   if (rank == -2)
     return false;

@@ -286,6 +286,15 @@ void onnx_const_set_f(onnx_const_t *c, int64_t i, double v);
 size_t onnx_type_size(int32_t onnx_type);
 void onnx_const_free(onnx_const_t *c);
 
+/* --- Run-time shapes (import_runtime_shape.c) ------------------------------ */
+/* Output 0 = dims [start, end) of x as an i64 tensor computed at run time
+ * (graph.shape, sliced). False after an error. */
+bool onnx_runtime_shape(onnx_node_t *n, MlirValue x, int64_t start, int64_t end);
+/* Output 0 = x reshaped to `target`, a 1-D int64 tensor computed at run
+ * time (ONNX Reshape's 0 and -1; the output's declared static dims kept).
+ * False after an error. */
+bool onnx_reshape_runtime(onnx_node_t *n, MlirValue x, MlirValue target);
+
 /* --- Import-time evaluation (import_fold.c) ------------------------------- */
 /* Evaluates node n (one output) on its inputs' contents when every input's
  * is known at import time and small, and the operator is one the

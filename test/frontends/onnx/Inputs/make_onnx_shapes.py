@@ -69,5 +69,57 @@ def fold_chain():
             [tensor("", FLOAT, [2, 12], y), tensor("", FLOAT, [2, 1, 1], mean)])
 
 
+def dyn_reshape(rows):
+    """x [N, 12] (N a dim_param) reshaped to Concat(Gather(Shape(x), [0]),
+    [3, -1]) = [N, 3, 4], and z its sums over the last axis [N, 3]: the
+    target is computed when the model runs, so one compiled model serves
+    every N; this case's data has N = rows."""
+    x = [float(i) * 0.5 - 4.0 for i in range(rows * 12)]
+    nodes = [
+        node("Shape", ["x"], ["s"], "s"),
+        const("zero", INT64, [1], [0]),
+        node("Gather", ["s", "zero"], ["n"], "n", [attr_int("axis", 0)]),
+        const("rest", INT64, [2], [3, -1]),
+        node("Concat", ["n", "rest"], ["target"], "target", [attr_int("axis", 0)]),
+        node("Reshape", ["x", "target"], ["y"], "y"),
+        const("axis2", INT64, [1], [2]),
+        node("ReduceSum", ["y", "axis2"], ["z"], "z", [attr_int("keepdims", 0)]),
+    ]
+    z = [sum(x[4 * i:4 * i + 4]) for i in range(rows * 3)]
+    m = model(nodes, [value_info("x", FLOAT, ["N", 12])],
+              [value_info("y", FLOAT, ["N", 3, 4]), value_info("z", FLOAT, ["N", 3])])
+    return (m, [tensor("", FLOAT, [rows, 12], x)],
+            [tensor("", FLOAT, [rows, 3, 4], x), tensor("", FLOAT, [rows, 3], z)])
+
+
+def dyn_reshape_no_decl():
+    """As dyn_reshape, the output declaring no shape: every dim of the
+    result is computed at run time."""
+    m = model([node("Shape", ["x"], ["s"], "s"),
+               node("Reshape", ["x", "s"], ["y"], "y")],
+              [value_info("x", FLOAT, ["N", 12])], [b"\x0a\x01y"])
+    return m
+
+
+def dyn_reshape_error(kind):
+    """Reshape to Shape(x) of a dynamic x that the importer rejects: with
+    allowzero = 1 (kind "allowzero"), or cast to int32 (kind "int32")."""
+    nodes = [node("Shape", ["x"], ["s"], "s")]
+    target, attrs = "s", []
+    if kind == "int32":
+        nodes.append(node("Cast", ["s"], ["s32"], "s32", [attr_int("to", 6)]))
+        target = "s32"
+    else:
+        attrs = [attr_int("allowzero", 1)]
+    nodes.append(node("Reshape", ["x", target], ["y"], "reshape1", attrs))
+    return model(nodes, [value_info("x", FLOAT, ["N", 12])], [value_info("y", FLOAT, ["N", 12])],
+                 opset=14)
+
+
 if __name__ == "__main__":
-    write_cases("make_onnx_shapes.py", {"fold_chain": fold_chain}, {}, sys.argv)
+    write_cases("make_onnx_shapes.py",
+                {"fold_chain": fold_chain, "dyn_reshape_2": lambda: dyn_reshape(2),
+                 "dyn_reshape_5": lambda: dyn_reshape(5)},
+                {"dyn_reshape_no_decl": dyn_reshape_no_decl,
+                 "dyn_reshape_allowzero": lambda: dyn_reshape_error("allowzero"),
+                 "dyn_reshape_int32": lambda: dyn_reshape_error("int32")}, sys.argv)
