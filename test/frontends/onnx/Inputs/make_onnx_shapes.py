@@ -69,6 +69,30 @@ def fold_chain():
             [tensor("", FLOAT, [2, 12], y), tensor("", FLOAT, [2, 1, 1], mean)])
 
 
+def known_pads():
+    """Pad-18 of x [2, 3] by pads = Concat(Sub(Max(Shape(x), s), Shape(x)),
+    [0, 0]), s a graph input [3, 5] given as a .pb file (a value bound at
+    import time, as CenterCropPad's _expanded body computes its pads):
+    begins [1, 2], ends 0, zeros around x."""
+    x = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]
+    nodes = [
+        node("Shape", ["x"], ["xs"], "xs"),
+        node("Max", ["xs", "s"], ["m"], "m"),
+        node("Sub", ["m", "xs"], ["begin"], "begin"),
+        const("zeros", INT64, [2], [0, 0]),
+        node("Concat", ["begin", "zeros"], ["pads"], "pads", [attr_int("axis", 0)]),
+        node("Pad", ["x", "pads"], ["y"], "pad1"),
+    ]
+    y = [0.0] * 15
+    for i in range(2):
+        for j in range(3):
+            y[(i + 1) * 5 + j + 2] = x[i * 3 + j]
+    m = model(nodes, [value_info("x", FLOAT, [2, 3]), value_info("s", INT64, [2])],
+              [value_info("y", FLOAT, [3, 5])], opset=18)
+    return (m, [tensor("", FLOAT, [2, 3], x), tensor("", INT64, [2], [3, 5])],
+            [tensor("", FLOAT, [3, 5], y)])
+
+
 def dyn_reshape(rows):
     """x [N, 12] (N a dim_param) reshaped to Concat(Gather(Shape(x), [0]),
     [3, -1]) = [N, 3, 4], and z its sums over the last axis [N, 3]: the
@@ -118,7 +142,7 @@ def dyn_reshape_error(kind):
 
 if __name__ == "__main__":
     write_cases("make_onnx_shapes.py",
-                {"fold_chain": fold_chain, "dyn_reshape_2": lambda: dyn_reshape(2),
+                {"fold_chain": fold_chain, "known_pads": known_pads, "dyn_reshape_2": lambda: dyn_reshape(2),
                  "dyn_reshape_5": lambda: dyn_reshape(5)},
                 {"dyn_reshape_no_decl": dyn_reshape_no_decl,
                  "dyn_reshape_allowzero": lambda: dyn_reshape_error("allowzero"),
