@@ -602,6 +602,7 @@ static const struct {
     {"softmax", g2t_lower_softmax},
     {"reshape", g2t_lower_reshape},
     {"flatten", g2t_lower_reshape},
+    {"shape", g2t_lower_shape},
     {"transpose", g2t_lower_transpose},
     {"concat", g2t_lower_concat},
     {"slice", g2t_lower_slice},
@@ -732,7 +733,7 @@ static enum ui64_mode ui64_mode(const char *name) {
       "add",     "sub",    "mul",       "neg",   "matmul",  "batch_matmul", "dense",
       "conv2d",  "conv3d", "conv_transpose2d", "reduce_sum", "reduce_prod", "cumsum", "reshape", "flatten",
       "transpose", "concat", "slice",   "pad",   "layout_transform", "where", "gather", "gather_elements",
-      "expand",
+      "expand", "shape",
       /* lowered with unsigned arith ops when the operand is unsigned */
       "mod", "shift_left", "shift_right"};
   for (size_t i = 0; i < sizeof order / sizeof order[0]; ++i)

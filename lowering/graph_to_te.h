@@ -254,6 +254,7 @@ MlirLogicalResult g2t_lower_batch_norm(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_softmax(g2t_t *g, MlirValue *out);
 
 MlirLogicalResult g2t_lower_reshape(g2t_t *g, MlirValue *out);
+MlirLogicalResult g2t_lower_shape(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_transpose(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_concat(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_slice(g2t_t *g, MlirValue *out);

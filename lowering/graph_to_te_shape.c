@@ -5,8 +5,10 @@
  * indices are clamped into range, since every te.read must be in bounds),
  * slice (start + i * step), pad (constant mode: arith.select between
  * pad_value and a clamped read; edge and reflect modes: every output index
- * maps to an input index, no select) and layout_transform (output index -> logical index in
- * dst_layout -> physical index in src_layout). One te.compute each. */
+ * maps to an input index, no select), layout_transform (output index -> logical index in
+ * dst_layout -> physical index in src_layout) and shape (the input's dims as
+ * i64 values). One te.compute each. A reshape's run-time target (its
+ * `shape` operand) is read with tensor.extract before the compute. */
 #include "lowering/graph_to_te.h"
 
 #include <string.h>
@@ -42,6 +44,36 @@ static int64_t static_product(const strata_graph_shape_t *s, intptr_t from, intp
   return p;
 }
 
+/* The result dims of a reshape to the run-time target `shape` (1-D i64,
+ * ONNX Reshape's rule: 0 is the input's dim, -1 what the others leave of
+ * numel); static result dims stay constants. */
+static void runtime_target_dims(g2t_t *g, MlirValue shape, const strata_graph_shape_t *s,
+                                const strata_graph_shape_t *rs, const MlirValue *in_dims,
+                                MlirValue numel, MlirValue *dims) {
+  strata_builder_t *b = &g->b;
+  MlirType i64 = mlirIntegerTypeGet(mlirTypeGetContext(g->index), 64);
+  MlirValue zero = strata_build_index(b, 0), minus1 = strata_build_index(b, -1);
+  MlirValue known = strata_build_index(b, 1);
+  for (intptr_t i = 0; i < rs->rank; ++i) {
+    if (rs->dims[i] != STRATA_GRAPH_DYN) {
+      dims[i] = strata_build_index(b, rs->dims[i]);
+      known = g2t_imul(b, known, dims[i]);
+      continue;
+    }
+    MlirValue ops[2] = {shape, strata_build_index(b, i)};
+    MlirValue v = strata_build_value(b, "tensor.extract", 2, ops, i64, 0, NULL);
+    dims[i] = g2t_cast(b, "arith.index_cast", v, g->index);
+    if (i < s->rank) /* 0: the input's dim */
+      dims[i] = g2t_select(b, g2t_cmpi(b, 0 /* eq */, dims[i], zero), in_dims[i], dims[i]);
+    MlirValue is_rest = g2t_cmpi(b, 0 /* eq */, dims[i], minus1);
+    known = g2t_imul(b, known, g2t_select(b, is_rest, strata_build_index(b, 1), dims[i]));
+  }
+  MlirValue rest = g2t_idiv(b, numel, known);
+  for (intptr_t i = 0; i < rs->rank; ++i)
+    if (rs->dims[i] == STRATA_GRAPH_DYN)
+      dims[i] = g2t_select(b, g2t_cmpi(b, 0 /* eq */, dims[i], minus1), rest, dims[i]);
+}
+
 MlirLogicalResult g2t_lower_reshape(g2t_t *g, MlirValue *out) {
   MlirValue x = mlirOperationGetOperand(g->op, 0);
   MlirType rtype = result_type(g);
@@ -49,10 +81,11 @@ MlirLogicalResult g2t_lower_reshape(g2t_t *g, MlirValue *out) {
   strata_graph_shape_from_type(rtype, &rs);
   bool flatten = !strcmp(g->op_name, "flatten");
 
+  bool runtime = !flatten && mlirOperationGetNumOperands(g->op) > 1;
   intptr_t ndyn = 0;
   for (intptr_t i = 0; i < rs.rank; ++i)
     ndyn += rs.dims[i] == STRATA_GRAPH_DYN;
-  if (!flatten && ndyn > 1)
+  if (!flatten && !runtime && ndyn > 1)
     return strata_emit_error(g->op, "a reshape to %td dynamic dims is not supported by "
                                     "convert-graph-to-te (at most one)",
                              ndyn);
@@ -75,11 +108,13 @@ MlirLogicalResult g2t_lower_reshape(g2t_t *g, MlirValue *out) {
     MlirValue numel = strata_build_index(&g->b, 1);
     for (intptr_t i = 0; i < s.rank; ++i)
       numel = g2t_imul(&g->b, numel, in_dims[i]);
+    if (runtime)
+      runtime_target_dims(g, mlirOperationGetOperand(g->op, 1), &s, &rs, in_dims, numel, dims);
     int64_t known = 1;
     for (intptr_t i = 0; i < rs.rank; ++i)
       if (rs.dims[i] != STRATA_GRAPH_DYN)
         known *= rs.dims[i];
-    for (intptr_t i = 0; i < rs.rank; ++i)
+    for (intptr_t i = 0; i < rs.rank && !runtime; ++i)
       dims[i] = rs.dims[i] == STRATA_GRAPH_DYN
                     ? g2t_idiv(&g->b, numel, strata_build_index(&g->b, known))
                     : strata_build_index(&g->b, rs.dims[i]);
@@ -135,6 +170,30 @@ MlirLogicalResult g2t_lower_reshape(g2t_t *g, MlirValue *out) {
     }
   }
   *out = g2t_compute_end(&c, g2t_read(&c, x, idx));
+  return mlirLogicalResultSuccess();
+}
+
+/* ---- shape ------------------------------------------------------------------ */
+
+/* The input's dims as i64 values: element i is dim i (a select chain over
+ * the dims, captured from outside the compute). */
+MlirLogicalResult g2t_lower_shape(g2t_t *g, MlirValue *out) {
+  MlirValue x = mlirOperationGetOperand(g->op, 0);
+  MlirType rtype = result_type(g), i64 = mlirShapedTypeGetElementType(rtype);
+  strata_graph_shape_t s = g2t_shape(x);
+  MlirValue in_dims[STRATA_GRAPH_MAX_RANK];
+  g2t_dims(g, x, in_dims);
+  MlirValue len = strata_build_index(&g->b, s.rank);
+  g2t_compute_t c = g2t_compute_begin(g, g->op_name, rtype, &len, 0, NULL, NULL, NULL, no_attr);
+  strata_builder_t *b = &c.in;
+  MlirValue v = g2t_scalar(b, i64, 0);
+  for (intptr_t i = s.rank - 1; i >= 0; --i) {
+    MlirValue d = g2t_cast(b, "arith.index_cast", local(b, in_dims[i]), i64);
+    v = i == s.rank - 1 ? d
+                        : g2t_select(b, g2t_cmpi(b, 0 /* eq */, c.idx[0], strata_build_index(b, i)),
+                                     d, v);
+  }
+  *out = g2t_compute_end(&c, v);
   return mlirLogicalResultSuccess();
 }
 

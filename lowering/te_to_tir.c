@@ -15,6 +15,8 @@
  *   arith.constant of a dense / dense_resource tensor
  *                       -> private constant memref.global + memref.get_global
  *   tensor.dim          -> memref.dim
+ *   tensor.extract      -> memref.load (an element read outside a compute:
+ *                       a reshape's run-time target)
  *   tensor.collapse_shape -> memref.collapse_shape (a view, no copy: every
  *                       buffer here is contiguous with the identity layout)
  *   tensor.expand_shape -> memref.expand_shape (a view); a compute whose only
@@ -48,6 +50,7 @@
 #include "strata/pass.h"
 
 #define MSG 256
+enum { MAX_TENSOR_RANK = 16 };
 
 
 static MlirAttribute get_attr(MlirOperation op, const char *name) {
@@ -199,12 +202,13 @@ static MlirWalkResult check_op(MlirOperation op, void *user) {
   s->uses_tensors = true;
   bool constant = strata_op_is(op, "arith.constant"), call = strata_op_is(op, "func.call");
   if (!compute && !constant && !call && !strata_op_is(op, "tensor.dim") &&
+      !strata_op_is(op, "tensor.extract") &&
       !strata_op_is(op, "tensor.collapse_shape") && !strata_op_is(op, "tensor.expand_shape") &&
       !strata_op_is(op, "tensor.cast") && !strata_op_is(op, "func.return")) {
     strata_emit_error(op, "is not supported by convert-te-to-tir: only te.compute, te.read, "
-                          "tensor constants, tensor.dim, tensor.collapse_shape / expand_shape, "
-                          "tensor.cast, func.call and func.return may have tensor operands or "
-                          "results");
+                          "tensor constants, tensor.dim, tensor.extract, tensor.collapse_shape / "
+                          "expand_shape, tensor.cast, func.call and func.return may have tensor "
+                          "operands or results");
     s->failed = true;
     return MlirWalkResultAdvance;
   }
@@ -358,11 +362,16 @@ static void lower_constant(func_state_t *f, MlirOperation op) {
   mlirOperationDestroy(op);
 }
 
-static void lower_dim(MlirOperation op) {
+/* tensor.dim -> memref.dim, tensor.extract -> memref.load (same operands:
+ * the tensor, now its buffer, then the indices). */
+static void lower_to_memref_op(MlirOperation op, const char *name) {
   strata_builder_t b = strata_builder_before(op);
-  MlirValue operands[2] = {mlirOperationGetOperand(op, 0), mlirOperationGetOperand(op, 1)};
+  MlirValue operands[1 + MAX_TENSOR_RANK];
+  intptr_t n = mlirOperationGetNumOperands(op);
+  for (intptr_t i = 0; i < n && i < 1 + MAX_TENSOR_RANK; ++i)
+    operands[i] = mlirOperationGetOperand(op, i);
   MlirValue result = mlirOperationGetResult(op, 0);
-  MlirValue v = strata_build_value(&b, "memref.dim", 2, operands, mlirValueGetType(result), 0, NULL);
+  MlirValue v = strata_build_value(&b, name, n, operands, mlirValueGetType(result), 0, NULL);
   mlirValueReplaceAllUsesOfWith(result, v);
   mlirOperationDestroy(op);
 }
@@ -603,7 +612,7 @@ static void lower_compute(func_state_t *f, MlirOperation op) {
   for (size_t i = 0; i < reads.count; ++i) {
     MlirOperation r = {reads.items[i]};
     if (strata_op_is(r, "tensor.dim"))
-      lower_dim(r);
+      lower_to_memref_op(r, "memref.dim");
     else
       lower_read(r, f->m->bounds_checks);
   }
@@ -782,7 +791,9 @@ static void lower_func(module_state_t *m, MlirOperation func) {
       else if (strata_op_is(o, "arith.constant") && uses_tensors(o))
         lower_constant(&f, o);
       else if (strata_op_is(o, "tensor.dim"))
-        lower_dim(o);
+        lower_to_memref_op(o, "memref.dim");
+      else if (strata_op_is(o, "tensor.extract"))
+        lower_to_memref_op(o, "memref.load");
       else if (strata_op_is(o, "tensor.collapse_shape"))
         lower_collapse(o);
       else if (strata_op_is(o, "tensor.cast"))
@@ -854,7 +865,8 @@ const strata_pass_info_t convert_te_to_tir_pass = {
         "yielded value is stored or, for reductions, combined into the output "
         "initialised with `init`. The outermost loop carries the compute's name and "
         "schedule as te.compute / te.schedule. Dense tensor constants become private "
-        "constant memref.globals, tensor.dim becomes memref.dim, tensor.collapse_shape "
+        "constant memref.globals, tensor.dim becomes memref.dim, tensor.extract "
+        "memref.load, tensor.collapse_shape "
         "and expand_shape become memref views (a compute whose only use is a returned "
         "expand_shape is computed into the collapsed destination), tensor.cast becomes "
         "memref.cast, calls pass destination buffers (a dynamic result cast to a static "

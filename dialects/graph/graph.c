@@ -601,10 +601,21 @@ static bool infer_softmax(ctx_t *c, shape_t *out, MlirType *elem) {
 }
 
 static bool infer_reshape(ctx_t *c, shape_t *out, MlirType *elem) {
-  shape_t x;
+  shape_t x, t;
   if (!operand_shape(c, 0, "input", &x) ||
       !read_shape(c, mlirValueGetType(mlirOperationGetResult(c->op, 0)), "result", out))
     return false;
+  if (mlirOperationGetNumOperands(c->op) > 1) { /* the run-time target */
+    MlirType te = elem_of(operand_type(c, 1));
+    char b[STR];
+    if (!operand_shape(c, 1, "shape", &t) || !expect_rank(c, "shape", &t, 1))
+      return false;
+    if (!mlirTypeIsAInteger(te) || mlirIntegerTypeGetWidth(te) != 64)
+      return fail(c, "operand 'shape' must be a tensor of i64, got %s", type_str(te, b));
+    if (t.dims[0] != DYN && t.dims[0] != out->rank)
+      return fail(c, "operand 'shape' has %lld values for a result of rank %lld",
+                  (long long)t.dims[0], (long long)out->rank);
+  }
   /* Compare element counts as far as static dims allow: the result's static
    * dims must divide the input's count, and equal it if all are static. */
   int64_t n = strata_graph_num_elements(&x), known;
@@ -618,6 +629,16 @@ static bool infer_reshape(ctx_t *c, shape_t *out, MlirType *elem) {
     return fail(c, "result shape %s cannot hold the %lld elements of the input",
                 shape_str(out, s), (long long)n);
   }
+  return true;
+}
+
+/* shape: [rank(input)] of i64, the input's dims at run time. */
+static bool infer_shape_of(ctx_t *c, shape_t *out, MlirType *elem) {
+  shape_t x;
+  if (!operand_shape(c, 0, "input", &x))
+    return false;
+  *out = (shape_t){.rank = 1, .dims = {x.rank}};
+  *elem = mlirIntegerTypeGet(mlirOperationGetContext(c->op), 64);
   return true;
 }
 
@@ -1397,6 +1418,7 @@ static const op_rule_t rules[] = {
     {"batch_norm", infer_batch_norm},
     {"softmax", infer_softmax},
     {"reshape", infer_reshape},
+    {"shape", infer_shape_of},
     {"transpose", infer_transpose},
     {"concat", infer_concat},
     {"slice", infer_slice},

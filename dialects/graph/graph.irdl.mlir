@@ -541,8 +541,19 @@ irdl.dialect @graph {
 
   // ---- Data movement.
 
-  // The result type is the new shape; element counts agree.
+  // The result type is the new shape; element counts agree. The optional
+  // `shape` (1-D i64, one value per result dim) gives the dynamic dims at
+  // run time (0: the input's dim, -1: what the others leave).
   irdl.operation @reshape {
+    %input = irdl.base "!builtin.tensor"
+    %shape = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input, shape: optional %shape)
+    irdl.results(result: %result)
+  }
+
+  // The dims of the input as a 1-D i64 tensor, computed at run time.
+  irdl.operation @shape {
     %input = irdl.base "!builtin.tensor"
     %result = irdl.base "!builtin.tensor"
     irdl.operands(input: %input)

@@ -29,141 +29,8 @@ static bool have_op(onnx_node_t *n, const char *name) {
 /* --- Unary ------------------------------------------------------------ */
 #define UNARY(fn, opname)                                                                    \
   static bool fn(onnx_node_t *n) { return onnx_out(n, onnx_unary(n, opname, onnx_in0(n))); }
-/* --- Import-time integer arithmetic ----------------------------------------
- * Shape computations (the `_expanded` function bodies: Rank - axis, -axis,
- * ...) on integer constants of rank <= 1 are folded, so the Reshape or
- * ConstantOfShape reading them still sees a constant. Only true constants
- * (n->fold) are folded; anything else builds graph ops. */
-enum { FOLD_MAX_ELEMENTS = 64 };
-
-static bool foldable_int(const onnx_const_t *c, int32_t type) {
-  return c && c->onnx_type == type && c->shape.rank <= 1 && c->numel <= FOLD_MAX_ELEMENTS &&
-         (type == ONNX__TENSOR_PROTO__DATA_TYPE__INT64 ||
-          type == ONNX__TENSOR_PROTO__DATA_TYPE__INT32);
-}
-
-static int64_t fold_apply(char op, int64_t a, int64_t b, bool *ok) {
-  switch (op) {
-  case '+': return (int64_t)((uint64_t)a + (uint64_t)b);
-  case '-': return (int64_t)((uint64_t)a - (uint64_t)b);
-  case '*': return (int64_t)((uint64_t)a * (uint64_t)b);
-  case '/': /* ONNX integer Div truncates (numpy's C semantics in the reference) */
-    if (b == 0 || (a == INT64_MIN && b == -1)) {
-      *ok = false;
-      return 0;
-    }
-    return a / b;
-  default: return -a; /* 'n': negation */
-  }
-}
-
-/* Unary ops: 'n' negation, 'c' ceil, 'f' floor, 'r' relu. */
-static bool is_unary_op(char op) { return op == 'n' || op == 'c' || op == 'f' || op == 'r'; }
-
-static double apply_float(char op, double a, double b) {
-  switch (op) {
-  case '+': return a + b;
-  case '-': return a - b;
-  case '*': return a * b;
-  case '/': return a / b;
-  case 'n': return -a;
-  case 'c': return ceil(a);
-  case 'f': return floor(a);
-  default: return a > 0 ? a : 0; /* 'r' */
-  }
-}
-
-static bool small_known(const onnx_const_t *c, int32_t type) {
-  bool is_float = type == ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT ||
-                  type == ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE;
-  return foldable_int(c, type) ||
-         (is_float && c && c->onnx_type == type && c->shape.rank <= 1 && c->numel <= FOLD_MAX_ELEMENTS);
-}
-
-/* op over a (and b for binary ops; numpy broadcasting of rank <= 1 values)
- * into *r: small int32/int64 (wrapping, truncating division) or
- * float/double contents of one type. False when not applicable (or an
- * integer division by zero, left to the run-time ops). */
-static bool evaluate(const onnx_const_t *a, const onnx_const_t *b, char op, onnx_const_t *out) {
-  if (is_unary_op(op))
-    b = a;
-  if (!a || !b)
-    return false;
-  int32_t type = a->onnx_type;
-  if (!small_known(a, type) || !small_known(b, type))
-    return false;
-  if (a->numel != b->numel && a->numel != 1 && b->numel != 1)
-    return false;
-  onnx_const_t r = a->numel >= b->numel ? *a : *b;
-  if (a->shape.rank > r.shape.rank || b->shape.rank > r.shape.rank)
-    r.shape = a->shape.rank > b->shape.rank ? a->shape : b->shape;
-  r.numel = a->numel > b->numel ? a->numel : b->numel;
-  r.shape.dims[0] = r.shape.rank ? r.numel : 0;
-  size_t es = onnx_type_size(type);
-  r.data = malloc(es * (size_t)(r.numel ? r.numel : 1));
-  bool ok = true;
-  for (int64_t i = 0; i < r.numel; ++i) {
-    int64_t ia = a->numel == 1 ? 0 : i, ib = b->numel == 1 ? 0 : i;
-    switch (type) {
-    case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT:
-      ((float *)r.data)[i] = (float)apply_float(op, onnx_const_get_f(a, ia), onnx_const_get_f(b, ib));
-      break;
-    case ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE:
-      ((double *)r.data)[i] = apply_float(op, onnx_const_get_f(a, ia), onnx_const_get_f(b, ib));
-      break;
-    default: {
-      int64_t x = onnx_const_get_i(a, ia), y = onnx_const_get_i(b, ib);
-      int64_t v = op == 'c' || op == 'f' ? x : op == 'r' ? (x > 0 ? x : 0) : fold_apply(op, x, y, &ok);
-      if (type == ONNX__TENSOR_PROTO__DATA_TYPE__INT64)
-        ((int64_t *)r.data)[i] = v;
-      else
-        ((int32_t *)r.data)[i] = (int32_t)v;
-    }
-    }
-  }
-  if (!ok) {
-    onnx_const_free(&r);
-    return false;
-  }
-  *out = r;
-  return true;
-}
-
-/* Folds op over the node's true-constant integer inputs (1 for 'n', else 2)
- * into a constant output; false (nothing emitted) when the inputs are not
- * all small integer constants of one type. */
-static bool fold_int(onnx_node_t *n, char op) {
-  int arity = op == 'n' ? 1 : 2;
-  if (n->num_inputs != arity || !n->fold[0] || !foldable_int(n->fold[0], n->fold[0]->onnx_type))
-    return false;
-  onnx_const_t r;
-  if (!evaluate(n->fold[0], arity == 2 ? n->fold[1] : NULL, op, &r))
-    return false;
-  onnx_set_const_output(n, 0, &r);
-  return true;
-}
-
-/* Output y of an elementwise op; when the inputs' contents are known at
- * import time (bound graph inputs, or values computed from them) and small,
- * y's are too (onnx_set_known_output): the window and Range function
- * bodies compute sizes and trip counts so. */
-static bool out_maybe_known(onnx_node_t *n, MlirValue y, char op) {
-  onnx_const_t k;
-  if (!mlirValueIsNull(y) &&
-      evaluate(n->in_const[0], n->num_inputs > 1 ? n->in_const[1] : NULL, op, &k)) {
-    onnx_set_known_output(n, 0, y, &k);
-    return true;
-  }
-  return onnx_out(n, y);
-}
-
-/* Unary ops whose result is known when the input is (out_maybe_known). */
-#define KNOWN_UNARY(fn, opname, op)                                                          \
-  static bool fn(onnx_node_t *n) { return out_maybe_known(n, onnx_unary(n, opname, onnx_in0(n)), op); }
-KNOWN_UNARY(map_relu, "graph.relu", 'r')
-static bool map_neg(onnx_node_t *n) {
-  return fold_int(n, 'n') || out_maybe_known(n, onnx_unary(n, "graph.neg", onnx_in0(n)), 'n');
-}
+UNARY(map_relu, "graph.relu")
+UNARY(map_neg, "graph.neg")
 UNARY(map_abs, "graph.abs")
 UNARY(map_sigmoid, "graph.sigmoid")
 UNARY(map_tanh, "graph.tanh")
@@ -183,8 +50,8 @@ UNARY(map_asinh, "graph.asinh")
 UNARY(map_acosh, "graph.acosh")
 UNARY(map_atanh, "graph.atanh")
 UNARY(map_round, "graph.round")
-KNOWN_UNARY(map_ceil, "graph.ceil", 'c')
-KNOWN_UNARY(map_floor, "graph.floor", 'f')
+UNARY(map_ceil, "graph.ceil")
+UNARY(map_floor, "graph.floor")
 
 static bool map_reciprocal(onnx_node_t *n) {
   MlirValue x = onnx_in0(n);
@@ -399,19 +266,11 @@ static bool binary(onnx_node_t *n, const char *opname) {
     return false;
   return onnx_out(n, onnx_binary(n, opname, onnx_input(n, 0), onnx_input(n, 1)));
 }
-/* Add, Sub, Mul, Div: folded (integer constants), else built (and known
- * when the inputs are). */
-static bool arithmetic(onnx_node_t *n, const char *opname, char op) {
-  if (fold_int(n, op))
-    return true;
-  if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
-    return false;
-  return out_maybe_known(n, onnx_binary(n, opname, onnx_input(n, 0), onnx_input(n, 1)), op);
-}
-static bool map_add(onnx_node_t *n) { return arithmetic(n, "graph.add", '+'); }
-static bool map_sub(onnx_node_t *n) { return arithmetic(n, "graph.sub", '-'); }
-static bool map_mul(onnx_node_t *n) { return arithmetic(n, "graph.mul", '*'); }
-static bool map_div(onnx_node_t *n) { return arithmetic(n, "graph.div", '/'); }
+/* (import_fold.c evaluates these on contents known at import time.) */
+static bool map_add(onnx_node_t *n) { return binary(n, "graph.add"); }
+static bool map_sub(onnx_node_t *n) { return binary(n, "graph.sub"); }
+static bool map_mul(onnx_node_t *n) { return binary(n, "graph.mul"); }
+static bool map_div(onnx_node_t *n) { return binary(n, "graph.div"); }
 
 static bool map_pow(onnx_node_t *n) {
   if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
@@ -466,32 +325,6 @@ static bool map_sum(onnx_node_t *n) { return variadic(n, "graph.add", false); }
 static bool map_mean(onnx_node_t *n) { return variadic(n, "graph.add", true); }
 
 /* --- Cast, comparisons, Where --------------------------------------------- */
-/* The contents of a Cast of small known contents `in` (a scalar, or a
- * vector of up to FOLD_MAX_ELEMENTS) to float, double, int32, int64 or bool, so
- * that parameters computed as `Cast(size)` (the window functions' Range
- * limit) are known at import time too. False if not applicable. */
-static bool cast_known_value(const onnx_const_t *in, int32_t to, onnx_const_t *out) {
-  if (!in || in->shape.rank > 1 || in->numel > FOLD_MAX_ELEMENTS ||
-      in->onnx_type == ONNX__TENSOR_PROTO__DATA_TYPE__STRING)
-    return false;
-  if (to != ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT && to != ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE &&
-      to != ONNX__TENSOR_PROTO__DATA_TYPE__INT32 && to != ONNX__TENSOR_PROTO__DATA_TYPE__INT64 &&
-      to != ONNX__TENSOR_PROTO__DATA_TYPE__BOOL)
-    return false;
-  *out = (onnx_const_t){to, in->shape, in->numel,
-                        malloc(onnx_type_size(to) * (size_t)(in->numel ? in->numel : 1))};
-  for (int64_t i = 0; i < in->numel; ++i) {
-    switch (to) {
-    case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT: ((float *)out->data)[i] = (float)onnx_const_get_f(in, i); break;
-    case ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE: ((double *)out->data)[i] = onnx_const_get_f(in, i); break;
-    case ONNX__TENSOR_PROTO__DATA_TYPE__INT32: ((int32_t *)out->data)[i] = (int32_t)onnx_const_get_i(in, i); break;
-    case ONNX__TENSOR_PROTO__DATA_TYPE__BOOL: ((uint8_t *)out->data)[i] = onnx_const_get_f(in, i) != 0; break;
-    default: ((int64_t *)out->data)[i] = onnx_const_get_i(in, i); break;
-    }
-  }
-  return true;
-}
-
 static bool map_cast(onnx_node_t *n) {
   MlirValue x = onnx_in0(n);
   if (mlirValueIsNull(x))
@@ -500,13 +333,7 @@ static bool map_cast(onnx_node_t *n) {
   MlirType elem = onnx_elem_type(n->ctx, (int32_t)to);
   if (mlirTypeIsNull(elem))
     return onnx_error(n, "unsupported element type '%s'", onnx_type_name((int32_t)to));
-  MlirValue y = onnx_cast_to(n, x, elem);
-  onnx_const_t known;
-  if (!mlirValueIsNull(y) && cast_known_value(n->in_const[0], (int32_t)to, &known)) {
-    onnx_set_known_output(n, 0, y, &known);
-    return true;
-  }
-  return onnx_out(n, y);
+  return onnx_out(n, onnx_cast_to(n, x, elem));
 }
 
 /* CastLike: Cast to the element type of input 1 (its values are unused). */
@@ -632,17 +459,7 @@ static bool map_not(onnx_node_t *n) {
   MlirValue x = onnx_in0(n);
   if (mlirValueIsNull(x) || !have_op(n, "graph.where") || !need_bool(n, x))
     return false;
-  MlirValue y = logical_not(n, x);
-  const onnx_const_t *in = n->in_const[0];
-  if (mlirValueIsNull(y) || !in || in->shape.rank > 1 || in->numel > FOLD_MAX_ELEMENTS)
-    return onnx_out(n, y);
-  /* known input (an If condition computed by OptionalHasElement): known result */
-  onnx_const_t known = {ONNX__TENSOR_PROTO__DATA_TYPE__BOOL, in->shape, in->numel,
-                        malloc((size_t)(in->numel ? in->numel : 1))};
-  for (int64_t i = 0; i < in->numel; ++i)
-    ((uint8_t *)known.data)[i] = onnx_const_get_i(in, i) == 0;
-  onnx_set_known_output(n, 0, y, &known);
-  return true;
+  return onnx_out(n, logical_not(n, x));
 }
 
 /* a or b = where(a, true, b); a and b = where(a, b, false);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <mlir-c/BuiltinTypes.h>
 #include <mlir-c/Diagnostics.h>
 
 #include "core/text.h"
@@ -139,6 +140,21 @@ bool onnx_unsupported_operator(onnx_importer_t *imp, const Onnx__NodeProto *node
   return false;
 }
 
+/* Output 0 of n, built by its mapping, gets the contents c (owned) as a
+ * known value, unless the mapping gave it contents already or its type
+ * does not have c's shape. */
+static void keep_known_output(onnx_node_t *n, onnx_const_t *c) {
+  onnx_value_t *e = n->node->output[0][0] ? onnx_value_lookup(n->imp, n->node->output[0]) : NULL;
+  strata_graph_shape_t s;
+  if (!e || e->has_const || e->seq || mlirValueIsNull(e->value) || !onnx_shape(e->value, &s) ||
+      !mlirShapedTypeHasStaticShape(mlirValueGetType(e->value)) ||
+      strata_graph_num_elements(&s) != c->numel || s.rank != c->shape.rank) {
+    onnx_const_free(c);
+    return;
+  }
+  onnx_set_known_output(n, 0, e->value, c);
+}
+
 bool onnx_import_node(onnx_importer_t *imp, const Onnx__GraphProto *g, size_t index,
                         const int64_t *opset_of_default) {
   const Onnx__NodeProto *node = g->node[index];
@@ -183,15 +199,30 @@ bool onnx_import_node(onnx_importer_t *imp, const Onnx__GraphProto *g, size_t in
      * they reach operators as graph.constant values. */
     n.fold[i] = e->has_const && !e->bound && !string ? &e->cst : NULL;
   }
+  /* Known contents in, known contents out (import_fold.c): a node on true
+   * constants becomes a constant; one on known values of bound graph
+   * inputs is built, and its output's contents known too. */
   n.errors_before = imp->errors;
+  onnx_const_t known;
+  bool all_constant;
+  bool is_known = onnx_fold_node(&n, &all_constant, &known);
+  if (is_known && all_constant) {
+    onnx_set_const_output(&n, 0, &known);
+    return true;
+  }
   bool ok = m->fn(&n);
   /* A node fails as soon as an error is reported, whatever its mapping
    * returns, and never without a message. */
-  if (onnx_failed(&n))
-    return false;
-  if (!ok)
+  if (onnx_failed(&n) || !ok) {
+    if (is_known)
+      onnx_const_free(&known);
+    if (onnx_failed(&n))
+      return false;
     return onnx_error(&n, "the node cannot be imported: a value it needs is missing (an absent "
                           "input, or one that could not be computed)");
+  }
+  if (is_known)
+    keep_known_output(&n, &known);
   for (size_t i = 0; i < node->n_output; ++i) {
     const char *name = node->output[i];
     if (!name[0])

@@ -4,7 +4,9 @@
  * (graph.slice), Pad (constant, reflect, edge; negative pads become a slice), Gather,
  * Expand, Tile and DepthToSpace/SpaceToDepth (reshapes around an expand or
  * a transpose), Identity-like Dropout, reductions (ArgMax/ArgMin, CumSum, TopK by ranks too), and the import-time operators:
- * Constant, Shape, Size and ConstantOfShape are folded into constants.
+ * Constant, Shape, Size and ConstantOfShape are folded into constants
+ * (Shape of dynamic dims and Reshape to a target computed at run time:
+ * import_runtime_shape.c).
  * Each operator reads its parameters from attributes or constant inputs as
  * its opset version dictates. */
 #include <stdlib.h>
@@ -92,9 +94,8 @@ static bool map_shape(onnx_node_t *n) {
     end = end < start ? start : end > s.rank ? s.rank : end;
   }
   for (int64_t i = start; i < end; ++i)
-    if (s.dims[i] == STRATA_GRAPH_DYN)
-      return onnx_error(n, "Shape of a tensor with a dynamic dimension (dim %lld) is not "
-                           "supported", (long long)i);
+    if (s.dims[i] == STRATA_GRAPH_DYN) /* computed at run time */
+      return onnx_runtime_shape(n, x, start, end);
   int64_t count = end - start;
   return const_i64_output(n, 0, 1, &count, s.dims + start, count);
 }
@@ -194,6 +195,8 @@ static bool map_reshape(onnx_node_t *n) {
   strata_graph_shape_t s;
   onnx_shape(x, &s);
   int64_t t[STRATA_GRAPH_MAX_RANK];
+  if (n->opset >= 5 && n->num_inputs > 1 && n->present[1] && !n->in_const[1])
+    return onnx_reshape_runtime(n, x, onnx_input(n, 1)); /* a target computed at run time */
   int64_t rank = ints_param(n, 5, "shape", 1, t, STRATA_GRAPH_MAX_RANK);
   if (rank == -2)
     return false;
@@ -390,25 +393,35 @@ static bool map_transpose(onnx_node_t *n) {
   return onnx_out(n, onnx_build(n, "graph.transpose", 1, &x, NULL_TYPE, 1, &a));
 }
 
-/* Concat of constants with rank <= 1 (shape arithmetic): folded. */
-static bool fold_concat(onnx_node_t *n) {
+/* The concatenation of 1-D contents in[0..n->num_inputs) of one type into
+ * *r; false if they are not all such. */
+static bool concat_contents(const onnx_node_t *n, const onnx_const_t *const *in,
+                            onnx_const_t *r) {
   int64_t total = 0;
-  if (!n->fold[0])
+  if (!in[0] || in[0]->onnx_type == ONNX__TENSOR_PROTO__DATA_TYPE__STRING)
     return false;
-  int32_t type = n->fold[0]->onnx_type;
+  int32_t type = in[0]->onnx_type;
   for (int i = 0; i < n->num_inputs; ++i) {
-    const onnx_const_t *c = n->fold[i];
+    const onnx_const_t *c = in[i];
     if (!c || c->shape.rank != 1 || c->onnx_type != type)
       return false;
     total += c->numel;
   }
   size_t es = onnx_type_size(type);
-  onnx_const_t r = {type, {1, {total}}, total, malloc(es * (size_t)(total ? total : 1))};
+  *r = (onnx_const_t){type, {1, {total}}, total, malloc(es * (size_t)(total ? total : 1))};
   size_t off = 0;
   for (int i = 0; i < n->num_inputs; ++i) {
-    memcpy((char *)r.data + off, n->fold[i]->data, es * (size_t)n->fold[i]->numel);
-    off += es * (size_t)n->fold[i]->numel;
+    memcpy((char *)r->data + off, in[i]->data, es * (size_t)in[i]->numel);
+    off += es * (size_t)in[i]->numel;
   }
+  return true;
+}
+
+/* Concat of constants with rank <= 1 (shape arithmetic): folded. */
+static bool fold_concat(onnx_node_t *n) {
+  onnx_const_t r;
+  if (!concat_contents(n, n->fold, &r))
+    return false;
   onnx_set_const_output(n, 0, &r);
   return true;
 }
@@ -432,7 +445,12 @@ static bool map_concat(onnx_node_t *n) {
     MlirValue ops[2] = {acc, onnx_input(n, i)};
     acc = onnx_build(n, "graph.concat", 2, ops, NULL_TYPE, 1, &a);
   }
-  return onnx_out(n, acc);
+  /* 1-D inputs known from bound graph inputs: the result is known too */
+  onnx_const_t known;
+  if (mlirValueIsNull(acc) || !concat_contents(n, n->in_const, &known))
+    return onnx_out(n, acc);
+  onnx_set_known_output(n, 0, acc, &known);
+  return true;
 }
 
 /* graph.slice with full-rank starts/ends/steps. */

@@ -101,6 +101,31 @@ int64_t onnx_const_get_i(const onnx_const_t *c, int64_t i) {
   }
 }
 
+bool onnx_const_set_i(onnx_const_t *c, int64_t i, int64_t v) {
+  switch (c->onnx_type) {
+  case ONNX__TENSOR_PROTO__DATA_TYPE__INT8: ((int8_t *)c->data)[i] = (int8_t)v; return v == (int8_t)v;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT8: ((uint8_t *)c->data)[i] = (uint8_t)v; return v == (uint8_t)v;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__BOOL: ((uint8_t *)c->data)[i] = v != 0; return v == (v != 0);
+  case ONNX__TENSOR_PROTO__DATA_TYPE__INT16: ((int16_t *)c->data)[i] = (int16_t)v; return v == (int16_t)v;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT16: ((uint16_t *)c->data)[i] = (uint16_t)v; return v == (uint16_t)v;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__INT32: ((int32_t *)c->data)[i] = (int32_t)v; return v == (int32_t)v;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT32: ((uint32_t *)c->data)[i] = (uint32_t)v; return v == (uint32_t)v;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__INT64:
+  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT64: ((int64_t *)c->data)[i] = v; return true;
+  default: onnx_const_set_f(c, i, (double)v); return true;
+  }
+}
+
+void onnx_const_set_f(onnx_const_t *c, int64_t i, double v) {
+  switch (c->onnx_type) {
+  case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT: ((float *)c->data)[i] = (float)v; break;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE: ((double *)c->data)[i] = v; break;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT16: ((uint16_t *)c->data)[i] = strata_double_to_f16(v); break;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__BFLOAT16: ((uint16_t *)c->data)[i] = strata_float_to_bf16((float)v); break;
+  default: onnx_const_set_i(c, i, (int64_t)v); break; /* callers pass integral values */
+  }
+}
+
 /* tp's dims into shape (rank set; at most STRATA_GRAPH_MAX_RANK, checked by
  * the caller) and their product into *numel; false on a negative or
  * overflowing dim. */

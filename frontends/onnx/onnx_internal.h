@@ -330,7 +330,31 @@ const char *onnx_const_get_s(const onnx_const_t *c, int64_t i);
 /* Element i as double / int64 (any supported numeric type; 0 for STRING). */
 double onnx_const_get_f(const onnx_const_t *c, int64_t i);
 int64_t onnx_const_get_i(const onnx_const_t *c, int64_t i);
+/* Stores v as element i in c's type: integers wrap (true when v fits the
+ * type), floats round to nearest (float16 once from double, bfloat16 via
+ * float). */
+bool onnx_const_set_i(onnx_const_t *c, int64_t i, int64_t v);
+void onnx_const_set_f(onnx_const_t *c, int64_t i, double v);
 size_t onnx_type_size(int32_t onnx_type);
 void onnx_const_free(onnx_const_t *c);
+
+/* --- Run-time shapes (import_runtime_shape.c) ------------------------------ */
+/* Output 0 = dims [start, end) of x as an i64 tensor computed at run time
+ * (graph.shape, sliced). False after an error. */
+bool onnx_runtime_shape(onnx_node_t *n, MlirValue x, int64_t start, int64_t end);
+/* Output 0 = x reshaped to `target`, a 1-D int64 tensor computed at run
+ * time (ONNX Reshape's 0 and -1; the output's declared static dims kept).
+ * False after an error. */
+bool onnx_reshape_runtime(onnx_node_t *n, MlirValue x, MlirValue target);
+
+/* --- Import-time evaluation (import_fold.c) ------------------------------- */
+/* Evaluates node n (one output) on its inputs' contents when every input's
+ * is known at import time and small, and the operator is one the
+ * evaluator knows (arithmetic, comparisons, logical ops, Where, Cast,
+ * CastLike, Range): true with the output's contents in *out (the caller
+ * owns them). *all_constant says whether every input is a true constant
+ * (the node folds into a constant) rather than some a known value of a
+ * bound graph input (the node is still built). */
+bool onnx_fold_node(onnx_node_t *n, bool *all_constant, onnx_const_t *out);
 
 #endif

@@ -285,9 +285,20 @@ static MlirAttribute make_dense(MlirType type, const double *values, int64_t n) 
 
 typedef bool (*rewrite_fn)(MlirOperation op, const config_t *cfg);
 
+/* A reshape whose result type does not fix its shape: a target computed
+ * at run time (the `shape` operand) with more than one `?` dim, which may
+ * permute dynamic dims even between equal types. */
+static bool runtime_target(MlirOperation op) {
+  MlirType t = mlirValueGetType(result(op));
+  intptr_t dynamic = 0;
+  for (intptr_t i = 0; i < mlirShapedTypeGetRank(t); ++i)
+    dynamic += mlirShapedTypeIsDynamicDim(t, i);
+  return mlirOperationGetNumOperands(op) > 1 && dynamic > 1;
+}
+
 /* reshape, flatten, cast: result type == input type. */
 static bool rw_same_type(MlirOperation op, const config_t *cfg) {
-  return replace_with(op, operand(op, 0));
+  return !runtime_target(op) && replace_with(op, operand(op, 0));
 }
 
 static bool rw_identity_transpose(MlirOperation op, const config_t *cfg) {
@@ -325,8 +336,12 @@ static bool rw_reshape_chain(MlirOperation op, const config_t *cfg) {
     inner = defined_by(operand(op, 0), "graph.flatten");
   if (mlirOperationIsNull(inner))
     return false;
-  MlirValue x = operand(inner, 0);
-  return replace_with(op, x) || replace_with_new(op, "graph.reshape", 1, &x, 0, NULL);
+  /* the outer op's run-time target, if any, stays its target */
+  MlirValue ops[2] = {operand(inner, 0), mlirOperationGetNumOperands(op) > 1 ? operand(op, 1)
+                                                                               : (MlirValue){NULL}};
+  if (!runtime_target(op) && replace_with(op, ops[0]))
+    return true;
+  return replace_with_new(op, "graph.reshape", mlirValueIsNull(ops[1]) ? 1 : 2, ops, 0, NULL);
 }
 
 /* slice with starts 0, steps 1 and ends at (or past) every dim. */

@@ -3,7 +3,7 @@
 // RUN: strata-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(convert-te-to-tir)'
 
 func.func @unsupported_op(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<8xf32> {
-  // expected-error @+1 {{'tensor.concat' op is not supported by convert-te-to-tir: only te.compute, te.read, tensor constants, tensor.dim, tensor.collapse_shape / expand_shape, tensor.cast, func.call and func.return may have tensor operands or results}}
+  // expected-error @+1 {{'tensor.concat' op is not supported by convert-te-to-tir: only te.compute, te.read, tensor constants, tensor.dim, tensor.extract, tensor.collapse_shape / expand_shape, tensor.cast, func.call and func.return may have tensor operands or results}}
   %c = tensor.concat dim(0) %a, %b : (tensor<4xf32>, tensor<4xf32>) -> tensor<8xf32>
   return %c : tensor<8xf32>
 }

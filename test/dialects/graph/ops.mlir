@@ -232,6 +232,19 @@ func.func @normalization(%x: tensor<?x64x56x56xf32>, %p: tensor<64xf32>, %l: ten
   return
 }
 
+// A reshape to a target computed at run time (the `shape` operand), and the
+// dims of a tensor as an i64 tensor.
+// CHECK-LABEL: func.func @runtime_shapes(
+// CHECK: %[[S:.*]] = "graph.shape"(%{{[a-z0-9]+}}) : (tensor<?x12xf32>) -> tensor<2xi64>
+// CHECK-NEXT: "graph.reshape"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<?x12xf32>, tensor<3xi64>) -> tensor<?x3x4xf32>
+// CHECK-NEXT: "graph.reshape"(%{{[a-z0-9]+}}, %[[S]]) : (tensor<?x12xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+func.func @runtime_shapes(%x: tensor<?x12xf32>, %t: tensor<3xi64>) {
+  %s = "graph.shape"(%x) : (tensor<?x12xf32>) -> tensor<2xi64>
+  %0 = "graph.reshape"(%x, %t) : (tensor<?x12xf32>, tensor<3xi64>) -> tensor<?x3x4xf32>
+  %1 = "graph.reshape"(%x, %s) : (tensor<?x12xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return
+}
+
 // CHECK-LABEL: func.func @data_movement(
 // CHECK: "graph.reshape"(%{{[a-z0-9]+}}) : (tensor<?x512x1x1xf32>) -> tensor<?x512xf32>
 // CHECK-NEXT: "graph.reshape"(%{{[a-z0-9]+}}) : (tensor<2x3x4xf32>) -> tensor<6x4xf32>

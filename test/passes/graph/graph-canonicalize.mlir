@@ -174,6 +174,24 @@ func.func @reshape_chain(%x: tensor<2x3x4xf32>) -> tensor<24xf32> {
   return %1 : tensor<24xf32>
 }
 
+// A reshape to a target computed at run time with several `?` dims may
+// permute them between equal types: it stays; in a chain the outer
+// reshape keeps its target operand. With one `?` equal types are the same
+// shape, so it goes.
+// CHECK-LABEL: func.func @reshape_runtime_target
+// CHECK-NEXT: %[[A:.*]] = "graph.reshape"(%arg0, %arg1) : (tensor<?x?xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+// CHECK-NEXT: "graph.reshape"(%arg0) : (tensor<?x?xf32>) -> tensor<?xf32>
+// CHECK-NEXT: %[[C:.*]] = "graph.reshape"(%arg0, %arg1) : (tensor<?x?xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+// CHECK-NEXT: return %[[A]], %[[C]], %arg2
+func.func @reshape_runtime_target(%x: tensor<?x?xf32>, %t: tensor<2xi64>, %y: tensor<?x8xf32>)
+    -> (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x8xf32>) {
+  %0 = "graph.reshape"(%x, %t) : (tensor<?x?xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  %1 = "graph.reshape"(%x) : (tensor<?x?xf32>) -> tensor<?xf32>
+  %2 = "graph.reshape"(%1, %t) : (tensor<?xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  %3 = "graph.reshape"(%y, %t) : (tensor<?x8xf32>, tensor<2xi64>) -> tensor<?x8xf32>
+  return %0, %2, %3 : tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x8xf32>
+}
+
 // flatten of reshape is one reshape; reshape back to the input's type is x.
 // CHECK-LABEL: func.func @flatten_chain
 // CHECK-NEXT: "graph.reshape"(%arg0) : (tensor<2x3x4xf32>) -> tensor<6x4xf32>

@@ -66,6 +66,11 @@ def attr_strs(name, vals):
     return f_bytes(1, name) + f_int(20, 8) + b"".join(f_bytes(9, v) for v in vals)
 
 
+def attr_tensor(name, t):
+    """A TENSOR attribute (AttributeProto.t, type 4)."""
+    return f_bytes(1, name) + f_int(20, 4) + f_bytes(5, t)
+
+
 def attr_float(name, v):
     return f_bytes(1, name) + f_int(20, 1) + f_float(2, v)
 

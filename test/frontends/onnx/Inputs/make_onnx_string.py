@@ -14,7 +14,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from make_onnx import (FLOAT, INT64, STRING, attr_int, attr_ints, attr_str, attr_strs,  # noqa: E402
-                       model, node, tensor, value_info, write_cases)
+                       attr_tensor, model, node, tensor, value_info, write_cases)
 from protobuf_wire import f_bytes, f_int  # noqa: E402
 
 
@@ -22,11 +22,6 @@ def string_tensor(dims, values):
     """A TensorProto of strings (string_data, field 6)."""
     return (b"".join(f_int(1, d) for d in dims) + f_int(2, STRING)
             + b"".join(f_bytes(6, v) for v in values))
-
-
-def attr_tensor(name, t):
-    """A TENSOR attribute (AttributeProto.t, type 4)."""
-    return f_bytes(1, name) + f_int(20, 4) + f_bytes(5, t)
 
 
 def float_tensor(dims, values):
