@@ -210,6 +210,16 @@ MlirLogicalResult g2t_lower_string_constant(g2t_t *g, MlirValue *out);
  * to back (how buffer kernels take a list of strings). */
 MlirValue g2t_string_bytes(g2t_t *g, MlirAttribute strings);
 
+/* --- narrow float types (graph_to_te_narrow.c) ---------------------------- */
+/* Whether t is an 8-bit or 4-bit float (f8E4M3FN, f8E4M3FNUZ, f8E5M2,
+ * f8E5M2FNUZ, f8E8M0FNU, f4E2M1FN). */
+bool g2t_is_narrow_float(MlirType t);
+/* graph.cast from or to a narrow float (g2t_lower_cast sends it here). */
+MlirLogicalResult g2t_lower_narrow_cast(g2t_t *g, MlirValue *out);
+/* Scalar v of element type s converted to d as graph.cast does, for the
+ * types arith converts (not strings, not the narrow floats). */
+MlirValue g2t_convert(g2t_t *g, strata_builder_t *b, MlirValue v, MlirType s, MlirType d);
+
 /* --- tables and counting (graph_to_te_table.c) --------------------------- */
 MlirLogicalResult g2t_lower_unique(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_tfidf_vectorizer(g2t_t *g, MlirValue *out);
