@@ -586,7 +586,12 @@ static const struct {
     {"mod", g2t_lower_binary},
     {"shift_left", g2t_lower_binary},
     {"shift_right", g2t_lower_binary},
+    {"bitwise_and", g2t_lower_binary},
+    {"bitwise_or", g2t_lower_binary},
+    {"bitwise_xor", g2t_lower_binary},
+    {"bitwise_not", g2t_lower_unary},
     {"cast", g2t_lower_cast},
+    {"bitcast", g2t_lower_bitcast},
     {"matmul", g2t_lower_matmul},
     {"batch_matmul", g2t_lower_batch_matmul},
     {"dense", g2t_lower_dense},
@@ -734,7 +739,9 @@ static enum ui64_mode ui64_mode(const char *name) {
       "transpose", "concat", "slice",   "pad",   "layout_transform", "where", "gather", "gather_elements",
       "expand",
       /* lowered with unsigned arith ops when the operand is unsigned */
-      "mod", "shift_left", "shift_right"};
+      "mod", "shift_left", "shift_right",
+      /* bitwise: exact on the bits of any width */
+      "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not"};
   for (size_t i = 0; i < sizeof order / sizeof order[0]; ++i)
     if (!strcmp(name, order[i]))
       return UI64_ORDER;

@@ -247,6 +247,7 @@ bool g2t_attr_layout(MlirOperation op, const char *name, strata_graph_layout_t *
 MlirLogicalResult g2t_lower_unary(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_binary(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_cast(g2t_t *g, MlirValue *out);
+MlirLogicalResult g2t_lower_bitcast(g2t_t *g, MlirValue *out);
 
 MlirLogicalResult g2t_lower_matmul(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_batch_matmul(g2t_t *g, MlirValue *out);

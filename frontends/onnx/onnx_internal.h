@@ -91,6 +91,7 @@ extern const onnx_mapping_t strata_onnx_loss_ops[];
 extern const onnx_mapping_t strata_onnx_training_ops[];
 extern const onnx_mapping_t strata_onnx_generate_ops[];
 extern const onnx_mapping_t strata_onnx_quantize_ops[];
+extern const onnx_mapping_t strata_onnx_bits_ops[];
 extern const onnx_mapping_t strata_onnx_rnn_ops[];
 extern const onnx_mapping_t strata_onnx_einsum_ops[];
 extern const onnx_mapping_t strata_onnx_signal_ops[];
