@@ -849,7 +849,8 @@ static MlirLogicalResult lower_one(MlirOperation op, g2t_names_t *names) {
   }
   if (has_unsigned && strcmp(short_name, "constant") == 0)
     has_unsigned = has_ui64 = false; /* an arith.constant of the same attribute */
-  if (mlirLogicalResultIsFailure(check_types(op)))
+  if (mlirLogicalResultIsFailure(check_types(op)) ||
+      mlirLogicalResultIsFailure(g2t_check_narrow_floats(op, short_name)))
     return mlirLogicalResultFailure();
   enum ui64_mode mode = ui64_mode(short_name);
   if (has_ui64 && mode == UI64_UNSUPPORTED)

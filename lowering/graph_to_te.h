@@ -214,6 +214,9 @@ MlirValue g2t_string_bytes(g2t_t *g, MlirAttribute strings);
 /* Whether t is an 8-bit or 4-bit float (f8E4M3FN, f8E4M3FNUZ, f8E5M2,
  * f8E5M2FNUZ, f8E8M0FNU, f4E2M1FN). */
 bool g2t_is_narrow_float(MlirType t);
+/* A located error when op (short name `name`) has a narrow float operand
+ * or result and is not cast, bitcast, constant or an op moving elements. */
+MlirLogicalResult g2t_check_narrow_floats(MlirOperation op, const char *name);
 /* graph.cast from or to a narrow float (g2t_lower_cast sends it here). */
 MlirLogicalResult g2t_lower_narrow_cast(g2t_t *g, MlirValue *out);
 /* Scalar v of element type s converted to d as graph.cast does, for the

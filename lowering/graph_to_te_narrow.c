@@ -11,6 +11,10 @@
  * (runtime/narrow_types.h). The rest of the conversion (an integer or
  * another float to or from f64) is the usual cast's (g2t_convert).
  *
+ * Other ops than cast, bitcast, constant and those that only move elements
+ * are refused on these types (g2t_check_narrow_floats: arith would need
+ * conversions LLVM does not have).
+ *
  * Optional attributes of graph.cast, read here:
  *   saturate    bool, default true: a float8 result saturates to its
  *               largest finite value (false: overflow gives infinity for
@@ -18,6 +22,8 @@
  *   round_mode  "up" (default), "down" or "nearest": how an f8E8M0FNU
  *               result rounds (Cast-24's round_mode) */
 #include <string.h>
+
+#include <mlir-c/Support.h>
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
@@ -49,6 +55,32 @@ static bool narrow_format(MlirType t, strata_narrow_float_t *f) {
 bool g2t_is_narrow_float(MlirType t) {
   strata_narrow_float_t f;
   return narrow_format(t, &f);
+}
+
+static bool has_narrow_float(MlirType shaped) {
+  return mlirTypeIsAShaped(shaped) && g2t_is_narrow_float(mlirShapedTypeGetElementType(shaped));
+}
+
+MlirLogicalResult g2t_check_narrow_floats(MlirOperation op, const char *name) {
+  static const char *const ok[] = {"cast",  "bitcast", "constant", "reshape", "transpose",
+                                   "concat", "slice",  "flatten",  "gather",  "expand"};
+  for (size_t i = 0; i < sizeof ok / sizeof ok[0]; ++i)
+    if (!strcmp(name, ok[i]))
+      return mlirLogicalResultSuccess();
+  MlirType found = {NULL};
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op) && mlirTypeIsNull(found); ++i)
+    if (has_narrow_float(mlirValueGetType(mlirOperationGetOperand(op, i))))
+      found = mlirValueGetType(mlirOperationGetOperand(op, i));
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op) && mlirTypeIsNull(found); ++i)
+    if (has_narrow_float(mlirValueGetType(mlirOperationGetResult(op, i))))
+      found = mlirValueGetType(mlirOperationGetResult(op, i));
+  if (mlirTypeIsNull(found))
+    return mlirLogicalResultSuccess();
+  char buf[32];
+  return strata_emit_error(op, "element type %s is not supported by convert-graph-to-te for "
+                               "this op: the 8-bit and 4-bit floats are only cast, bitcast and "
+                               "moved (cast to f32 to compute)",
+                           strata_type_str(mlirShapedTypeGetElementType(found), buf, sizeof buf));
 }
 
 /* The encoding flags of the cast's attributes (narrow_types.h:
