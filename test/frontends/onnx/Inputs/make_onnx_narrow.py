@@ -158,7 +158,16 @@ def int4_raw_size():
                  [value_info("y", INT32, [4])], [bad], opset=21)
 
 
+def int4_short_input():
+    """unpack_ints' model with an int4 input of 5 elements in 2 bytes (3
+    hold them, packed): the test-data reader's error."""
+    m, ins, _ = unpack_ints()
+    short = f_int(1, 5) + f_int(2, INT4) + f_bytes(9, bytes(2))
+    return m, [short] + ins[1:], []
+
+
 RUN_CASES = {
+    "int4_short_input": int4_short_input,
     "cast_e4m3fn": cast_e4m3fn,
     "cast_e8m0": cast_e8m0,
     "unpack_ints": unpack_ints,
