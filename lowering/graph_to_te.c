@@ -947,7 +947,11 @@ const strata_pass_info_t convert_graph_to_te_pass = {
         "other ops on strings are an error. unique and tfidf_vectorizer call the table kernels "
         "strata_unique and strata_tfidf_vectorizer on flattened operands; non_max_suppression "
         "and roi_align call their buffer kernels the same way (static shapes only), dims and "
-        "attributes as scalars.",
+        "attributes as scalars. Casts from or to the 8-bit and 4-bit floats (f8E4M3FN, "
+        "f8E4M3FNUZ, f8E5M2, f8E5M2FNUZ, f8E8M0FNU, f4E2M1FN) move their codes through the "
+        "scalar kernels strata_narrow_to_f64 / strata_narrow_from_f64 (cast's optional "
+        "saturate and round_mode attributes become the kernel's flags); other ops on them but "
+        "bitcast, constant and those that move elements are an error.",
     .anchor = "builtin.module",
     .dependent_dialects = {mlirGetDialectHandle__arith__, mlirGetDialectHandle__math__,
                            mlirGetDialectHandle__tensor__, mlirGetDialectHandle__gpu__,
