@@ -387,22 +387,20 @@ static bool infer_mod(ctx_t *c, shape_t *out, MlirType *elem) {
   return infer_broadcast(c, out, elem) && attr_bool(c, "fmod", &fmod);
 }
 
-static bool infer_shift(ctx_t *c, shape_t *out, MlirType *elem) {
-  if (!infer_broadcast(c, out, elem))
-    return false;
-  if (mlirTypeIsAInteger(*elem))
+static bool expect_int(ctx_t *c, MlirType elem) {
+  if (mlirTypeIsAInteger(elem))
     return true;
   char s[STR];
-  return fail(c, "operand element type must be an integer type, got %s", type_str(*elem, s));
+  return fail(c, "operand element type must be an integer type, got %s", type_str(elem, s));
+}
+
+/* shift_left/right, bitwise_and/or/xor: broadcasting, integers only. */
+static bool infer_shift(ctx_t *c, shape_t *out, MlirType *elem) {
+  return infer_broadcast(c, out, elem) && expect_int(c, *elem);
 }
 
 static bool infer_unary_int(ctx_t *c, shape_t *out, MlirType *elem) {
-  if (!infer_unary(c, out, elem))
-    return false;
-  if (mlirTypeIsAInteger(*elem))
-    return true;
-  char s[STR];
-  return fail(c, "operand element type must be an integer type, got %s", type_str(*elem, s));
+  return infer_unary(c, out, elem) && expect_int(c, *elem);
 }
 
 /* bitcast: any shape kept; a float and a signless integer (or two floats)
