@@ -82,7 +82,7 @@ tune_case() { # name model
 }
 
 tuned_pipeline() { # name
-  echo "builtin.module(convert-graph-to-te,te-inline,te-default-schedule{knobs=true},te-apply-tuned{db=\"$out/evolutionary-$1.db\"},convert-te-to-tir,tir-apply-schedule,strata-lower-to-llvm)"
+  echo "builtin.module(graph-fold-batch-norm,graph-fuse,convert-graph-to-te,te-inline,te-default-schedule{knobs=true},te-apply-tuned{db=\"$out/evolutionary-$1.db\"},convert-te-to-tir,tir-apply-schedule,strata-lower-to-llvm)"
 }
 
 ratio() { sed -E 's/.* ratio ([0-9.]+).*/\1/' <<< "$1"; }

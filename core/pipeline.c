@@ -49,12 +49,13 @@ MlirLogicalResult strata_run_pipeline(MlirOperation op, const char *pipeline) {
 
 /* The ladder's steps, as strata-graph-to-llvm (lowering/graph_to_llvm.c)
  * names them, with the tuned schedule choice between te and tir. */
-#define TUNING_TASKS "convert-graph-to-te,te-inline,te-default-schedule{knobs=true}"
+#define TUNING_TASKS "graph-fold-batch-norm,graph-fuse,convert-graph-to-te,te-inline,te-default-schedule{knobs=true}"
 
 const char *strata_pipeline_tuning_tasks(void) { return "builtin.module(" TUNING_TASKS ")"; }
 
 const char *strata_pipeline_bounds_checked(void) {
-  return "builtin.module(convert-graph-to-te,te-inline,convert-te-to-tir{bounds-checks=true},"
+  return "builtin.module(graph-fold-batch-norm,graph-fuse,convert-graph-to-te,te-inline,"
+         "convert-te-to-tir{bounds-checks=true},"
          "strata-lower-to-llvm)";
 }
 

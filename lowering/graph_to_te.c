@@ -905,6 +905,7 @@ static MlirLogicalResult lower_one(MlirOperation op, g2t_names_t *names) {
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
+  g2t_inline_fused(module);
   if (mlirLogicalResultIsFailure(g2t_prepare_strings(module)))
     return mlirLogicalResultFailure();
   g2t_names_t *names = g2t_names_create();

@@ -195,6 +195,11 @@ bool g2t_kernel_static_shapes(g2t_t *g);
 void g2t_call_buffer_kernel(g2t_t *g, const char *name, intptr_t n, const MlirValue *args,
                             intptr_t nres, const MlirType *results, MlirValue *out);
 
+/* --- fused groups (graph_to_te_fused.c) -------------------------------- */
+/* Inlines the private functions graph-fuse outlined (attribute graph.fused)
+ * at their calls, then erases them. */
+void g2t_inline_fused(MlirOperation module);
+
 /* --- string tensors (graph_to_te_string.c) ------------------------------ */
 /* Before lowering: marks graph.cast to/from strings, rejects graph ops
  * without string semantics (located errors), retypes string tensors to i64

@@ -95,11 +95,16 @@ const onnx_mapping_t *onnx_find_mapping(const Onnx__NodeProto *node) {
       strata_onnx_sequence_ops, strata_onnx_loss_ops,     strata_onnx_generate_ops,
       strata_onnx_quantize_ops, strata_onnx_bits_ops, strata_onnx_rnn_ops,      strata_onnx_einsum_ops,
       strata_onnx_signal_ops,   strata_onnx_grid_sample_ops, strata_onnx_string_ops,
-      strata_onnx_table_ops,    strata_onnx_detection_ops,   strata_onnx_norm_ops};
+      strata_onnx_table_ops,    strata_onnx_detection_ops,   strata_onnx_norm_ops,
+      strata_onnx_attention_ops};
   static const onnx_mapping_t *const training_tables[] = {strata_onnx_training_ops};
+  static const onnx_mapping_t *const preview_tables[] = {strata_onnx_preview_ops};
   const onnx_mapping_t *const *tables = default_tables;
   size_t count = sizeof default_tables / sizeof default_tables[0];
-  if (!onnx_is_default_domain(node->domain)) {
+  if (node->domain && !strcmp(node->domain, ONNX_PREVIEW_DOMAIN)) {
+    tables = preview_tables;
+    count = sizeof preview_tables / sizeof preview_tables[0];
+  } else if (!onnx_is_default_domain(node->domain)) {
     if (strcmp(node->domain, ONNX_TRAINING_DOMAIN))
       return NULL;
     tables = training_tables;
