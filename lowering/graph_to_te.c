@@ -586,7 +586,12 @@ static const struct {
     {"mod", g2t_lower_binary},
     {"shift_left", g2t_lower_binary},
     {"shift_right", g2t_lower_binary},
+    {"bitwise_and", g2t_lower_binary},
+    {"bitwise_or", g2t_lower_binary},
+    {"bitwise_xor", g2t_lower_binary},
+    {"bitwise_not", g2t_lower_unary},
     {"cast", g2t_lower_cast},
+    {"bitcast", g2t_lower_bitcast},
     {"matmul", g2t_lower_matmul},
     {"batch_matmul", g2t_lower_batch_matmul},
     {"dense", g2t_lower_dense},
@@ -735,7 +740,9 @@ static enum ui64_mode ui64_mode(const char *name) {
       "transpose", "concat", "slice",   "pad",   "layout_transform", "where", "gather", "gather_elements",
       "expand", "shape",
       /* lowered with unsigned arith ops when the operand is unsigned */
-      "mod", "shift_left", "shift_right"};
+      "mod", "shift_left", "shift_right",
+      /* bitwise: exact on the bits of any width */
+      "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not"};
   for (size_t i = 0; i < sizeof order / sizeof order[0]; ++i)
     if (!strcmp(name, order[i]))
       return UI64_ORDER;
@@ -843,7 +850,8 @@ static MlirLogicalResult lower_one(MlirOperation op, g2t_names_t *names) {
   }
   if (has_unsigned && strcmp(short_name, "constant") == 0)
     has_unsigned = has_ui64 = false; /* an arith.constant of the same attribute */
-  if (mlirLogicalResultIsFailure(check_types(op)))
+  if (mlirLogicalResultIsFailure(check_types(op)) ||
+      mlirLogicalResultIsFailure(g2t_check_narrow_floats(op, short_name)))
     return mlirLogicalResultFailure();
   enum ui64_mode mode = ui64_mode(short_name);
   if (has_ui64 && mode == UI64_UNSUPPORTED)
@@ -941,7 +949,11 @@ const strata_pass_info_t convert_graph_to_te_pass = {
         "other ops on strings are an error. unique and tfidf_vectorizer call the table kernels "
         "strata_unique and strata_tfidf_vectorizer on flattened operands; non_max_suppression "
         "and roi_align call their buffer kernels the same way (static shapes only), dims and "
-        "attributes as scalars.",
+        "attributes as scalars. Casts from or to the 8-bit and 4-bit floats (f8E4M3FN, "
+        "f8E4M3FNUZ, f8E5M2, f8E5M2FNUZ, f8E8M0FNU, f4E2M1FN) move their codes through the "
+        "scalar kernels strata_narrow_to_f64 / strata_narrow_from_f64 (cast's optional "
+        "saturate and round_mode attributes become the kernel's flags); other ops on them but "
+        "bitcast, constant and those that move elements are an error.",
     .anchor = "builtin.module",
     .dependent_dialects = {mlirGetDialectHandle__arith__, mlirGetDialectHandle__math__,
                            mlirGetDialectHandle__tensor__, mlirGetDialectHandle__gpu__,

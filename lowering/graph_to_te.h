@@ -215,6 +215,19 @@ MlirLogicalResult g2t_lower_string_constant(g2t_t *g, MlirValue *out);
  * to back (how buffer kernels take a list of strings). */
 MlirValue g2t_string_bytes(g2t_t *g, MlirAttribute strings);
 
+/* --- narrow float types (graph_to_te_narrow.c) ---------------------------- */
+/* Whether t is an 8-bit or 4-bit float (f8E4M3FN, f8E4M3FNUZ, f8E5M2,
+ * f8E5M2FNUZ, f8E8M0FNU, f4E2M1FN). */
+bool g2t_is_narrow_float(MlirType t);
+/* A located error when op (short name `name`) has a narrow float operand
+ * or result and is not cast, bitcast, constant or an op moving elements. */
+MlirLogicalResult g2t_check_narrow_floats(MlirOperation op, const char *name);
+/* graph.cast from or to a narrow float (g2t_lower_cast sends it here). */
+MlirLogicalResult g2t_lower_narrow_cast(g2t_t *g, MlirValue *out);
+/* Scalar v of element type s converted to d as graph.cast does, for the
+ * types arith converts (not strings, not the narrow floats). */
+MlirValue g2t_convert(g2t_t *g, strata_builder_t *b, MlirValue v, MlirType s, MlirType d);
+
 /* --- tables and counting (graph_to_te_table.c) --------------------------- */
 MlirLogicalResult g2t_lower_unique(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_tfidf_vectorizer(g2t_t *g, MlirValue *out);
@@ -242,6 +255,7 @@ bool g2t_attr_layout(MlirOperation op, const char *name, strata_graph_layout_t *
 MlirLogicalResult g2t_lower_unary(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_binary(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_cast(g2t_t *g, MlirValue *out);
+MlirLogicalResult g2t_lower_bitcast(g2t_t *g, MlirValue *out);
 
 MlirLogicalResult g2t_lower_matmul(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_batch_matmul(g2t_t *g, MlirValue *out);

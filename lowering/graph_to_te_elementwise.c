@@ -1,8 +1,9 @@
 /* convert-graph-to-te, elementwise family: unary activations and math
- * (relu, sigmoid, neg, abs, gelu, leaky_relu, clip, and the math ops:
+ * (relu, sigmoid, neg, abs, gelu, leaky_relu, clip, bitwise_not, and the math ops:
  * tanh, exp, log, sqrt, erf, trigonometric and hyperbolic functions and
  * their inverses, round, ceil, floor), binary ops with numpy broadcasting (add, sub, mul, div, maximum,
- * minimum, pow, mod, shift_left, shift_right) and cast. Each becomes one te.compute without reduce axes
+ * minimum, pow, mod, shift_left, shift_right, bitwise_and/or/xor), cast and bitcast
+ * (the narrow float casts: graph_to_te_narrow.c). Each becomes one te.compute without reduce axes
  * whose body reads the operand(s) at the output index (0 for broadcast
  * dims) and applies arith/math scalar ops. */
 #include "lowering/graph_to_te.h"
@@ -43,6 +44,8 @@ static MlirValue unary_body(g2t_t *g, strata_builder_t *b, MlirValue x) {
   bool f = is_float(t);
   if (!strcmp(n, "relu"))
     return g2t_bin(b, f ? "arith.maximumf" : "arith.maxsi", x, g2t_scalar(b, t, 0));
+  if (!strcmp(n, "bitwise_not")) /* x xor all ones */
+    return g2t_bin(b, "arith.xori", x, g2t_scalar(b, t, -1));
   if (!strcmp(n, "sigmoid")) {
     MlirValue e = g2t_un(b, "math.exp", g2t_un(b, "arith.negf", x));
     MlirValue one = g2t_scalar(b, t, 1.0);
@@ -98,6 +101,7 @@ MlirLogicalResult g2t_lower_unary(g2t_t *g, MlirValue *out) {
                                (int)a.length, a.data);
   }
   if (!is_float(t) && strcmp(g->op_name, "relu") && strcmp(g->op_name, "neg") &&
+      strcmp(g->op_name, "bitwise_not") &&
       strcmp(g->op_name, "abs") && strcmp(g->op_name, "clip")) {
     char buf[32];
     return strata_emit_error(g->op, "needs a float element type, got %s",
@@ -118,6 +122,8 @@ static const char *binary_scalar_op(const char *n, bool f) {
       {"mul", "arith.mulf", "arith.muli"},         {"div", "arith.divf", "arith.divsi"},
       {"maximum", "arith.maximumf", "arith.maxsi"}, {"minimum", "arith.minimumf", "arith.minsi"},
       {"pow", "math.powf", "math.ipowi"},
+      {"bitwise_and", NULL, "arith.andi"},         {"bitwise_or", NULL, "arith.ori"},
+      {"bitwise_xor", NULL, "arith.xori"},
   };
   for (size_t i = 0; i < sizeof ops / sizeof ops[0]; ++i)
     if (!strcmp(ops[i].op, n))
@@ -227,55 +233,75 @@ MlirLogicalResult g2t_lower_binary(g2t_t *g, MlirValue *out) {
   return mlirLogicalResultSuccess();
 }
 
+MlirValue g2t_convert(g2t_t *g, strata_builder_t *b, MlirValue v, MlirType s, MlirType d) {
+  if (mlirTypeEqual(s, d))
+    return v;
+  bool sf = is_float(s), df = is_float(d);
+  if (sf && df) {
+    unsigned ws = mlirFloatTypeGetWidth(s), wd = mlirFloatTypeGetWidth(d);
+    if (ws < wd)
+      return g2t_cast(b, "arith.extf", v, d);
+    if (ws > wd)
+      return g2t_cast(b, "arith.truncf", v, d);
+    /* same width, different format (bf16 <-> f16) */
+    return g2t_cast(b, "arith.truncf", g2t_cast(b, "arith.extf", v, mlirF32TypeGet(g->ctx)), d);
+  }
+  if (!sf && !df) {
+    unsigned ws = mlirIntegerTypeGetWidth(s), wd = mlirIntegerTypeGetWidth(d);
+    if (wd == 1)
+      return g2t_cmpi(b, G2T_CMPI_NE, v, g2t_scalar(b, s, 0));
+    if (ws < wd)
+      return g2t_cast(b, ws == 1 ? "arith.extui" : "arith.extsi", v, d);
+    return g2t_cast(b, "arith.trunci", v, d);
+  }
+  if (sf) { /* float -> int (ui64: unsigned, 2^63 and above fit) */
+    bool to_u64 = !mlirTypeIsNull(g->unsigned_out) && mlirIntegerTypeGetWidth(g->unsigned_out) == 64;
+    unsigned wd = mlirIntegerTypeGetWidth(d);
+    if (wd == 1)
+      return g2t_cmpf(b, G2T_CMPF_UNE, v, g2t_scalar(b, s, 0));
+    if (wd < 8) /* i4, i2: through i64, wrapping as ONNX's reference does */
+      return g2t_cast(b, "arith.trunci",
+                      g2t_cast(b, "arith.fptosi", v, mlirIntegerTypeGet(g->ctx, 64)), d);
+    return g2t_cast(b, to_u64 ? "arith.fptoui" : "arith.fptosi", v, d);
+  }
+  /* int -> float (from an unsigned type: uitofp, exact for ui64 too) */
+  bool from_unsigned = mlirIntegerTypeGetWidth(s) == 1 || !mlirTypeIsNull(g->unsigned_in);
+  return g2t_cast(b, from_unsigned ? "arith.uitofp" : "arith.sitofp", v, d);
+}
+
+/* bitcast: arith.bitcast of each element (a float and a signless integer
+ * of one width, or two floats: the verifier's rule). */
+MlirLogicalResult g2t_lower_bitcast(g2t_t *g, MlirValue *out) {
+  MlirValue x = mlirOperationGetOperand(g->op, 0);
+  MlirType rtype = mlirValueGetType(mlirOperationGetResult(g->op, 0));
+  MlirValue dims[STRATA_GRAPH_MAX_RANK];
+  g2t_same_dims(g, x, rtype, dims);
+  g2t_compute_t c = g2t_compute_begin(g, "bitcast", rtype, dims, 0, NULL, NULL, NULL,
+                                      (MlirAttribute){NULL});
+  MlirValue v = g2t_cast(&c.in, "arith.bitcast", g2t_read(&c, x, c.idx),
+                         mlirShapedTypeGetElementType(rtype));
+  *out = g2t_compute_end(&c, v);
+  return mlirLogicalResultSuccess();
+}
+
 MlirLogicalResult g2t_lower_cast(g2t_t *g, MlirValue *out) {
   if (g2t_is_string_cast(g->op))
     return g2t_lower_string_cast(g, out);
   MlirValue x = mlirOperationGetOperand(g->op, 0);
   MlirType rtype = mlirValueGetType(mlirOperationGetResult(g->op, 0));
   MlirType s = g2t_elem(x), d = mlirShapedTypeGetElementType(rtype);
-  bool sf = is_float(s), df = is_float(d), si = mlirTypeIsAInteger(s),
-       di = mlirTypeIsAInteger(d);
-  if (!((sf || si) && (df || di))) {
+  if (!((is_float(s) || mlirTypeIsAInteger(s)) && (is_float(d) || mlirTypeIsAInteger(d)))) {
     char b1[32], b2[32];
     return strata_emit_error(g->op, "cast from %s to %s is not supported",
                              strata_type_str(s, b1, sizeof b1), strata_type_str(d, b2, sizeof b2));
   }
+  if (g2t_is_narrow_float(s) || g2t_is_narrow_float(d))
+    return g2t_lower_narrow_cast(g, out);
   MlirValue dims[STRATA_GRAPH_MAX_RANK];
   g2t_same_dims(g, x, rtype, dims);
   g2t_compute_t c = g2t_compute_begin(g, "cast", rtype, dims, 0, NULL, NULL, NULL,
                                       (MlirAttribute){NULL});
-  strata_builder_t *b = &c.in;
-  MlirValue v = g2t_read(&c, x, c.idx);
-  if (!mlirTypeEqual(s, d)) {
-    if (sf && df) {
-      unsigned ws = mlirFloatTypeGetWidth(s), wd = mlirFloatTypeGetWidth(d);
-      if (ws < wd) {
-        v = g2t_cast(b, "arith.extf", v, d);
-      } else if (ws > wd) {
-        v = g2t_cast(b, "arith.truncf", v, d);
-      } else { /* same width, different format (bf16 <-> f16) */
-        v = g2t_cast(b, "arith.extf", v, mlirF32TypeGet(g->ctx));
-        v = g2t_cast(b, "arith.truncf", v, d);
-      }
-    } else if (si && di) {
-      unsigned ws = mlirIntegerTypeGetWidth(s), wd = mlirIntegerTypeGetWidth(d);
-      if (wd == 1)
-        v = g2t_cmpi(b, G2T_CMPI_NE, v, g2t_scalar(b, s, 0));
-      else if (ws < wd)
-        v = g2t_cast(b, ws == 1 ? "arith.extui" : "arith.extsi", v, d);
-      else
-        v = g2t_cast(b, "arith.trunci", v, d);
-    } else if (sf) { /* float -> int (ui64: unsigned, 2^63 and above fit) */
-      bool to_u64 = !mlirTypeIsNull(g->unsigned_out) && mlirIntegerTypeGetWidth(g->unsigned_out) == 64;
-      if (mlirIntegerTypeGetWidth(d) == 1)
-        v = g2t_cmpf(b, G2T_CMPF_UNE, v, g2t_scalar(b, s, 0));
-      else
-        v = g2t_cast(b, to_u64 ? "arith.fptoui" : "arith.fptosi", v, d);
-    } else { /* int -> float (from an unsigned type: uitofp, exact for ui64 too) */
-      bool from_unsigned = mlirIntegerTypeGetWidth(s) == 1 || !mlirTypeIsNull(g->unsigned_in);
-      v = g2t_cast(b, from_unsigned ? "arith.uitofp" : "arith.sitofp", v, d);
-    }
-  }
+  MlirValue v = g2t_convert(g, &c.in, g2t_read(&c, x, c.idx), s, d);
   *out = g2t_compute_end(&c, v);
   return mlirLogicalResultSuccess();
 }

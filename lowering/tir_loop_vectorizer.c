@@ -11,7 +11,8 @@
  *     copied once, scalar (including loads from uniform addresses);
  *   - arith.addi / subi on index, and muli by a constant, of the loop
  *     variable: kept as a *linear form* base + coef * lane (base scalar);
- *   - memref.load / memref.store whose last index is linear with
+ *   - memref.load / memref.store (of elements of a whole number of bytes:
+ *     LLVM packs vectors of i1/i2/i4 bit by bit) whose last index is linear with
  *     coefficient 1 and whose other indices are uniform: vector.load /
  *     vector.store of V contiguous elements (vector.maskedload with zeros
  *     / maskedstore when masked); a uniform store of a uniform value stays
@@ -297,9 +298,19 @@ static MlirValue pass_through(vectorizer_t *v, const lane_access_t *a, intptr_t 
   return build(v, "vector.broadcast", 1, &other, vt, 0, NULL);
 }
 
+/* Whether elements of type t sit one per byte or more in a vector as in
+ * memory: LLVM packs vectors of i1, i2, i4 (and the 4-bit float, an i4
+ * once lowered) bit by bit, while a memref gives each element a byte. */
+static bool byte_sized(MlirType t) {
+  unsigned w = mlirTypeIsAInteger(t) ? mlirIntegerTypeGetWidth(t)
+               : mlirTypeIsAFloat(t) ? mlirFloatTypeGetWidth(t)
+                                     : 8;
+  return w % 8 == 0;
+}
+
 static bool vector_load(vectorizer_t *v, MlirOperation op) {
   lane_access_t a;
-  if (!lane_access(v, op, 0, &a))
+  if (!byte_sized(mlirValueGetType(mlirOperationGetResult(op, 0))) || !lane_access(v, op, 0, &a))
     return false;
   intptr_t n = mlirOperationGetNumOperands(op) - 1;
   MlirType et = mlirValueGetType(mlirOperationGetResult(op, 0));
@@ -350,8 +361,9 @@ static bool vector_load(vectorizer_t *v, MlirOperation op) {
 
 static bool vector_store(vectorizer_t *v, MlirOperation op) {
   lane_access_t a;
-  if (!lane_access(v, op, 1, &a) || a.stride != 1 || !mlirValueIsNull(a.cond))
-    return false; /* only contiguous, unguarded stores */
+  if (!byte_sized(mlirValueGetType(mlirOperationGetOperand(op, 0))) ||
+      !lane_access(v, op, 1, &a) || a.stride != 1 || !mlirValueIsNull(a.cond))
+    return false; /* only contiguous, unguarded stores of byte-sized elements */
   intptr_t n = mlirOperationGetNumOperands(op) - 2;
   MlirValue vec = as_vector(v, mlirOperationGetOperand(op, 0));
   MlirValue operands[20];

@@ -145,6 +145,16 @@ static const char *c_type(strata_dtype_t t) {
   case STRATA_DTYPE_F16: return "uint16_t";  /* the binary16 bit pattern */
   case STRATA_DTYPE_BF16: return "uint16_t"; /* the bfloat16 bit pattern */
   case STRATA_DTYPE_STRING: return "int64_t"; /* a string handle: a const char * */
+  case STRATA_DTYPE_I4:
+  case STRATA_DTYPE_I2: return "int8_t"; /* one element per byte */
+  case STRATA_DTYPE_F8E4M3FN:
+  case STRATA_DTYPE_F8E4M3FNUZ:
+  case STRATA_DTYPE_F8E5M2:
+  case STRATA_DTYPE_F8E5M2FNUZ:
+  case STRATA_DTYPE_F8E8M0FNU:
+  case STRATA_DTYPE_F4E2M1FN: /* the code, one per byte */
+  case STRATA_DTYPE_U4:
+  case STRATA_DTYPE_U2: return "uint8_t";
   }
   return "void";
 }

@@ -7,6 +7,7 @@
 #include "runtime/detection_kernels.h"
 #include "runtime/memory_kernels.h"
 #include "runtime/profile_kernels.h"
+#include "runtime/narrow_types.h"
 #include "runtime/string_kernels.h"
 #include "runtime/table_kernels.h"
 
@@ -17,6 +18,7 @@ const strata_kernel_symbol_t *const *strata_kernel_tables(void) {
       strata_detection_kernels,
       strata_memory_kernels,
       strata_profile_kernels,
+      strata_narrow_kernels,
       NULL,
   };
   return tables;

@@ -1,5 +1,6 @@
 /* Host tensors: allocation, seeded random fill, tolerance comparison (the
- * f16/bf16 <-> float conversions their elements need are runtime/half.c). */
+ * f16/bf16 <-> float conversions their elements need are runtime/half.c,
+ * the float8/float4 and 4/2-bit integer ones runtime/narrow_types.c). */
 #include "runtime/tensor.h"
 
 #include <math.h>
@@ -28,6 +29,16 @@ size_t strata_dtype_size(strata_dtype_t t) {
   case STRATA_DTYPE_F16: return 2;
   case STRATA_DTYPE_BF16: return 2;
   case STRATA_DTYPE_STRING: return sizeof(int64_t);
+  case STRATA_DTYPE_F8E4M3FN:
+  case STRATA_DTYPE_F8E4M3FNUZ:
+  case STRATA_DTYPE_F8E5M2:
+  case STRATA_DTYPE_F8E5M2FNUZ:
+  case STRATA_DTYPE_F8E8M0FNU:
+  case STRATA_DTYPE_F4E2M1FN:
+  case STRATA_DTYPE_I4:
+  case STRATA_DTYPE_U4:
+  case STRATA_DTYPE_I2:
+  case STRATA_DTYPE_U2: return 1;
   }
   return 0;
 }
@@ -35,10 +46,19 @@ size_t strata_dtype_size(strata_dtype_t t) {
 /* Indexed by strata_dtype_t. */
 static const char *const dtype_names[] = {"f32",  "f64",  "i8",   "i32",  "i64", "ui8", "i1",
                                           "i16", "ui16", "ui32", "ui64", "f16", "bf16",
-                                          "!graph.string"};
+                                          "!graph.string", "f8E4M3FN", "f8E4M3FNUZ", "f8E5M2",
+                                          "f8E5M2FNUZ", "f8E8M0FNU", "f4E2M1FN", "i4", "ui4",
+                                          "i2", "ui2"};
 
 const char *strata_dtype_name(strata_dtype_t t) {
   return (size_t)t < sizeof dtype_names / sizeof dtype_names[0] ? dtype_names[t] : "?";
+}
+
+bool strata_dtype_narrow_float(strata_dtype_t t, strata_narrow_float_t *format) {
+  if (t < STRATA_DTYPE_F8E4M3FN || t > STRATA_DTYPE_F4E2M1FN)
+    return false;
+  *format = (strata_narrow_float_t)(STRATA_F8E4M3FN + (t - STRATA_DTYPE_F8E4M3FN));
+  return true;
 }
 
 bool strata_dtype_parse(const char *name, strata_dtype_t *out) {
@@ -153,6 +173,17 @@ void strata_tensor_fill_random(strata_tensor_t *t, uint64_t seed) {
     case STRATA_DTYPE_STRING:
       ((int64_t *)t->data)[i] = strata_string_from_i64((int64_t)(u * 16) - 8, 0);
       break;
+    case STRATA_DTYPE_I4: ((int8_t *)t->data)[i] = (int8_t)((int)(u * 16) - 8); break;
+    case STRATA_DTYPE_U4: ((uint8_t *)t->data)[i] = (uint8_t)(u * 16); break;
+    case STRATA_DTYPE_I2: ((int8_t *)t->data)[i] = (int8_t)((int)(u * 4) - 2); break;
+    case STRATA_DTYPE_U2: ((uint8_t *)t->data)[i] = (uint8_t)(u * 4); break;
+    default: { /* a narrow float */
+      strata_narrow_float_t f;
+      if (strata_dtype_narrow_float(t->dtype, &f))
+        ((uint8_t *)t->data)[i] =
+            (uint8_t)strata_narrow_float_encode(2.0 * u - 1.0, f, true, STRATA_ROUND_UP);
+      break;
+    }
     }
   }
 }
@@ -174,8 +205,17 @@ double strata_tensor_get(const strata_tensor_t *t, int64_t i) {
   case STRATA_DTYPE_BF16: return strata_bf16_to_float(((const uint16_t *)t->data)[i]);
   case STRATA_DTYPE_STRING:
     return (double)strlen(strata_string_of_handle(((const int64_t *)t->data)[i]));
+  case STRATA_DTYPE_I4: return strata_narrow_int_get(((const uint8_t *)t->data)[i], 4, true);
+  case STRATA_DTYPE_U4: return strata_narrow_int_get(((const uint8_t *)t->data)[i], 4, false);
+  case STRATA_DTYPE_I2: return strata_narrow_int_get(((const uint8_t *)t->data)[i], 2, true);
+  case STRATA_DTYPE_U2: return strata_narrow_int_get(((const uint8_t *)t->data)[i], 2, false);
+  default: {
+    strata_narrow_float_t f;
+    if (strata_dtype_narrow_float(t->dtype, &f))
+      return strata_narrow_float_decode(((const uint8_t *)t->data)[i], f);
+    return 0;
   }
-  return 0;
+  }
 }
 
 strata_compare_t strata_tensor_compare(const strata_tensor_t *actual,
@@ -206,7 +246,8 @@ strata_compare_t strata_tensor_compare(const strata_tensor_t *actual,
     if ((isnan(a) && isnan(e)) || a == e) /* a == e: equal infinities too */
       continue;
     double err = fabs(a - e);
-    if (isnan(err) || err > atol + rtol * fabs(e)) {
+    /* an infinity matches only itself (rtol * inf would let anything pass) */
+    if (isnan(err) || isinf(e) || err > atol + rtol * fabs(e)) {
       c.ok = false;
       ++c.mismatches;
     }

@@ -8,7 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "runtime/half.h" /* f16/bf16 <-> float, for element access */
+#include "runtime/half.h"         /* f16/bf16 <-> float, for element access */
+#include "runtime/narrow_types.h" /* float8/float4 and 4/2-bit integers likewise */
 
 enum { STRATA_MAX_RANK = 8 };
 
@@ -29,6 +30,17 @@ typedef enum {
   STRATA_DTYPE_STRING, /* !graph.string: handles (runtime/string_table.h), each
                         * a `const char *` as int64, 0 = ""; the tensor does
                         * not own the strings (interned or the caller's) */
+  /* The narrow types (runtime/narrow_types.h), one byte per element: */
+  STRATA_DTYPE_F8E4M3FN,
+  STRATA_DTYPE_F8E4M3FNUZ,
+  STRATA_DTYPE_F8E5M2,
+  STRATA_DTYPE_F8E5M2FNUZ,
+  STRATA_DTYPE_F8E8M0FNU,
+  STRATA_DTYPE_F4E2M1FN, /* the code in the low 4 bits */
+  STRATA_DTYPE_I4,       /* the value in the low 4 bits (sign-extended or not) */
+  STRATA_DTYPE_U4,
+  STRATA_DTYPE_I2,
+  STRATA_DTYPE_U2,
 } strata_dtype_t;
 
 typedef struct {
@@ -40,6 +52,8 @@ typedef struct {
 
 size_t strata_dtype_size(strata_dtype_t t);
 const char *strata_dtype_name(strata_dtype_t t); /* "f32", "i64", "ui16", "bf16", ... */
+/* Whether t is one of the 8-bit or 4-bit float formats, and which. */
+bool strata_dtype_narrow_float(strata_dtype_t t, strata_narrow_float_t *format);
 /* Parses an MLIR element type spelling ("f32", "i64", "i1", "ui8", "f16",
  * "!graph.string"). */
 bool strata_dtype_parse(const char *name, strata_dtype_t *out);

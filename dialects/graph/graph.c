@@ -387,13 +387,46 @@ static bool infer_mod(ctx_t *c, shape_t *out, MlirType *elem) {
   return infer_broadcast(c, out, elem) && attr_bool(c, "fmod", &fmod);
 }
 
-static bool infer_shift(ctx_t *c, shape_t *out, MlirType *elem) {
-  if (!infer_broadcast(c, out, elem))
-    return false;
-  if (mlirTypeIsAInteger(*elem))
+static bool expect_int(ctx_t *c, MlirType elem) {
+  if (mlirTypeIsAInteger(elem))
     return true;
   char s[STR];
-  return fail(c, "operand element type must be an integer type, got %s", type_str(*elem, s));
+  return fail(c, "operand element type must be an integer type, got %s", type_str(elem, s));
+}
+
+/* shift_left/right, bitwise_and/or/xor: broadcasting, integers only. */
+static bool infer_shift(ctx_t *c, shape_t *out, MlirType *elem) {
+  return infer_broadcast(c, out, elem) && expect_int(c, *elem);
+}
+
+static bool infer_unary_int(ctx_t *c, shape_t *out, MlirType *elem) {
+  return infer_unary(c, out, elem) && expect_int(c, *elem);
+}
+
+/* bitcast: any shape kept; a float and a signless integer (or two floats)
+ * of one bit width. */
+static bool infer_bitcast(ctx_t *c, shape_t *out, MlirType *elem) {
+  if (!operand_shape(c, 0, "input", out))
+    return false;
+  MlirType from = mlirShapedTypeGetElementType(mlirValueGetType(mlirOperationGetOperand(c->op, 0)));
+  MlirType to = mlirShapedTypeGetElementType(mlirValueGetType(mlirOperationGetResult(c->op, 0)));
+  *elem = to;
+  bool ok = true;
+  unsigned w[2];
+  MlirType t[2] = {from, to};
+  for (int i = 0; i < 2; ++i) {
+    if (mlirTypeIsAFloat(t[i]))
+      w[i] = mlirFloatTypeGetWidth(t[i]);
+    else if (mlirTypeIsAInteger(t[i]) && mlirIntegerTypeIsSignless(t[i]))
+      w[i] = mlirIntegerTypeGetWidth(t[i]);
+    else
+      ok = false;
+  }
+  char a[STR], b[STR];
+  if (!ok || w[0] != w[1] || (mlirTypeIsAInteger(from) && mlirTypeIsAInteger(to)))
+    return fail(c, "bitcast from %s to %s: the types must be a float and a signless integer, "
+                "or two floats, of one bit width", type_str(from, a), type_str(to, b));
+  return true;
 }
 
 static bool inner_dims(ctx_t *c, const char *na, int64_t a, const char *nb, int64_t b) {
@@ -1404,6 +1437,11 @@ static const op_rule_t rules[] = {
     {"mod", infer_mod},
     {"shift_left", infer_shift},
     {"shift_right", infer_shift},
+    {"bitwise_and", infer_shift},
+    {"bitwise_or", infer_shift},
+    {"bitwise_xor", infer_shift},
+    {"bitwise_not", infer_unary_int},
+    {"bitcast", infer_bitcast},
     {"matmul", infer_matmul},
     {"batch_matmul", infer_batch_matmul},
     {"dense", infer_dense},

@@ -351,6 +351,50 @@ irdl.dialect @graph {
     irdl.results(result: %result)
   }
 
+  // Bitwise and / or / xor of lhs and rhs; integers only (ONNX BitwiseAnd,
+  // BitwiseOr, BitwiseXor).
+  irdl.operation @bitwise_and {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(result: %result)
+  }
+
+  irdl.operation @bitwise_or {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(result: %result)
+  }
+
+  irdl.operation @bitwise_xor {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(result: %result)
+  }
+
+  // Every bit of input flipped; integers only (ONNX BitwiseNot).
+  irdl.operation @bitwise_not {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+  }
+
+  // The input's bits reinterpreted as another element type of the same
+  // width (ONNX BitCast): a float and a signless integer, or two floats;
+  // shape unchanged.
+  irdl.operation @bitcast {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+  }
+
   // ---- Contractions.
 
   // Matrix product [M, K] x [K, N] -> [M, N].

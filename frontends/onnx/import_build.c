@@ -5,6 +5,7 @@
  * reshapes, casts, reductions and attributes the mappings share. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
@@ -145,6 +146,29 @@ MlirValue onnx_cast_to(onnx_node_t *n, MlirValue x, MlirType elem) {
   strata_graph_shape_t s;
   onnx_shape(x, &s);
   return onnx_build(n, "graph.cast", 1, &x, strata_graph_shape_to_type(&s, elem), 0, NULL);
+}
+
+MlirValue onnx_cast_node(onnx_node_t *n, MlirValue x, MlirType elem) {
+  if (mlirValueIsNull(x) || mlirTypeEqual(onnx_elem(x), elem))
+    return x;
+  bool f8 = mlirTypeIsAFloat(elem) && mlirFloatTypeGetWidth(elem) == 8;
+  MlirNamedAttribute a[2];
+  intptr_t na = 0;
+  if (f8 && !onnx_attr_int(n, "saturate", 1))
+    a[na++] = onnx_bool_attr(n, "saturate", false);
+  if (mlirTypeIsAFloat8E8M0FNU(elem)) {
+    char mode[16];
+    onnx_attr_string(n, "round_mode", "up", mode, sizeof mode);
+    if (strcmp(mode, "up") && strcmp(mode, "down") && strcmp(mode, "nearest")) {
+      onnx_error(n, "'round_mode' must be \"up\", \"down\" or \"nearest\", got \"%s\"", mode);
+      return (MlirValue){NULL};
+    }
+    if (strcmp(mode, "up"))
+      a[na++] = onnx_str_attr(n, "round_mode", mode);
+  }
+  strata_graph_shape_t s;
+  onnx_shape(x, &s);
+  return onnx_build(n, "graph.cast", 1, &x, strata_graph_shape_to_type(&s, elem), na, a);
 }
 
 MlirValue onnx_reshape(onnx_node_t *n, MlirValue x, intptr_t rank, const int64_t *dims) {

@@ -333,7 +333,7 @@ static bool map_cast(onnx_node_t *n) {
   MlirType elem = onnx_elem_type(n->ctx, (int32_t)to);
   if (mlirTypeIsNull(elem))
     return onnx_error(n, "unsupported element type '%s'", onnx_type_name((int32_t)to));
-  return onnx_out(n, onnx_cast_to(n, x, elem));
+  return onnx_out(n, onnx_cast_node(n, x, elem));
 }
 
 /* CastLike: Cast to the element type of input 1 (its values are unused). */
@@ -341,7 +341,7 @@ static bool map_cast_like(onnx_node_t *n) {
   MlirValue x = onnx_in0(n);
   if (mlirValueIsNull(x) || !onnx_need_input(n, 1))
     return false;
-  return onnx_out(n, onnx_cast_to(n, x, onnx_elem(onnx_input(n, 1))));
+  return onnx_out(n, onnx_cast_node(n, x, onnx_elem(onnx_input(n, 1))));
 }
 
 static bool compare(onnx_node_t *n, const char *opname) {

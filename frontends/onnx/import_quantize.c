@@ -1,13 +1,15 @@
 /* ONNX linear quantization operators -> graph dialect, composed at import
  * time from elementwise ops and reductions: QuantizeLinear
  * (saturate(round(x / scale) + zero_point), rounding halves to even),
- * DequantizeLinear ((x - zero_point) * scale), per tensor or per axis (a
- * 1-D scale and zero point along `axis`), DynamicQuantizeLinear (uint8
- * with the scale and zero point computed from the input's range), and the
+ * DequantizeLinear ((x - zero_point) * scale), per tensor, per axis (a
+ * 1-D scale and zero point along `axis`) or blocked (`block_size`), to and
+ * from (u)int8, (u)int16, (u)int4, (u)int2, the float8 types and float4;
+ * DynamicQuantizeLinear (uint8 with the scale and zero point computed from the input's range), and the
  * integer products: MatMulInteger and ConvInteger (int32 accumulation of
  * zero-point-centered operands), QLinearMatMul and QLinearConv (the same,
  * requantized with the scales). */
 #include <stdbool.h>
+#include <stdlib.h>
 
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
@@ -33,6 +35,54 @@ static MlirValue along_axis(onnx_node_t *n, MlirValue p, intptr_t x_rank) {
   return onnx_reshape(n, p, x_rank - axis, dims);
 }
 
+/* Blocked quantization (block_size > 0, opset 21): the parameter p has x's
+ * rank and ceil(x_dim / block_size) elements along `axis`; each is
+ * repeated block_size times (a gather of i / block_size) to x's shape.
+ * Null after an error. */
+static MlirValue blocked(onnx_node_t *n, MlirValue p, MlirValue x, int64_t block_size) {
+  strata_graph_shape_t ps, xs;
+  int64_t axis;
+  if (mlirValueIsNull(p) || !onnx_shape(p, &ps) || !onnx_shape(x, &xs) ||
+      !onnx_axis(n, onnx_attr_int(n, "axis", 1), xs.rank, &axis))
+    return (MlirValue){NULL};
+  int64_t len = xs.dims[axis];
+  bool fits = ps.rank == xs.rank && len != STRATA_GRAPH_DYN;
+  for (intptr_t d = 0; fits && d < xs.rank; ++d)
+    fits = d == axis ? ps.dims[d] == (len + block_size - 1) / block_size
+                     : ps.dims[d] == xs.dims[d] || ps.dims[d] == STRATA_GRAPH_DYN;
+  if (!fits) {
+    char have[64], want[64];
+    onnx_error(n, "blocked quantization: the scale or zero point is %s, x is %s (block_size "
+               "%lld along axis %lld: same rank, ceil(dim / block_size) on the axis, x's "
+               "static dims elsewhere)", strata_graph_shape_str(&ps, have, sizeof have),
+               strata_graph_shape_str(&xs, want, sizeof want), (long long)block_size,
+               (long long)axis);
+    return (MlirValue){NULL};
+  }
+  onnx_const_t c = {ONNX__TENSOR_PROTO__DATA_TYPE__INT64, {1, {len}}, len,
+                    malloc(sizeof(int64_t) * (size_t)(len ? len : 1))};
+  for (int64_t i = 0; i < len; ++i)
+    ((int64_t *)c.data)[i] = i / block_size;
+  MlirValue ops[2] = {p, onnx_constant(n->imp, &n->b, &c, NULL)};
+  onnx_const_free(&c);
+  MlirNamedAttribute a = onnx_i64_attr(n, "axis", axis);
+  return onnx_build(n, "graph.gather", 2, ops, NULL_TYPE, 1, &a);
+}
+
+/* A scale or zero point made to broadcast against x: per tensor, per axis
+ * or blocked (the node's block_size). Null after an error. */
+static MlirValue param(onnx_node_t *n, MlirValue p, MlirValue x) {
+  int64_t block_size = onnx_attr_int(n, "block_size", 0);
+  if (block_size < 0) {
+    onnx_error(n, "'block_size' must be >= 0, got %lld", (long long)block_size);
+    return (MlirValue){NULL};
+  }
+  strata_graph_shape_t s;
+  if (block_size && !mlirValueIsNull(p) && onnx_shape(p, &s) && s.rank > 0)
+    return blocked(n, p, x, block_size);
+  return along_axis(n, p, onnx_rank(x));
+}
+
 /* The range [lo, hi] of a quantized integer type (uint8, int8, ...). */
 static void quantized_range(MlirType t, double *lo, double *hi) {
   unsigned w = mlirIntegerTypeGetWidth(t);
@@ -41,8 +91,8 @@ static void quantized_range(MlirType t, double *lo, double *hi) {
   *hi = is_unsigned ? (double)((1ull << w) - 1) : (double)((1ull << (w - 1)) - 1);
 }
 
-/* saturate(round(x / scale) + zero_point) in type q (zero_point is a float
- * value of x's type, or null for 0). */
+/* saturate(round(x / scale) + zero_point) in integer type q (zero_point is
+ * a float value of x's type, or null for 0). */
 static MlirValue quantize(onnx_node_t *n, MlirValue x, MlirValue scale, MlirValue zero_point,
                           MlirType q) {
   if (mlirValueIsNull(x))
@@ -58,45 +108,90 @@ static MlirValue quantize(onnx_node_t *n, MlirValue x, MlirValue scale, MlirValu
   return onnx_cast_to(n, v, q);
 }
 
+/* The quantized types: (u)int8, (u)int16, (u)int4, (u)int2, the float8
+ * types but E8M0, float4 E2M1. */
 static bool quantized_type(onnx_node_t *n, MlirType t) {
   if (mlirTypeIsNull(t))
     return onnx_missing_value(n, "the quantized value");
-  if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 8)
+  if (mlirTypeIsAInteger(t)) {
+    unsigned w = mlirIntegerTypeGetWidth(t);
+    if (w == 2 || w == 4 || w == 8 || w == 16)
+      return true;
+  } else if (mlirTypeIsAFloat(t) && mlirFloatTypeGetWidth(t) <= 8 &&
+             !mlirTypeIsAFloat8E8M0FNU(t)) {
     return true;
-  return onnx_error(n, "only 8-bit quantized types (uint8, int8) are supported");
+  }
+  char buf[32];
+  return onnx_error(n, "%s is not a quantized type ((u)int2, (u)int4, (u)int8, (u)int16, "
+                    "float8 E4M3FN/E4M3FNUZ/E5M2/E5M2FNUZ, float4 E2M1)",
+                    strata_type_str(t, buf, sizeof buf));
 }
 
+/* QuantizeLinear(x, y_scale, y_zero_point): integers as quantize(); the
+ * float8 types saturate_cast(x / scale) (Cast's rules with the node's
+ * `saturate`; their zero point is 0 by the spec); float4
+ * cast(x / scale + zero_point). The type is the zero point's, else
+ * `output_dtype`'s, else uint8; `precision` (opset 23) is the float type
+ * x / scale is computed in. */
 static bool map_quantize_linear(onnx_node_t *n) {
   MlirValue x = onnx_in0(n);
   if (mlirValueIsNull(x) || !onnx_need_input(n, 1))
     return false;
   if (!mlirTypeIsAFloat(onnx_elem(x)))
     return onnx_error(n, "QuantizeLinear needs a float input");
-  intptr_t r = onnx_rank(x);
-  MlirValue scale = along_axis(n, onnx_input(n, 1), r), zero_point = {NULL};
-  MlirType q = mlirIntegerTypeUnsignedGet(n->ctx, 8);
-  if (n->num_inputs > 2 && n->present[2]) {
-    MlirValue zp = onnx_input(n, 2);
-    q = onnx_elem(zp);
-    if (!quantized_type(n, q))
-      return false;
-    zero_point = onnx_cast_to(n, along_axis(n, zp, r), onnx_elem(x));
+  int64_t dtype = onnx_attr_int(n, "output_dtype", 0), precision = onnx_attr_int(n, "precision", 0);
+  MlirType q = dtype ? onnx_elem_type(n->ctx, (int32_t)dtype) : mlirIntegerTypeUnsignedGet(n->ctx, 8);
+  if (mlirTypeIsNull(q))
+    return onnx_error(n, "unsupported element type '%s'", onnx_type_name((int32_t)dtype));
+  MlirValue zp = n->num_inputs > 2 && n->present[2] ? onnx_input(n, 2) : (MlirValue){NULL};
+  if (!mlirValueIsNull(zp) && dtype && !mlirTypeEqual(q, onnx_elem(zp))) {
+    char b1[32], b2[32];
+    return onnx_error(n, "the zero point's type %s differs from 'output_dtype' (%s)",
+                      strata_type_str(onnx_elem(zp), b1, sizeof b1), strata_type_str(q, b2, sizeof b2));
   }
-  return onnx_out(n, quantize(n, x, scale, zero_point, q));
+  if (!mlirValueIsNull(zp))
+    q = onnx_elem(zp);
+  if (!quantized_type(n, q))
+    return false;
+  if (precision) {
+    MlirType p = onnx_elem_type(n->ctx, (int32_t)precision);
+    if (mlirTypeIsNull(p) || !mlirTypeIsAFloat(p))
+      return onnx_error(n, "'precision' must be a float type, got '%s'",
+                        onnx_type_name((int32_t)precision));
+    x = onnx_cast_to(n, x, p);
+  }
+  MlirType f = onnx_elem(x);
+  MlirValue scale = onnx_cast_to(n, param(n, onnx_input(n, 1), x), f);
+  MlirValue zero_point = mlirValueIsNull(zp) ? zp : onnx_cast_to(n, param(n, zp, x), f);
+  if (mlirTypeIsAInteger(q))
+    return onnx_out(n, quantize(n, x, scale, zero_point, q));
+  MlirValue v = onnx_binary(n, "graph.div", x, scale);
+  if (mlirTypeIsAFloat4E2M1FN(q) && !mlirValueIsNull(zero_point))
+    v = onnx_binary(n, "graph.add", v, zero_point);
+  return onnx_out(n, onnx_cast_node(n, v, q));
 }
 
+/* DequantizeLinear: (x - zero_point) * scale computed in f32 (f64 for a
+ * double scale), as ONNX's reference does, then cast to `output_dtype`
+ * or the scale's type; the float8 and float4 types have no zero point. */
 static bool map_dequantize_linear(onnx_node_t *n) {
   MlirValue x = onnx_in0(n);
   if (mlirValueIsNull(x) || !onnx_need_input(n, 1))
     return false;
-  intptr_t r = onnx_rank(x);
-  MlirValue scale = along_axis(n, onnx_input(n, 1), r);
-  MlirType f = onnx_elem(scale);
+  MlirValue scale = param(n, onnx_input(n, 1), x);
+  if (mlirValueIsNull(scale))
+    return false;
+  int64_t dtype = onnx_attr_int(n, "output_dtype", 0);
+  MlirType out = dtype ? onnx_elem_type(n->ctx, (int32_t)dtype) : onnx_elem(scale);
+  if (mlirTypeIsNull(out) || !mlirTypeIsAFloat(out))
+    return onnx_error(n, "'output_dtype' must be a float type, got '%s'",
+                      onnx_type_name((int32_t)dtype));
+  MlirType f = mlirTypeIsAF64(onnx_elem(scale)) ? onnx_elem(scale) : mlirF32TypeGet(n->ctx);
   MlirValue v = onnx_cast_to(n, x, f);
-  if (n->num_inputs > 2 && n->present[2])
-    v = onnx_binary(n, "graph.sub", v,
-                    onnx_cast_to(n, along_axis(n, onnx_input(n, 2), r), f));
-  return onnx_out(n, onnx_binary(n, "graph.mul", v, scale));
+  if (n->num_inputs > 2 && n->present[2] && mlirTypeIsAInteger(onnx_elem(x)))
+    v = onnx_binary(n, "graph.sub", v, onnx_cast_to(n, param(n, onnx_input(n, 2), x), f));
+  v = onnx_binary(n, "graph.mul", v, onnx_cast_to(n, scale, f));
+  return onnx_out(n, onnx_cast_to(n, v, out));
 }
 
 /* DynamicQuantizeLinear: the range [min(0, min x), max(0, max x)] mapped
@@ -193,8 +288,10 @@ static MlirValue requantize(onnx_node_t *n, MlirValue acc, int sa, int sb, int s
     return (MlirValue){NULL};
   MlirValue zp = onnx_input(n, zy);
   MlirType q = onnx_elem(zp);
-  if (!quantized_type(n, q))
+  if (!mlirTypeIsAInteger(q) || mlirIntegerTypeGetWidth(q) != 8) {
+    onnx_error(n, "only 8-bit quantized types (uint8, int8) are supported");
     return (MlirValue){NULL};
+  }
   MlirValue a_scale = onnx_input(n, sa);
   MlirValue b_scale = along_axis(n, onnx_input(n, sb), onnx_rank(acc));
   MlirValue ratio = onnx_binary(n, "graph.div", onnx_binary(n, "graph.mul", a_scale, b_scale),

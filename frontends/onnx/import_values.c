@@ -141,6 +141,9 @@ MlirValue onnx_constant(onnx_importer_t *imp, strata_builder_t *b, const onnx_co
       v[i] = ((const uint8_t *)c->data)[i] != 0;
     value = mlirDenseElementsAttrBoolGet(type, (intptr_t)c->numel, v);
     free(v);
+  } else if (onnx_narrow_bits(c->onnx_type)) {
+    /* one byte per element, as MLIR stores these types: inline always */
+    value = mlirDenseElementsAttrRawBufferGet(type, bytes, c->data);
   } else if (splat) {
     MlirAttribute s = mlirTypeIsAFloat(elem)
                           ? mlirFloatAttrDoubleGet(imp->ctx, elem, onnx_const_get_f(c, 0))

@@ -4,6 +4,7 @@
  * element access and deep copies. Nothing here builds IR or knows the
  * importer's state: the value table (import_values.c), the sequence values
  * (seq_value.c) and the test-data readers (seq_proto.c) all build on it. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 
 #include "frontends/onnx/onnx_internal.h"
 #include "runtime/half.h"
+#include "runtime/narrow_types.h"
 
 size_t onnx_type_size(int32_t t) {
   switch (t) {
@@ -28,7 +30,35 @@ size_t onnx_type_size(int32_t t) {
   case ONNX__TENSOR_PROTO__DATA_TYPE__INT8:
   case ONNX__TENSOR_PROTO__DATA_TYPE__UINT8:
   case ONNX__TENSOR_PROTO__DATA_TYPE__BOOL: return 1;
+  default: return onnx_narrow_bits(t) ? 1 : 0; /* one byte per element, unpacked */
+  }
+}
+
+unsigned onnx_narrow_bits(int32_t t) {
+  switch (t) {
+  case ONNX_FLOAT8E4M3FN:
+  case ONNX_FLOAT8E4M3FNUZ:
+  case ONNX_FLOAT8E5M2:
+  case ONNX_FLOAT8E5M2FNUZ:
+  case ONNX_FLOAT8E8M0: return 8;
+  case ONNX_UINT4:
+  case ONNX_INT4:
+  case ONNX_FLOAT4E2M1: return 4;
+  case ONNX_UINT2:
+  case ONNX_INT2: return 2;
   default: return 0;
+  }
+}
+
+bool onnx_narrow_float(int32_t t, strata_narrow_float_t *format) {
+  switch (t) {
+  case ONNX_FLOAT8E4M3FN: *format = STRATA_F8E4M3FN; return true;
+  case ONNX_FLOAT8E4M3FNUZ: *format = STRATA_F8E4M3FNUZ; return true;
+  case ONNX_FLOAT8E5M2: *format = STRATA_F8E5M2; return true;
+  case ONNX_FLOAT8E5M2FNUZ: *format = STRATA_F8E5M2FNUZ; return true;
+  case ONNX_FLOAT8E8M0: *format = STRATA_F8E8M0FNU; return true;
+  case ONNX_FLOAT4E2M1: *format = STRATA_F4E2M1FN; return true;
+  default: return false;
   }
 }
 
@@ -37,7 +67,7 @@ const char *onnx_type_name(int32_t t) {
       "undefined", "float", "uint8", "int8", "uint16", "int16", "int32", "int64",
       "string", "bool", "float16", "double", "uint32", "uint64", "complex64", "complex128",
       "bfloat16", "float8e4m3fn", "float8e4m3fnuz", "float8e5m2", "float8e5m2fnuz",
-      "uint4", "int4", "float4e2m1"};
+      "uint4", "int4", "float4e2m1", "float8e8m0", "uint2", "int2"};
   return t >= 0 && (size_t)t < sizeof names / sizeof names[0] ? names[t] : "unknown";
 }
 
@@ -59,6 +89,16 @@ MlirType onnx_elem_type(MlirContext ctx, int32_t t) {
   case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT16: return mlirF16TypeGet(ctx);
   case ONNX__TENSOR_PROTO__DATA_TYPE__BFLOAT16: return mlirBF16TypeGet(ctx);
   case ONNX__TENSOR_PROTO__DATA_TYPE__STRING: return strata_graph_string_type(ctx);
+  case ONNX_FLOAT8E4M3FN: return mlirFloat8E4M3FNTypeGet(ctx);
+  case ONNX_FLOAT8E4M3FNUZ: return mlirFloat8E4M3FNUZTypeGet(ctx);
+  case ONNX_FLOAT8E5M2: return mlirFloat8E5M2TypeGet(ctx);
+  case ONNX_FLOAT8E5M2FNUZ: return mlirFloat8E5M2FNUZTypeGet(ctx);
+  case ONNX_FLOAT8E8M0: return mlirFloat8E8M0FNUTypeGet(ctx);
+  case ONNX_FLOAT4E2M1: return mlirFloat4E2M1FNTypeGet(ctx);
+  case ONNX_INT4: return mlirIntegerTypeGet(ctx, 4);
+  case ONNX_UINT4: return mlirIntegerTypeUnsignedGet(ctx, 4);
+  case ONNX_INT2: return mlirIntegerTypeGet(ctx, 2);
+  case ONNX_UINT2: return mlirIntegerTypeUnsignedGet(ctx, 2);
   default: return (MlirType){NULL};
   }
 }
@@ -77,7 +117,12 @@ double onnx_const_get_f(const onnx_const_t *c, int64_t i) {
   case ONNX__TENSOR_PROTO__DATA_TYPE__BFLOAT16:
     return strata_bf16_to_float(((const uint16_t *)c->data)[i]);
   case ONNX__TENSOR_PROTO__DATA_TYPE__UINT64: return (double)((const uint64_t *)c->data)[i];
-  default: return (double)onnx_const_get_i(c, i);
+  default: {
+    strata_narrow_float_t f;
+    if (onnx_narrow_float(c->onnx_type, &f))
+      return strata_narrow_float_decode(((const uint8_t *)c->data)[i], f);
+    return (double)onnx_const_get_i(c, i);
+  }
   }
 }
 
@@ -97,7 +142,14 @@ int64_t onnx_const_get_i(const onnx_const_t *c, int64_t i) {
     return (int64_t)((const uint64_t *)c->data)[i];
   case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT16:
   case ONNX__TENSOR_PROTO__DATA_TYPE__BFLOAT16: return onnx_double_to_i64(onnx_const_get_f(c, i));
-  default: return 0;
+  case ONNX_INT4: return strata_narrow_int_get(((const uint8_t *)c->data)[i], 4, true);
+  case ONNX_UINT4: return strata_narrow_int_get(((const uint8_t *)c->data)[i], 4, false);
+  case ONNX_INT2: return strata_narrow_int_get(((const uint8_t *)c->data)[i], 2, true);
+  case ONNX_UINT2: return strata_narrow_int_get(((const uint8_t *)c->data)[i], 2, false);
+  default: {
+    double v = onnx_const_get_f(c, i); /* a narrow float (else 0) */
+    return !onnx_narrow_bits(c->onnx_type) ? 0 : onnx_double_to_i64(v);
+  }
   }
 }
 
@@ -112,7 +164,11 @@ bool onnx_const_set_i(onnx_const_t *c, int64_t i, int64_t v) {
   case ONNX__TENSOR_PROTO__DATA_TYPE__UINT32: ((uint32_t *)c->data)[i] = (uint32_t)v; return v == (uint32_t)v;
   case ONNX__TENSOR_PROTO__DATA_TYPE__INT64:
   case ONNX__TENSOR_PROTO__DATA_TYPE__UINT64: ((int64_t *)c->data)[i] = v; return true;
-  default: onnx_const_set_f(c, i, (double)v); return true;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT:
+  case ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE:
+  case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT16:
+  case ONNX__TENSOR_PROTO__DATA_TYPE__BFLOAT16: onnx_const_set_f(c, i, (double)v); return true;
+  default: return false; /* the narrow types are not written by the folds */
   }
 }
 
@@ -122,7 +178,7 @@ void onnx_const_set_f(onnx_const_t *c, int64_t i, double v) {
   case ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE: ((double *)c->data)[i] = v; break;
   case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT16: ((uint16_t *)c->data)[i] = strata_double_to_f16(v); break;
   case ONNX__TENSOR_PROTO__DATA_TYPE__BFLOAT16: ((uint16_t *)c->data)[i] = strata_float_to_bf16((float)v); break;
-  default: onnx_const_set_i(c, i, (int64_t)v); break; /* callers pass integral values */
+  default: onnx_const_set_i(c, i, onnx_double_to_i64(v)); break; /* callers pass integral values */
   }
 }
 
@@ -204,6 +260,29 @@ const char *onnx_const_get_s(const onnx_const_t *c, int64_t i) {
   return c->onnx_type == ONNX__TENSOR_PROTO__DATA_TYPE__STRING ? ((char *const *)c->data)[i] : "";
 }
 
+/* The 4-bit and 2-bit types: ONNX packs them (narrow_types.h); out->data
+ * gets one byte each. Frees out on failure. */
+static bool unpack_const(const Onnx__TensorProto *tp, onnx_const_t *out, unsigned bits,
+                         char *err, size_t errsz) {
+  size_t nb = strata_packed_bytes(out->numel, bits), have = tp->n_int32_data;
+  bool is_signed = out->onnx_type == ONNX_INT4 || out->onnx_type == ONNX_INT2;
+  if (tp->has_raw_data ? tp->raw_data.len == nb : have == nb) {
+    uint8_t *bytes = tp->has_raw_data ? tp->raw_data.data : malloc(nb);
+    for (size_t i = 0; !tp->has_raw_data && i < nb; ++i)
+      bytes[i] = (uint8_t)tp->int32_data[i];
+    strata_unpack_bits(bytes, out->numel, bits, is_signed, out->data);
+    if (!tp->has_raw_data)
+      free(bytes);
+    return true;
+  }
+  if (tp->has_raw_data)
+    snprintf(err, errsz, "raw_data has %zu bytes, the shape needs %zu", tp->raw_data.len, nb);
+  else
+    snprintf(err, errsz, "the tensor has %zu packed values, its shape needs %zu", have, nb);
+  onnx_const_free(out);
+  return false;
+}
+
 bool onnx_const_from_proto(const Onnx__TensorProto *tp, onnx_const_t *out, char *err,
                            size_t errsz) {
   if (tp->data_type == ONNX__TENSOR_PROTO__DATA_TYPE__STRING)
@@ -241,6 +320,9 @@ bool onnx_const_from_proto(const Onnx__TensorProto *tp, onnx_const_t *out, char 
   size_t have;
   if (n == 0)
     return true; /* an empty tensor: nothing to copy (and the fields may be NULL) */
+  unsigned bits = onnx_narrow_bits(t);
+  if (bits && bits < 8) /* packed: raw_data, or int32_data with a byte in each */
+    return unpack_const(tp, out, bits, err, errsz);
   if (tp->has_raw_data) {
     if (tp->raw_data.len != bytes) {
       snprintf(err, errsz, "raw_data has %zu bytes, the shape needs %zu", tp->raw_data.len,

@@ -15,6 +15,8 @@
 
 #include "core/builder.h"
 #include "dialects/graph/graph.h"
+#include "frontends/onnx/onnx_types.h"
+#include "runtime/narrow_types.h"
 #include "onnx.pb-c.h"
 #include "strata/diagnostics.h"
 
@@ -90,6 +92,7 @@ extern const onnx_mapping_t strata_onnx_loss_ops[];
 extern const onnx_mapping_t strata_onnx_training_ops[];
 extern const onnx_mapping_t strata_onnx_generate_ops[];
 extern const onnx_mapping_t strata_onnx_quantize_ops[];
+extern const onnx_mapping_t strata_onnx_bits_ops[];
 extern const onnx_mapping_t strata_onnx_rnn_ops[];
 extern const onnx_mapping_t strata_onnx_einsum_ops[];
 extern const onnx_mapping_t strata_onnx_signal_ops[];
@@ -216,6 +219,12 @@ intptr_t onnx_rank(MlirValue v);
 /* The MLIR element type for an ONNX data type, or a null type. */
 MlirType onnx_elem_type(MlirContext ctx, int32_t onnx_type);
 const char *onnx_type_name(int32_t onnx_type);
+/* The width of the narrow types (onnx_types.h): 8 for the 8-bit floats, 4
+ * for int4/uint4/float4e2m1, 2 for int2/uint2; 0 for the others. Their
+ * constants hold one byte per element (unpacked; narrow_types.h). */
+unsigned onnx_narrow_bits(int32_t onnx_type);
+/* Whether onnx_type is an 8-bit or 4-bit float, and which. */
+bool onnx_narrow_float(int32_t onnx_type, strata_narrow_float_t *format);
 /* Normalizes axis into [0, rank); error if out of range. */
 bool onnx_axis(onnx_node_t *n, int64_t axis, int64_t rank, int64_t *out);
 
@@ -251,6 +260,11 @@ MlirValue onnx_splat_like(onnx_node_t *n, MlirValue x, double value);
 MlirValue onnx_iota(onnx_node_t *n, intptr_t rank, intptr_t axis, int64_t count);
 /* graph.cast of x to element type elem (x itself if it has it already). */
 MlirValue onnx_cast_to(onnx_node_t *n, MlirValue x, MlirType elem);
+/* graph.cast of x to elem for a node with Cast's attributes: `saturate`
+ * (0 gives an 8-bit float result saturate = false) and `round_mode` (an
+ * f8E8M0FNU result's rounding, checked: "up", "down", "nearest"). Null
+ * after an error. */
+MlirValue onnx_cast_node(onnx_node_t *n, MlirValue x, MlirType elem);
 /* graph.reshape of x to dims (STRATA_GRAPH_DYN allowed). */
 MlirValue onnx_reshape(onnx_node_t *n, MlirValue x, intptr_t rank, const int64_t *dims);
 /* x reshaped with a dim of 1 inserted before position pos. */

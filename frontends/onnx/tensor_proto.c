@@ -7,7 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "frontends/onnx/onnx_types.h"
 #include "onnx.pb-c.h"
+#include "runtime/narrow_types.h"
 #include "runtime/read_file.h"
 #include "runtime/status.h"
 #include "runtime/string_table.h"
@@ -28,8 +30,38 @@ static bool dtype_of(int32_t onnx_type, strata_dtype_t *out) {
   case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT16: *out = STRATA_DTYPE_F16; return true;
   case ONNX__TENSOR_PROTO__DATA_TYPE__BFLOAT16: *out = STRATA_DTYPE_BF16; return true;
   case ONNX__TENSOR_PROTO__DATA_TYPE__STRING: *out = STRATA_DTYPE_STRING; return true;
+  case ONNX_FLOAT8E4M3FN: *out = STRATA_DTYPE_F8E4M3FN; return true;
+  case ONNX_FLOAT8E4M3FNUZ: *out = STRATA_DTYPE_F8E4M3FNUZ; return true;
+  case ONNX_FLOAT8E5M2: *out = STRATA_DTYPE_F8E5M2; return true;
+  case ONNX_FLOAT8E5M2FNUZ: *out = STRATA_DTYPE_F8E5M2FNUZ; return true;
+  case ONNX_FLOAT8E8M0: *out = STRATA_DTYPE_F8E8M0FNU; return true;
+  case ONNX_FLOAT4E2M1: *out = STRATA_DTYPE_F4E2M1FN; return true;
+  case ONNX_INT4: *out = STRATA_DTYPE_I4; return true;
+  case ONNX_UINT4: *out = STRATA_DTYPE_U4; return true;
+  case ONNX_INT2: *out = STRATA_DTYPE_I2; return true;
+  case ONNX_UINT2: *out = STRATA_DTYPE_U2; return true;
   default: return false;
   }
+}
+
+/* The width of the elements ONNX packs several to a byte (4-bit: two,
+ * 2-bit: four, the first in the least significant bits); 0 for others. */
+static unsigned packed_bits(strata_dtype_t dtype) {
+  switch (dtype) {
+  case STRATA_DTYPE_I4:
+  case STRATA_DTYPE_U4:
+  case STRATA_DTYPE_F4E2M1FN: return 4;
+  case STRATA_DTYPE_I2:
+  case STRATA_DTYPE_U2: return 2;
+  default: return 0;
+  }
+}
+
+/* Unpacks n packed elements of t's type from `bytes` into t (one byte
+ * each; integers sign-extended when signed). */
+static void unpack_into(strata_tensor_t *t, const uint8_t *bytes, int64_t n) {
+  strata_unpack_bits(bytes, n, packed_bits(t->dtype), t->dtype == STRATA_DTYPE_I4 || t->dtype == STRATA_DTYPE_I2,
+                     t->data);
 }
 
 /* How many values the typed repeated field of dtype holds. */
@@ -83,8 +115,20 @@ static bool copy_typed(const Onnx__TensorProto *tp, strata_tensor_t *t, int64_t 
         ((uint64_t *)t->data)[i] = tp->uint64_data[i];
     }
     return true;
-  default: /* int32_data carries int32, int16, uint16, int8, uint8, bool, and
-            * float16/bfloat16 as their uint16 bit patterns */
+  default: /* int32_data carries int32, int16, uint16, int8, uint8, bool,
+            * float16/bfloat16 as their uint16 bit patterns, the 8-bit floats'
+            * codes, and the 4-bit and 2-bit types packed (a byte each) */
+    if (packed_bits(t->dtype)) {
+      size_t nb = strata_packed_bytes(n, packed_bits(t->dtype));
+      if (tp->n_int32_data != nb)
+        return false;
+      uint8_t *bytes = malloc(nb);
+      for (size_t i = 0; i < nb; ++i)
+        bytes[i] = (uint8_t)tp->int32_data[i];
+      unpack_into(t, bytes, n);
+      free(bytes);
+      return true;
+    }
     if ((int64_t)tp->n_int32_data != n)
       return false;
     for (int64_t i = 0; i < n; ++i) {
@@ -148,16 +192,19 @@ bool strata_onnx_tensor_from_proto(const Onnx__TensorProto *tp, const char *path
     strata_fail(error, "%s: the tensor is too large (%s: its size overflows 64 bits)", path, type);
     goto done;
   }
-  /* Data that cannot hold the shape is refused before allocating it. */
+  /* Data that cannot hold the shape is refused before allocating it.
+   * Packed types are stored in fewer bytes (and int32 values) than held. */
   bool raw = tp->has_raw_data && dtype != STRATA_DTYPE_STRING;
-  if (raw && tp->raw_data.len != bytes_needed) {
+  size_t stored = packed_bits(dtype) ? strata_packed_bytes((int64_t)bytes_needed, packed_bits(dtype))
+                                     : bytes_needed;
+  if (raw && tp->raw_data.len != stored) {
     strata_fail(error, "%s: raw_data has %zu bytes, the shape needs %zu", path, tp->raw_data.len,
-                bytes_needed);
+                stored);
     goto done;
   }
-  if (!raw && typed_count(tp, dtype) != bytes_needed / strata_dtype_size(dtype)) {
+  if (!raw && typed_count(tp, dtype) != stored / strata_dtype_size(dtype)) {
     strata_fail(error, "%s: the data field has %zu values, the shape needs %zu", path,
-                typed_count(tp, dtype), bytes_needed / strata_dtype_size(dtype));
+                typed_count(tp, dtype), stored / strata_dtype_size(dtype));
     goto done;
   }
   char msg[512];
@@ -168,7 +215,9 @@ bool strata_onnx_tensor_from_proto(const Onnx__TensorProto *tp, const char *path
   }
   int64_t n = strata_tensor_numel(out);
   if (tp->has_raw_data && dtype != STRATA_DTYPE_STRING) {
-    if (bytes_needed) /* an empty tensor's raw_data may be NULL */
+    if (bytes_needed && packed_bits(dtype))
+      unpack_into(out, tp->raw_data.data, n);
+    else if (bytes_needed) /* an empty tensor's raw_data may be NULL */
       memcpy(out->data, tp->raw_data.data, bytes_needed);
   } else if (!copy_typed(tp, out, n)) {
     strata_fail(error, "%s: the element count in the data field does not match the shape", path);

@@ -233,3 +233,47 @@ func.func @wide_constant_extent(%x: memref<?xf32>) {
   }) {name = "j", kind = "vectorized"} : (index, index, index) -> ()
   return
 }
+
+// -----
+
+// Elements narrower than a byte (i4 here; i1, i2, f4E2M1FN alike) are not
+// vectorized: LLVM packs vector<16xi4> bit by bit while the memref gives
+// each element a byte. The loop stays a plain scf.for of scalar code.
+// CHECK-LABEL: func.func @sub_byte
+// CHECK-NOT:  vector.
+// CHECK:      scf.for
+// CHECK:        memref.load %arg0[%{{.*}}] : memref<16xi4>
+// CHECK:        arith.sitofp %{{.*}} : i4 to f32
+func.func @sub_byte(%x: memref<16xi4>, %y: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  "tir.for"(%c0, %c16, %c1) ({
+  ^bb0(%j: index):
+    %a = memref.load %x[%j] : memref<16xi4>
+    %f = arith.sitofp %a : i4 to f32
+    memref.store %f, %y[%j] : memref<16xf32>
+    gpu.yield
+  }) {name = "j", kind = "vectorized"} : (index, index, index) -> ()
+  return
+}
+
+// -----
+
+// The same loop on i8 elements is vector code.
+// CHECK-LABEL: func.func @byte
+// CHECK:      vector.load %arg0[%c0] : memref<16xi8>, vector<16xi8>
+// CHECK:      arith.sitofp %{{.*}} : vector<16xi8> to vector<16xf32>
+func.func @byte(%x: memref<16xi8>, %y: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  "tir.for"(%c0, %c16, %c1) ({
+  ^bb0(%j: index):
+    %a = memref.load %x[%j] : memref<16xi8>
+    %f = arith.sitofp %a : i8 to f32
+    memref.store %f, %y[%j] : memref<16xf32>
+    gpu.yield
+  }) {name = "j", kind = "vectorized"} : (index, index, index) -> ()
+  return
+}

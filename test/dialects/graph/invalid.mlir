@@ -107,6 +107,46 @@ func.func @mod_fmod_kind(%x: tensor<4xi32>) {
 
 // -----
 
+func.func @bitwise_float(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'graph.bitwise_xor' op operand element type must be an integer type, got f32}}
+  %0 = "graph.bitwise_xor"(%x, %x) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @bitwise_not_float(%x: tensor<4xf16>) {
+  // expected-error @+1 {{'graph.bitwise_not' op operand element type must be an integer type, got f16}}
+  %0 = "graph.bitwise_not"(%x) : (tensor<4xf16>) -> tensor<4xf16>
+  return
+}
+
+// -----
+
+func.func @bitcast_width(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'graph.bitcast' op bitcast from f32 to i64: the types must be a float and a signless integer, or two floats, of one bit width}}
+  %0 = "graph.bitcast"(%x) : (tensor<4xf32>) -> tensor<4xi64>
+  return
+}
+
+// -----
+
+func.func @bitcast_unsigned(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'graph.bitcast' op bitcast from f32 to ui32: the types must be a float and a signless integer, or two floats, of one bit width}}
+  %0 = "graph.bitcast"(%x) : (tensor<4xf32>) -> tensor<4xui32>
+  return
+}
+
+// -----
+
+func.func @bitcast_shape(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'graph.bitcast' op result shape [2, 2] does not match inferred [4]}}
+  %0 = "graph.bitcast"(%x) : (tensor<4xf32>) -> tensor<2x2xi32>
+  return
+}
+
+// -----
+
 func.func @shift_float(%x: tensor<4xf32>) {
   // expected-error @+1 {{'graph.shift_left' op operand element type must be an integer type, got f32}}
   %0 = "graph.shift_left"(%x, %x) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>

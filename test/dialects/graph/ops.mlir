@@ -128,6 +128,23 @@ func.func @shifts(%a: tensor<2x3xui8>, %b: tensor<3xui8>, %x: tensor<?x3xi32>) {
   return
 }
 
+// CHECK-LABEL: func.func @bitwise(
+// CHECK: "graph.bitwise_and"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<2x3xui8>, tensor<3xui8>) -> tensor<2x3xui8>
+// CHECK-NEXT: "graph.bitwise_or"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<?x3xi32>, tensor<?x3xi32>) -> tensor<?x3xi32>
+// CHECK-NEXT: "graph.bitwise_xor"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<?x3xi32>, tensor<?x3xi32>) -> tensor<?x3xi32>
+// CHECK-NEXT: "graph.bitwise_not"(%{{[a-z0-9]+}}) : (tensor<2x3xui8>) -> tensor<2x3xui8>
+// CHECK-NEXT: "graph.bitcast"(%{{[a-z0-9]+}}) : (tensor<?x3xi32>) -> tensor<?x3xf32>
+// CHECK-NEXT: "graph.bitcast"(%{{[a-z0-9]+}}) : (tensor<4xf8E4M3FN>) -> tensor<4xi8>
+func.func @bitwise(%a: tensor<2x3xui8>, %b: tensor<3xui8>, %x: tensor<?x3xi32>, %f: tensor<4xf8E4M3FN>) {
+  %0 = "graph.bitwise_and"(%a, %b) : (tensor<2x3xui8>, tensor<3xui8>) -> tensor<2x3xui8>
+  %1 = "graph.bitwise_or"(%x, %x) : (tensor<?x3xi32>, tensor<?x3xi32>) -> tensor<?x3xi32>
+  %2 = "graph.bitwise_xor"(%x, %x) : (tensor<?x3xi32>, tensor<?x3xi32>) -> tensor<?x3xi32>
+  %3 = "graph.bitwise_not"(%a) : (tensor<2x3xui8>) -> tensor<2x3xui8>
+  %4 = "graph.bitcast"(%x) : (tensor<?x3xi32>) -> tensor<?x3xf32>
+  %5 = "graph.bitcast"(%f) : (tensor<4xf8E4M3FN>) -> tensor<4xi8>
+  return
+}
+
 // CHECK-LABEL: func.func @contractions(
 // CHECK: "graph.matmul"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<?x64xf32>, tensor<64x32xf32>) -> tensor<?x32xf32>
 // CHECK-NEXT: "graph.dense"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<?x64xf32>, tensor<10x64xf32>) -> tensor<?x10xf32>

@@ -72,7 +72,7 @@ void ref_layout_from_logical(const ref_layout_t *l, const char *axes, const int6
 /* Evaluators, by family. */
 void ref_unary(const ref_op_t *r);  /* relu neg abs sigmoid tanh exp log sqrt erf gelu
                                        leaky_relu clip */
-void ref_binary(const ref_op_t *r); /* add sub mul div maximum minimum pow */
+void ref_binary(const ref_op_t *r); /* add sub mul div maximum minimum pow bitwise_and/or/xor */
 void ref_matmul(const ref_op_t *r);
 void ref_batch_matmul(const ref_op_t *r);
 void ref_dense(const ref_op_t *r);
@@ -91,6 +91,7 @@ void ref_pad(const ref_op_t *r);
 void ref_layout_transform(const ref_op_t *r);
 void ref_reduce(const ref_op_t *r); /* reduce_sum/mean/max/min */
 void ref_cast(const ref_op_t *r);
+void ref_bitcast(const ref_op_t *r);
 void ref_compare(const ref_op_t *r); /* equal greater less */
 void ref_where(const ref_op_t *r);
 void ref_gather(const ref_op_t *r);

@@ -1,6 +1,7 @@
 /* strata-reference: elementwise ops. Unary: relu neg abs sigmoid tanh exp
- * log sqrt erf gelu leaky_relu clip. Binary with numpy broadcasting: add sub
- * mul div maximum minimum pow; comparisons equal greater less (i1 result)
+ * log sqrt erf gelu leaky_relu clip bitwise_not. Binary with numpy
+ * broadcasting: add sub mul div maximum minimum pow bitwise_and/or/xor
+ * (on the values as int64, stored back wrapping); comparisons equal greater less (i1 result)
  * and where(condition, x, y). Computed in double from the definitions in
  * docs/dialects/graph.md; integer div truncates toward zero (C semantics). */
 #include <math.h>
@@ -56,9 +57,12 @@ void ref_unary(const ref_op_t *r) {
       o = v < 0 ? alpha * v : v;
     else if (!strcmp(op, "clip"))
       o = fmin(fmax(v, lo), hi);
+    else if (!strcmp(op, "bitwise_not"))
+      o = (double)~(int64_t)v; /* stored back wrapping to the type's width */
     else
       ref_fail(r, "not a unary op");
-    if (!fp && strcmp(op, "relu") && strcmp(op, "neg") && strcmp(op, "abs") && strcmp(op, "clip"))
+    if (!fp && strcmp(op, "relu") && strcmp(op, "neg") && strcmp(op, "abs") && strcmp(op, "clip") &&
+        strcmp(op, "bitwise_not"))
       ref_fail(r, "needs a float element type");
     ref_set(y, i, o);
   }
@@ -107,6 +111,12 @@ void ref_binary(const ref_op_t *r) {
       o = u < v ? u : v;
     else if (!strcmp(op, "pow"))
       o = pow(u, v);
+    else if (!strcmp(op, "bitwise_and"))
+      o = (double)((int64_t)u & (int64_t)v);
+    else if (!strcmp(op, "bitwise_or"))
+      o = (double)((int64_t)u | (int64_t)v);
+    else if (!strcmp(op, "bitwise_xor"))
+      o = (double)((int64_t)u ^ (int64_t)v);
     else
       ref_fail(r, "not a binary op");
     ref_set(y, i, o);

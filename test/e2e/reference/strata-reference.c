@@ -154,6 +154,18 @@ void ref_set(strata_tensor_t *t, int64_t i, double v) {
     break;
   case STRATA_DTYPE_F16: ((uint16_t *)t->data)[i] = strata_double_to_f16(v); break;
   case STRATA_DTYPE_BF16: ((uint16_t *)t->data)[i] = strata_float_to_bf16((float)v); break;
+  case STRATA_DTYPE_I4:
+  case STRATA_DTYPE_U4: /* wraps: the low 4 bits, read back as the type says */
+    ((uint8_t *)t->data)[i] = (uint8_t)((uint64_t)to_int(v) & 15);
+    break;
+  case STRATA_DTYPE_I2:
+  case STRATA_DTYPE_U2: ((uint8_t *)t->data)[i] = (uint8_t)((uint64_t)to_int(v) & 3); break;
+  default: { /* a narrow float: rounded to nearest even, saturated (Cast's default) */
+    strata_narrow_float_t f;
+    if (strata_dtype_narrow_float(t->dtype, &f))
+      ((uint8_t *)t->data)[i] = (uint8_t)strata_narrow_float_encode(v, f, true, STRATA_ROUND_UP);
+    break;
+  }
   }
 }
 
@@ -313,6 +325,12 @@ static void eval_constant(const ref_op_t *r) {
         x = strata_bf16_to_float(((const uint16_t *)mlirDenseElementsAttrGetRawData(v))[i]);
         break;
       case STRATA_DTYPE_STRING: break; /* no string constants */
+      default: { /* the narrow types: a byte each, as host tensors hold them */
+        strata_tensor_t raw = {.dtype = out->dtype, .rank = 1, .shape = {n},
+                               .data = (void *)mlirDenseElementsAttrGetRawData(v)};
+        x = strata_tensor_get(&raw, i);
+        break;
+      }
       }
       ref_set(out, i, x);
     }
@@ -336,6 +354,7 @@ static void eval_constant(const ref_op_t *r) {
       case STRATA_DTYPE_F16:
       case STRATA_DTYPE_BF16: /* the C API has no getter for 16-bit float resources */
       case STRATA_DTYPE_STRING:
+      default:
         ref_fail(r, "dense_resource<...> of %s is not supported", strata_dtype_name(out->dtype));
       }
       ref_set(out, i, x);
@@ -397,6 +416,11 @@ static const struct {
     {"graph.reduce_max", ref_reduce},
     {"graph.reduce_min", ref_reduce},
     {"graph.cast", ref_cast},
+    {"graph.bitcast", ref_bitcast},
+    {"graph.bitwise_and", ref_binary},
+    {"graph.bitwise_or", ref_binary},
+    {"graph.bitwise_xor", ref_binary},
+    {"graph.bitwise_not", ref_unary},
     {"graph.equal", ref_compare},
     {"graph.greater", ref_compare},
     {"graph.less", ref_compare},

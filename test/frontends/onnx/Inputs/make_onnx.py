@@ -507,10 +507,10 @@ CASES = {
         [node("InstanceNormalization", ["x", "s", "b"], ["y"], "in1")],
         [value_info("x", FLOAT, [2, 3])], [value_info("y", FLOAT, [2, 3])],
         [tensor("s", FLOAT, [3], [1, 1, 1]), tensor("b", FLOAT, [3], [0, 0, 0])], opset=6),
-    "quantize_int16": lambda: model(
+    "quantize_int32": lambda: model(
         [node("QuantizeLinear", ["x", "s", "zp"], ["y"], "q1")],
-        [value_info("x", FLOAT, [2])], [value_info("y", INT16, [2])],
-        [tensor("s", FLOAT, [], [0.5]), tensor("zp", INT16, [], [0])], opset=13),
+        [value_info("x", FLOAT, [2])], [value_info("y", INT32, [2])],
+        [tensor("s", FLOAT, [], [0.5]), tensor("zp", INT32, [], [0], "int32_data")], opset=13),
     "celu_alpha0": lambda: model(
         [node("Celu", ["x"], ["y"], "celu1", [f_bytes(1, "alpha") + f_int(20, 1) + f_float(2, 0.0)])],
         [value_info("x", FLOAT, [2])], [value_info("y", FLOAT, [2])], opset=12),
