@@ -68,8 +68,6 @@ static MlirLogicalResult refuse(const cw_t *c, const char *fmt, ...) {
                            msg);
 }
 
-
-
 /* An index as sum coeff[t]*var[t] + sum k*atom + cst, atoms being values
  * that do not depend on the variables (compared by identity), to tell that
  * two accesses differ by a constant. */
@@ -389,7 +387,6 @@ MlirLogicalResult strata_tir_cache_write_local(MlirOperation loop) {
       ctx, "scope", strata_string_attr(ctx, mlirOperationIsNull(home) ? "local" : "global"));
   MlirValue local = strata_build_value(&ab, "tir.alloc_buffer", 0, NULL, lt, 1, &scope);
 
-
   /* Region start and copy counts at the top of the body; copy in. */
   strata_builder_t b = strata_builder_before(first);
   b.loc = loc;
@@ -438,17 +435,12 @@ MlirLogicalResult strata_tir_cache_write_local(MlirOperation loop) {
 /* --- the pass ----------------------------------------------------------- */
 
 static const strata_pass_option_t options[] = {
-    {.name = "loop", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "the loop whose iterations write through a local buffer"},
-    {.name = "compute", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "restrict the loop search to this compute's nest"},
+    STRATA_TIR_TEXT_OPTION("loop", "the loop whose iterations write through a local buffer"),
+    STRATA_TIR_TEXT_OPTION("compute", "restrict the loop search to this compute's nest"),
 };
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
-  MlirOperation loop;
-  if (mlirLogicalResultIsFailure(strata_tir_find_option_loop(module, opts, &loop)))
-    return mlirLogicalResultFailure();
-  return strata_tir_cache_write_local(loop);
+  return strata_tir_run_on_option_loop(module, opts, strata_tir_cache_write_local);
 }
 
 const strata_pass_info_t tir_cache_write_pass = {
@@ -467,9 +459,7 @@ const strata_pass_info_t tir_cache_write_pass = {
         "no or several stored buffers, a non-linear index, indices differing by a "
         "non-constant, a dynamic region size, a region over 65536 elements, other uses of "
         "the buffer (a tensorized tile).",
-    .anchor = "builtin.module",
-    .options = options,
-    .num_options = 2,
+    STRATA_TIR_PASS_OPTIONS(options),
     .dependent_dialects = {mlirGetDialectHandle__memref__, mlirGetDialectHandle__arith__},
     .run = run,
 };

@@ -42,8 +42,6 @@
 
 enum { MAX_RANK = STRATA_TIR_MAX_VARS };
 
-
-
 /* math ops (exp, sqrt, ..) are side-effect free like arith. */
 static bool is_math(MlirOperation op) {
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
@@ -124,9 +122,6 @@ static MlirLogicalResult analyse_producer(const at_t *a, producer_t *p) {
   return mlirLogicalResultSuccess();
 }
 
-
-
-
 /* One load of P inside the axis: its variables (the loops between the axis
  * and the load), how to get each one's largest value, and the linear forms
  * of its indices. */
@@ -177,7 +172,6 @@ static MlirLogicalResult analyse_load(const at_t *a, MlirOperation axis, MlirOpe
                     (long)d, a->producer, a->axis);
   return mlirLogicalResultSuccess();
 }
-
 
 MlirLogicalResult strata_tir_compute_at(MlirOperation root, const char *target,
                                         const char *axis_name) {
@@ -322,12 +316,9 @@ MlirLogicalResult strata_tir_compute_at(MlirOperation root, const char *target,
 /* --- the pass ----------------------------------------------------------- */
 
 static const strata_pass_option_t options[] = {
-    {.name = "compute", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "the producer compute to move"},
-    {.name = "target", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "the consumer compute it moves into"},
-    {.name = "loop", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "the consumer's loop inside which the producer is computed"},
+    STRATA_TIR_TEXT_OPTION("compute", "the producer compute to move"),
+    STRATA_TIR_TEXT_OPTION("target", "the consumer compute it moves into"),
+    STRATA_TIR_TEXT_OPTION("loop", "the consumer's loop inside which the producer is computed"),
 };
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
@@ -353,9 +344,7 @@ const strata_pass_info_t tir_compute_at_pass = {
         "target or loop, a reduction or otherwise non-perfect producer, a read that is "
         "not a linear function of the inner loops, a reader outside the loop, a result "
         "that is a function output.",
-    .anchor = "builtin.module",
-    .options = options,
-    .num_options = 3,
+    STRATA_TIR_PASS_OPTIONS(options),
     .dependent_dialects = {mlirGetDialectHandle__arith__, mlirGetDialectHandle__memref__},
     .run = run,
 };

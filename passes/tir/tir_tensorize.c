@@ -345,12 +345,9 @@ MlirOperation strata_tir_intrinsic_for(MlirOperation from, MlirStringRef name) {
 }
 
 static const strata_pass_option_t options[] = {
-    {.name = "loop", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "name of the outermost loop of the micro-tile"},
-    {.name = "intrinsic", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "symbol of an hwi.intrinsic in the module, or a built-in one (declared on use)"},
-    {.name = "compute", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "restrict the search to the nest of this compute"},
+    STRATA_TIR_TEXT_OPTION("loop", "name of the outermost loop of the micro-tile"),
+    STRATA_TIR_TEXT_OPTION("intrinsic", "symbol of an hwi.intrinsic in the module, or a built-in one (declared on use)"),
+    STRATA_TIR_COMPUTE_OPTION,
 };
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
@@ -379,9 +376,7 @@ const strata_pass_info_t tir_tensorize_pass = {
         "fma_f32_4x64_avx512f) is declared in the module when first used. Refusals "
         "say why (not three nested loops, not a multiply-accumulate, a non-linear "
         "index, A or B transposed, a micro-tile larger than the intrinsic's).",
-    .anchor = "builtin.module",
-    .options = options,
-    .num_options = 3,
+    STRATA_TIR_PASS_OPTIONS(options),
     .dependent_dialects = {mlirGetDialectHandle__memref__},
     .run = run,
 };
