@@ -690,8 +690,6 @@ const strata_pass_info_t graph_canonicalize_pass = {
         "and integers beyond 2^53 are not folded). A value is only replaced by one of "
         "exactly the same type. Only the rewritten op is erased; operands it leaves "
         "unused are for strata-dce.",
-    .anchor = "builtin.module",
-    .options = options,
-    .num_options = sizeof options / sizeof options[0],
+    STRATA_MODULE_PASS_OPTIONS(options),
     .run = run,
 };

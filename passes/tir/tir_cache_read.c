@@ -298,7 +298,7 @@ const strata_pass_info_t tir_cache_read_pass = {
         "(div/rem of the column index) and frees the copy after the nest; transpose=true "
         "packs a [.., C, R] input read as B[.., j, k] into the same panels. Errors: no "
         "such input, rank below 2, a non-positive width.",
-    STRATA_TIR_PASS_OPTIONS(options),
+    STRATA_MODULE_PASS_OPTIONS(options),
     .dependent_dialects = {mlirGetDialectHandle__memref__, mlirGetDialectHandle__arith__},
     .run = run,
 };

@@ -459,7 +459,7 @@ const strata_pass_info_t tir_cache_write_pass = {
         "no or several stored buffers, a non-linear index, indices differing by a "
         "non-constant, a dynamic region size, a region over 65536 elements, other uses of "
         "the buffer (a tensorized tile).",
-    STRATA_TIR_PASS_OPTIONS(options),
+    STRATA_MODULE_PASS_OPTIONS(options),
     .dependent_dialects = {mlirGetDialectHandle__memref__, mlirGetDialectHandle__arith__},
     .run = run,
 };

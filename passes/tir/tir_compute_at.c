@@ -344,7 +344,7 @@ const strata_pass_info_t tir_compute_at_pass = {
         "target or loop, a reduction or otherwise non-perfect producer, a read that is "
         "not a linear function of the inner loops, a reader outside the loop, a result "
         "that is a function output.",
-    STRATA_TIR_PASS_OPTIONS(options),
+    STRATA_MODULE_PASS_OPTIONS(options),
     .dependent_dialects = {mlirGetDialectHandle__arith__, mlirGetDialectHandle__memref__},
     .run = run,
 };

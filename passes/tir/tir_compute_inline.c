@@ -144,6 +144,6 @@ const strata_pass_info_t tir_compute_inline_pass = {
         "expression evaluated at the load's indices. Errors: a reduction or otherwise "
         "non-perfect nest, a store not indexed by exactly the loops, a result that is a "
         "function output, a buffer used by anything but loads.",
-    STRATA_TIR_PASS_OPTIONS(options),
+    STRATA_MODULE_PASS_OPTIONS(options),
     .run = run,
 };

@@ -144,7 +144,7 @@ const strata_pass_info_t tir_fuse_pass = {
         "with remui/divui. It is parallel if all fused loops were. Errors: a loop not "
         "directly nested in the previous one, bodies not perfectly nested, an extent "
         "computed inside the fused loops, loops not starting at 0 with step 1.",
-    STRATA_TIR_PASS_OPTIONS(options),
+    STRATA_MODULE_PASS_OPTIONS(options),
     .dependent_dialects = {mlirGetDialectHandle__arith__},
     .run = run,
 };

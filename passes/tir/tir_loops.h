@@ -16,7 +16,6 @@
 
 #include "core/builder.h"
 #include "core/op_list.h"
-#include "core/text.h"
 #include "strata/pass.h"
 
 /* True if `op` is a tir.for. */
@@ -170,11 +169,6 @@ MlirLogicalResult strata_tir_single_root(MlirOperation module, const char *compu
   {.name = (name_), .kind = STRATA_OPTION_STRING, .default_value = "", .help = (help_)}
 #define STRATA_TIR_COMPUTE_OPTION                                                            \
   STRATA_TIR_TEXT_OPTION("compute", "restrict the search to the nest of this compute")
-
-/* The pass-record fields the tir passes share: anchored on the module, with
- * the option table `table` (its count taken from the array). */
-#define STRATA_TIR_PASS_OPTIONS(table)                                                       \
-  .anchor = "builtin.module", .options = (table), .num_options = STRATA_COUNTOF(table)
 
 /* Parses a comma-separated list of integers ("8,4") into out[0..max).
  * Returns the count, or -1 on a syntax error or too many entries. */

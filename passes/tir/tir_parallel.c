@@ -41,6 +41,6 @@ const strata_pass_info_t tir_parallel_pass = {
         "Sets kind = \"parallel\" on the named loop (convert-tir-to-scf makes it an "
         "scf.parallel, then OpenMP). Error: the loop is a reduction loop (a store "
         "inside it does not depend on its index, so iterations would race).",
-    STRATA_TIR_PASS_OPTIONS(options),
+    STRATA_MODULE_PASS_OPTIONS(options),
     .run = run,
 };

@@ -207,7 +207,7 @@ const strata_pass_info_t tir_reorder_pass = {
         "to where its operands exist. Errors (`illegal reorder: ...`): loops not "
         "nested in one another, not perfectly nested bodies, a loop whose bounds "
         "depend on a loop that would be inside it.",
-    STRATA_TIR_PASS_OPTIONS(options),
+    STRATA_MODULE_PASS_OPTIONS(options),
     .dependent_dialects = {mlirGetDialectHandle__arith__},
     .run = run,
 };

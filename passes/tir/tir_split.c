@@ -128,7 +128,7 @@ const strata_pass_info_t tir_split_pass = {
         "bounds become min(f, remaining) (arith.minsi). Errors: unknown or "
         "ambiguous loop, factor <= 0, a loop that does not start at 0 with step 1, "
         "a resulting name that already exists.",
-    STRATA_TIR_PASS_OPTIONS(options),
+    STRATA_MODULE_PASS_OPTIONS(options),
     .dependent_dialects = {mlirGetDialectHandle__arith__},
     .run = run,
 };

@@ -376,7 +376,7 @@ const strata_pass_info_t tir_tensorize_pass = {
         "fma_f32_4x64_avx512f) is declared in the module when first used. Refusals "
         "say why (not three nested loops, not a multiply-accumulate, a non-linear "
         "index, A or B transposed, a micro-tile larger than the intrinsic's).",
-    STRATA_TIR_PASS_OPTIONS(options),
+    STRATA_MODULE_PASS_OPTIONS(options),
     .dependent_dialects = {mlirGetDialectHandle__memref__},
     .run = run,
 };

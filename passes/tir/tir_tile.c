@@ -64,7 +64,7 @@ const strata_pass_info_t tir_tile_pass = {
         "Splits each named loop x by its factor into x.0 / x.1, then reorders so that "
         "all outer parts come before all inner parts (a.0, b.0, a.1, b.1). Errors are "
         "those of split and reorder, plus mismatched lists.",
-    STRATA_TIR_PASS_OPTIONS(options),
+    STRATA_MODULE_PASS_OPTIONS(options),
     .dependent_dialects = {mlirGetDialectHandle__arith__},
     .run = run,
 };

@@ -130,7 +130,7 @@ const strata_pass_info_t tir_unroll_pass = {
         "fully (constant extent <= 1024; a one-iteration loop remains). Errors: "
         "full unroll of a non-constant or too large extent, a loop that does not "
         "start at 0 with step 1.",
-    STRATA_TIR_PASS_OPTIONS(options),
+    STRATA_MODULE_PASS_OPTIONS(options),
     .dependent_dialects = {mlirGetDialectHandle__arith__},
     .run = run,
 };

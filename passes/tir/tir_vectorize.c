@@ -96,6 +96,6 @@ const strata_pass_info_t tir_vectorize_pass = {
         "code where their bodies qualify (contiguous, strided or guarded loads, contiguous "
         "stores, arith/math), else scf.for. "
         "Errors: not the innermost loop, extent not constant.",
-    STRATA_TIR_PASS_OPTIONS(options),
+    STRATA_MODULE_PASS_OPTIONS(options),
     .run = run,
 };
