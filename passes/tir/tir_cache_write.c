@@ -40,6 +40,7 @@
 
 #include "core/checked_math.h"
 #include "core/op_list.h"
+#include "core/text.h"
 #include "dialects/op_checks.h"
 #include "dialects/tir/tir.h"
 #include "passes/tir/schedule.h"
@@ -59,10 +60,7 @@ static MlirLogicalResult refuse(const cw_t *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 static MlirLogicalResult refuse(const cw_t *c, const char *fmt, ...) {
   char msg[512];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
+  STRATA_VFORMAT(msg, fmt);
   return strata_emit_error(strata_tir_nest_root(c->loop),
                            "cannot cache_write at '%s' of compute '%s': %s", c->axis, c->compute,
                            msg);

@@ -32,6 +32,7 @@
 #include <mlir-c/Dialect/MemRef.h>
 
 #include "core/op_list.h"
+#include "core/text.h"
 #include "dialects/op_checks.h"
 #include "dialects/tir/tir.h"
 #include "passes/tir/schedule.h"
@@ -57,10 +58,7 @@ static MlirLogicalResult refuse(const at_t *a, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 static MlirLogicalResult refuse(const at_t *a, const char *fmt, ...) {
   char msg[512];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
+  STRATA_VFORMAT(msg, fmt);
   return strata_emit_error(a->root, "cannot compute '%s' at '%s' of compute '%s': %s",
                            a->producer, a->axis, a->target, msg);
 }
