@@ -55,20 +55,23 @@ static void append_to_sink(MlirStringRef s, void *user) {
   sink->buf[sink->used] = '\0';
 }
 
+/* A sink over buf, which it empties (nothing to print into when size is 0). */
+static str_sink_t sink_over(char *buf, size_t size) {
+  if (size)
+    buf[0] = '\0';
+  return (str_sink_t){buf, size, 0};
+}
+
 char *strata_type_str(MlirType type, char *buf, size_t size) {
-  if (size == 0)
-    return buf;
-  buf[0] = '\0';
-  str_sink_t sink = {buf, size, 0};
-  mlirTypePrint(type, append_to_sink, &sink);
+  str_sink_t sink = sink_over(buf, size);
+  if (size)
+    mlirTypePrint(type, append_to_sink, &sink);
   return buf;
 }
 
 char *strata_attr_str(MlirAttribute attr, char *buf, size_t size) {
-  if (size == 0)
-    return buf;
-  buf[0] = '\0';
-  str_sink_t sink = {buf, size, 0};
-  mlirAttributePrint(attr, append_to_sink, &sink);
+  str_sink_t sink = sink_over(buf, size);
+  if (size)
+    mlirAttributePrint(attr, append_to_sink, &sink);
   return buf;
 }

@@ -1,7 +1,8 @@
 /* Small text utilities every layer needs, so that no file keeps its own
  * copy: a growable string that MLIR's print callbacks append to (printing
  * an op, attribute, type or location into memory), a C-string to
- * MlirStringRef shorthand, and COUNTOF for static tables. */
+ * MlirStringRef shorthand, COUNTOF for static tables, and VFORMAT for
+ * printf-like functions. */
 #ifndef STRATA_CORE_TEXT_H
 #define STRATA_CORE_TEXT_H
 
@@ -10,6 +11,16 @@
 
 /* The number of elements of a static array (not a pointer). */
 #define STRATA_COUNTOF(a) (sizeof(a) / sizeof((a)[0]))
+
+/* In a function taking `fmt, ...`: formats its arguments into the char
+ * array `buf` (cut to size). Needs <stdarg.h> and <stdio.h>. */
+#define STRATA_VFORMAT(buf, fmt)                                                             \
+  do {                                                                                       \
+    va_list strata_ap_;                                                                      \
+    va_start(strata_ap_, fmt);                                                               \
+    vsnprintf(buf, sizeof(buf), fmt, strata_ap_);                                            \
+    va_end(strata_ap_);                                                                      \
+  } while (0)
 
 /* mlirStringRefCreateFromCString, shorter. */
 static inline MlirStringRef strata_sref(const char *s) { return mlirStringRefCreateFromCString(s); }

@@ -181,8 +181,6 @@ const strata_pass_info_t strata_check_limits_pass = {
         "size in bytes overflows 64 bits or exceeds the machine's physical memory (or "
         "memory-limit, when set). Errors carry the op's location. Part of "
         "strata-lower-to-llvm, after convert-tir-to-scf.",
-    .anchor = "builtin.module",
-    .options = options,
-    .num_options = sizeof options / sizeof options[0],
+    STRATA_MODULE_PASS_OPTIONS(options),
     .run = run,
 };

@@ -212,6 +212,85 @@ static MlirValue cubic_weight(strata_builder_t *b, MlirType f64, MlirValue t, do
   return g2t_bin(b, "arith.subf", v, f64c(b, f64, 4 * a));
 }
 
+/* Cubic taps floor-1 .. floor+2 of source coordinate s (fl its floor) in
+ * a dim of size n, at distances 1+r, r, 1-r, 2-r, with their weights;
+ * exclude_outside zeroes the weights of taps outside and renormalizes. */
+static void cubic_taps(g2t_t *g, strata_builder_t *b, MlirValue s, MlirValue fl, int64_t n,
+                       double coeff_a, bool exclude, MlirValue *tap, MlirValue *wt) {
+  MlirType f64 = mlirF64TypeGet(g->ctx);
+  MlirValue r = g2t_bin(b, "arith.subf", s, fl);
+  MlirValue one = f64c(b, f64, 1.0);
+  MlirValue one_r = g2t_bin(b, "arith.subf", one, r);
+  MlirValue dist[4] = {g2t_bin(b, "arith.addf", r, one), r, one_r,
+                       g2t_bin(b, "arith.addf", one_r, one)};
+  MlirValue sum = {NULL};
+  for (int j = 0; j < 4; ++j) {
+    MlirValue pos = g2t_bin(b, "arith.addf", fl, f64c(b, f64, (double)(j - 1)));
+    tap[j] = clamp_index(g, b, pos, n);
+    wt[j] = cubic_weight(b, f64, dist[j], coeff_a, j == 0 || j == 3);
+    if (exclude) {
+      MlirValue in = g2t_bin(b, "arith.andi", g2t_cmpf(b, 3 /* oge */, pos, f64c(b, f64, 0.0)),
+                             g2t_cmpf(b, G2T_CMPF_OLT, pos, f64c(b, f64, (double)n)));
+      wt[j] = g2t_select(b, in, wt[j], f64c(b, f64, 0.0));
+      sum = mlirValueIsNull(sum) ? wt[j] : g2t_bin(b, "arith.addf", sum, wt[j]);
+    }
+  }
+  if (exclude)
+    for (int j = 0; j < 4; ++j)
+      wt[j] = g2t_bin(b, "arith.divf", wt[j], sum);
+}
+
+/* The nearest source index of coordinate s (fl its floor) in a dim of size
+ * n, rounded as nearest_mode says. */
+static MlirValue nearest_index(g2t_t *g, strata_builder_t *b, MlirValue s, MlirValue fl,
+                               int64_t n) {
+  MlirType f64 = mlirF64TypeGet(g->ctx);
+  MlirValue r;
+  if (attr_is(g->op, "nearest_mode", "floor")) {
+    r = fl;
+  } else if (attr_is(g->op, "nearest_mode", "ceil")) {
+    r = g2t_un(b, "math.ceil", s);
+  } else {
+    /* round_prefer_floor: frac <= 0.5 -> floor; round_prefer_ceil: frac < 0.5 */
+    MlirValue frac = g2t_bin(b, "arith.subf", s, fl);
+    bool prefer_floor = attr_is(g->op, "nearest_mode", "round_prefer_floor");
+    enum { CMPF_OLE = 5 };
+    MlirValue down = g2t_cmpf(b, prefer_floor ? CMPF_OLE : G2T_CMPF_OLT, frac,
+                              f64c(b, f64, 0.5));
+    r = g2t_select(b, down, fl, g2t_bin(b, "arith.addf", fl, f64c(b, f64, 1.0)));
+  }
+  return clamp_index(g, b, r, n);
+}
+
+/* Linear/cubic: the sum over the taps^k corners (`reads` of them) of
+ * prod(weights) * value, in f64, back in element type t. which[0..k): the
+ * resized dims, whose idx entries are overwritten by their taps. */
+static MlirValue interpolate(g2t_compute_t *c, MlirValue x, MlirValue *idx, const int *which,
+                             int k, int taps, int64_t reads,
+                             MlirValue (*tap)[4], MlirValue (*wt)[4], MlirType t) {
+  strata_builder_t *b = &c->in;
+  MlirType f64 = mlirF64TypeGet(mlirTypeGetContext(t));
+  bool is64 = mlirTypeIsAF64(t);
+  MlirValue acc = f64c(b, f64, 0.0);
+  for (int64_t corner = 0; corner < reads; ++corner) {
+    MlirValue weight = {NULL};
+    int64_t rest = corner;
+    for (int j = 0; j < k; ++j) {
+      int d = which[j];
+      int tj = (int)(rest % taps);
+      rest /= taps;
+      idx[d] = tap[d][tj];
+      weight = mlirValueIsNull(weight) ? wt[d][tj] : g2t_bin(b, "arith.mulf", weight, wt[d][tj]);
+    }
+    MlirValue v = g2t_read(c, x, idx);
+    if (!is64)
+      v = g2t_cast(b, "arith.extf", v, f64);
+    acc = g2t_bin(b, "arith.addf", acc,
+                  mlirValueIsNull(weight) ? v : g2t_bin(b, "arith.mulf", weight, v));
+  }
+  return is64 ? acc : g2t_cast(b, "arith.truncf", acc, t);
+}
+
 MlirLogicalResult g2t_lower_resize(g2t_t *g, MlirValue *out) {
   MlirValue x = mlirOperationGetOperand(g->op, 0);
   MlirType rtype = mlirValueGetType(mlirOperationGetResult(g->op, 0));
@@ -287,72 +366,15 @@ MlirLogicalResult g2t_lower_resize(g2t_t *g, MlirValue *out) {
       continue;
     }
     if (cubic) {
-      /* taps floor-1 .. floor+2 at distances 1+r, r, 1-r, 2-r */
-      MlirValue r = g2t_bin(b, "arith.subf", s, fl);
-      MlirValue one = f64c(b, f64, 1.0);
-      MlirValue one_r = g2t_bin(b, "arith.subf", one, r);
-      MlirValue dist[4] = {g2t_bin(b, "arith.addf", r, one), r, one_r,
-                           g2t_bin(b, "arith.addf", one_r, one)};
-      MlirValue sum = {NULL};
-      for (int j = 0; j < 4; ++j) {
-        MlirValue pos = g2t_bin(b, "arith.addf", fl, f64c(b, f64, (double)(j - 1)));
-        tap[d][j] = clamp_index(g, b, pos, xs.dims[d]);
-        wt[d][j] = cubic_weight(b, f64, dist[j], coeff_a, j == 0 || j == 3);
-        if (exclude) {
-          MlirValue in = g2t_bin(
-              b, "arith.andi", g2t_cmpf(b, 3 /* oge */, pos, f64c(b, f64, 0.0)),
-              g2t_cmpf(b, G2T_CMPF_OLT, pos, f64c(b, f64, (double)xs.dims[d])));
-          wt[d][j] = g2t_select(b, in, wt[d][j], f64c(b, f64, 0.0));
-          sum = mlirValueIsNull(sum) ? wt[d][j] : g2t_bin(b, "arith.addf", sum, wt[d][j]);
-        }
-      }
-      if (exclude)
-        for (int j = 0; j < 4; ++j)
-          wt[d][j] = g2t_bin(b, "arith.divf", wt[d][j], sum);
+      cubic_taps(g, b, s, fl, xs.dims[d], coeff_a, exclude, tap[d], wt[d]);
       which[k++] = (int)d;
       continue;
     }
-    MlirValue r;
-    if (attr_is(g->op, "nearest_mode", "floor")) {
-      r = fl;
-    } else if (attr_is(g->op, "nearest_mode", "ceil")) {
-      r = g2t_un(b, "math.ceil", s);
-    } else {
-      /* round_prefer_floor: frac <= 0.5 -> floor; round_prefer_ceil: frac < 0.5 */
-      MlirValue frac = g2t_bin(b, "arith.subf", s, fl);
-      bool prefer_floor = attr_is(g->op, "nearest_mode", "round_prefer_floor");
-      enum { CMPF_OLE = 5 };
-      MlirValue down = g2t_cmpf(b, prefer_floor ? CMPF_OLE : G2T_CMPF_OLT, frac,
-                                f64c(b, f64, 0.5));
-      r = g2t_select(b, down, fl, g2t_bin(b, "arith.addf", fl, f64c(b, f64, 1.0)));
-    }
-    idx[d] = clamp_index(g, b, r, xs.dims[d]);
+    idx[d] = nearest_index(g, b, s, fl, xs.dims[d]);
   }
-  MlirValue result;
-  bool is64 = mlirTypeIsAF64(t);
-  if (!linear && !cubic) {
-    result = g2t_read(&c, x, idx);
-  } else {
-    /* sum over the taps^k corners of prod(weights) * value, in f64 */
-    MlirValue acc = f64c(b, f64, 0.0);
-    for (int64_t corner = 0; corner < reads; ++corner) {
-      MlirValue weight = {NULL};
-      int64_t rest = corner;
-      for (int j = 0; j < k; ++j) {
-        int d = which[j];
-        int tj = (int)(rest % taps);
-        rest /= taps;
-        idx[d] = tap[d][tj];
-        weight = mlirValueIsNull(weight) ? wt[d][tj] : g2t_bin(b, "arith.mulf", weight, wt[d][tj]);
-      }
-      MlirValue v = g2t_read(&c, x, idx);
-      if (!is64)
-        v = g2t_cast(b, "arith.extf", v, f64);
-      acc = g2t_bin(b, "arith.addf", acc,
-                    mlirValueIsNull(weight) ? v : g2t_bin(b, "arith.mulf", weight, v));
-    }
-    result = is64 ? acc : g2t_cast(b, "arith.truncf", acc, t);
-  }
+  MlirValue result = !linear && !cubic
+                         ? g2t_read(&c, x, idx)
+                         : interpolate(&c, x, idx, which, k, taps, reads, tap, wt, t);
   if (!mlirValueIsNull(outside)) {
     double e = attr_f64(g->op, "extrapolation_value", 0.0);
     MlirValue ev = mlirTypeIsAFloat(t) ? g2t_scalar(b, t, e)

@@ -46,6 +46,139 @@ static bool static_at_least(MlirValue v, intptr_t dim, int64_t want) {
   return !mlirShapedTypeIsDynamicDim(t, dim) && mlirShapedTypeGetDimSize(t, dim) >= want;
 }
 
+/* One hwi.call_tile being lowered: the intrinsic's m x n tile in nv
+ * vectors of vw lanes per row, the operands, and the index values, masks
+ * and zero vector shared by the phases. */
+typedef struct {
+  MlirContext ctx;
+  int64_t m, nv, vw;
+  MlirType elt, vt, mt, index;
+  MlirValue a, bm, c;
+  MlirValue zero, one, vzero, k_extent;
+  bool full_cols, full_b;
+  MlirValue rows[MAX_ACCUMULATORS], cols[MAX_ACCUMULATORS];
+  MlirValue c_mask[MAX_ACCUMULATORS], b_mask[MAX_ACCUMULATORS];
+} tile_t;
+
+/* Row and column indices and masks of the tile, at b. A partial tile (fewer
+ * rows or columns than the intrinsic's, at an edge of a non-divisible
+ * extent): rows past the last valid one recompute the last row (same
+ * inputs, same value stored to the same place), columns past the end are
+ * masked on C, and on B unless B is wide enough (a zero-padded packed
+ * panel). */
+static void tile_indices(strata_builder_t *b, tile_t *t) {
+  MlirValue zero = t->zero, one = t->one, c = t->c, bm = t->bm;
+  bool full_rows = static_at_least(c, 0, t->m);
+  MlirValue last_row = {NULL};
+  if (!full_rows)
+    last_row = strata_build_value(b, "arith.subi",
+                                  2, (MlirValue[]){strata_build_dim(b, c, 0), one}, t->index, 0, NULL);
+  for (int64_t i = 0; i < t->m; ++i) {
+    t->rows[i] = i == 0 ? zero : i == 1 ? one : strata_build_index(b, i);
+    if (!full_rows && i > 0)
+      t->rows[i] = strata_build_value(b, "arith.minsi", 2, (MlirValue[]){t->rows[i], last_row},
+                                      t->index, 0, NULL);
+  }
+  MlirValue c_cols = t->full_cols ? zero : strata_build_dim(b, c, 1);
+  MlirValue b_cols = t->full_b ? zero : strata_build_dim(b, bm, 1);
+  for (int64_t j = 0; j < t->nv; ++j) {
+    t->cols[j] = j == 0 ? zero : strata_build_index(b, j * t->vw);
+    if (!t->full_cols) {
+      MlirValue left = strata_build_value(b, "arith.subi", 2, (MlirValue[]){c_cols, t->cols[j]},
+                                          t->index, 0, NULL);
+      t->c_mask[j] = strata_build_value(b, "vector.create_mask", 1, &left, t->mt, 0, NULL);
+    }
+    if (!t->full_b) {
+      MlirValue left = strata_build_value(b, "arith.subi", 2, (MlirValue[]){b_cols, t->cols[j]},
+                                          t->index, 0, NULL);
+      t->b_mask[j] = strata_build_value(b, "vector.create_mask", 1, &left, t->mt, 0, NULL);
+    }
+  }
+}
+
+/* C's rows prefetched for writing, one prefetch per 64-byte line (vectors
+ * of vw f32 from j * vw), when C's columns are full. */
+static void prefetch_c(strata_builder_t *b, const tile_t *t) {
+  MlirContext ctx = t->ctx;
+  for (int64_t i = 0; i < t->m; ++i)
+    for (int64_t j = 0; j < t->nv; ++j)
+      if (t->full_cols && (j * t->vw * 4) % 64 == 0)
+        strata_build_op(b, "memref.prefetch", 3, (MlirValue[]){t->c, t->rows[i], t->cols[j]}, 0,
+                        NULL, 3,
+                        (MlirNamedAttribute[]){
+                            strata_named(ctx, "isWrite", mlirBoolAttrGet(ctx, 1)),
+                            strata_named(ctx, "localityHint",
+                                         mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 32), 3)),
+                            strata_named(ctx, "isDataCache", mlirBoolAttrGet(ctx, 1)),
+                        });
+}
+
+/* scf.for %k = 0 to K step 1 iter_args(acc...), the accumulators starting
+ * at zero: per step a row of B as nv vectors, each A element broadcast,
+ * m*nv vector.fma. Returns the loop. */
+static MlirOperation build_k_loop(strata_builder_t *b, const tile_t *t) {
+  int64_t m = t->m, nv = t->nv;
+  MlirType vt = t->vt;
+  intptr_t nacc = (intptr_t)(m * nv);
+  MlirType acc_types[MAX_ACCUMULATORS];
+  MlirValue for_operands[3 + MAX_ACCUMULATORS] = {t->zero, t->k_extent, t->one};
+  MlirType arg_types[1 + MAX_ACCUMULATORS];
+  arg_types[0] = t->index;
+  for (intptr_t k = 0; k < nacc; ++k) {
+    for_operands[3 + k] = t->vzero;
+    acc_types[k] = arg_types[1 + k] = vt;
+  }
+  MlirOperation loop = strata_build_region_op(b, "scf.for", 3 + nacc, for_operands, nacc,
+                                              acc_types, 0, NULL, 1 + nacc, arg_types);
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
+  strata_builder_t in = strata_builder_at_end(body, b->loc);
+  MlirValue k = mlirBlockGetArgument(body, 0);
+  MlirValue brow[MAX_ACCUMULATORS], next[MAX_ACCUMULATORS];
+  for (int64_t j = 0; j < nv; ++j)
+    brow[j] = t->full_b ? vload(&in, vt, t->bm, k, t->cols[j])
+                        : vload_masked(&in, vt, t->bm, k, t->cols[j], t->b_mask[j], t->vzero);
+  for (int64_t i = 0; i < m; ++i) {
+    MlirValue ai = strata_build_value(&in, "memref.load", 3, (MlirValue[]){t->a, t->rows[i], k},
+                                      t->elt, 0, NULL);
+    MlirValue splat = strata_build_value(&in, "vector.broadcast", 1, &ai, vt, 0, NULL);
+    for (int64_t j = 0; j < nv; ++j) {
+      MlirValue fma_operands[3] = {splat, brow[j], mlirBlockGetArgument(body, 1 + i * nv + j)};
+      next[i * nv + j] = strata_build_value(&in, "vector.fma", 3, fma_operands, vt, 0, NULL);
+    }
+  }
+  strata_build_op(&in, "scf.yield", nacc, next, 0, NULL, 0, NULL);
+  return loop;
+}
+
+/* C += the accumulators (the results of `loop`). Every row of C is loaded
+ * before any is stored: a clamped duplicate row then adds its (equal) sum
+ * to the original C and stores the same value again, never adding twice. */
+static void add_into_c(strata_builder_t *b, const tile_t *t, MlirOperation loop) {
+  int64_t m = t->m, nv = t->nv;
+  MlirValue sum[MAX_ACCUMULATORS];
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < nv; ++j) {
+      MlirValue old = t->full_cols
+                          ? vload(b, t->vt, t->c, t->rows[i], t->cols[j])
+                          : vload_masked(b, t->vt, t->c, t->rows[i], t->cols[j], t->c_mask[j],
+                                         t->vzero);
+      sum[i * nv + j] = strata_build_value(
+          b, "arith.addf", 2, (MlirValue[]){old, mlirOperationGetResult(loop, i * nv + j)},
+          t->vt, 0, NULL);
+    }
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < nv; ++j) {
+      MlirValue v = sum[i * nv + j];
+      if (t->full_cols)
+        strata_build_op(b, "vector.store", 4, (MlirValue[]){v, t->c, t->rows[i], t->cols[j]}, 0,
+                        NULL, 0, NULL);
+      else
+        strata_build_op(b, "vector.maskedstore", 5,
+                        (MlirValue[]){t->c, t->rows[i], t->cols[j], t->c_mask[j], v}, 0, NULL,
+                        0, NULL);
+    }
+}
+
 static MlirLogicalResult lower_call(MlirOperation call) {
   MlirOperation intr = strata_hwi_call_tile_intrinsic(call);
   if (mlirOperationIsNull(intr))
@@ -59,125 +192,30 @@ static MlirLogicalResult lower_call(MlirOperation call) {
     return strata_emit_error(call, "tile %lldx%lld needs %lld accumulators; at most %d",
                              (long long)m, (long long)n, (long long)(m * nv), MAX_ACCUMULATORS);
   MlirContext ctx = mlirOperationGetContext(call);
-  MlirType elt = strata_hwi_intrinsic_acc_type(intr);
-  MlirType vt = mlirVectorTypeGet(1, (int64_t[]){vw}, elt);
-  MlirType mt = mlirVectorTypeGet(1, (int64_t[]){vw}, mlirIntegerTypeGet(ctx, 1));
-  MlirType index = mlirIndexTypeGet(ctx);
-  MlirValue a = strata_hwi_call_tile_lhs(call), bm = strata_hwi_call_tile_rhs(call),
-            c = strata_hwi_call_tile_acc(call);
+  tile_t t = {.ctx = ctx, .m = m, .nv = nv, .vw = vw};
+  t.elt = strata_hwi_intrinsic_acc_type(intr);
+  t.vt = mlirVectorTypeGet(1, (int64_t[]){vw}, t.elt);
+  t.mt = mlirVectorTypeGet(1, (int64_t[]){vw}, mlirIntegerTypeGet(ctx, 1));
+  t.index = mlirIndexTypeGet(ctx);
+  t.a = strata_hwi_call_tile_lhs(call);
+  t.bm = strata_hwi_call_tile_rhs(call);
+  t.c = strata_hwi_call_tile_acc(call);
   strata_builder_t b = strata_builder_before(call);
-
-  MlirValue zero = strata_build_index(&b, 0), one = strata_build_index(&b, 1);
-  /* A partial tile (fewer rows or columns than the intrinsic's, at an edge
-   * of a non-divisible extent): rows past the last valid one recompute the
-   * last row (same inputs, same value stored to the same place), columns
-   * past the end are masked on C, and on B unless B is wide enough (a
-   * zero-padded packed panel). */
-  bool full_rows = static_at_least(c, 0, m), full_cols = static_at_least(c, 1, n);
-  bool full_b = static_at_least(bm, 1, n);
-  MlirValue rows[MAX_ACCUMULATORS], cols[MAX_ACCUMULATORS];
-  MlirValue c_mask[MAX_ACCUMULATORS], b_mask[MAX_ACCUMULATORS];
-  MlirValue last_row = {NULL};
-  if (!full_rows)
-    last_row = strata_build_value(&b, "arith.subi",
-                                  2, (MlirValue[]){strata_build_dim(&b, c, 0), one}, index, 0, NULL);
-  for (int64_t i = 0; i < m; ++i) {
-    rows[i] = i == 0 ? zero : i == 1 ? one : strata_build_index(&b, i);
-    if (!full_rows && i > 0)
-      rows[i] = strata_build_value(&b, "arith.minsi", 2, (MlirValue[]){rows[i], last_row}, index,
-                                   0, NULL);
-  }
-  MlirValue c_cols = full_cols ? zero : strata_build_dim(&b, c, 1);
-  MlirValue b_cols = full_b ? zero : strata_build_dim(&b, bm, 1);
-  for (int64_t j = 0; j < nv; ++j) {
-    cols[j] = j == 0 ? zero : strata_build_index(&b, j * vw);
-    if (!full_cols) {
-      MlirValue left = strata_build_value(&b, "arith.subi", 2, (MlirValue[]){c_cols, cols[j]},
-                                          index, 0, NULL);
-      c_mask[j] = strata_build_value(&b, "vector.create_mask", 1, &left, mt, 0, NULL);
-    }
-    if (!full_b) {
-      MlirValue left = strata_build_value(&b, "arith.subi", 2, (MlirValue[]){b_cols, cols[j]},
-                                          index, 0, NULL);
-      b_mask[j] = strata_build_value(&b, "vector.create_mask", 1, &left, mt, 0, NULL);
-    }
-  }
+  t.zero = strata_build_index(&b, 0);
+  t.one = strata_build_index(&b, 1);
+  t.full_cols = static_at_least(t.c, 1, n);
+  t.full_b = static_at_least(t.bm, 1, n);
+  tile_indices(&b, &t);
   /* Zero vector: the accumulators' start and masked-off lanes. */
-  MlirValue s0 = strata_build_scalar(&b, elt, 0.0);
-  MlirValue vzero = strata_build_value(&b, "vector.broadcast", 1, &s0, vt, 0, NULL);
-  MlirValue k_extent = strata_build_dim(&b, a, 1);
-
+  MlirValue s0 = strata_build_scalar(&b, t.elt, 0.0);
+  t.vzero = strata_build_value(&b, "vector.broadcast", 1, &s0, t.vt, 0, NULL);
+  t.k_extent = strata_build_dim(&b, t.a, 1);
   /* The accumulators start at zero and C is added after the loop: C's
    * rows are prefetched now (for writing) and arrive while the k loop
    * runs, instead of stalling the first FMAs on C's cache misses. */
-  MlirValue acc[MAX_ACCUMULATORS];
-  MlirType acc_types[MAX_ACCUMULATORS];
-  for (int64_t i = 0; i < m; ++i)
-    for (int64_t j = 0; j < nv; ++j) {
-      acc[i * nv + j] = vzero;
-      acc_types[i * nv + j] = vt;
-      /* One prefetch per 64-byte line (vectors of vw f32 from j * vw). */
-      if (full_cols && (j * vw * 4) % 64 == 0)
-        strata_build_op(&b, "memref.prefetch", 3, (MlirValue[]){c, rows[i], cols[j]}, 0, NULL, 3,
-                        (MlirNamedAttribute[]){
-                            strata_named(ctx, "isWrite", mlirBoolAttrGet(ctx, 1)),
-                            strata_named(ctx, "localityHint",
-                                         mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 32), 3)),
-                            strata_named(ctx, "isDataCache", mlirBoolAttrGet(ctx, 1)),
-                        });
-    }
-  intptr_t nacc = (intptr_t)(m * nv);
-
-  /* scf.for %k = 0 to K step 1 iter_args(acc...) */
-  MlirValue for_operands[3 + MAX_ACCUMULATORS] = {zero, k_extent, one};
-  for (intptr_t t = 0; t < nacc; ++t)
-    for_operands[3 + t] = acc[t];
-  MlirType arg_types[1 + MAX_ACCUMULATORS];
-  arg_types[0] = index;
-  for (intptr_t t = 0; t < nacc; ++t)
-    arg_types[1 + t] = vt;
-  MlirOperation loop = strata_build_region_op(&b, "scf.for", 3 + nacc, for_operands, nacc,
-                                              acc_types, 0, NULL, 1 + nacc, arg_types);
-  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(loop, 0));
-  strata_builder_t in = strata_builder_at_end(body, b.loc);
-  MlirValue k = mlirBlockGetArgument(body, 0);
-  MlirValue brow[MAX_ACCUMULATORS], next[MAX_ACCUMULATORS];
-  for (int64_t j = 0; j < nv; ++j)
-    brow[j] = full_b ? vload(&in, vt, bm, k, cols[j])
-                     : vload_masked(&in, vt, bm, k, cols[j], b_mask[j], vzero);
-  for (int64_t i = 0; i < m; ++i) {
-    MlirValue ai = strata_build_value(&in, "memref.load", 3, (MlirValue[]){a, rows[i], k}, elt,
-                                      0, NULL);
-    MlirValue splat = strata_build_value(&in, "vector.broadcast", 1, &ai, vt, 0, NULL);
-    for (int64_t j = 0; j < nv; ++j) {
-      MlirValue fma_operands[3] = {splat, brow[j], mlirBlockGetArgument(body, 1 + i * nv + j)};
-      next[i * nv + j] = strata_build_value(&in, "vector.fma", 3, fma_operands, vt, 0, NULL);
-    }
-  }
-  strata_build_op(&in, "scf.yield", nacc, next, 0, NULL, 0, NULL);
-
-  /* C += the accumulators. Every row of C is loaded before any is stored:
-   * a clamped duplicate row then adds its (equal) sum to the original C
-   * and stores the same value again, never adding twice. */
-  MlirValue sum[MAX_ACCUMULATORS];
-  for (int64_t i = 0; i < m; ++i)
-    for (int64_t j = 0; j < nv; ++j) {
-      MlirValue old = full_cols ? vload(&b, vt, c, rows[i], cols[j])
-                                : vload_masked(&b, vt, c, rows[i], cols[j], c_mask[j], vzero);
-      sum[i * nv + j] = strata_build_value(
-          &b, "arith.addf", 2, (MlirValue[]){old, mlirOperationGetResult(loop, i * nv + j)}, vt,
-          0, NULL);
-    }
-  for (int64_t i = 0; i < m; ++i)
-    for (int64_t j = 0; j < nv; ++j) {
-      MlirValue v = sum[i * nv + j];
-      if (full_cols)
-        strata_build_op(&b, "vector.store", 4, (MlirValue[]){v, c, rows[i], cols[j]}, 0, NULL,
-                        0, NULL);
-      else
-        strata_build_op(&b, "vector.maskedstore", 5,
-                        (MlirValue[]){c, rows[i], cols[j], c_mask[j], v}, 0, NULL, 0, NULL);
-    }
+  prefetch_c(&b, &t);
+  MlirOperation loop = build_k_loop(&b, &t);
+  add_into_c(&b, &t, loop);
   mlirOperationDestroy(call);
   return mlirLogicalResultSuccess();
 }

@@ -876,9 +876,7 @@ const strata_pass_info_t convert_te_to_tir_pass = {
         "the dims (unsigned, so negative ones fail too) and stops the program with a "
         "cf.assert naming the read's location: for indices computed from data, which the "
         "te verifier cannot bound statically.",
-    .anchor = "builtin.module",
-    .options = options,
-    .num_options = STRATA_COUNTOF(options),
+    STRATA_MODULE_PASS_OPTIONS(options),
     .dependent_dialects = {mlirGetDialectHandle__memref__, mlirGetDialectHandle__arith__,
                            mlirGetDialectHandle__func__, mlirGetDialectHandle__cf__},
     .run = run,

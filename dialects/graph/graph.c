@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "core/checked_math.h"
+#include "core/text.h"
 #include "dialects/verify.h"
 #include "strata/diagnostics.h"
 
@@ -37,10 +38,7 @@ static bool fail(ctx_t *c, const char *fmt, ...) STRATA_PRINTF(2, 3);
 static bool fail(ctx_t *c, const char *fmt, ...) {
   if (c->emit) {
     char msg[MSG];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
+    STRATA_VFORMAT(msg, fmt);
     strata_emit_error(c->op, "%s", msg);
   }
   return false;

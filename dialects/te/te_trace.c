@@ -20,6 +20,7 @@
 #include <mlir-c/BuiltinTypes.h>
 
 #include "core/checked_math.h"
+#include "core/text.h"
 #include "dialects/op_checks.h"
 
 typedef struct {
@@ -91,10 +92,7 @@ static bool fail(strata_te_trace_error_t *err, long step, const char *prim, cons
                  ...) {
   err->step = step;
   err->prim = prim;
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(err->message, sizeof err->message, fmt, ap);
-  va_end(ap);
+  STRATA_VFORMAT(err->message, fmt);
   return false;
 }
 

@@ -799,25 +799,27 @@ static bool map_hardmax(onnx_node_t *n) { return softmax_common(n, NORM_HARDMAX)
  * f64 scales and a static result size: from scales, out = floor(in*scale);
  * from sizes, scale = out/in. Before Resize-11 (and for Upsample) the
  * coordinates are asymmetric and nearest rounds down. */
-static bool map_resize(onnx_node_t *n) {
-  if (!mlirContextIsRegisteredOperation(n->ctx, mlirStringRefCreateFromCString("graph.resize")))
-    return onnx_error(n, "unsupported operator '%s'", n->node->op_type);
-  if (!onnx_need_input(n, 0))
-    return false;
-  MlirValue x = onnx_input(n, 0);
-  strata_graph_shape_t xs;
-  onnx_shape(x, &xs);
-  int64_t r = xs.rank;
+/* The attributes of a Resize/Upsample node, checked and normalized. */
+typedef struct {
+  bool v10; /* Resize-10 or Upsample: inputs X, scales */
+  bool exclude;
+  char mbuf[32], cbuf[32], nbuf[32];
+  const char *mode, *coord, *nearest;
+} resize_attrs_t;
+
+/* Reads and checks the attributes of Resize/Upsample node n (rank r):
+ * supported modes, no antialias, stretch policy, all axes in order. */
+static bool resize_attrs(onnx_node_t *n, int64_t r, resize_attrs_t *ra) {
   bool upsample = !strcmp(n->node->op_type, "Upsample");
-  bool v10 = upsample || n->opset < 11; /* Resize-10: inputs X, scales */
-  char mbuf[32], cbuf[32], nbuf[32], kbuf[32];
-  const char *mode = onnx_attr_string(n, "mode", "nearest", mbuf, sizeof mbuf);
+  bool v10 = ra->v10 = upsample || n->opset < 11;
+  char kbuf[32];
+  const char *mode = onnx_attr_string(n, "mode", "nearest", ra->mbuf, sizeof ra->mbuf);
   const char *coord = v10 ? "asymmetric"
                           : onnx_attr_string(n, "coordinate_transformation_mode", "half_pixel",
-                                             cbuf, sizeof cbuf);
+                                             ra->cbuf, sizeof ra->cbuf);
   const char *nearest = v10 ? "floor"
-                            : onnx_attr_string(n, "nearest_mode", "round_prefer_floor", nbuf,
-                                               sizeof nbuf);
+                            : onnx_attr_string(n, "nearest_mode", "round_prefer_floor", ra->nbuf,
+                                               sizeof ra->nbuf);
   if (strcmp(mode, "nearest") && strcmp(mode, "linear") && strcmp(mode, "cubic"))
     return onnx_error(n, "unsupported %s mode '%s'", n->node->op_type, mode);
   if (!strcmp(coord, "tf_half_pixel_for_nn") && !strcmp(mode, "nearest") &&
@@ -837,8 +839,8 @@ static bool map_resize(onnx_node_t *n) {
     return onnx_error(n, "unsupported Resize nearest_mode '%s'", nearest);
   if (onnx_attr_int(n, "antialias", 0))
     return onnx_error(n, "unsupported Resize antialias = 1");
-  bool exclude = !v10 && onnx_attr_int(n, "exclude_outside", 0) != 0;
-  if (!strcmp(mode, "linear") && exclude)
+  ra->exclude = !v10 && onnx_attr_int(n, "exclude_outside", 0) != 0;
+  if (!strcmp(mode, "linear") && ra->exclude)
     return onnx_error(n, "unsupported Resize exclude_outside = 1");
   const char *policy = onnx_attr_string(n, "keep_aspect_ratio_policy", "stretch", kbuf, sizeof kbuf);
   if (strcmp(policy, "stretch"))
@@ -854,11 +856,18 @@ static bool map_resize(onnx_node_t *n) {
     if (!all)
       return onnx_error(n, "unsupported Resize axes (only all axes in order)");
   }
+  ra->mode = mode, ra->coord = coord, ra->nearest = nearest;
+  return true;
+}
 
-  double scales[STRATA_GRAPH_MAX_RANK];
-  int64_t osz[STRATA_GRAPH_MAX_RANK], sizes[STRATA_GRAPH_MAX_RANK];
+/* The scales (attribute before Upsample-9, else input) or sizes of the
+ * node, into scales[0..r) and the result dims osz[0..r) of input xs. */
+static bool resize_scales(onnx_node_t *n, const strata_graph_shape_t *xs, bool v10,
+                          double *scales, int64_t *osz) {
+  int64_t r = xs->rank;
+  int64_t sizes[STRATA_GRAPH_MAX_RANK];
   int64_t ns = 0, nz = 0;
-  if (upsample && n->opset < 9) {
+  if (!strcmp(n->node->op_type, "Upsample") && n->opset < 9) {
     const Onnx__AttributeProto *a = onnx_attr(n, "scales");
     if (!a)
       return onnx_error(n, "missing attribute 'scales'");
@@ -891,7 +900,7 @@ static bool map_resize(onnx_node_t *n) {
     return onnx_error(n, "'sizes' has %lld values, expected %lld (the input rank)",
                       (long long)nz, (long long)r);
   for (int64_t d = 0; d < r; ++d) {
-    int64_t in = xs.dims[d];
+    int64_t in = xs->dims[d];
     if (nz > 0) {
       if (sizes[d] < 1)
         return onnx_error(n, "'sizes' must be positive, got %lld", (long long)sizes[d]);
@@ -913,11 +922,31 @@ static bool map_resize(onnx_node_t *n) {
                           (long long)in, scales[d]);
     }
   }
+  return true;
+}
+
+static bool map_resize(onnx_node_t *n) {
+  if (!mlirContextIsRegisteredOperation(n->ctx, mlirStringRefCreateFromCString("graph.resize")))
+    return onnx_error(n, "unsupported operator '%s'", n->node->op_type);
+  if (!onnx_need_input(n, 0))
+    return false;
+  MlirValue x = onnx_input(n, 0);
+  strata_graph_shape_t xs;
+  onnx_shape(x, &xs);
+  int64_t r = xs.rank;
+  resize_attrs_t ra;
+  if (!resize_attrs(n, r, &ra))
+    return false;
+  const char *mode = ra.mode, *coord = ra.coord;
+  double scales[STRATA_GRAPH_MAX_RANK];
+  int64_t osz[STRATA_GRAPH_MAX_RANK];
+  if (!resize_scales(n, &xs, ra.v10, scales, osz))
+    return false;
   strata_graph_shape_t os = {.rank = r};
   memcpy(os.dims, osz, sizeof(int64_t) * (size_t)r);
   MlirNamedAttribute a[8] = {
       onnx_str_attr(n, "mode", mode), onnx_str_attr(n, "coordinate_transformation_mode", coord),
-      onnx_str_attr(n, "nearest_mode", nearest),
+      onnx_str_attr(n, "nearest_mode", ra.nearest),
       strata_named(n->ctx, "scales", mlirDenseF64ArrayGet(n->ctx, r, scales))};
   intptr_t na2 = 4;
   MlirType f64 = mlirF64TypeGet(n->ctx);
@@ -925,7 +954,7 @@ static bool map_resize(onnx_node_t *n) {
     a[na2++] = strata_named(n->ctx, "cubic_coeff_a",
                             mlirFloatAttrDoubleGet(n->ctx, f64,
                                                    onnx_attr_float(n, "cubic_coeff_a", -0.75f)));
-    a[na2++] = strata_named(n->ctx, "exclude_outside", mlirBoolAttrGet(n->ctx, exclude));
+    a[na2++] = strata_named(n->ctx, "exclude_outside", mlirBoolAttrGet(n->ctx, ra.exclude));
   }
   if (!strcmp(coord, "tf_crop_and_resize")) {
     /* roi (input 1): starts then ends, normalized; import-time values */

@@ -59,6 +59,13 @@ typedef struct strata_pass_info {
   const char *pipeline;
 } strata_pass_info_t;
 
+/* The record fields for a pass's static option table `table`, its count
+ * taken from the array: `STRATA_PASS_OPTIONS(options),` in an initializer;
+ * STRATA_MODULE_PASS_OPTIONS also anchors the pass on builtin.module. */
+#define STRATA_PASS_OPTIONS(table)                                                           \
+  .options = (table), .num_options = sizeof(table) / sizeof((table)[0])
+#define STRATA_MODULE_PASS_OPTIONS(table) .anchor = "builtin.module", STRATA_PASS_OPTIONS(table)
+
 /* All registered Strata pass records, in passes.def order. */
 size_t strata_pass_count(void);
 const strata_pass_info_t *strata_pass_at(size_t i);

@@ -25,6 +25,7 @@
 #include <mlir-c/IR.h>
 
 #include "core/builder.h"
+#include "core/op_list.h"
 #include "dialects/graph/graph.h"
 #include "dialects/op_checks.h"
 #include "strata/pass.h"
@@ -638,22 +639,11 @@ static bool rewrite_op(MlirOperation op, const config_t *cfg) {
   return false;
 }
 
-typedef struct {
-  MlirOperation *ops;
-  size_t count, cap;
-} op_list_t;
-
 static MlirWalkResult collect_graph_op(MlirOperation op, void *data) {
-  op_list_t *list = data;
   MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
   if (name.length > 6 && memcmp(name.data, "graph.", 6) == 0 &&
-      mlirOperationGetNumResults(op) == 1) {
-    if (list->count == list->cap) {
-      list->cap = list->cap ? 2 * list->cap : 64;
-      list->ops = realloc(list->ops, list->cap * sizeof *list->ops);
-    }
-    list->ops[list->count++] = op;
-  }
+      mlirOperationGetNumResults(op) == 1)
+    strata_op_list_push(data, op);
   return MlirWalkResultAdvance;
 }
 
@@ -661,12 +651,12 @@ static MlirWalkResult collect_graph_op(MlirOperation op, void *data) {
  * the op it is applied to, so the other collected ops stay valid (graph ops
  * have no regions). Returns whether anything changed. */
 static bool sweep(MlirOperation root, const config_t *cfg) {
-  op_list_t list = {0};
+  strata_op_list_t list = {0};
   mlirOperationWalk(root, collect_graph_op, &list, MlirWalkPreOrder);
   bool changed = false;
   for (size_t i = 0; i < list.count; ++i)
     changed |= rewrite_op(list.ops[i], cfg);
-  free(list.ops);
+  strata_op_list_free(&list);
   return changed;
 }
 
@@ -705,8 +695,6 @@ const strata_pass_info_t graph_canonicalize_pass = {
         "and integers beyond 2^53 are not folded). A value is only replaced by one of "
         "exactly the same type. Only the rewritten op is erased; operands it leaves "
         "unused are for strata-dce.",
-    .anchor = "builtin.module",
-    .options = options,
-    .num_options = sizeof options / sizeof options[0],
+    STRATA_MODULE_PASS_OPTIONS(options),
     .run = run,
 };

@@ -246,8 +246,6 @@ const strata_pass_info_t te_apply_tuned_pass = {
         "record is reported, never silently: a remark at the compute and a warning at the "
         "module naming every such kernel; its knobs take their default (first) choices so "
         "compilation still works. Nothing is measured.",
-    .anchor = "builtin.module",
-    .options = options,
-    .num_options = sizeof options / sizeof options[0],
+    STRATA_MODULE_PASS_OPTIONS(options),
     .run = run,
 };

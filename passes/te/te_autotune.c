@@ -201,8 +201,6 @@ const strata_pass_info_t te_autotune_pass = {
         "operand types) and the target string. The best decisions replace the knobs; a "
         "remark per compute reports trials, errors and the default and best latency. "
         "Identical kernels are tuned once. See docs/tuning.md.",
-    .anchor = "builtin.module",
-    .options = options,
-    .num_options = sizeof options / sizeof options[0],
+    STRATA_MODULE_PASS_OPTIONS(options),
     .run = run,
 };

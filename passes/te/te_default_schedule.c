@@ -799,8 +799,6 @@ const strata_pass_info_t te_default_schedule_pass = {
         "loop by 1, 2, 4, 8) and parallel (first axis, off by default). Injective computes of at "
         "least 32768 static elements run their first axis of extent >= 2 in parallel. "
         "Scheduled computes are untouched.",
-    .anchor = "builtin.module",
-    .options = options,
-    .num_options = 6,
+    STRATA_MODULE_PASS_OPTIONS(options),
     .run = run,
 };

@@ -267,11 +267,15 @@ static char *choice_string(MlirAttribute a) {
 
 static bool add_string_knob(strata_space_t *space, const strata_te_knob_t *k, char **error) {
   char **strings = calloc(k->num_choices + 1, sizeof *strings);
-  for (size_t c = 0; c < k->num_choices; ++c)
-    strings[c] = choice_string(k->choices[c]);
-  bool ok = strata_space_add_string_knob(space, k->name, k->num_choices,
-                                         (const char *const *)strings, error);
-  for (size_t c = 0; c < k->num_choices; ++c)
+  bool ok = strings != NULL;
+  for (size_t c = 0; ok && c < k->num_choices; ++c)
+    ok = (strings[c] = choice_string(k->choices[c])) != NULL;
+  if (!ok)
+    strata_fail(error, "out of memory reading the choices of knob '%s'", k->name);
+  else
+    ok = strata_space_add_string_knob(space, k->name, k->num_choices,
+                                      (const char *const *)strings, error);
+  for (size_t c = 0; strings && c < k->num_choices; ++c)
     free(strings[c]);
   free(strings);
   return ok;

@@ -54,8 +54,6 @@ static bool written(const accesses_t *a, MlirValue m) {
   return false;
 }
 
-
-
 /* What one element of the copy nest needs. */
 typedef struct {
   MlirValue src, dst;
@@ -266,12 +264,8 @@ MlirLogicalResult strata_tir_cache_read_packed(MlirOperation root, int64_t input
 
 /* --- the pass ----------------------------------------------------------- */
 
-
-
-
 static const strata_pass_option_t options[] = {
-    {.name = "compute", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "the compute whose nest reads the input (may be omitted when there is one nest)"},
+    STRATA_TIR_TEXT_OPTION("compute", "the compute whose nest reads the input (may be omitted when there is one nest)"),
     {.name = "input", .kind = STRATA_OPTION_INT, .default_value = "0",
      .help = "which buffer the nest reads, counted in order of first load from 0", .min = 0,
      .max = 31},
@@ -283,24 +277,14 @@ static const strata_pass_option_t options[] = {
 };
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
-  const char *compute = strata_pass_options_get_string(opts, "compute");
-  strata_op_list_t roots = {0};
-  strata_tir_collect_roots(module, compute, &roots);
-  MlirLogicalResult result;
-  if (roots.count != 1)
-    result = strata_emit_error(module,
-                               roots.count == 0
-                                   ? "tir-cache-read: no loop nest of compute '%s'"
-                                   : "tir-cache-read: %s matches several nests (choose one with "
-                                     "compute=)",
-                               compute[0] ? compute : "(any)");
-  else
-    result = strata_tir_cache_read_packed(roots.ops[0],
-                                          strata_pass_options_get_int(opts, "input"),
-                                          strata_pass_options_get_int(opts, "width"),
-                                          strata_pass_options_get_bool(opts, "transpose"));
-  strata_op_list_free(&roots);
-  return result;
+  MlirOperation root;
+  if (mlirLogicalResultIsFailure(strata_tir_single_root(
+          module, strata_pass_options_get_string(opts, "compute"), true, "tir-cache-read",
+          "%s matches several nests (choose one with compute=)", &root)))
+    return mlirLogicalResultFailure();
+  return strata_tir_cache_read_packed(root, strata_pass_options_get_int(opts, "input"),
+                                      strata_pass_options_get_int(opts, "width"),
+                                      strata_pass_options_get_bool(opts, "transpose"));
 }
 
 const strata_pass_info_t tir_cache_read_pass = {
@@ -314,9 +298,7 @@ const strata_pass_info_t tir_cache_read_pass = {
         "(div/rem of the column index) and frees the copy after the nest; transpose=true "
         "packs a [.., C, R] input read as B[.., j, k] into the same panels. Errors: no "
         "such input, rank below 2, a non-positive width.",
-    .anchor = "builtin.module",
-    .options = options,
-    .num_options = 4,
+    STRATA_MODULE_PASS_OPTIONS(options),
     .dependent_dialects = {mlirGetDialectHandle__memref__, mlirGetDialectHandle__arith__},
     .run = run,
 };

@@ -40,6 +40,7 @@
 
 #include "core/checked_math.h"
 #include "core/op_list.h"
+#include "core/text.h"
 #include "dialects/op_checks.h"
 #include "dialects/tir/tir.h"
 #include "passes/tir/schedule.h"
@@ -59,16 +60,11 @@ static MlirLogicalResult refuse(const cw_t *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 static MlirLogicalResult refuse(const cw_t *c, const char *fmt, ...) {
   char msg[512];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
+  STRATA_VFORMAT(msg, fmt);
   return strata_emit_error(strata_tir_nest_root(c->loop),
                            "cannot cache_write at '%s' of compute '%s': %s", c->axis, c->compute,
                            msg);
 }
-
-
 
 /* An index as sum coeff[t]*var[t] + sum k*atom + cst, atoms being values
  * that do not depend on the variables (compared by identity), to tell that
@@ -251,77 +247,73 @@ static void build_copy(strata_builder_t *b, MlirValue out, MlirValue local, intp
   strata_build_op(&at, "memref.store", 2 + rank, ops, 0, NULL, 0, NULL);
 }
 
-MlirLogicalResult strata_tir_cache_write_local(MlirOperation loop) {
-  cw_t c = {.loop = loop};
-  strata_tir_compute_name(loop, c.compute, sizeof c.compute);
-  strata_tir_loop_name(loop, c.axis, sizeof c.axis);
-
-  /* The one buffer stored to inside the loop. */
+/* The one buffer stored to inside the loop, into *out, and its accesses
+ * there (loads and stores of it) into *ops. Refuses several or no stored
+ * buffers, one allocated inside the loop, other uses of it inside the loop
+ * and an unsupported rank. */
+static MlirLogicalResult find_output(const cw_t *c, MlirValue *out, strata_op_list_t *ops) {
   strata_op_list_t all = {0};
-  mlirOperationWalk(loop, collect_access, &all, MlirWalkPreOrder);
-  MlirValue out = {NULL};
-  for (size_t i = 0; i < all.count; ++i) {
+  mlirOperationWalk(c->loop, collect_access, &all, MlirWalkPreOrder);
+  MlirValue o = {NULL};
+  MlirLogicalResult r = mlirLogicalResultSuccess();
+  for (size_t i = 0; i < all.count && mlirLogicalResultIsSuccess(r); ++i) {
     if (!strata_op_is(all.ops[i], "memref.store"))
       continue;
     MlirValue m = mlirOperationGetOperand(all.ops[i], 1);
-    if (mlirValueIsNull(out)) {
-      out = m;
-    } else if (!mlirValueEqual(out, m)) {
-      strata_op_list_free(&all);
-      return refuse(&c, "it stores to several buffers");
-    }
+    if (mlirValueIsNull(o))
+      o = m;
+    else if (!mlirValueEqual(o, m))
+      r = refuse(c, "it stores to several buffers");
   }
-  if (mlirValueIsNull(out)) {
-    strata_op_list_free(&all);
-    return refuse(&c, "nothing is stored inside it");
-  }
-  if (strata_tir_defined_inside(out, loop)) {
-    strata_op_list_free(&all);
-    return refuse(&c, "the buffer it stores to is allocated inside it");
-  }
+  if (mlirLogicalResultIsSuccess(r) && mlirValueIsNull(o))
+    r = refuse(c, "nothing is stored inside it");
+  else if (mlirLogicalResultIsSuccess(r) && strata_tir_defined_inside(o, c->loop))
+    r = refuse(c, "the buffer it stores to is allocated inside it");
   /* Every use of O inside the loop must be a load or a store of it. */
-  for (MlirOpOperand use = mlirValueGetFirstUse(out); !mlirOpOperandIsNull(use);
-       use = mlirOpOperandGetNextUse(use)) {
-    MlirOperation user = mlirOpOperandGetOwner(use);
-    if (!inside(user, loop))
-      continue;
-    bool access = (strata_op_is(user, "memref.load") && mlirOpOperandGetOperandNumber(use) == 0) ||
-                  (strata_op_is(user, "memref.store") && mlirOpOperandGetOperandNumber(use) == 1);
-    if (!access) {
-      strata_op_list_free(&all);
+  if (mlirLogicalResultIsSuccess(r))
+    for (MlirOpOperand use = mlirValueGetFirstUse(o); !mlirOpOperandIsNull(use);
+         use = mlirOpOperandGetNextUse(use)) {
+      MlirOperation user = mlirOpOperandGetOwner(use);
+      if (!inside(user, c->loop))
+        continue;
+      unsigned k = mlirOpOperandGetOperandNumber(use);
+      if ((strata_op_is(user, "memref.load") && k == 0) ||
+          (strata_op_is(user, "memref.store") && k == 1))
+        continue;
       MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(user));
-      return refuse(&c, "its output is used inside it by '%.*s' (cache_write must come before "
-                        "tensorize)",
-                    (int)n.length, n.data);
+      r = refuse(c, "its output is used inside it by '%.*s' (cache_write must come before "
+                    "tensorize)",
+                 (int)n.length, n.data);
+      break;
     }
+  if (mlirLogicalResultIsSuccess(r)) {
+    intptr_t rank = mlirShapedTypeGetRank(mlirValueGetType(o));
+    if (rank < 1 || rank > MAX_RANK)
+      r = refuse(c, "its output has rank %ld (1 to %d supported)", (long)rank, MAX_RANK);
   }
-  MlirType ot = mlirValueGetType(out);
-  intptr_t rank = mlirShapedTypeGetRank(ot);
-  if (rank < 1 || rank > MAX_RANK) {
-    strata_op_list_free(&all);
-    return refuse(&c, "its output has rank %ld (1 to %d supported)", (long)rank, MAX_RANK);
-  }
-  strata_op_list_t ops = {0};
-  for (size_t i = 0; i < all.count; ++i) {
-    MlirOperation op = all.ops[i];
-    intptr_t m = strata_op_is(op, "memref.store") ? 1 : 0;
-    if (mlirValueEqual(mlirOperationGetOperand(op, m), out))
-      strata_op_list_push(&ops, op);
+  if (mlirLogicalResultIsSuccess(r)) {
+    *out = o;
+    for (size_t i = 0; i < all.count; ++i) {
+      MlirOperation op = all.ops[i];
+      intptr_t m = strata_op_is(op, "memref.store") ? 1 : 0;
+      if (mlirValueEqual(mlirOperationGetOperand(op, m), o))
+        strata_op_list_push(ops, op);
+    }
   }
   strata_op_list_free(&all);
-  access_t *acc = calloc(ops.count, sizeof *acc);
-  MlirLogicalResult result = mlirLogicalResultSuccess();
-  for (size_t i = 0; i < ops.count && mlirLogicalResultIsSuccess(result); ++i)
-    result = analyse_access(&c, ops.ops[i], rank, &acc[i]);
+  return r;
+}
 
-  /* Per dimension: the accesses must differ by constants; the size of the
-   * hull and the access whose box starts lowest. */
-  int64_t shape[MAX_RANK];
-  size_t lowest[MAX_RANK];
+/* Per dimension d of the output `ot`: the accesses acc[0..n) must differ by
+ * constants; shape[d] is the size of their hull (clamped to the output's
+ * dim), lowest[d] the access whose box starts lowest. */
+static MlirLogicalResult region_shape(const cw_t *c, const access_t *acc, size_t n, MlirType ot,
+                                      int64_t *shape, size_t *lowest) {
+  intptr_t rank = mlirShapedTypeGetRank(ot);
   int64_t elements = 1;
-  for (intptr_t d = 0; d < rank && mlirLogicalResultIsSuccess(result); ++d) {
+  for (intptr_t d = 0; d < rank; ++d) {
     bool all_dec = true, same_value = true;
-    for (size_t i = 0; i < ops.count; ++i) {
+    for (size_t i = 0; i < n; ++i) {
       all_dec = all_dec && acc[i].decomposed[d];
       same_value = same_value && mlirValueEqual(mlirOperationGetOperand(acc[i].op, acc[i].first + d),
                                                 mlirOperationGetOperand(acc[0].op, acc[0].first + d));
@@ -329,18 +321,16 @@ MlirLogicalResult strata_tir_cache_write_local(MlirOperation loop) {
     bool ok = same_value;
     if (!ok && all_dec) {
       ok = true;
-      for (size_t i = 1; i < ops.count && ok; ++i)
+      for (size_t i = 1; i < n && ok; ++i)
         ok = same_atoms(&acc[0].dec[d], &acc[i].dec[d]);
     }
-    if (!ok) {
-      result = refuse(&c, "the indices of its output in dimension %ld differ by more than "
-                          "constants and loops inside it",
-                      (long)d);
-      break;
-    }
+    if (!ok)
+      return refuse(c, "the indices of its output in dimension %ld differ by more than "
+                       "constants and loops inside it",
+                    (long)d);
     int64_t lo = acc[0].lo[d], hi = acc[0].hi[d];
     lowest[d] = 0;
-    for (size_t i = 1; i < ops.count; ++i) {
+    for (size_t i = 1; i < n; ++i) {
       if (acc[i].lo[d] < lo)
         lo = acc[i].lo[d], lowest[d] = i;
       if (acc[i].hi[d] > hi)
@@ -352,67 +342,68 @@ MlirLogicalResult strata_tir_cache_write_local(MlirOperation loop) {
     if (!mlirShapedTypeIsDynamicDim(ot, d) && shape[d] > mlirShapedTypeGetDimSize(ot, d))
       shape[d] = mlirShapedTypeGetDimSize(ot, d) > 0 ? mlirShapedTypeGetDimSize(ot, d) : 1;
     if (!strata_mul_i64(elements, shape[d], &elements) || elements > MAX_ELEMENTS)
-      result = refuse(&c, "the local buffer would hold more than %d elements (cache at an "
-                          "inner loop)",
-                      MAX_ELEMENTS);
+      return refuse(c, "the local buffer would hold more than %d elements (cache at an "
+                       "inner loop)",
+                    MAX_ELEMENTS);
   }
-  if (mlirLogicalResultIsFailure(result)) {
-    free(acc);
-    strata_op_list_free(&ops);
-    return result;
-  }
+  return mlirLogicalResultSuccess();
+}
 
-  MlirBlock body = strata_tir_for_body(loop);
-  MlirOperation first = mlirBlockGetFirstOperation(body);
-  /* The local buffer: at the top of the innermost parallel loop around (or
-   * at) the loop, else before the nest. */
+/* The local buffer of `shape`: at the top of the innermost parallel loop
+ * around (or at) the loop (*home, a heap buffer), else before the nest. */
+static MlirValue alloc_local(MlirOperation loop, MlirType ot, const int64_t *shape,
+                             MlirOperation *home) {
   MlirContext ctx = mlirOperationGetContext(loop);
-  MlirLocation loc = mlirOperationGetLocation(loop);
-  MlirOperation home = {NULL};
+  *home = (MlirOperation){NULL};
   for (MlirOperation p = loop; strata_tir_is_for(p); p = mlirOperationGetParentOperation(p))
     if (strata_tir_for_kind(p) == STRATA_TIR_LOOP_PARALLEL) {
-      home = p;
+      *home = p;
       break;
     }
-  strata_builder_t ab = mlirOperationIsNull(home)
+  strata_builder_t ab = mlirOperationIsNull(*home)
                             ? strata_builder_before(strata_tir_nest_root(loop))
                             : strata_builder_before(
-                                  mlirBlockGetFirstOperation(strata_tir_for_body(home)));
-  ab.loc = loc;
-  MlirType lt = mlirMemRefTypeContiguousGet(mlirShapedTypeGetElementType(ot), rank, shape,
+                                  mlirBlockGetFirstOperation(strata_tir_for_body(*home)));
+  ab.loc = mlirOperationGetLocation(loop);
+  MlirType lt = mlirMemRefTypeContiguousGet(mlirShapedTypeGetElementType(ot),
+                                            mlirShapedTypeGetRank(ot), shape,
                                             mlirAttributeGetNull());
   /* Under a parallel loop the buffer is per iteration of that loop; an
    * alloca there cannot be lowered yet (scf-to-openmp wraps the body in a
    * memref.alloca_scope that scf-to-cf then breaks), so it is a heap buffer
    * (scope "global") freed at the end of the parallel body. */
   MlirNamedAttribute scope = strata_named(
-      ctx, "scope", strata_string_attr(ctx, mlirOperationIsNull(home) ? "local" : "global"));
-  MlirValue local = strata_build_value(&ab, "tir.alloc_buffer", 0, NULL, lt, 1, &scope);
+      ctx, "scope", strata_string_attr(ctx, mlirOperationIsNull(*home) ? "local" : "global"));
+  return strata_build_value(&ab, "tir.alloc_buffer", 0, NULL, lt, 1, &scope);
+}
 
-
-  /* Region start and copy counts at the top of the body; copy in. */
-  strata_builder_t b = strata_builder_before(first);
-  b.loc = loc;
-  MlirValue zero = strata_build_index(&b, 0);
-  MlirValue start[MAX_RANK], count[MAX_RANK];
+/* Region start and copy count per dimension at `b` (the top of the body):
+ * the start of the lowest access's box, at least 0, and the hull size cut
+ * to what is left of the output from there. */
+static void region_bounds(strata_builder_t *b, const access_t *acc, const size_t *lowest,
+                          MlirValue out, const int64_t *shape, intptr_t rank, MlirValue *start,
+                          MlirValue *count) {
+  MlirValue zero = strata_build_index(b, 0);
   for (intptr_t d = 0; d < rank; ++d) {
-    access_t *a = &acc[lowest[d]];
+    const access_t *a = &acc[lowest[d]];
     MlirValue top[STRATA_TIR_MAX_VARS];
     for (int t = 0; t < a->vars.count; ++t)
-      top[t] = strata_build_index(&b, a->vars.bound[t] == STRATA_TIR_UNBOUNDED
-                                          ? 0
-                                          : a->vars.bound[t] - 1);
-    MlirValue s = strata_tir_remat_corner(&b, &a->vars, &a->form[d], top, false,
+      top[t] = strata_build_index(b, a->vars.bound[t] == STRATA_TIR_UNBOUNDED
+                                         ? 0
+                                         : a->vars.bound[t] - 1);
+    MlirValue s = strata_tir_remat_corner(b, &a->vars, &a->form[d], top, false,
                                           mlirOperationGetOperand(a->op, a->first + d));
-    start[d] = strata_tir_index_op(&b, "arith.maxsi", s, zero);
-    MlirValue left = strata_tir_index_op(&b, "arith.subi", strata_build_dim(&b, out, d), start[d]);
-    count[d] = strata_tir_index_op(&b, "arith.minsi", strata_build_index(&b, shape[d]), left);
+    start[d] = strata_tir_index_op(b, "arith.maxsi", s, zero);
+    MlirValue left = strata_tir_index_op(b, "arith.subi", strata_build_dim(b, out, d), start[d]);
+    count[d] = strata_tir_index_op(b, "arith.minsi", strata_build_index(b, shape[d]), left);
   }
-  build_copy(&b, out, local, rank, start, count, true, c.axis);
+}
 
-  /* Accesses read and write the local buffer. */
-  for (size_t i = 0; i < ops.count; ++i) {
-    access_t *a = &acc[i];
+/* Accesses read and write the local buffer, at their index minus start. */
+static void redirect(const access_t *acc, size_t n, intptr_t rank, MlirValue local,
+                     const MlirValue *start) {
+  for (size_t i = 0; i < n; ++i) {
+    const access_t *a = &acc[i];
     strata_builder_t ib = strata_builder_before(a->op);
     intptr_t m = a->first - 1; /* operand number of the memref */
     mlirOperationSetOperand(a->op, m, local);
@@ -421,6 +412,44 @@ MlirLogicalResult strata_tir_cache_write_local(MlirOperation loop) {
       mlirOperationSetOperand(a->op, a->first + d, strata_tir_index_op(&ib, "arith.subi", v, start[d]));
     }
   }
+}
+
+MlirLogicalResult strata_tir_cache_write_local(MlirOperation loop) {
+  cw_t c = {.loop = loop};
+  strata_tir_compute_name(loop, c.compute, sizeof c.compute);
+  strata_tir_loop_name(loop, c.axis, sizeof c.axis);
+  MlirValue out;
+  strata_op_list_t ops = {0};
+  if (mlirLogicalResultIsFailure(find_output(&c, &out, &ops)))
+    return mlirLogicalResultFailure();
+  MlirType ot = mlirValueGetType(out);
+  intptr_t rank = mlirShapedTypeGetRank(ot);
+  access_t *acc = calloc(ops.count, sizeof *acc);
+  MlirLogicalResult result = mlirLogicalResultSuccess();
+  for (size_t i = 0; i < ops.count && mlirLogicalResultIsSuccess(result); ++i)
+    result = analyse_access(&c, ops.ops[i], rank, &acc[i]);
+  int64_t shape[MAX_RANK];
+  size_t lowest[MAX_RANK];
+  if (mlirLogicalResultIsSuccess(result))
+    result = region_shape(&c, acc, ops.count, ot, shape, lowest);
+  if (mlirLogicalResultIsFailure(result)) {
+    free(acc);
+    strata_op_list_free(&ops);
+    return result;
+  }
+
+  MlirBlock body = strata_tir_for_body(loop);
+  MlirOperation first = mlirBlockGetFirstOperation(body);
+  MlirLocation loc = mlirOperationGetLocation(loop);
+  MlirOperation home;
+  MlirValue local = alloc_local(loop, ot, shape, &home);
+  /* Region start and copy counts at the top of the body; copy in. */
+  strata_builder_t b = strata_builder_before(first);
+  b.loc = loc;
+  MlirValue start[MAX_RANK], count[MAX_RANK];
+  region_bounds(&b, acc, lowest, out, shape, rank, start, count);
+  build_copy(&b, out, local, rank, start, count, true, c.axis);
+  redirect(acc, ops.count, rank, local, start);
   /* Copy back at the end of the body. */
   strata_builder_t eb = strata_builder_before(mlirBlockGetTerminator(body));
   eb.loc = loc;
@@ -438,17 +467,12 @@ MlirLogicalResult strata_tir_cache_write_local(MlirOperation loop) {
 /* --- the pass ----------------------------------------------------------- */
 
 static const strata_pass_option_t options[] = {
-    {.name = "loop", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "the loop whose iterations write through a local buffer"},
-    {.name = "compute", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "restrict the loop search to this compute's nest"},
+    STRATA_TIR_TEXT_OPTION("loop", "the loop whose iterations write through a local buffer"),
+    STRATA_TIR_TEXT_OPTION("compute", "restrict the loop search to this compute's nest"),
 };
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
-  MlirOperation loop;
-  if (mlirLogicalResultIsFailure(strata_tir_find_option_loop(module, opts, &loop)))
-    return mlirLogicalResultFailure();
-  return strata_tir_cache_write_local(loop);
+  return strata_tir_run_on_option_loop(module, opts, strata_tir_cache_write_local);
 }
 
 const strata_pass_info_t tir_cache_write_pass = {
@@ -467,9 +491,7 @@ const strata_pass_info_t tir_cache_write_pass = {
         "no or several stored buffers, a non-linear index, indices differing by a "
         "non-constant, a dynamic region size, a region over 65536 elements, other uses of "
         "the buffer (a tensorized tile).",
-    .anchor = "builtin.module",
-    .options = options,
-    .num_options = 2,
+    STRATA_MODULE_PASS_OPTIONS(options),
     .dependent_dialects = {mlirGetDialectHandle__memref__, mlirGetDialectHandle__arith__},
     .run = run,
 };

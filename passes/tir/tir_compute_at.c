@@ -32,6 +32,7 @@
 #include <mlir-c/Dialect/MemRef.h>
 
 #include "core/op_list.h"
+#include "core/text.h"
 #include "dialects/op_checks.h"
 #include "dialects/tir/tir.h"
 #include "passes/tir/schedule.h"
@@ -41,8 +42,6 @@
 #include "strata/pass.h"
 
 enum { MAX_RANK = STRATA_TIR_MAX_VARS };
-
-
 
 /* math ops (exp, sqrt, ..) are side-effect free like arith. */
 static bool is_math(MlirOperation op) {
@@ -59,10 +58,7 @@ static MlirLogicalResult refuse(const at_t *a, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 static MlirLogicalResult refuse(const at_t *a, const char *fmt, ...) {
   char msg[512];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
+  STRATA_VFORMAT(msg, fmt);
   return strata_emit_error(a->root, "cannot compute '%s' at '%s' of compute '%s': %s",
                            a->producer, a->axis, a->target, msg);
 }
@@ -124,9 +120,6 @@ static MlirLogicalResult analyse_producer(const at_t *a, producer_t *p) {
   return mlirLogicalResultSuccess();
 }
 
-
-
-
 /* One load of P inside the axis: its variables (the loops between the axis
  * and the load), how to get each one's largest value, and the linear forms
  * of its indices. */
@@ -178,6 +171,128 @@ static MlirLogicalResult analyse_load(const at_t *a, MlirOperation axis, MlirOpe
   return mlirLogicalResultSuccess();
 }
 
+/* The consumer's nest (compute a->target, in the function holding the
+ * producer) and its loop a->axis, into *axis. */
+static MlirLogicalResult find_axis(const at_t *a, MlirOperation *consumer, MlirOperation *axis) {
+  MlirOperation root = a->root;
+  MlirOperation scope = mlirOperationGetParentOperation(root);
+  while (!mlirOperationIsNull(scope) && !strata_op_is(scope, "func.func") &&
+         !strata_op_is(scope, "builtin.module"))
+    scope = mlirOperationGetParentOperation(scope);
+  *consumer =
+      mlirOperationIsNull(scope) ? (MlirOperation){NULL} : strata_tir_find_root(scope, a->target);
+  if (mlirOperationIsNull(*consumer))
+    return strata_emit_error(root, "cannot compute '%s' at '%s' of compute '%s': no compute "
+                                   "named '%s' in this function",
+                             a->producer, a->axis, a->target, a->target);
+  if (strata_tir_defined_inside(strata_tir_for_induction_var(*consumer), root) ||
+      mlirOperationEqual(*consumer, root))
+    return refuse(a, "compute '%s' is inside its nest", a->target);
+  strata_op_list_t named = {0};
+  strata_tir_collect_named(*consumer, a->axis, &named);
+  size_t count = named.count;
+  if (count == 1)
+    *axis = named.ops[0];
+  strata_op_list_free(&named);
+  if (count > 1)
+    return refuse(a, "loop name '%s' is ambiguous in compute '%s'", a->axis, a->target);
+  if (count == 0) {
+    char list[512];
+    return refuse(a, "no loop named '%s' in compute '%s' (loops: %s)", a->axis, a->target,
+                  strata_tir_list_loops(*consumer, list, sizeof list));
+  }
+  return mlirLogicalResultSuccess();
+}
+
+/* Every use of P: the producer's store, loads inside the axis (into *loads),
+ * deallocs; at least one load. */
+static MlirLogicalResult collect_readers(const at_t *a, const producer_t *p, MlirOperation axis,
+                                         strata_op_list_t *loads) {
+  for (MlirOpOperand use = mlirValueGetFirstUse(p->buffer); !mlirOpOperandIsNull(use);
+       use = mlirOpOperandGetNextUse(use)) {
+    MlirOperation user = mlirOpOperandGetOwner(use);
+    if (mlirOperationEqual(user, p->store) || strata_op_is(user, "memref.dealloc"))
+      continue;
+    if (strata_op_is(user, "memref.load") &&
+        strata_tir_defined_inside(mlirOperationGetResult(user, 0), axis)) {
+      strata_op_list_push(loads, user);
+      continue;
+    }
+    MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(user));
+    return refuse(a, "its result is also used outside loop '%s' ('%.*s'); every reader "
+                     "must be inside it",
+                  a->axis, (int)n.length, n.data);
+  }
+  if (loads->count == 0)
+    return refuse(a, "compute '%s' does not read it inside loop '%s'", a->target, a->axis);
+  return mlirLogicalResultSuccess();
+}
+
+/* The region the loads acc[0..n) read in one iteration of the axis, at `b`:
+ * start[d] and count[d], the hull of their corners clamped to the buffer.
+ * Builds the index constants 1 and 0 too, into cst[1] and cst[0]. */
+static void read_region(strata_builder_t *b, const access_t *acc, size_t n, MlirValue buffer,
+                        intptr_t rank, MlirValue *start, MlirValue *count, MlirValue *cst) {
+  MlirValue lo[MAX_RANK] = {{NULL}}, hi[MAX_RANK] = {{NULL}};
+  MlirValue one = cst[1] = strata_build_index(b, 1);
+  for (size_t i = 0; i < n; ++i) {
+    const access_t *c = &acc[i];
+    MlirValue top[STRATA_TIR_MAX_VARS];
+    for (int t = 0; t < c->vars.count; ++t)
+      top[t] = c->runtime_ub[t]
+                   ? strata_tir_index_op(b, "arith.subi",
+                              strata_tir_remat_with(b, &c->vars, NULL,
+                                                    strata_tir_for_upper(c->loops[t])),
+                              one)
+                   : strata_build_index(b, c->vars.bound[t] - 1);
+    for (intptr_t d = 0; d < rank; ++d) {
+      MlirValue v = mlirOperationGetOperand(c->load, 1 + d);
+      MlirValue l = strata_tir_remat_corner(b, &c->vars, &c->form[d], top, false, v);
+      MlirValue h = strata_tir_remat_corner(b, &c->vars, &c->form[d], top, true, v);
+      lo[d] = i == 0 ? l : strata_tir_index_op(b, "arith.minsi", lo[d], l);
+      hi[d] = i == 0 ? h : strata_tir_index_op(b, "arith.maxsi", hi[d], h);
+    }
+  }
+  MlirValue zero = cst[0] = strata_build_index(b, 0);
+  for (intptr_t d = 0; d < rank; ++d) {
+    start[d] = strata_tir_index_op(b, "arith.maxsi", lo[d], zero);
+    MlirValue end = strata_tir_index_op(b, "arith.minsi", strata_tir_index_op(b, "arith.addi", hi[d], one),
+                             strata_build_dim(b, buffer, d));
+    count[d] = strata_tir_index_op(b, "arith.maxsi", strata_tir_index_op(b, "arith.subi", end, start[d]), zero);
+  }
+}
+
+/* The producer's loops over the region at `b`, its body evaluated there;
+ * the outermost takes over the producer root's te.compute. cst: index 0, 1. */
+static void build_producer(strata_builder_t *b, MlirOperation root, const producer_t *p,
+                           intptr_t rank, const MlirValue *start, const MlirValue *count,
+                           const MlirValue *cst) {
+  MlirValue zero = cst[0], one = cst[1];
+  strata_builder_t at = *b;
+  MlirValue idx[MAX_RANK];
+  MlirOperation outer = {NULL};
+  for (intptr_t d = 0; d < rank; ++d) {
+    char n[128];
+    MlirOperation l = strata_tir_build_for(&at, zero, count[d], one,
+                                           strata_tir_loop_name(p->loops[d], n, sizeof n),
+                                           "serial");
+    strata_tir_copy_attrs(p->loops[d], l, false);
+    if (d == 0)
+      outer = l;
+    at = strata_builder_at_end(strata_tir_for_body(l), b->loc);
+    idx[d] = strata_tir_index_op(&at, "arith.addi", start[d], strata_tir_for_induction_var(l));
+  }
+  MlirValue v = strata_tir_remat_with(&at, &p->vars, idx, mlirOperationGetOperand(p->store, 0));
+  MlirValue store_ops[2 + MAX_RANK];
+  store_ops[0] = v;
+  store_ops[1] = p->buffer;
+  for (intptr_t d = 0; d < rank; ++d)
+    store_ops[2 + d] = idx[d];
+  strata_build_op(&at, "memref.store", 2 + rank, store_ops, 0, NULL, 0, NULL);
+  mlirOperationSetAttributeByName(outer, mlirStringRefCreateFromCString("te.compute"),
+                                  mlirOperationGetAttributeByName(
+                                      root, mlirStringRefCreateFromCString("te.compute")));
+}
 
 MlirLogicalResult strata_tir_compute_at(MlirOperation root, const char *target,
                                         const char *axis_name) {
@@ -186,35 +301,9 @@ MlirLogicalResult strata_tir_compute_at(MlirOperation root, const char *target,
   at_t a = {root, producer, target, axis_name};
   if (!strcmp(target, producer))
     return refuse(&a, "a compute cannot be computed at itself");
-
-  /* The consumer's nest and the axis, in the function holding the producer. */
-  MlirOperation scope = mlirOperationGetParentOperation(root);
-  while (!mlirOperationIsNull(scope) && !strata_op_is(scope, "func.func") &&
-         !strata_op_is(scope, "builtin.module"))
-    scope = mlirOperationGetParentOperation(scope);
-  MlirOperation consumer =
-      mlirOperationIsNull(scope) ? (MlirOperation){NULL} : strata_tir_find_root(scope, target);
-  if (mlirOperationIsNull(consumer))
-    return strata_emit_error(root, "cannot compute '%s' at '%s' of compute '%s': no compute "
-                                   "named '%s' in this function",
-                             producer, axis_name, target, target);
-  if (strata_tir_defined_inside(strata_tir_for_induction_var(consumer), root) ||
-      mlirOperationEqual(consumer, root))
-    return refuse(&a, "compute '%s' is inside its nest", target);
-  strata_op_list_t named = {0};
-  strata_tir_collect_named(consumer, axis_name, &named);
-  if (named.count != 1) {
-    size_t count = named.count;
-    strata_op_list_free(&named);
-    if (count > 1)
-      return refuse(&a, "loop name '%s' is ambiguous in compute '%s'", axis_name, target);
-    char list[512];
-    return refuse(&a, "no loop named '%s' in compute '%s' (loops: %s)", axis_name, target,
-                  strata_tir_list_loops(consumer, list, sizeof list));
-  }
-  MlirOperation axis = named.ops[0];
-  strata_op_list_free(&named);
-
+  MlirOperation consumer, axis;
+  if (mlirLogicalResultIsFailure(find_axis(&a, &consumer, &axis)))
+    return mlirLogicalResultFailure();
   producer_t p;
   if (mlirLogicalResultIsFailure(analyse_producer(&a, &p)))
     return mlirLogicalResultFailure();
@@ -224,110 +313,33 @@ MlirLogicalResult strata_tir_compute_at(MlirOperation root, const char *target,
       !mlirOperationIsBeforeInBlock(root, croot))
     return refuse(&a, "its nest does not come before compute '%s' in one block", target);
 
-  /* Every use of P: the producer's store, loads inside the axis, deallocs. */
   intptr_t rank = mlirShapedTypeGetRank(mlirValueGetType(p.buffer));
   strata_op_list_t loads = {0};
-  MlirLogicalResult result = mlirLogicalResultSuccess();
-  for (MlirOpOperand use = mlirValueGetFirstUse(p.buffer); !mlirOpOperandIsNull(use);
-       use = mlirOpOperandGetNextUse(use)) {
-    MlirOperation user = mlirOpOperandGetOwner(use);
-    if (mlirOperationEqual(user, p.store) || strata_op_is(user, "memref.dealloc"))
-      continue;
-    if (strata_op_is(user, "memref.load") &&
-        strata_tir_defined_inside(mlirOperationGetResult(user, 0), axis)) {
-      strata_op_list_push(&loads, user);
-      continue;
-    }
-    MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(user));
-    result = refuse(&a, "its result is also used outside loop '%s' ('%.*s'); every reader "
-                        "must be inside it",
-                    axis_name, (int)n.length, n.data);
-    break;
-  }
-  if (mlirLogicalResultIsSuccess(result) && loads.count == 0)
-    result = refuse(&a, "compute '%s' does not read it inside loop '%s'", target, axis_name);
+  MlirLogicalResult result = collect_readers(&a, &p, axis, &loads);
   access_t *acc = calloc(loads.count ? loads.count : 1, sizeof *acc);
   for (size_t i = 0; i < loads.count && mlirLogicalResultIsSuccess(result); ++i)
     result = analyse_load(&a, axis, loads.ops[i], rank, &acc[i]);
-  if (mlirLogicalResultIsFailure(result)) {
-    free(acc);
-    strata_op_list_free(&loads);
-    return result;
+  if (mlirLogicalResultIsSuccess(result)) {
+    /* The region and the producer over it, at the top of the axis body. */
+    MlirBlock body = strata_tir_for_body(axis);
+    strata_builder_t b = strata_builder_before(mlirBlockGetFirstOperation(body));
+    b.loc = mlirOperationGetLocation(root);
+    MlirValue start[MAX_RANK], count[MAX_RANK], cst[2];
+    read_region(&b, acc, loads.count, p.buffer, rank, start, count, cst);
+    build_producer(&b, root, &p, rank, start, count, cst);
+    mlirOperationDestroy(root);
   }
-
-  /* The region, at the top of the axis body. */
-  MlirBlock body = strata_tir_for_body(axis);
-  strata_builder_t b = strata_builder_before(mlirBlockGetFirstOperation(body));
-  b.loc = mlirOperationGetLocation(root);
-  MlirValue lo[MAX_RANK] = {{NULL}}, hi[MAX_RANK] = {{NULL}};
-  MlirValue one = strata_build_index(&b, 1);
-  for (size_t i = 0; i < loads.count; ++i) {
-    access_t *c = &acc[i];
-    MlirValue top[STRATA_TIR_MAX_VARS];
-    for (int t = 0; t < c->vars.count; ++t)
-      top[t] = c->runtime_ub[t]
-                   ? strata_tir_index_op(&b, "arith.subi",
-                              strata_tir_remat_with(&b, &c->vars, NULL,
-                                                    strata_tir_for_upper(c->loops[t])),
-                              one)
-                   : strata_build_index(&b, c->vars.bound[t] - 1);
-    for (intptr_t d = 0; d < rank; ++d) {
-      MlirValue v = mlirOperationGetOperand(c->load, 1 + d);
-      MlirValue l = strata_tir_remat_corner(&b, &c->vars, &c->form[d], top, false, v);
-      MlirValue h = strata_tir_remat_corner(&b, &c->vars, &c->form[d], top, true, v);
-      lo[d] = i == 0 ? l : strata_tir_index_op(&b, "arith.minsi", lo[d], l);
-      hi[d] = i == 0 ? h : strata_tir_index_op(&b, "arith.maxsi", hi[d], h);
-    }
-  }
-  MlirValue zero = strata_build_index(&b, 0);
-  MlirValue start[MAX_RANK], count[MAX_RANK];
-  for (intptr_t d = 0; d < rank; ++d) {
-    start[d] = strata_tir_index_op(&b, "arith.maxsi", lo[d], zero);
-    MlirValue end = strata_tir_index_op(&b, "arith.minsi", strata_tir_index_op(&b, "arith.addi", hi[d], one),
-                             strata_build_dim(&b, p.buffer, d));
-    count[d] = strata_tir_index_op(&b, "arith.maxsi", strata_tir_index_op(&b, "arith.subi", end, start[d]), zero);
-  }
-
-  /* The producer's loops over the region; its body evaluated there. */
-  strata_builder_t at = b;
-  MlirValue idx[MAX_RANK];
-  MlirOperation outer = {NULL};
-  for (intptr_t d = 0; d < rank; ++d) {
-    char n[128];
-    MlirOperation l = strata_tir_build_for(&at, zero, count[d], one,
-                                           strata_tir_loop_name(p.loops[d], n, sizeof n),
-                                           "serial");
-    strata_tir_copy_attrs(p.loops[d], l, false);
-    if (d == 0)
-      outer = l;
-    at = strata_builder_at_end(strata_tir_for_body(l), b.loc);
-    idx[d] = strata_tir_index_op(&at, "arith.addi", start[d], strata_tir_for_induction_var(l));
-  }
-  MlirValue v = strata_tir_remat_with(&at, &p.vars, idx, mlirOperationGetOperand(p.store, 0));
-  MlirValue store_ops[2 + MAX_RANK];
-  store_ops[0] = v;
-  store_ops[1] = p.buffer;
-  for (intptr_t d = 0; d < rank; ++d)
-    store_ops[2 + d] = idx[d];
-  strata_build_op(&at, "memref.store", 2 + rank, store_ops, 0, NULL, 0, NULL);
-  mlirOperationSetAttributeByName(outer, mlirStringRefCreateFromCString("te.compute"),
-                                  mlirOperationGetAttributeByName(
-                                      root, mlirStringRefCreateFromCString("te.compute")));
   free(acc);
   strata_op_list_free(&loads);
-  mlirOperationDestroy(root);
-  return mlirLogicalResultSuccess();
+  return result;
 }
 
 /* --- the pass ----------------------------------------------------------- */
 
 static const strata_pass_option_t options[] = {
-    {.name = "compute", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "the producer compute to move"},
-    {.name = "target", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "the consumer compute it moves into"},
-    {.name = "loop", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "the consumer's loop inside which the producer is computed"},
+    STRATA_TIR_TEXT_OPTION("compute", "the producer compute to move"),
+    STRATA_TIR_TEXT_OPTION("target", "the consumer compute it moves into"),
+    STRATA_TIR_TEXT_OPTION("loop", "the consumer's loop inside which the producer is computed"),
 };
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
@@ -353,9 +365,7 @@ const strata_pass_info_t tir_compute_at_pass = {
         "target or loop, a reduction or otherwise non-perfect producer, a read that is "
         "not a linear function of the inner loops, a reader outside the loop, a result "
         "that is a function output.",
-    .anchor = "builtin.module",
-    .options = options,
-    .num_options = 3,
+    STRATA_MODULE_PASS_OPTIONS(options),
     .dependent_dialects = {mlirGetDialectHandle__arith__, mlirGetDialectHandle__memref__},
     .run = run,
 };

@@ -27,7 +27,6 @@ static MlirLogicalResult refuse(MlirOperation root, const char *compute, const c
   return strata_emit_error(root, "cannot inline compute '%s': %s", compute, why);
 }
 
-
 MlirLogicalResult strata_tir_compute_inline(MlirOperation root) {
   char compute[128];
   strata_tir_compute_name(root, compute, sizeof compute);
@@ -121,30 +120,17 @@ MlirLogicalResult strata_tir_compute_inline(MlirOperation root) {
 
 /* --- the pass ----------------------------------------------------------- */
 
-
-
-
 static const strata_pass_option_t options[] = {
-    {.name = "compute", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "the compute to inline into its readers"},
+    STRATA_TIR_TEXT_OPTION("compute", "the compute to inline into its readers"),
 };
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
-  const char *compute = strata_pass_options_get_string(opts, "compute");
-  strata_op_list_t roots = {0};
-  if (compute[0])
-    strata_tir_collect_roots(module, compute, &roots);
-  MlirLogicalResult result;
-  if (roots.count != 1)
-    result = strata_emit_error(module,
-                               roots.count == 0
-                                   ? "tir-compute-inline: no loop nest of compute '%s'"
-                                   : "tir-compute-inline: compute '%s' has several nests",
-                               compute);
-  else
-    result = strata_tir_compute_inline(roots.ops[0]);
-  strata_op_list_free(&roots);
-  return result;
+  MlirOperation root;
+  if (mlirLogicalResultIsFailure(strata_tir_single_root(
+          module, strata_pass_options_get_string(opts, "compute"), false, "tir-compute-inline",
+          "compute '%s' has several nests", &root)))
+    return mlirLogicalResultFailure();
+  return strata_tir_compute_inline(root);
 }
 
 const strata_pass_info_t tir_compute_inline_pass = {
@@ -158,8 +144,6 @@ const strata_pass_info_t tir_compute_inline_pass = {
         "expression evaluated at the load's indices. Errors: a reduction or otherwise "
         "non-perfect nest, a store not indexed by exactly the loops, a result that is a "
         "function output, a buffer used by anything but loads.",
-    .anchor = "builtin.module",
-    .options = options,
-    .num_options = 1,
+    STRATA_MODULE_PASS_OPTIONS(options),
     .run = run,
 };

@@ -125,25 +125,14 @@ MlirLogicalResult strata_tir_fuse(const MlirOperation *loops, int n) {
 }
 
 static const strata_pass_option_t options[] = {
-    {.name = "loops", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "comma-separated names of the loops to fuse, outer first (e.g. d0,d1)"},
-    {.name = "compute", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "restrict the search to the nest of this compute"},
+    STRATA_TIR_TEXT_OPTION("loops", "comma-separated names of the loops to fuse, outer first (e.g. d0,d1)"),
+    STRATA_TIR_COMPUTE_OPTION,
 };
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
-  char names[MAX_FUSE][128];
-  const char *text = strata_pass_options_get_string(opts, "loops");
-  int n = strata_tir_parse_names(text, names, MAX_FUSE);
-  if (n <= 0)
-    return strata_emit_error(module, "tir-fuse: 'loops' must be a comma-separated list of "
-                                     "loop names, got '%s'", text);
   MlirOperation loops[MAX_FUSE];
-  const char *compute = strata_pass_options_get_string(opts, "compute");
-  for (int i = 0; i < n; ++i)
-    if (mlirLogicalResultIsFailure(strata_tir_find_in_module(module, compute, names[i], &loops[i])))
-      return mlirLogicalResultFailure();
-  return strata_tir_fuse(loops, n);
+  int n = strata_tir_option_loop_list(module, opts, "tir-fuse", "loops", loops, MAX_FUSE);
+  return n < 0 ? mlirLogicalResultFailure() : strata_tir_fuse(loops, n);
 }
 
 const strata_pass_info_t tir_fuse_pass = {
@@ -155,9 +144,7 @@ const strata_pass_info_t tir_fuse_pass = {
         "with remui/divui. It is parallel if all fused loops were. Errors: a loop not "
         "directly nested in the previous one, bodies not perfectly nested, an extent "
         "computed inside the fused loops, loops not starting at 0 with step 1.",
-    .anchor = "builtin.module",
-    .options = options,
-    .num_options = 2,
+    STRATA_MODULE_PASS_OPTIONS(options),
     .dependent_dialects = {mlirGetDialectHandle__arith__},
     .run = run,
 };

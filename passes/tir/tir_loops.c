@@ -537,3 +537,59 @@ MlirLogicalResult strata_tir_find_option_loop(MlirOperation module,
   return strata_tir_find_in_module(module, strata_pass_options_get_string(opts, "compute"),
                                    strata_pass_options_get_string(opts, "loop"), out);
 }
+
+MlirLogicalResult strata_tir_find_option_loops(MlirOperation module,
+                                               const strata_pass_options_t *opts,
+                                               char (*names)[128], int n, MlirOperation *loops) {
+  const char *compute = strata_pass_options_get_string(opts, "compute");
+  for (int i = 0; i < n; ++i)
+    if (mlirLogicalResultIsFailure(strata_tir_find_in_module(module, compute, names[i], &loops[i])))
+      return mlirLogicalResultFailure();
+  return mlirLogicalResultSuccess();
+}
+
+int strata_tir_option_loop_list(MlirOperation module, const strata_pass_options_t *opts,
+                                const char *pass, const char *option, MlirOperation *loops,
+                                int max) {
+  char names[max][128];
+  const char *text = strata_pass_options_get_string(opts, option);
+  int n = strata_tir_parse_names(text, names, max);
+  if (n <= 0) {
+    strata_emit_error(module, "%s: '%s' must be a comma-separated list of loop names, got '%s'",
+                      pass, option, text);
+    return -1;
+  }
+  if (mlirLogicalResultIsFailure(strata_tir_find_option_loops(module, opts, names, n, loops)))
+    return -1;
+  return n;
+}
+
+MlirLogicalResult strata_tir_run_on_option_loop(MlirOperation module,
+                                                const strata_pass_options_t *opts,
+                                                MlirLogicalResult (*prim)(MlirOperation loop)) {
+  MlirOperation loop;
+  if (mlirLogicalResultIsFailure(strata_tir_find_option_loop(module, opts, &loop)))
+    return mlirLogicalResultFailure();
+  return prim(loop);
+}
+
+MlirLogicalResult strata_tir_single_root(MlirOperation module, const char *compute, bool any,
+                                         const char *pass, const char *several,
+                                         MlirOperation *root) {
+  strata_op_list_t roots = {0};
+  if (any || compute[0])
+    strata_tir_collect_roots(module, compute, &roots);
+  MlirLogicalResult r = mlirLogicalResultSuccess();
+  const char *shown = any && !compute[0] ? "(any)" : compute;
+  if (roots.count == 0) {
+    r = strata_emit_error(module, "%s: no loop nest of compute '%s'", pass, shown);
+  } else if (roots.count > 1) {
+    char msg[256];
+    snprintf(msg, sizeof msg, several, shown);
+    r = strata_emit_error(module, "%s: %s", pass, msg);
+  } else {
+    *root = roots.ops[0];
+  }
+  strata_op_list_free(&roots);
+  return r;
+}

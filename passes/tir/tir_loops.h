@@ -133,6 +133,43 @@ MlirLogicalResult strata_tir_find_option_loop(MlirOperation module,
                                               const strata_pass_options_t *opts,
                                               MlirOperation *out);
 
+/* The loops named in names[0..n) (as for strata_tir_find_in_module, within
+ * the pass's `compute` option) into loops[0..n); fails at the first one not
+ * found (its error emitted). */
+MlirLogicalResult strata_tir_find_option_loops(MlirOperation module,
+                                               const strata_pass_options_t *opts,
+                                               char (*names)[128], int n, MlirOperation *loops);
+
+/* The loops named by the comma-separated list in option `option` (e.g.
+ * "loops", "order"), at most max of them, looked up as above. Emits
+ * "<pass>: '<option>' must be a comma-separated list of loop names, got '..'"
+ * for a bad list. Returns the count, or -1 on failure. */
+int strata_tir_option_loop_list(MlirOperation module, const strata_pass_options_t *opts,
+                                const char *pass, const char *option, MlirOperation *loops,
+                                int max);
+
+/* Runs primitive `prim` on the loop named by the pass's `loop` and
+ * `compute` options (the whole run of tir-parallel, tir-vectorize, ...). */
+MlirLogicalResult strata_tir_run_on_option_loop(MlirOperation module,
+                                                const strata_pass_options_t *opts,
+                                                MlirLogicalResult (*prim)(MlirOperation loop));
+
+/* The one nest root of compute `compute` below `module` (any compute when it
+ * is "" and `any` is true; none otherwise) into *root. Emits (on the module)
+ * "<pass>: no loop nest of compute '<compute>'" or "<pass>: <several>"
+ * (`several` a literal format taking the compute name, "(any)" for "") and
+ * fails otherwise. */
+MlirLogicalResult strata_tir_single_root(MlirOperation module, const char *compute, bool any,
+                                         const char *pass, const char *several,
+                                         MlirOperation *root);
+
+/* Option-table entries of the single-primitive passes: a string option with
+ * an empty default, and the `compute` option that restricts a loop search. */
+#define STRATA_TIR_TEXT_OPTION(name_, help_)                                                 \
+  {.name = (name_), .kind = STRATA_OPTION_STRING, .default_value = "", .help = (help_)}
+#define STRATA_TIR_COMPUTE_OPTION                                                            \
+  STRATA_TIR_TEXT_OPTION("compute", "restrict the search to the nest of this compute")
+
 /* Parses a comma-separated list of integers ("8,4") into out[0..max).
  * Returns the count, or -1 on a syntax error or too many entries. */
 int strata_tir_parse_ints(const char *s, int64_t *out, int max);

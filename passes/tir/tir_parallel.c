@@ -26,17 +26,12 @@ MlirLogicalResult strata_tir_parallel(MlirOperation loop) {
 }
 
 static const strata_pass_option_t options[] = {
-    {.name = "loop", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "name of the loop to run in parallel"},
-    {.name = "compute", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "restrict the search to the nest of this compute"},
+    STRATA_TIR_TEXT_OPTION("loop", "name of the loop to run in parallel"),
+    STRATA_TIR_COMPUTE_OPTION,
 };
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
-  MlirOperation loop;
-  if (mlirLogicalResultIsFailure(strata_tir_find_option_loop(module, opts, &loop)))
-    return mlirLogicalResultFailure();
-  return strata_tir_parallel(loop);
+  return strata_tir_run_on_option_loop(module, opts, strata_tir_parallel);
 }
 
 const strata_pass_info_t tir_parallel_pass = {
@@ -46,8 +41,6 @@ const strata_pass_info_t tir_parallel_pass = {
         "Sets kind = \"parallel\" on the named loop (convert-tir-to-scf makes it an "
         "scf.parallel, then OpenMP). Error: the loop is a reduction loop (a store "
         "inside it does not depend on its index, so iterations would race).",
-    .anchor = "builtin.module",
-    .options = options,
-    .num_options = 2,
+    STRATA_MODULE_PASS_OPTIONS(options),
     .run = run,
 };

@@ -186,25 +186,14 @@ MlirLogicalResult strata_tir_reorder(const MlirOperation *loops, int n) {
 }
 
 static const strata_pass_option_t options[] = {
-    {.name = "order", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "comma-separated loop names in their new order (e.g. d1,d0)"},
-    {.name = "compute", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "restrict the search to the nest of this compute"},
+    STRATA_TIR_TEXT_OPTION("order", "comma-separated loop names in their new order (e.g. d1,d0)"),
+    STRATA_TIR_COMPUTE_OPTION,
 };
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
-  char names[MAX_LOOPS][128];
-  const char *text = strata_pass_options_get_string(opts, "order");
-  int n = strata_tir_parse_names(text, names, MAX_LOOPS);
-  if (n <= 0)
-    return strata_emit_error(module, "tir-reorder: 'order' must be a comma-separated list of "
-                                     "loop names, got '%s'", text);
   MlirOperation loops[MAX_LOOPS];
-  const char *compute = strata_pass_options_get_string(opts, "compute");
-  for (int i = 0; i < n; ++i)
-    if (mlirLogicalResultIsFailure(strata_tir_find_in_module(module, compute, names[i], &loops[i])))
-      return mlirLogicalResultFailure();
-  return strata_tir_reorder(loops, n);
+  int n = strata_tir_option_loop_list(module, opts, "tir-reorder", "order", loops, MAX_LOOPS);
+  return n < 0 ? mlirLogicalResultFailure() : strata_tir_reorder(loops, n);
 }
 
 const strata_pass_info_t tir_reorder_pass = {
@@ -218,9 +207,7 @@ const strata_pass_info_t tir_reorder_pass = {
         "to where its operands exist. Errors (`illegal reorder: ...`): loops not "
         "nested in one another, not perfectly nested bodies, a loop whose bounds "
         "depend on a loop that would be inside it.",
-    .anchor = "builtin.module",
-    .options = options,
-    .num_options = 2,
+    STRATA_MODULE_PASS_OPTIONS(options),
     .dependent_dialects = {mlirGetDialectHandle__arith__},
     .run = run,
 };

@@ -100,12 +100,9 @@ MlirLogicalResult strata_tir_split(MlirOperation loop, const int64_t *factors, i
 }
 
 static const strata_pass_option_t options[] = {
-    {.name = "loop", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "name of the loop to split (e.g. d0)"},
-    {.name = "factors", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "comma-separated inner factors, innermost last (e.g. 8 or 8,4)"},
-    {.name = "compute", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "restrict the search to the nest of this compute"},
+    STRATA_TIR_TEXT_OPTION("loop", "name of the loop to split (e.g. d0)"),
+    STRATA_TIR_TEXT_OPTION("factors", "comma-separated inner factors, innermost last (e.g. 8 or 8,4)"),
+    STRATA_TIR_COMPUTE_OPTION,
 };
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
@@ -131,9 +128,7 @@ const strata_pass_info_t tir_split_pass = {
         "bounds become min(f, remaining) (arith.minsi). Errors: unknown or "
         "ambiguous loop, factor <= 0, a loop that does not start at 0 with step 1, "
         "a resulting name that already exists.",
-    .anchor = "builtin.module",
-    .options = options,
-    .num_options = 3,
+    STRATA_MODULE_PASS_OPTIONS(options),
     .dependent_dialects = {mlirGetDialectHandle__arith__},
     .run = run,
 };

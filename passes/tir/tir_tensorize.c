@@ -184,58 +184,66 @@ static MlirValue transpose_tile(strata_builder_t *b, MlirValue tile) {
   return strata_build_value(b, "memref.transpose", 1, &tile, result, 1, &attr);
 }
 
-MlirLogicalResult strata_tir_tensorize(MlirOperation loop, MlirOperation intrinsic) {
-  where_t w = {.loop = loop};
-  strata_tir_loop_name(loop, w.name, sizeof w.name);
-  strata_tir_compute_name(loop, w.compute, sizeof w.compute);
-  MlirStringRef sym = strata_hwi_intrinsic_name(intrinsic);
-  snprintf(w.intrinsic, sizeof w.intrinsic, "%.*s", (int)sym.length, sym.data);
-  if (strata_hwi_intrinsic_kind(intrinsic) != STRATA_HWI_KIND_FMA)
-    return refuse(&w, "only \"fma\" intrinsics can be matched");
-  if (mlirOperationEqual(loop, strata_tir_nest_root(loop)))
-    return refuse(&w, "it is the outermost loop of the nest (split it first)");
+/* What the matcher found: the micro-tile loops and their variables, the
+ * accumulator store and the loads of the two factors, the three accesses
+ * (C, A, B) and the roles of the variables. */
+typedef struct {
+  MlirOperation loops[3];
+  strata_tir_vars_t vars;
+  MlirOperation store, x_load, y_load;
+  access_t c, a, bm;
+  int mvar, nvar, kvar;
+  bool a_transposed;
+} tile_match_t;
 
-  /* Three perfectly nested loops. */
-  MlirOperation loops[3] = {loop};
+/* Three perfectly nested normalized loops from w->loop. */
+static MlirLogicalResult match_loops(const where_t *w, tile_match_t *m) {
+  MlirOperation loop = w->loop;
+  MlirOperation *loops = m->loops;
+  loops[0] = loop;
   for (int i = 1; i < 3; ++i) {
     loops[i] = only_inner_loop(loops[i - 1]);
     if (mlirOperationIsNull(loops[i]))
-      return refuse(&w, "it must hold exactly two perfectly nested loops (the micro-tile; reorder hoists a reduction init out of the way)");
+      return refuse(w, "it must hold exactly two perfectly nested loops (the micro-tile; reorder hoists a reduction init out of the way)");
   }
-  strata_tir_vars_t vars = {.count = 3, .scope = loop};
+  m->vars = (strata_tir_vars_t){.count = 3, .scope = loop};
   for (int i = 0; i < 3; ++i) {
     int64_t lb, step;
     if (!strata_constant_int(strata_tir_for_lower(loops[i]), &lb) || lb != 0 ||
         !strata_constant_int(strata_tir_for_step(loops[i]), &step) || step != 1)
-      return refuse(&w, "the micro-tile loops must start at 0 with step 1");
-    vars.vars[i] = strata_tir_for_induction_var(loops[i]);
-    if (!strata_tir_extent_bound(loops[i], &vars.bound[i]))
-      vars.bound[i] = INT64_MAX / 4;
+      return refuse(w, "the micro-tile loops must start at 0 with step 1");
+    m->vars.vars[i] = strata_tir_for_induction_var(loops[i]);
+    if (!strata_tir_extent_bound(loops[i], &m->vars.bound[i]))
+      m->vars.bound[i] = INT64_MAX / 4;
   }
+  return mlirLogicalResultSuccess();
+}
 
-  /* Body: store(addf(load C, mulf(load X, load Y))) in some operand order. */
-  MlirBlock body = strata_tir_for_body(loops[2]);
+/* The innermost body: store(addf(load C, mulf(load X, load Y))) in some
+ * operand order, of the intrinsic's element type. */
+static MlirLogicalResult match_body(const where_t *w, MlirOperation intrinsic, tile_match_t *m) {
+  MlirBlock body = strata_tir_for_body(m->loops[2]);
   MlirOperation store = {NULL};
   for (MlirOperation o = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(o);
        o = mlirOperationGetNextInBlock(o)) {
     if (strata_op_is(o, "memref.store")) {
       if (!mlirOperationIsNull(store))
-        return refuse(&w, "the micro-tile body stores more than once");
+        return refuse(w, "the micro-tile body stores more than once");
       store = o;
     } else if (mlirOperationGetNumRegions(o) > 0) {
-      return refuse(&w, "the innermost loop holds a nested region");
+      return refuse(w, "the innermost loop holds a nested region");
     } else if (!strata_tir_is_pure(o) && !strata_op_is(o, "memref.load") &&
                !strata_op_is(o, "gpu.yield")) {
-      return refuse(&w, "the micro-tile body has side effects other than one store");
+      return refuse(w, "the micro-tile body has side effects other than one store");
     }
   }
   if (mlirOperationIsNull(store))
-    return refuse(&w, "the micro-tile body stores nothing");
+    return refuse(w, "the micro-tile body stores nothing");
   MlirValue sum = mlirOperationGetOperand(store, 0);
   MlirOperation add = mlirValueIsAOpResult(sum) ? mlirOpResultGetOwner(sum) : (MlirOperation){NULL};
   if (mlirOperationIsNull(add) || !strata_op_is(add, "arith.addf"))
-    return refuse(&w, "the stored value is not an arith.addf (C += A * B)");
-  MlirOperation c_load = {NULL}, mul = {NULL}, x_load, y_load;
+    return refuse(w, "the stored value is not an arith.addf (C += A * B)");
+  MlirOperation c_load = {NULL}, mul = {NULL};
   for (int i = 0; i < 2; ++i) {
     MlirValue v = mlirOperationGetOperand(add, i);
     MlirOperation def = mlirValueIsAOpResult(v) ? mlirOpResultGetOwner(v) : (MlirOperation){NULL};
@@ -247,86 +255,120 @@ MlirLogicalResult strata_tir_tensorize(MlirOperation loop, MlirOperation intrins
       mul = def;
   }
   if (mlirOperationIsNull(c_load) || mlirOperationIsNull(mul) ||
-      !is_load_of(mlirOperationGetOperand(mul, 0), &x_load) ||
-      !is_load_of(mlirOperationGetOperand(mul, 1), &y_load))
-    return refuse(&w, "the body is not C[..] = C[..] + A[..] * B[..] with loads of A, B and C");
+      !is_load_of(mlirOperationGetOperand(mul, 0), &m->x_load) ||
+      !is_load_of(mlirOperationGetOperand(mul, 1), &m->y_load))
+    return refuse(w, "the body is not C[..] = C[..] + A[..] * B[..] with loads of A, B and C");
   MlirType elem = strata_hwi_intrinsic_element_type(intrinsic);
   if (!mlirTypeEqual(mlirValueGetType(sum), elem))
-    return refuse(&w, "the element type differs from the intrinsic's");
+    return refuse(w, "the element type differs from the intrinsic's");
   if (!mlirValueEqual(mlirOperationGetOperand(c_load, 0), mlirOperationGetOperand(store, 1)) ||
       mlirOperationGetNumOperands(c_load) + 1 != mlirOperationGetNumOperands(store))
-    return refuse(&w, "the accumulator is not loaded from where it is stored");
+    return refuse(w, "the accumulator is not loaded from where it is stored");
   for (intptr_t i = 1; i < mlirOperationGetNumOperands(c_load); ++i)
     if (!mlirValueEqual(mlirOperationGetOperand(c_load, i), mlirOperationGetOperand(store, i + 1)))
-      return refuse(&w, "the accumulator is not loaded from where it is stored");
+      return refuse(w, "the accumulator is not loaded from where it is stored");
+  m->store = store;
+  return mlirLogicalResultSuccess();
+}
 
-  access_t c, a, bm;
-  if (!analyse(&vars, store, 2, &c) || !analyse(&vars, x_load, 1, &a) ||
-      !analyse(&vars, y_load, 1, &bm))
-    return refuse(&w, "an index is not a unit-stride linear function of the micro-tile loops");
-  /* Roles of the three variables. */
+/* The accesses as linear forms, the roles m, n, k of the variables, which
+ * factor is A, and the micro-tile's fit in the intrinsic's tile. */
+static MlirLogicalResult match_roles(const where_t *w, MlirOperation intrinsic, tile_match_t *m) {
+  if (!analyse(&m->vars, m->store, 2, &m->c) || !analyse(&m->vars, m->x_load, 1, &m->a) ||
+      !analyse(&m->vars, m->y_load, 1, &m->bm))
+    return refuse(w, "an index is not a unit-stride linear function of the micro-tile loops");
+  const access_t *c = &m->c;
   int nvar = -1, mvar = -1, kvar = -1;
   for (int t = 0; t < 3; ++t) {
-    if (c.var_dim[t] < 0)
+    if (c->var_dim[t] < 0)
       kvar = kvar < 0 ? t : 3;
-    else if (c.var_dim[t] == c.rank - 1)
+    else if (c->var_dim[t] == c->rank - 1)
       nvar = t;
     else
       mvar = t;
   }
   if (nvar < 0 || mvar < 0 || kvar < 0 || kvar == 3)
-    return refuse(&w, "C must use two micro-tile loops, one of them in its last dimension");
-  if (a.var_dim[nvar] >= 0) {
-    access_t t = a;
-    a = bm, bm = t;
+    return refuse(w, "C must use two micro-tile loops, one of them in its last dimension");
+  if (m->a.var_dim[nvar] >= 0) {
+    access_t t = m->a;
+    m->a = m->bm, m->bm = t;
   }
+  const access_t *a = &m->a, *bm = &m->bm;
   /* A packed into row panels (cache_read with transpose) is read as
    * A[.., k, .., m]: its tile is cut as [K, m] and transposed. */
-  bool a_transposed = a.var_dim[mvar] == a.rank - 1 && a.var_dim[kvar] >= 0;
-  if (a.var_dim[mvar] < 0 || a.var_dim[nvar] >= 0 || (a.var_dim[kvar] != a.rank - 1 && !a_transposed))
-    return refuse(&w, "A must be read as A[.., m, .., k] (k in its last dimension) or, packed, "
-                      "as A[.., k, .., m]");
-  if (bm.var_dim[kvar] < 0 || bm.var_dim[nvar] != bm.rank - 1 || bm.var_dim[mvar] >= 0)
-    return refuse(&w, "B must be read as B[.., k, .., n] (n in its last dimension)");
+  m->a_transposed = a->var_dim[mvar] == a->rank - 1 && a->var_dim[kvar] >= 0;
+  if (a->var_dim[mvar] < 0 || a->var_dim[nvar] >= 0 ||
+      (a->var_dim[kvar] != a->rank - 1 && !m->a_transposed))
+    return refuse(w, "A must be read as A[.., m, .., k] (k in its last dimension) or, packed, "
+                     "as A[.., k, .., m]");
+  if (bm->var_dim[kvar] < 0 || bm->var_dim[nvar] != bm->rank - 1 || bm->var_dim[mvar] >= 0)
+    return refuse(w, "B must be read as B[.., k, .., n] (n in its last dimension)");
   int64_t tm = strata_hwi_intrinsic_tile(intrinsic, 0), tn = strata_hwi_intrinsic_tile(intrinsic, 1);
   char why[256];
-  if (vars.bound[mvar] > tm || vars.bound[nvar] > tn) {
+  if (m->vars.bound[mvar] > tm || m->vars.bound[nvar] > tn) {
     snprintf(why, sizeof why,
              "the micro-tile is larger than the intrinsic's %lldx%lld tile (m loop bound %lld, "
              "n loop bound %lld; split them by the tile sizes first)",
-             (long long)tm, (long long)tn, (long long)vars.bound[mvar],
-             (long long)vars.bound[nvar]);
-    return refuse(&w, why);
+             (long long)tm, (long long)tn, (long long)m->vars.bound[mvar],
+             (long long)m->vars.bound[nvar]);
+    return refuse(w, why);
   }
+  m->mvar = mvar, m->nvar = nvar, m->kvar = kvar;
+  return mlirLogicalResultSuccess();
+}
 
-  /* Build the tiles and the call before the micro-tile. */
+/* The tiles and the hwi.call_tile before the micro-tile, which goes. */
+static MlirLogicalResult build_call(const where_t *w, MlirOperation intrinsic, MlirStringRef sym,
+                                   tile_match_t *m) {
+  MlirOperation loop = w->loop;
+  strata_tir_vars_t *vars = &m->vars;
+  access_t *a = &m->a, *bm = &m->bm, *c = &m->c;
+  int64_t tn = strata_hwi_intrinsic_tile(intrinsic, 1);
   strata_builder_t b = strata_builder_before(loop);
   MlirValue extent[3];
   int64_t static_extent[3];
   for (int t = 0; t < 3; ++t) {
     int64_t e;
-    static_extent[t] = strata_tir_const_extent(loops[t], &e) ? e : 0;
-    extent[t] = strata_tir_remat_at_origin(&b, &vars, strata_tir_for_upper(loops[t]));
+    static_extent[t] = strata_tir_const_extent(m->loops[t], &e) ? e : 0;
+    extent[t] = strata_tir_remat_at_origin(&b, vars, strata_tir_for_upper(m->loops[t]));
   }
   /* Full panel width for B when its n origin is 0 in a buffer tn wide. */
   int full_var = -1;
-  const strata_tir_linear_t *bn = &bm.form[bm.rank - 1];
-  MlirType bt = mlirValueGetType(bm.buffer);
-  if (!bn->sym && bn->cst == 0 && !mlirShapedTypeIsDynamicDim(bt, bm.rank - 1) &&
-      mlirShapedTypeGetDimSize(bt, bm.rank - 1) == tn)
-    full_var = nvar;
-  MlirValue at = build_tile(&b, &vars, &a, extent, static_extent, -1, 0);
-  if (a_transposed && !mlirValueIsNull(at))
+  const strata_tir_linear_t *bn = &bm->form[bm->rank - 1];
+  MlirType bt = mlirValueGetType(bm->buffer);
+  if (!bn->sym && bn->cst == 0 && !mlirShapedTypeIsDynamicDim(bt, bm->rank - 1) &&
+      mlirShapedTypeGetDimSize(bt, bm->rank - 1) == tn)
+    full_var = m->nvar;
+  MlirValue at = build_tile(&b, vars, a, extent, static_extent, -1, 0);
+  if (m->a_transposed && !mlirValueIsNull(at))
     at = transpose_tile(&b, at);
-  MlirValue btile = build_tile(&b, &vars, &bm, extent, static_extent, full_var, tn);
-  MlirValue ct = build_tile(&b, &vars, &c, extent, static_extent, -1, 0);
+  MlirValue btile = build_tile(&b, vars, bm, extent, static_extent, full_var, tn);
+  MlirValue ct = build_tile(&b, vars, c, extent, static_extent, -1, 0);
   if (mlirValueIsNull(at) || mlirValueIsNull(btile) || mlirValueIsNull(ct))
-    return refuse(&w, "a buffer has a layout without strides");
+    return refuse(w, "a buffer has a layout without strides");
   MlirContext ctx = mlirOperationGetContext(loop);
   MlirNamedAttribute attr = strata_named(ctx, "intrinsic", mlirFlatSymbolRefAttrGet(ctx, sym));
   strata_build_op(&b, "hwi.call_tile", 3, (MlirValue[]){at, btile, ct}, 0, NULL, 1, &attr);
   mlirOperationDestroy(loop);
   return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult strata_tir_tensorize(MlirOperation loop, MlirOperation intrinsic) {
+  where_t w = {.loop = loop};
+  strata_tir_loop_name(loop, w.name, sizeof w.name);
+  strata_tir_compute_name(loop, w.compute, sizeof w.compute);
+  MlirStringRef sym = strata_hwi_intrinsic_name(intrinsic);
+  snprintf(w.intrinsic, sizeof w.intrinsic, "%.*s", (int)sym.length, sym.data);
+  if (strata_hwi_intrinsic_kind(intrinsic) != STRATA_HWI_KIND_FMA)
+    return refuse(&w, "only \"fma\" intrinsics can be matched");
+  if (mlirOperationEqual(loop, strata_tir_nest_root(loop)))
+    return refuse(&w, "it is the outermost loop of the nest (split it first)");
+  tile_match_t m = {0};
+  if (mlirLogicalResultIsFailure(match_loops(&w, &m)) ||
+      mlirLogicalResultIsFailure(match_body(&w, intrinsic, &m)) ||
+      mlirLogicalResultIsFailure(match_roles(&w, intrinsic, &m)))
+    return mlirLogicalResultFailure();
+  return build_call(&w, intrinsic, sym, &m);
 }
 
 MlirOperation strata_tir_intrinsic_for(MlirOperation from, MlirStringRef name) {
@@ -345,12 +387,9 @@ MlirOperation strata_tir_intrinsic_for(MlirOperation from, MlirStringRef name) {
 }
 
 static const strata_pass_option_t options[] = {
-    {.name = "loop", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "name of the outermost loop of the micro-tile"},
-    {.name = "intrinsic", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "symbol of an hwi.intrinsic in the module, or a built-in one (declared on use)"},
-    {.name = "compute", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "restrict the search to the nest of this compute"},
+    STRATA_TIR_TEXT_OPTION("loop", "name of the outermost loop of the micro-tile"),
+    STRATA_TIR_TEXT_OPTION("intrinsic", "symbol of an hwi.intrinsic in the module, or a built-in one (declared on use)"),
+    STRATA_TIR_COMPUTE_OPTION,
 };
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
@@ -379,9 +418,7 @@ const strata_pass_info_t tir_tensorize_pass = {
         "fma_f32_4x64_avx512f) is declared in the module when first used. Refusals "
         "say why (not three nested loops, not a multiply-accumulate, a non-linear "
         "index, A or B transposed, a micro-tile larger than the intrinsic's).",
-    .anchor = "builtin.module",
-    .options = options,
-    .num_options = 3,
+    STRATA_MODULE_PASS_OPTIONS(options),
     .dependent_dialects = {mlirGetDialectHandle__memref__},
     .run = run,
 };

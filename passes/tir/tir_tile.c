@@ -35,12 +35,9 @@ MlirLogicalResult strata_tir_tile(const MlirOperation *loops, const int64_t *fac
 }
 
 static const strata_pass_option_t options[] = {
-    {.name = "loops", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "comma-separated names of the loops to tile, outer first (e.g. d0,d1)"},
-    {.name = "factors", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "one tile size per loop (e.g. 8,16)"},
-    {.name = "compute", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "restrict the search to the nest of this compute"},
+    STRATA_TIR_TEXT_OPTION("loops", "comma-separated names of the loops to tile, outer first (e.g. d0,d1)"),
+    STRATA_TIR_TEXT_OPTION("factors", "one tile size per loop (e.g. 8,16)"),
+    STRATA_TIR_COMPUTE_OPTION,
 };
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
@@ -55,10 +52,8 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
                                      "lists of the same length, got '%s' and '%s'",
                              ltext, ftext);
   MlirOperation loops[MAX_TILE];
-  const char *compute = strata_pass_options_get_string(opts, "compute");
-  for (int i = 0; i < n; ++i)
-    if (mlirLogicalResultIsFailure(strata_tir_find_in_module(module, compute, names[i], &loops[i])))
-      return mlirLogicalResultFailure();
+  if (mlirLogicalResultIsFailure(strata_tir_find_option_loops(module, opts, names, n, loops)))
+    return mlirLogicalResultFailure();
   return strata_tir_tile(loops, factors, n);
 }
 
@@ -69,9 +64,7 @@ const strata_pass_info_t tir_tile_pass = {
         "Splits each named loop x by its factor into x.0 / x.1, then reorders so that "
         "all outer parts come before all inner parts (a.0, b.0, a.1, b.1). Errors are "
         "those of split and reorder, plus mismatched lists.",
-    .anchor = "builtin.module",
-    .options = options,
-    .num_options = 3,
+    STRATA_MODULE_PASS_OPTIONS(options),
     .dependent_dialects = {mlirGetDialectHandle__arith__},
     .run = run,
 };

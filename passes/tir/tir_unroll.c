@@ -106,13 +106,11 @@ MlirLogicalResult strata_tir_unroll(MlirOperation loop, int64_t factor) {
 }
 
 static const strata_pass_option_t options[] = {
-    {.name = "loop", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "name of the loop to unroll"},
+    STRATA_TIR_TEXT_OPTION("loop", "name of the loop to unroll"),
     {.name = "factor", .kind = STRATA_OPTION_INT, .default_value = "0",
      .help = "copies of the body per iteration; 0 = unroll fully", .min = 0,
      .max = MAX_FULL_UNROLL},
-    {.name = "compute", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "restrict the search to the nest of this compute"},
+    STRATA_TIR_COMPUTE_OPTION,
 };
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
@@ -132,9 +130,7 @@ const strata_pass_info_t tir_unroll_pass = {
         "fully (constant extent <= 1024; a one-iteration loop remains). Errors: "
         "full unroll of a non-constant or too large extent, a loop that does not "
         "start at 0 with step 1.",
-    .anchor = "builtin.module",
-    .options = options,
-    .num_options = 3,
+    STRATA_MODULE_PASS_OPTIONS(options),
     .dependent_dialects = {mlirGetDialectHandle__arith__},
     .run = run,
 };

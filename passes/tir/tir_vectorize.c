@@ -77,17 +77,12 @@ MlirLogicalResult strata_tir_vectorize(MlirOperation loop) {
 }
 
 static const strata_pass_option_t options[] = {
-    {.name = "loop", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "name of the innermost loop to vectorize"},
-    {.name = "compute", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "restrict the search to the nest of this compute"},
+    STRATA_TIR_TEXT_OPTION("loop", "name of the innermost loop to vectorize"),
+    STRATA_TIR_COMPUTE_OPTION,
 };
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
-  MlirOperation loop;
-  if (mlirLogicalResultIsFailure(strata_tir_find_option_loop(module, opts, &loop)))
-    return mlirLogicalResultFailure();
-  return strata_tir_vectorize(loop);
+  return strata_tir_run_on_option_loop(module, opts, strata_tir_vectorize);
 }
 
 const strata_pass_info_t tir_vectorize_pass = {
@@ -101,8 +96,6 @@ const strata_pass_info_t tir_vectorize_pass = {
         "code where their bodies qualify (contiguous, strided or guarded loads, contiguous "
         "stores, arith/math), else scf.for. "
         "Errors: not the innermost loop, extent not constant.",
-    .anchor = "builtin.module",
-    .options = options,
-    .num_options = 2,
+    STRATA_MODULE_PASS_OPTIONS(options),
     .run = run,
 };

@@ -28,6 +28,7 @@
 #include <mlir-c/Diagnostics.h>
 #include <mlir-c/IR.h>
 
+#include "core/text.h"
 #include "frontends/onnx/importer.h"
 #include "frontends/onnx/tensor_proto.h"
 #include "frontends/onnx/value_proto.h"
@@ -170,22 +171,6 @@ typedef struct {
   bool verbose;
 } diags_t;
 
-typedef struct {
-  char *buf;
-  size_t len, cap;
-} strbuf_t;
-
-static void strbuf_cb(MlirStringRef s, void *user) {
-  strbuf_t *b = user;
-  if (b->len + s.length + 1 > b->cap) {
-    b->cap = 2 * (b->len + s.length + 1);
-    b->buf = realloc(b->buf, b->cap);
-  }
-  memcpy(b->buf + b->len, s.data, s.length);
-  b->len += s.length;
-  b->buf[b->len] = '\0';
-}
-
 /* The operator name in "...unsupported operator 'Foo'..." (also "unknown
  * operator"), the importer's wording for an ONNX op it does not map. */
 static bool unsupported_operator(const char *msg, char *op, size_t size) {
@@ -207,26 +192,26 @@ static bool unsupported_operator(const char *msg, char *op, size_t size) {
 
 static MlirLogicalResult on_diag(MlirDiagnostic d, void *user) {
   diags_t *g = user;
-  strbuf_t b = {0};
-  mlirDiagnosticPrint(d, strbuf_cb, &b);
-  if (b.buf) {
+  strata_text_t b = {0};
+  mlirDiagnosticPrint(d, strata_text_append_cb, &b);
+  if (b.data) {
     if (g->verbose) {
-      strbuf_t loc = {0};
-      mlirLocationPrint(mlirDiagnosticGetLocation(d), strbuf_cb, &loc);
-      fprintf(stderr, "  %s: %s\n", loc.buf ? loc.buf : "?", b.buf);
-      free(loc.buf);
+      strata_text_t loc = {0};
+      mlirLocationPrint(mlirDiagnosticGetLocation(d), strata_text_append_cb, &loc);
+      fprintf(stderr, "  %s: %s\n", loc.data ? loc.data : "?", b.data);
+      strata_text_free(&loc);
     }
     if (mlirDiagnosticGetSeverity(d) == MlirDiagnosticError) {
       if (!g->first[0]) {
-        snprintf(g->first, sizeof g->first, "%s", b.buf);
+        snprintf(g->first, sizeof g->first, "%s", b.data);
         for (char *p = g->first; *p; ++p)
           if (*p == '\n')
             *p = ' ';
       }
       if (!g->skip_op[0])
-        unsupported_operator(b.buf, g->skip_op, sizeof g->skip_op);
+        unsupported_operator(b.data, g->skip_op, sizeof g->skip_op);
     }
-    free(b.buf);
+    strata_text_free(&b);
   }
   return mlirLogicalResultSuccess();
 }
