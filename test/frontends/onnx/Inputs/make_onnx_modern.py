@@ -390,6 +390,43 @@ def affine_grid(size, align):
                     [("size", INT64, [len(size)], size)], opset=20)
 
 
+def col2im(image, block, strides, dilations, pads):
+    """Col2Im-18 of C = 2 channels of blocks on an image, as the reference
+    sums them: column c * K + b at block l adds to pixel l * stride + b *
+    dilation - pad_begin (pixels a block does not reach stay 0)."""
+    sd = len(image)
+    blocks = [(image[i] + pads[i] + pads[sd + i] - dilations[i] * (block[i] - 1) - 1)
+              // strides[i] + 1 for i in range(sd)]
+    kk, ll, c = math.prod(block), math.prod(blocks), 2
+    x = [float((v * 7) % 13 - 6) for v in range(c * kk * ll)]
+
+    def unravel(i, dims):
+        out = []
+        for d in reversed(dims):
+            out.append(i % d)
+            i //= d
+        return out[::-1]
+
+    y = [0.0] * (c * math.prod(image))
+    for ch in range(c):
+        for b in range(kk):
+            bi = unravel(b, block)
+            for li in range(ll):
+                lp = unravel(li, blocks)
+                pos = [lp[i] * strides[i] + bi[i] * dilations[i] - pads[i] for i in range(sd)]
+                if all(0 <= pos[i] < image[i] for i in range(sd)):
+                    flat = 0
+                    for i in range(sd):
+                        flat = flat * image[i] + pos[i]
+                    y[ch * math.prod(image) + flat] += x[(ch * kk + b) * ll + li]
+    return one_node("Col2Im", [("x", FLOAT, [1, c * kk, ll], x)],
+                    [("y", FLOAT, [1, c] + image, y)],
+                    [attr_ints("strides", strides), attr_ints("dilations", dilations),
+                     attr_ints("pads", pads)],
+                    [("image_shape", INT64, [sd], image), ("block_shape", INT64, [sd], block)],
+                    opset=18)
+
+
 def swiglu_shapes():
     return model([node("SwiGLU", ["a", "b"], ["g"], "swiglu1")],
                  [value_info("a", FLOAT, [2, 3]), value_info("b", FLOAT, [3])],
@@ -405,6 +442,10 @@ def dft_bad_axis(axis):
 
 
 ERROR_CASES = {
+    "col2im_channels": lambda: one_node(
+        "Col2Im", [("x", FLOAT, [1, 5, 4], [0.0] * 20)], [("y", FLOAT, [1, 1, 3, 3], [])], [],
+        [("image_shape", INT64, [2], [3, 3]), ("block_shape", INT64, [2], [2, 2])],
+        opset=18)[0],
     "center_crop_pad_shape": lambda: one_node(
         "CenterCropPad", [("x", FLOAT, [4, 4], [0.0] * 16)], [("y", FLOAT, [2, 4], [])],
         [attr_ints("axes", [0, 1])], [("shape", INT64, [1], [2])], opset=18)[0],
@@ -460,6 +501,8 @@ RUN_CASES = {
     "lp_pool_dilated": lambda: lp_pool(2, dilation=2),
     "pad_wrap": pad_wrap,
     "center_crop_pad": center_crop_pad,
+    "col2im_2d": lambda: col2im([7, 5], [2, 3], [2, 1], [2, 1], [1, 0, 0, 1]),
+    "col2im_1d": lambda: col2im([7], [3], [2], [1], [0, 0]),
     "affine_grid_2d": lambda: affine_grid([2, 1, 3, 4], False),
     "affine_grid_3d_align": lambda: affine_grid([1, 1, 2, 3, 2], True),
     "avg_pool_dilated": lambda: avg_pool_dilated(False, False),
