@@ -350,6 +350,83 @@ def activations():
             [tensor(FLOAT, [6], v) for v in (swish, mish, swiglu)])
 
 
+def center_crop_pad():
+    """CenterCropPad-18 of a [5, 2, 3] to shape [3, 5] on axes [-3, 1]: axis
+    0 cropped from (5 - 3) // 2 = 1, axis 1 padded by (5 - 2) // 2 = 1
+    before and 2 after (zeros)."""
+    x = [float(v) for v in range(30)]
+    y = [x[((i + 1) * 2 + (j - 1)) * 3 + k] if 1 <= j < 3 else 0.0
+         for i in range(3) for j in range(5) for k in range(3)]
+    return one_node("CenterCropPad", [("x", FLOAT, [5, 2, 3], x)], [("y", FLOAT, [3, 5, 3], y)],
+                    [attr_ints("axes", [-3, 1])], [("shape", INT64, [2], [3, 5])], opset=18)
+
+
+def affine_grid(size, align):
+    """AffineGrid-20 of theta [N, 2, 3] ([N, 3, 4] in 3-D) on a constant
+    size: theta times the normalized (x, y, [z,] 1) of each point, the
+    pixels' centers, or their corners with align_corners."""
+    n, gd = size[0], len(size) - 2
+    theta = [((v * 5) % 7 - 3) / 4 for v in range(n * gd * (gd + 1))]
+
+    def coord(i, d):
+        if align:
+            return -1 + 2 * i / (d - 1) if d > 1 else 0.0
+        return (2 * i + 1) / d - 1
+
+    spatial = size[2:]
+    points = [[]]
+    for d in spatial:
+        points = [p + [i] for p in points for i in range(d)]
+    y = []
+    for b in range(n):
+        for p in points:
+            v = [coord(p[gd - 1 - j], spatial[gd - 1 - j]) for j in range(gd)] + [1.0]
+            for r in range(gd):
+                row = theta[(b * gd + r) * (gd + 1):(b * gd + r + 1) * (gd + 1)]
+                y.append(sum(t * c for t, c in zip(row, v)))
+    return one_node("AffineGrid", [("theta", FLOAT, [n, gd, gd + 1], theta)],
+                    [("grid", FLOAT, [n] + spatial + [gd], y)],
+                    [attr_int("align_corners", int(align))],
+                    [("size", INT64, [len(size)], size)], opset=20)
+
+
+def col2im(image, block, strides, dilations, pads):
+    """Col2Im-18 of C = 2 channels of blocks on an image, as the reference
+    sums them: column c * K + b at block l adds to pixel l * stride + b *
+    dilation - pad_begin (pixels a block does not reach stay 0)."""
+    sd = len(image)
+    blocks = [(image[i] + pads[i] + pads[sd + i] - dilations[i] * (block[i] - 1) - 1)
+              // strides[i] + 1 for i in range(sd)]
+    kk, ll, c = math.prod(block), math.prod(blocks), 2
+    x = [float((v * 7) % 13 - 6) for v in range(c * kk * ll)]
+
+    def unravel(i, dims):
+        out = []
+        for d in reversed(dims):
+            out.append(i % d)
+            i //= d
+        return out[::-1]
+
+    y = [0.0] * (c * math.prod(image))
+    for ch in range(c):
+        for b in range(kk):
+            bi = unravel(b, block)
+            for li in range(ll):
+                lp = unravel(li, blocks)
+                pos = [lp[i] * strides[i] + bi[i] * dilations[i] - pads[i] for i in range(sd)]
+                if all(0 <= pos[i] < image[i] for i in range(sd)):
+                    flat = 0
+                    for i in range(sd):
+                        flat = flat * image[i] + pos[i]
+                    y[ch * math.prod(image) + flat] += x[(ch * kk + b) * ll + li]
+    return one_node("Col2Im", [("x", FLOAT, [1, c * kk, ll], x)],
+                    [("y", FLOAT, [1, c] + image, y)],
+                    [attr_ints("strides", strides), attr_ints("dilations", dilations),
+                     attr_ints("pads", pads)],
+                    [("image_shape", INT64, [sd], image), ("block_shape", INT64, [sd], block)],
+                    opset=18)
+
+
 def swiglu_shapes():
     return model([node("SwiGLU", ["a", "b"], ["g"], "swiglu1")],
                  [value_info("a", FLOAT, [2, 3]), value_info("b", FLOAT, [3])],
@@ -365,6 +442,17 @@ def dft_bad_axis(axis):
 
 
 ERROR_CASES = {
+    "col2im_channels": lambda: one_node(
+        "Col2Im", [("x", FLOAT, [1, 5, 4], [0.0] * 20)], [("y", FLOAT, [1, 1, 3, 3], [])], [],
+        [("image_shape", INT64, [2], [3, 3]), ("block_shape", INT64, [2], [2, 2])],
+        opset=18)[0],
+    "center_crop_pad_shape": lambda: one_node(
+        "CenterCropPad", [("x", FLOAT, [4, 4], [0.0] * 16)], [("y", FLOAT, [2, 4], [])],
+        [attr_ints("axes", [0, 1])], [("shape", INT64, [1], [2])], opset=18)[0],
+    "affine_grid_theta": lambda: one_node(
+        "AffineGrid", [("theta", FLOAT, [1, 2, 3], [0.0] * 6)],
+        [("grid", FLOAT, [1, 2, 2, 2, 3], [])], [],
+        [("size", INT64, [5], [1, 1, 2, 2, 2])], opset=20)[0],
     "dft_axis_parts": lambda: dft_bad_axis(3),
     "dft_axis_batch": lambda: dft_bad_axis(-4),
     "lp_norm_p3": lambda: lp_norm(3)[0],
@@ -412,6 +500,11 @@ RUN_CASES = {
     "lp_pool_3": lambda: lp_pool(3),
     "lp_pool_dilated": lambda: lp_pool(2, dilation=2),
     "pad_wrap": pad_wrap,
+    "center_crop_pad": center_crop_pad,
+    "col2im_2d": lambda: col2im([7, 5], [2, 3], [2, 1], [2, 1], [1, 0, 0, 1]),
+    "col2im_1d": lambda: col2im([7], [3], [2], [1], [0, 0]),
+    "affine_grid_2d": lambda: affine_grid([2, 1, 3, 4], False),
+    "affine_grid_3d_align": lambda: affine_grid([1, 1, 2, 3, 2], True),
     "avg_pool_dilated": lambda: avg_pool_dilated(False, False),
     "avg_pool_dilated_pad": lambda: avg_pool_dilated(True, False),
     "avg_pool_dilated_ceil": lambda: avg_pool_dilated(False, True),
