@@ -283,6 +283,48 @@ static bool unpack_const(const Onnx__TensorProto *tp, onnx_const_t *out, unsigne
   return false;
 }
 
+/* How many values the typed field for element type t carries (the field
+ * onnx_const_from_proto copies from when there is no raw_data). */
+static size_t typed_count(const Onnx__TensorProto *tp, int32_t t) {
+  switch (t) {
+  case ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT: return tp->n_float_data;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__DOUBLE: return tp->n_double_data;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__INT64: return tp->n_int64_data;
+  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT32:
+  case ONNX__TENSOR_PROTO__DATA_TYPE__UINT64: return tp->n_uint64_data;
+  default: return tp->n_int32_data;
+  }
+}
+
+/* False, with the message, when the proto's data does not have exactly the
+ * n elements (bytes of storage) its shape needs. */
+static bool data_fills_shape(const Onnx__TensorProto *tp, int32_t t, int64_t n, size_t bytes,
+                             char *err, size_t errsz) {
+  unsigned bits = onnx_narrow_bits(t);
+  if (bits && bits < 8) { /* packed: raw_data, or int32_data with a byte in each */
+    size_t nb = strata_packed_bytes(n, bits);
+    if (tp->has_raw_data ? tp->raw_data.len == nb : tp->n_int32_data == nb)
+      return true;
+    if (tp->has_raw_data)
+      snprintf(err, errsz, "raw_data has %zu bytes, the shape needs %zu", tp->raw_data.len, nb);
+    else
+      snprintf(err, errsz, "the tensor has %zu packed values, its shape needs %zu",
+               tp->n_int32_data, nb);
+    return false;
+  }
+  if (tp->has_raw_data) {
+    if (tp->raw_data.len == bytes)
+      return true;
+    snprintf(err, errsz, "raw_data has %zu bytes, the shape needs %zu", tp->raw_data.len, bytes);
+    return false;
+  }
+  size_t have = typed_count(tp, t);
+  if (have == (size_t)n)
+    return true;
+  snprintf(err, errsz, "the tensor has %zu values, its shape needs %lld", have, (long long)n);
+  return false;
+}
+
 bool onnx_const_from_proto(const Onnx__TensorProto *tp, onnx_const_t *out, char *err,
                            size_t errsz) {
   if (tp->data_type == ONNX__TENSOR_PROTO__DATA_TYPE__STRING)
@@ -312,6 +354,10 @@ bool onnx_const_from_proto(const Onnx__TensorProto *tp, onnx_const_t *out, char 
     return false;
   out->numel = n;
   size_t bytes = (size_t)n * esize;
+  /* The data the proto carries must fill the shape: checked before the
+   * buffer is allocated, so a small file cannot ask for gigabytes. */
+  if (n > 0 && !data_fills_shape(tp, t, n, bytes, err, errsz))
+    return false;
   out->data = calloc(bytes ? bytes : 1, 1);
   if (!out->data) {
     snprintf(err, errsz, "out of memory");
