@@ -137,10 +137,21 @@ static bool map_constant_of_shape(onnx_node_t *n) {
       return onnx_error(n, "negative dimension %lld", (long long)dims[i]);
     }
     c.shape.dims[i] = dims[i];
-    c.numel *= dims[i];
   }
-  size_t es = onnx_type_size(v.onnx_type);
-  c.data = malloc(es * (size_t)(c.numel ? c.numel : 1));
+  size_t es = onnx_type_size(v.onnx_type), bytes;
+  /* The result is built at import time: its size is checked, and capped
+   * (2 GiB) so that a small file cannot ask for any amount of memory. */
+  if (!strata_dims_product(dims, (size_t)rank, &c.numel) ||
+      !strata_bytes_for(c.numel, es, &bytes) || bytes > ((size_t)1 << 31)) {
+    onnx_const_free(&v);
+    return onnx_error(n, "the result's shape has more than 2 GiB of elements (built at import "
+                         "time)");
+  }
+  c.data = malloc(bytes ? bytes : 1);
+  if (!c.data) {
+    onnx_const_free(&v);
+    return onnx_error(n, "out of memory for the result (%zu bytes)", bytes);
+  }
   for (int64_t i = 0; i < c.numel; ++i)
     memcpy((char *)c.data + (size_t)i * es, v.data, es);
   onnx_const_free(&v);
