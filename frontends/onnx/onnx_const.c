@@ -261,26 +261,24 @@ const char *onnx_const_get_s(const onnx_const_t *c, int64_t i) {
 }
 
 /* The 4-bit and 2-bit types: ONNX packs them (narrow_types.h); out->data
- * gets one byte each. Frees out on failure. */
+ * gets one byte each. The data's size was checked (data_fills_shape). Frees
+ * out on failure. */
 static bool unpack_const(const Onnx__TensorProto *tp, onnx_const_t *out, unsigned bits,
                          char *err, size_t errsz) {
-  size_t nb = strata_packed_bytes(out->numel, bits), have = tp->n_int32_data;
+  size_t nb = strata_packed_bytes(out->numel, bits);
   bool is_signed = out->onnx_type == ONNX_INT4 || out->onnx_type == ONNX_INT2;
-  if (tp->has_raw_data ? tp->raw_data.len == nb : have == nb) {
-    uint8_t *bytes = tp->has_raw_data ? tp->raw_data.data : malloc(nb);
-    for (size_t i = 0; !tp->has_raw_data && i < nb; ++i)
-      bytes[i] = (uint8_t)tp->int32_data[i];
-    strata_unpack_bits(bytes, out->numel, bits, is_signed, out->data);
-    if (!tp->has_raw_data)
-      free(bytes);
-    return true;
+  uint8_t *bytes = tp->has_raw_data ? tp->raw_data.data : malloc(nb);
+  if (!bytes) {
+    snprintf(err, errsz, "out of memory");
+    onnx_const_free(out);
+    return false;
   }
-  if (tp->has_raw_data)
-    snprintf(err, errsz, "raw_data has %zu bytes, the shape needs %zu", tp->raw_data.len, nb);
-  else
-    snprintf(err, errsz, "the tensor has %zu packed values, its shape needs %zu", have, nb);
-  onnx_const_free(out);
-  return false;
+  for (size_t i = 0; !tp->has_raw_data && i < nb; ++i)
+    bytes[i] = (uint8_t)tp->int32_data[i];
+  strata_unpack_bits(bytes, out->numel, bits, is_signed, out->data);
+  if (!tp->has_raw_data)
+    free(bytes);
+  return true;
 }
 
 /* How many values the typed field for element type t carries (the field
