@@ -34,6 +34,7 @@
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 
+#include "core/checked_math.h"
 #include "frontends/onnx/onnx_internal.h"
 
 #define NULL_TYPE ((MlirType){NULL})
@@ -351,7 +352,8 @@ static bool map_attention(onnx_node_t *n) {
     int64_t tperm[4] = {0, 2, 1, 3}, d[3] = {a.qs.dims[0], a.qs.dims[2], STRATA_GRAPH_DYN};
     strata_graph_shape_t ys;
     onnx_shape(y, &ys);
-    d[2] = ys.dims[1] * ys.dims[3];
+    if (!strata_mul_i64(ys.dims[1], ys.dims[3], &d[2]))
+      return onnx_error(n, "heads x head size overflows int64");
     y = onnx_reshape(n, transpose(n, y, 4, tperm), 3, d);
   }
   onnx_set_output(n, 1, a.k);

@@ -1089,8 +1089,11 @@ static MlirValue merge_leading(onnx_node_t *n, MlirValue data, intptr_t lead) {
   strata_graph_shape_t s;
   onnx_shape(data, &s);
   int64_t dims[STRATA_GRAPH_MAX_RANK] = {1};
-  for (intptr_t i = 0; i < lead; ++i)
-    dims[0] *= s.dims[i];
+  if (!strata_dims_product(s.dims, (size_t)lead, &dims[0])) {
+    onnx_error(n, "the leading %lld dims of the data have no static int64 product",
+               (long long)lead);
+    return (MlirValue){NULL};
+  }
   for (intptr_t i = lead; i < s.rank; ++i)
     dims[1 + i - lead] = s.dims[i];
   return onnx_reshape(n, data, 1 + s.rank - lead, dims);
@@ -1107,6 +1110,8 @@ static bool map_gather_nd(onnx_node_t *n) {
   if (mlirValueIsNull(flat))
     return false;
   MlirValue ops[2] = {merge_leading(n, data, (intptr_t)(b + m)), flat};
+  if (mlirValueIsNull(ops[0]))
+    return false;
   MlirNamedAttribute a = onnx_i64_attr(n, "axis", 0);
   return onnx_out(n, onnx_build(n, "graph.gather", 2, ops, NULL_TYPE, 1, &a));
 }
@@ -1353,7 +1358,9 @@ static bool map_tile(onnx_node_t *n) {
     }
     if (s.dims[i] == STRATA_GRAPH_DYN)
       return onnx_error(n, "repeating dynamic dim %lld is not supported", (long long)i);
-    out[i] = reps[i] * s.dims[i];
+    if (!strata_mul_i64(reps[i], s.dims[i], &out[i]))
+      return onnx_error(n, "repeats[%lld] = %lld times dim %lld overflows int64", (long long)i,
+                        (long long)reps[i], (long long)s.dims[i]);
     split[m] = 1, expanded[m++] = reps[i];
     if (s.dims[i] != 1)
       split[m] = expanded[m] = s.dims[i], ++m;
