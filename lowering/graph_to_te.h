@@ -77,6 +77,8 @@ g2t_compute_t g2t_compute_begin(g2t_t *g, const char *base, MlirType type,
                                 const char *combiner, MlirAttribute init);
 /* Terminates the body with gpu.yield `v`; returns the compute's result. */
 MlirValue g2t_compute_end(g2t_compute_t *c, MlirValue v);
+/* True when no result of `op` has a use. */
+bool g2t_unused(MlirOperation op);
 
 /* te.read of `tensor` at `idx` inside compute `c`. */
 MlirValue g2t_read(g2t_compute_t *c, MlirValue tensor, const MlirValue *idx);
