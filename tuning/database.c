@@ -432,6 +432,36 @@ int64_t strata_tuning_db_count(strata_tuning_db_t *db, uint64_t task_key, const 
   return count;
 }
 
+char *strata_tuning_db_other_targets(strata_tuning_db_t *db, const char *canonical_text,
+                                     const char *target, char **error) {
+  sqlite3_stmt *stmt = prepare(
+      db,
+      "SELECT DISTINCT t.target FROM tasks t JOIN records r "
+      "ON r.task_key = t.task_key AND r.target = t.target "
+      "WHERE t.canonical_text = ?1 AND t.target != ?2 AND r.error IS NULL "
+      "ORDER BY t.target LIMIT 4",
+      error);
+  if (!stmt)
+    return NULL;
+  sqlite3_bind_text(stmt, 1, canonical_text, -1, SQLITE_STATIC);
+  sqlite3_bind_text(stmt, 2, target, -1, SQLITE_STATIC);
+  char out[1024] = "";
+  size_t len = 0;
+  int rc;
+  while ((rc = sqlite3_step(stmt)) == SQLITE_ROW && len < sizeof out)
+    len += (size_t)snprintf(out + len, sizeof out - len, "%s'%s'", len ? ", " : "",
+                            (const char *)sqlite3_column_text(stmt, 0));
+  sqlite3_finalize(stmt);
+  if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
+    sql_fail(db, error, "listing the targets of a task");
+    return NULL;
+  }
+  char *copy = strdup(out);
+  if (!copy)
+    abort();
+  return copy;
+}
+
 bool strata_tuning_db_for_each(strata_tuning_db_t *db, uint64_t task_key, const char *target,
                                strata_tuning_record_fn fn, void *user, char **error) {
   char sql[512];

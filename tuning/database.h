@@ -72,6 +72,13 @@ int strata_tuning_db_best(strata_tuning_db_t *db, uint64_t task_key, const char 
 int64_t strata_tuning_db_count(strata_tuning_db_t *db, uint64_t task_key, const char *target,
                                char **error);
 
+/* The other targets (at most 4, quoted and comma-separated, e.g. "'x86_64
+ * ... cores=1'") with successful records of this canonical text: where a
+ * record tuned for another thread count or CPU is. An empty string when
+ * there is none; NULL with *error on failure. The caller frees it. */
+char *strata_tuning_db_other_targets(strata_tuning_db_t *db, const char *canonical_text,
+                                     const char *target, char **error);
+
 /* Calls fn for every record of (task_key, target) in insertion order
  * (records of all tasks when target is NULL); fn returns false to stop. The
  * record is only valid during the call. */

@@ -36,9 +36,28 @@ enum { MAX_ERROR_BYTES = 3000 };
 
 typedef struct {
   int32_t ok;
+  int32_t noisy;
   double latency;
   uint32_t error_length;
 } message_header_t;
+
+/* A sample is noisy when its max/min exceeds 1.5 or its coefficient of
+ * variation exceeds 10%. */
+static bool noisy_sample(const double *t, int n) {
+  if (n < 2)
+    return false;
+  double lo = t[0], hi = t[0], sum = 0, sq = 0;
+  for (int i = 0; i < n; ++i) {
+    lo = t[i] < lo ? t[i] : lo;
+    hi = t[i] > hi ? t[i] : hi;
+    sum += t[i];
+  }
+  double mean = sum / n;
+  for (int i = 0; i < n; ++i)
+    sq += (t[i] - mean) * (t[i] - mean);
+  double cv = mean > 0 ? sqrt(sq / (n - 1)) / mean : 0;
+  return (lo > 0 && hi / lo > 1.5) || cv > 0.10;
+}
 
 strata_measure_options_t strata_measure_default_options(void) {
   return (strata_measure_options_t){.warmup = 1, .repeats = 5, .timeout_seconds = 10.0};
@@ -80,12 +99,12 @@ static void write_all(int fd, const void *data, size_t n) {
   }
 }
 
-static void send_message(int fd, bool ok, double latency, const char *error) {
+static void send_message(int fd, bool ok, bool noisy, double latency, const char *error) {
   char buf[sizeof(message_header_t) + MAX_ERROR_BYTES];
   size_t length = error ? strlen(error) : 0;
   if (length > MAX_ERROR_BYTES)
     length = MAX_ERROR_BYTES;
-  message_header_t header = {ok, latency, (uint32_t)length};
+  message_header_t header = {ok, noisy, latency, (uint32_t)length};
   memcpy(buf, &header, sizeof header);
   if (length)
     memcpy(buf + sizeof header, error, length);
@@ -96,28 +115,44 @@ static void send_message(int fd, bool ok, double latency, const char *error) {
 static void child_main(int fd, const strata_measure_callbacks_t *cb,
                        const strata_measure_options_t *opt) {
   char *error = NULL;
+  double begin = strata_measure_now(); /* about when the parent's time limit started */
   if (cb->prepare && !cb->prepare(cb->user, &error)) {
-    send_message(fd, false, 0, error ? error : "prepare failed without a message");
+    send_message(fd, false, false, 0, error ? error : "prepare failed without a message");
     _exit(0);
   }
   int repeats = opt->repeats > 0 ? opt->repeats : 1;
   double *times = malloc((size_t)repeats * sizeof *times);
   if (!times) {
-    send_message(fd, false, 0, "out of memory in the measuring process");
+    send_message(fd, false, false, 0, "out of memory in the measuring process");
     _exit(0);
   }
-  for (int i = 0; i < opt->warmup + repeats; ++i) {
-    double seconds = -1;
-    double start = strata_measure_now();
-    if (!cb->run(cb->user, &seconds, &error)) {
-      send_message(fd, false, 0, error ? error : "run failed without a message");
-      _exit(0);
+  /* A noisy sample (another process took the core for a while) is
+   * measured again, twice at most and only while the time limit leaves
+   * room for twice the last attempt; the last sample is reported, flagged
+   * when it is still noisy. */
+  bool noisy = true;
+  double last = 0;
+  for (int attempt = 0; attempt < 3 && noisy; ++attempt) {
+    double now = strata_measure_now();
+    if (attempt && (now - begin) + 2 * last > 0.8 * opt->timeout_seconds)
+      break;
+    last = -now;
+    int warmup = attempt ? 0 : opt->warmup;
+    for (int i = 0; i < warmup + repeats; ++i) {
+      double seconds = -1;
+      double start = strata_measure_now();
+      if (!cb->run(cb->user, &seconds, &error)) {
+        send_message(fd, false, false, 0, error ? error : "run failed without a message");
+        _exit(0);
+      }
+      double wall = strata_measure_now() - start;
+      if (i >= warmup)
+        times[i - warmup] = seconds >= 0 ? seconds : wall;
     }
-    double wall = strata_measure_now() - start;
-    if (i >= opt->warmup)
-      times[i - opt->warmup] = seconds >= 0 ? seconds : wall;
+    noisy = noisy_sample(times, repeats);
+    last += strata_measure_now();
   }
-  send_message(fd, true, strata_median(times, repeats), NULL);
+  send_message(fd, true, noisy, strata_median(times, repeats), NULL);
   _exit(0);
 }
 
@@ -212,6 +247,7 @@ strata_measure_result_t strata_measure(const strata_measure_callbacks_t *callbac
       result.ok = header.ok != 0;
       if (result.ok) {
         result.latency = header.latency;
+        result.noisy = header.noisy != 0;
       } else if (!(result.error = malloc(header.error_length + 1))) {
         abort();
       } else {

@@ -29,6 +29,9 @@ typedef struct {
 typedef struct {
   bool ok;
   double latency; /* median seconds of the timed runs when ok */
+  /* The timed runs spread (max/min > 1.5 or a coefficient of variation over
+   * 10%) and stayed so when measured again twice: the latency is uncertain. */
+  bool noisy;
   char *error;    /* malloc'd when !ok: the callback's message, "crashed with
                    * signal 11 (Segmentation fault)", "timed out after 2 s", ... */
 } strata_measure_result_t;

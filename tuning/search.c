@@ -183,8 +183,12 @@ static bool measure_one(search_t *s, const strata_choice_t *c, char **error) {
   return recorded;
 }
 
+/* Trials measured by this run (records resumed from the database do not
+ * count against the budget). */
+static int new_trials(const search_t *s) { return s->result->trials - s->result->resumed; }
+
 static bool trials_left(const search_t *s) {
-  return s->result->trials < s->opt->trials && s->result->trials < s->limit &&
+  return new_trials(s) < s->opt->trials && s->result->trials < s->limit &&
          s->measured.count < s->space_size;
 }
 
@@ -425,17 +429,65 @@ static bool run_evolutionary(search_t *s, char **error) {
   if (!s->cb->features)
     return strata_fail(error, "search: the evolutionary strategy needs a features callback");
   int batch = s->opt->batch_size > 0 ? s->opt->batch_size : 16;
-  /* The first round has no model to ask: random candidates. */
+  /* The first round has no model to ask: random candidates (records
+   * resumed from the database count as its data). */
   strata_choice_t *c = calloc(s->k + 1, sizeof *c);
   bool ok = true;
   while (ok && s->result->trials < batch && trials_left(s) && random_unmeasured(s, NULL, c))
     ok = measure_one(s, c, error);
   free(c);
   while (ok && trials_left(s)) {
-    int limit = s->limit < s->opt->trials ? s->limit : s->opt->trials;
+    int budget = s->result->resumed + s->opt->trials;
+    int limit = s->limit < budget ? s->limit : budget;
     int left = limit - s->result->trials;
     ok = evolutionary_round(s, left < batch ? left : batch, error);
   }
+  return ok;
+}
+
+/* --- Resuming from the database ---------------------------------------------- */
+
+typedef struct {
+  search_t *s;
+  strata_choice_t *scratch;
+} resume_t;
+
+/* One earlier record of the task: a trial already measured (in the result,
+ * the measured set and the cost model) unless it is another kernel's (a
+ * stale key), an invalid row, outside this space, or a candidate already
+ * taken (the first record of a candidate stands for it). */
+static bool resume_record(void *user, const strata_tuning_record_t *r) {
+  resume_t *st = user;
+  search_t *s = st->s;
+  if (!r->canonical_text || strcmp(r->canonical_text, s->task->canonical_text) != 0)
+    return true;
+  if (!r->error && !strata_tuning_record_latency_ok(r))
+    return true;
+  char *error = NULL;
+  if (!strata_space_candidate_from_json(s->space, r->decisions, st->scratch, &error)) {
+    free(error);
+    return true;
+  }
+  if (!set_insert(&s->measured, strata_space_candidate_hash(s->space, st->scratch)))
+    return true;
+  bool ok = r->error == NULL;
+  result_push(s->result, s->k, st->scratch, ok, r->latency);
+  ++s->result->resumed;
+  if (s->model && s->cb->features) {
+    s->cb->features(s->cb->user, st->scratch, s->feature_scratch);
+    strata_cost_model_add(s->model, s->feature_scratch, ok ? 1.0 / fmax(r->latency, 1e-12) : 0.0);
+  }
+  return true;
+}
+
+/* The task's records from an earlier run become this search's first
+ * trials: not measured again (the default included), and the evolutionary
+ * search starts from them. */
+static bool resume(search_t *s, char **error) {
+  resume_t st = {.s = s, .scratch = calloc(s->k + 1, sizeof *st.scratch)};
+  bool ok = strata_tuning_db_for_each(s->db, s->task->key, s->task->target, resume_record, &st,
+                                      error);
+  free(st.scratch);
   return ok;
 }
 
@@ -465,7 +517,7 @@ static bool search_init(search_t *s, const strata_space_t *space,
     s->model = strata_cost_model_create(callbacks->num_features, options->seed);
     s->feature_scratch = calloc(callbacks->num_features + 1, sizeof *s->feature_scratch);
   }
-  return true;
+  return !db || options->fresh || resume(s, error);
 }
 
 static bool search_step(search_t *s, int trials, char **error) {
@@ -532,7 +584,7 @@ bool strata_search_step(strata_search_t *search, int trials, char **error) {
 
 bool strata_search_done(const strata_search_t *search) {
   const search_t *s = &search->s;
-  return s->started && (s->result->trials >= s->opt->trials || s->measured.count >= s->space_size);
+  return s->started && (new_trials(s) >= s->opt->trials || s->measured.count >= s->space_size);
 }
 
 const strata_search_result_t *strata_search_result(const strata_search_t *search) {
@@ -638,11 +690,16 @@ bool strata_search_plot_curves(const char *const *csv_paths, const char *const *
     fprintf(script, "\nset title ");
     put_gnuplot_string(script, title ? title : "tuning curve");
     fprintf(script, "\nset datafile separator ','\nset key top right\n"
-                    "set logscale y\nset xlabel 'trials'\nset ylabel 'best latency (ms)'\nset grid\nplot ");
+                    "set logscale y\nset xlabel 'trials'\nset ylabel 'latency (ms)'\nset grid\nplot ");
+    /* Per curve: every trial as a point (column 2, from the first trial)
+     * and the best so far as steps (column 3, once it is known). */
     for (size_t i = 0; i < num_curves; ++i) {
       fprintf(script, "%s", i ? ", " : "");
       put_gnuplot_string(script, csv_paths[i]);
-      fprintf(script, " using 1:($3*1000) every ::1 with steps lw 2 title ");
+      fprintf(script, " using 1:($2*1000) every ::1 with points pt 7 ps 0.5 lc %zu notitle, ",
+              i + 1);
+      put_gnuplot_string(script, csv_paths[i]);
+      fprintf(script, " using 1:($3*1000) every ::1 with steps lw 2 lc %zu title ", i + 1);
       put_gnuplot_string(script, labels ? labels[i] : csv_paths[i]);
     }
     fprintf(script, "\n");

@@ -41,6 +41,11 @@ typedef struct {
    * default schedule, so that tuning never ends slower than it). */
   const strata_choice_t *initial; /* num_initial * num_knobs */
   size_t num_initial;
+  /* With a database, a search resumes: the task's earlier records (of this
+   * canonical text and target, fitting the space) are its first trials,
+   * not measured again and not counted against `trials`. true: start
+   * fresh (every candidate measured again). */
+  bool fresh;
 } strata_search_options_t;
 
 /* Evolutionary, seed 0, 64 trials, and the defaults above. */
@@ -71,7 +76,8 @@ typedef struct {
 
 typedef struct {
   size_t num_knobs;
-  int trials; /* measured */
+  int trials; /* in the result: resumed + measured by this search */
+  int resumed; /* the first `resumed` trials are earlier records of the database */
   int errors;
   strata_choice_t *candidates; /* trials * num_knobs, in measurement order */
   double *latencies;           /* per trial; NAN for an error */

@@ -130,10 +130,12 @@ static void note_missing(char *missing, size_t size, const char *name, int name_
 }
 
 /* Looks one compute up and writes its schedule. 1: tuned, 0: defaults
- * (reported at the compute and added to `missing`), -1: a database error
+ * (reported at the compute and added to `missing`; the first other targets
+ * holding records of it go to `other_targets`), -1: a database error
  * (emitted). */
 static int apply_one(MlirOperation op, strata_tuning_db_t *db, const char *target,
-                     char *missing, size_t missing_size) {
+                     char *missing, size_t missing_size, char *other_targets,
+                     size_t other_size) {
   MlirLocation loc = mlirOperationGetLocation(op);
   char msg[1536];
   char *error = NULL;
@@ -169,12 +171,21 @@ static int apply_one(MlirOperation op, strata_tuning_db_t *db, const char *targe
                "this kernel's (an xxHash64 collision or a stale database); refused: default "
                "schedule",
                (long long)l.stale, t.summary, (unsigned long long)t.task.key, t.target);
-    else
+    else {
+      char *others = strata_tuning_db_other_targets(db, t.canonical, t.target, &error);
+      free(error);
+      error = NULL;
+      if (others && *others && !*other_targets)
+        snprintf(other_targets, other_size, "%s, not this one ('%s')", others, t.target);
       snprintf(msg, sizeof msg,
-               "te-apply-tuned: no tuning record for %s (task %016llx on '%s')%s: default "
-               "schedule",
+               "te-apply-tuned: no tuning record for %s (task %016llx on '%s')%s%s%s: "
+               "default schedule",
                t.summary, (unsigned long long)t.task.key, t.target,
-               unusable ? "; its records do not fit the knobs" : "");
+               unusable ? "; its records do not fit the knobs" : "",
+               others && *others ? "; the database has records of it for " : "",
+               others ? others : "");
+      free(others);
+    }
     strata_emit_remark_at(loc, msg);
     strata_te_task_apply(&t, NULL);
     note_missing(missing, missing_size, t.summary, (int)strlen(t.summary));
@@ -195,7 +206,7 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
   strata_tuning_db_t *db = NULL;
   char *error = NULL;
   size_t tuned = 0, total = 0;
-  char missing[1024] = "";
+  char missing[1024] = "", others[1024] = "";
   for (size_t i = 0; i < computes.count; ++i) {
     MlirOperation op = computes.ops[i];
     if (!strata_te_compute_has_knobs(op))
@@ -212,7 +223,7 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
     }
     ++total;
     int r = apply_one(op, db, strata_pass_options_get_string(opts, "target"), missing,
-                      sizeof missing);
+                      sizeof missing, others, sizeof others);
     if (r < 0) {
       status = mlirLogicalResultFailure();
       break;
@@ -220,11 +231,17 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
     tuned += (size_t)r;
   }
   if (mlirLogicalResultIsSuccess(status) && tuned < total) {
-    char msg[1536];
-    snprintf(msg, sizeof msg,
-             "te-apply-tuned: %zu of %zu kernels have no tuning record in '%s' and use the "
-             "default schedule: %s",
-             total - tuned, total, path, missing);
+    char msg[3072];
+    int n = snprintf(msg, sizeof msg,
+                     "te-apply-tuned: %zu of %zu kernels have no tuning record in '%s' and use "
+                     "the default schedule: %s",
+                     total - tuned, total, path, missing);
+    if (*others && n > 0 && (size_t)n < sizeof msg)
+      snprintf(msg + n, sizeof msg - (size_t)n,
+               ". The database has records of them for another target, %s: tuned with "
+               "another thread count (--threads) or on another CPU, they apply only where "
+               "the target matches",
+               others);
     strata_emit_warning_at(mlirOperationGetLocation(module), msg);
   }
   free(error);

@@ -270,6 +270,7 @@ static bool measure_in_child(strata_te_task_t *t, const strata_choice_t *candida
   strata_measure_result_t r = strata_measure(&cb, &t->measure);
   if (r.ok) {
     *latency = r.latency;
+    t->noisy += r.noisy;
     return true;
   }
   if (!t->first_error)

@@ -66,6 +66,7 @@ typedef struct {
    * where other kernels ran in between (TVM's cache_flush_cpu_non_first_arg). */
   bool flush_cache;
   int measurements;     /* candidates measured so far (fault injection counts these) */
+  int noisy;            /* of them, measurements whose runs stayed noisy (measure.h) */
   char *first_error;    /* the first failed measurement's message */
   strata_measure_shared_t *shared; /* reference output, shared with the children */
 } strata_te_task_t;

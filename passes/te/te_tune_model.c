@@ -97,6 +97,7 @@ static bool start_search(strata_tune_model_t *m, size_t i, char **error) {
   k->options.batch_size = o->round_size;
   k->options.initial = k->initial;
   k->options.num_initial = 1;
+  k->options.fresh = o->fresh;
   k->callbacks = (strata_search_callbacks_t){
       .measure = k_measure,
       .features = k_features,
@@ -143,7 +144,11 @@ double strata_tune_kernel_best(const strata_tune_kernel_t *k) {
 
 double strata_tune_kernel_default(const strata_tune_kernel_t *k) {
   const strata_search_result_t *r = k->search ? strata_search_result(k->search) : NULL;
-  return r && r->trials > 0 ? r->latencies[0] : NAN;
+  size_t n = k->task.space.num_knobs;
+  for (int t = 0; r && t < r->trials; ++t) /* measured now, or resumed from the database */
+    if (memcmp(r->candidates + (size_t)t * n, k->initial, n * sizeof *k->initial) == 0)
+      return r->latencies[t];
+  return NAN;
 }
 
 double strata_tune_model_estimate(const strata_tune_model_t *m) {

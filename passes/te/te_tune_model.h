@@ -45,6 +45,7 @@ typedef struct {
   double timeout; /* seconds per candidate */
   int repeats;    /* timed runs per candidate */
   bool flush_cache;
+  bool fresh; /* ignore the database's earlier records (else each search resumes from them) */
   /* Optional: a kernel that cannot be tuned (it is skipped). */
   void (*skipped)(void *user, const char *summary, const char *error);
   /* Optional: after every trial (model->used already counts it). */

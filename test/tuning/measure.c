@@ -24,10 +24,20 @@ static bool run_sleep_2ms(void *user, double *seconds, char **error) {
 }
 
 /* Reports its own times 1, 2, ...: the warm-up run is call 1, so the five
- * timed runs report 2..6 and the median is 4. */
+ * timed runs report 2..6. That sample spreads (6/2 > 1.5), so it is
+ * measured again: 7..11 (11/7 > 1.5, again), then 12..16 (16/12 = 1.33,
+ * coefficient of variation 0.11 > 10%: still noisy, but two repeats is the
+ * most): the median of the last sample, 14, flagged noisy. */
 static bool run_self_timed(void *user, double *seconds, char **error) {
   static int calls;
   *seconds = ++calls;
+  return true;
+}
+
+/* Reports 1 ms, then 1.01 ms, ...: a steady sample, measured once. */
+static bool run_steady(void *user, double *seconds, char **error) {
+  static int calls;
+  *seconds = 1e-3 * (1 + 0.01 * (calls++ % 5));
   return true;
 }
 
@@ -72,7 +82,7 @@ static void report(const char *name, strata_measure_callbacks_t cb, double timeo
   clock_gettime(CLOCK_MONOTONIC, &t1);
   double took = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
   if (r.ok)
-    printf("%s: ok %.3g s\n", name, r.latency);
+    printf("%s: ok %.3g s%s\n", name, r.latency, r.noisy ? " (noisy)" : "");
   else
     printf("%s: error: %s (returned within the limit: %d)\n", name, r.error, took < timeout + 1);
   strata_measure_result_clear(&r);
@@ -91,8 +101,10 @@ int main(void) {
   // CHECK-NEXT: sleep 2 ms: ok 1 in range 1
   printf("sleep 2 ms: ok %d in range %d\n", r.ok, r.ok && r.latency >= 2e-3 && r.latency < 0.5);
 
-  // CHECK-NEXT: self-timed: ok 4 s
+  // CHECK-NEXT: self-timed: ok 14 s (noisy)
   report("self-timed", (strata_measure_callbacks_t){.run = run_self_timed}, 5);
+  // CHECK-NEXT: steady: ok 0.00102 s{{$}}
+  report("steady", (strata_measure_callbacks_t){.run = run_steady}, 5);
   // CHECK-NEXT: wrong result: error: wrong result: max abs error 0.5 at index 17 (returned within the limit: 1)
   report("wrong result", (strata_measure_callbacks_t){.prepare = prepare_wrong, .run = run_sleep_2ms}, 5);
   // CHECK-NEXT: failing run: error: cannot compile the candidate (returned within the limit: 1)

@@ -43,6 +43,8 @@ static const char *const USAGE =
     "                        head to head (default 3; 0: off)\n"
     "      --threads N       OpenMP threads of the kernels (sets OMP_NUM_THREADS)\n"
     "      --target T        target string of the records (default: this host)\n"
+    "      --fresh           measure from scratch (by default a kernel's earlier records in\n"
+    "                        DB are its first trials: the search resumes from them)\n"
     "      --curve CSV       write the tuning curve (estimated model latency vs trials)\n"
     "      --plot PNG        plot the curve with gnuplot\n";
 
@@ -230,7 +232,25 @@ typedef struct {
   strata_tune_model_t model;
   bool tty;
   FILE *curve;
+  double start; /* strata_measure_now() when the command started */
+  double search_start; /* ... when the first trial started */
 } tool_t;
+
+/* " (eta 1m05s)": the trials left at the pace of the trials so far. */
+static void eta_text(const tool_t *tool, char *buf, size_t size) {
+  const strata_tune_model_t *m = &tool->model;
+  double spent = strata_measure_now() - tool->search_start;
+  int left = m->options.trials - m->used;
+  if (m->used <= 0 || left <= 0) {
+    snprintf(buf, size, "%s", "");
+    return;
+  }
+  int secs = (int)(spent / m->used * left + 0.5);
+  if (secs >= 60)
+    snprintf(buf, size, ", eta %dm%02ds", secs / 60, secs % 60);
+  else
+    snprintf(buf, size, ", eta %ds", secs);
+}
 
 static void on_skipped(void *user, const char *summary, const char *error) {
   fprintf(stderr, "strata-tune: kernel '%s' cannot be tuned: %s\n", summary, error);
@@ -250,9 +270,11 @@ static void on_trial(void *user, strata_tune_kernel_t *k, const strata_search_tr
     fprintf(tool->curve, "\n");
   }
   if (tool->tty) {
-    fprintf(stderr, "\r\033[K[%d/%d] kernel %d %s: trial %d %s, best %.4g ms", m->used,
+    char eta[64];
+    eta_text(tool, eta, sizeof eta);
+    fprintf(stderr, "\r\033[K[%d/%d] kernel %d %s: trial %d %s, best %.4g ms%s", m->used,
             m->options.trials, k->index + 1, k->task.summary, trial->trial + 1,
-            trial->ok ? "ok" : "failed", trial->best_latency * 1e3);
+            trial->ok ? "ok" : "failed", trial->best_latency * 1e3, eta);
     fflush(stderr);
   }
 }
@@ -274,7 +296,8 @@ static void on_round(void *user, strata_tune_kernel_t *k, int round, int measure
     n += snprintf(line + n, sizeof line - (size_t)n, " (%.2fx default)", def / best);
   n += snprintf(line + n, sizeof line - (size_t)n, "; %d/%d trials", m->used, m->options.trials);
   if (isfinite(est))
-    snprintf(line + n, sizeof line - (size_t)n, ", model %.4g ms", est * 1e3);
+    n += snprintf(line + n, sizeof line - (size_t)n, ", model %.4g ms", est * 1e3);
+  eta_text(tool, line + n, sizeof line - (size_t)n);
   if (tool->tty)
     fprintf(stderr, "\r\033[K%s", line);
   else
@@ -317,6 +340,12 @@ static int parse_option(int argc, char **argv, int *i, tune_args_t *a) {
     a->validate = (int)int_value(f, flag_value(argc, argv, i), 0);
   else if (!strcmp(f, "--flush-cache"))
     o->flush_cache = true;
+  else if (!strcmp(f, "--fresh"))
+    o->fresh = true;
+  else if (!strcmp(f, "--help") || !strcmp(f, "-h")) {
+    fputs(USAGE, stdout);
+    exit(0);
+  }
   else if (!strcmp(f, "--repeats"))
     o->repeats = (int)int_value(f, flag_value(argc, argv, i), 1);
   else if (!strcmp(f, "--threads"))
@@ -382,8 +411,12 @@ static void print_kernels(const tune_args_t *a, const strata_tune_model_t *m) {
          m->count == 1 ? "" : "s", a->options.trials, a->strategy, m->kernels[0].task.target);
   for (size_t i = 0; i < m->count; ++i) {
     const strata_tune_kernel_t *k = &m->kernels[i];
-    printf("  kernel %zu: %s x%d, %llu candidates\n", i + 1, k->task.summary, k->weight,
+    int resumed = strata_search_result(k->search)->resumed;
+    printf("  kernel %zu: %s x%d, %llu candidates", i + 1, k->task.summary, k->weight,
            (unsigned long long)strata_space_size(&k->task.space));
+    if (resumed)
+      printf(", %d measured before (resumed from the database)", resumed);
+    printf("\n");
   }
   fflush(stdout);
 }
@@ -392,7 +425,7 @@ static void print_kernels(const tune_args_t *a, const strata_tune_model_t *m) {
 static bool schedule(tool_t *tool, double *elapsed, char **error) {
   strata_tune_model_t *m = &tool->model;
   int trials = m->options.trials;
-  double start = strata_measure_now();
+  double start = tool->search_start = strata_measure_now();
   if (!strata_tune_model_first_rounds(m, error))
     return false;
   if (m->used >= trials && trials < (int)m->count)
@@ -413,6 +446,7 @@ static void print_table(const strata_tune_model_t *m) {
          "default ms", "tuned ms", "speedup");
   double sum_def = 0, sum_best = 0;
   bool complete = true;
+  int noisy = 0, measured = 0;
   for (size_t i = 0; i < m->count; ++i) {
     const strata_tune_kernel_t *k = &m->kernels[i];
     const strata_search_result_t *r = strata_search_result(k->search);
@@ -421,8 +455,13 @@ static void print_table(const strata_tune_model_t *m) {
     snprintf(d, sizeof d, r->trials == 0 ? "not run" : isnan(def) ? "failed" : "%.4f", def * 1e3);
     snprintf(b, sizeof b, isfinite(best) ? "%.4f" : "-", best * 1e3);
     snprintf(sp, sizeof sp, !isnan(def) && isfinite(best) ? "%.2fx" : "-", def / best);
-    printf("%-4zu %-36s %5d %6d %6d %12s %12s %8s\n", i + 1, k->task.summary, k->weight,
+    printf("%-4zu %-36s %5d %6d %6d %12s %12s %8s", i + 1, k->task.summary, k->weight,
            r->trials, r->errors, d, b, sp);
+    if (k->task.noisy)
+      printf("  (%d noisy)", k->task.noisy);
+    printf("\n");
+    noisy += k->task.noisy;
+    measured += k->task.measurements;
     if (isnan(def) || !isfinite(best))
       complete = false;
     else {
@@ -433,6 +472,11 @@ static void print_table(const strata_tune_model_t *m) {
   if (complete)
     printf("%-4s %-36s %5s %6d %6s %12.4f %12.4f %7.2fx\n", "", "all kernels (x count)", "",
            m->used, "", sum_def * 1e3, sum_best * 1e3, sum_def / sum_best);
+  if (noisy)
+    printf("warning: %d of %d measurements stayed noisy after measuring them again twice "
+           "(max/min of the timed runs > 1.5 or a coefficient of variation over 10%%): the "
+           "machine is busy; latencies and speedups marked 'noisy' are uncertain\n",
+           noisy, measured);
 }
 
 /* Closes the curve and plots it; 0 or 1. */
@@ -490,9 +534,10 @@ static int tune_module(tool_t *tool, const tune_args_t *a, MlirOperation module,
   if (!strata_tune_model_validate(m, a->validate, error))
     return 1;
   print_table(m);
-  printf("tuned %zu kernel%s with %d trials in %.1f s (%.0f ms per trial); records in %s\n",
-         m->count, m->count == 1 ? "" : "s", m->used, elapsed,
-         m->used ? 1e3 * elapsed / m->used : 0.0, a->db_path);
+  printf("tuned %zu kernel%s with %d trials in %.1f s (%.1f s searching, %.0f ms per trial; "
+         "the rest compiling, extracting the kernels and validating); records in %s\n",
+         m->count, m->count == 1 ? "" : "s", m->used, strata_measure_now() - tool->start,
+         elapsed, m->used ? 1e3 * elapsed / m->used : 0.0, a->db_path);
   return finish_curve(tool, a, error);
 }
 
@@ -507,7 +552,7 @@ static int cmd_tune(int argc, char **argv) {
   if (mlirContextIsNull(ctx))
     return 1;
   char *error = NULL;
-  tool_t tool = {.tty = isatty(STDERR_FILENO)};
+  tool_t tool = {.tty = isatty(STDERR_FILENO), .start = strata_measure_now()};
   a.options.skipped = on_skipped;
   a.options.trial = on_trial;
   a.options.round = on_round;
