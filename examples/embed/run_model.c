@@ -1,10 +1,12 @@
 /* Model API example: compiles a model (ONNX or MLIR) with the JIT through
  * strata/model.h only, prints its inputs and outputs, runs it on inputs
  * that count up from 0 (scaled into [0, 1) for floats) and prints each
- * output's first values and sum. With a third argument, also writes the
- * model as a shared library (and its header, <library>.h).
+ * output's first values and sum. With a third argument (not "-"), also
+ * writes the model as a shared library (and its header, <library>.h); with
+ * a fourth, schedules with the records of that tuning database (strata-tune)
+ * and prints the warnings (kernels without a record for this target).
  *
- *   run_model <model.onnx | model.mlir> [threads] [out.so]
+ *   run_model <model.onnx | model.mlir> [threads] [out.so | -] [tuning.db]
  *
  * Build against the installed tree: examples/embed/CMakeLists.txt
  * (find_package(Strata), Strata::model) or pkg-config strata. */
@@ -81,14 +83,18 @@ static void print_output(int r, const strata_tensor_view_t *v) {
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: run_model <model.onnx | model.mlir> [threads] [out.so]\n");
+    fprintf(stderr, "usage: run_model <model.onnx | model.mlir> [threads] [out.so | -] "
+                    "[tuning.db]\n");
     return 2;
   }
   strata_model_options_t options;
   strata_model_options_init(&options);
   options.threads = argc > 2 ? atoi(argv[2]) : 0;
+  options.tuning_db = argc > 4 ? argv[4] : NULL;
   strata_model_t *m = NULL;
   strata_status_t s = strata_model_load(argv[1], &options, &m);
+  if (!s && *strata_model_warnings(m))
+    fprintf(stderr, "run_model: %s", strata_model_warnings(m));
   strata_tensor_view_t in[16] = {0}, out[16] = {0};
   int ni = m ? strata_model_num_inputs(m) : 0, no = m ? strata_model_num_outputs(m) : 0;
   if (!s && (ni > 16 || no > 16)) {
@@ -111,7 +117,7 @@ int main(int argc, char **argv) {
   if (ok && !s && !(s = strata_model_run(m, in, ni, out, no)))
     for (int r = 0; r < no; ++r)
       print_output(r, &out[r]);
-  if (ok && !s && argc > 3) {
+  if (ok && !s && argc > 3 && strcmp(argv[3], "-") != 0) {
     char header[4096];
     snprintf(header, sizeof header, "%s.h", argv[3]);
     if (!(s = strata_model_export(m, argv[3], header)))
