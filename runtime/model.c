@@ -150,9 +150,14 @@ static MlirLogicalResult capture(MlirDiagnostic diag, void *user) {
 /* --- Import ------------------------------------------------------------------ */
 static pthread_once_t registered = PTHREAD_ONCE_INIT;
 
+/* At exit, OpenMP's worker threads are stopped (once: models release their
+ * engines without a pause, which would re-initialize libomp for the next). */
+static void pause_openmp_at_exit(void) { strata_jit_pause_openmp(); }
+
 static void register_passes(void) {
   strata_tuning_passes_register();
   strata_register_all_passes();
+  atexit(pause_openmp_at_exit);
 }
 
 void strata_model_options_init(strata_model_options_t *options) {
@@ -160,13 +165,18 @@ void strata_model_options_init(strata_model_options_t *options) {
   options->opt_level = 3;
 }
 
-static strata_status_t model_new(strata_model_t **out) {
+static strata_status_t model_new(strata_model_t **out, const char *source) {
   pthread_once(&registered, register_passes);
   strata_model_t *m = calloc(1, sizeof *m);
+  if (m && !(m->source = strdup(source))) {
+    free(m);
+    m = NULL;
+  }
   if (!m)
     return strata_model_status(STRATA_STATUS_OUT_OF_MEMORY, "out of memory");
   m->ctx = strata_context_create();
   if (mlirContextIsNull(m->ctx)) {
+    free(m->source);
     free(m);
     return strata_model_status(STRATA_STATUS_IMPORT_FAILED, "cannot load Strata's dialects");
   }
@@ -205,18 +215,21 @@ strata_status_t strata_model_import(const char *path, const strata_model_options
     return strata_model_status(STRATA_STATUS_INVALID_ARGUMENT,
                                "strata_model_import: path and model must not be NULL");
   *model = NULL;
+  bool onnx = ends_with(path, ".onnx");
   size_t len = 0;
-  char *text = strata_read_file(path, &len); /* also checks that an .onnx file opens */
-  if (!text)
+  FILE *probe = onnx ? fopen(path, "rb") : NULL; /* the importer reads it itself */
+  char *text = onnx ? NULL : strata_read_file(path, &len);
+  if (!probe && !text)
     return strata_model_status(errno == ENOENT ? STRATA_STATUS_NOT_FOUND : STRATA_STATUS_IO_ERROR,
                                "cannot open model '%s': %s", path, strerror(errno));
+  if (probe)
+    fclose(probe);
   strata_model_t *m;
-  strata_status_t s = model_new(&m);
+  strata_status_t s = model_new(&m, path);
   if (s) {
     free(text);
     return s;
   }
-  bool onnx = ends_with(path, ".onnx");
   m->module = onnx ? strata_onnx_import_file(m->ctx, path)
                    : strata_parse_module(m->ctx, mlirStringRefCreate(text, len),
                                          mlirStringRefCreateFromCString(path));
@@ -238,12 +251,11 @@ strata_status_t strata_model_import_mlir(const char *text, size_t length,
                                "strata_model_import_mlir: text and model must not be NULL");
   *model = NULL;
   strata_model_t *m;
-  strata_status_t s = model_new(&m);
+  strata_status_t s = model_new(&m, source_name ? source_name : "<text>");
   if (s)
     return s;
   m->module = strata_parse_module(m->ctx, mlirStringRefCreate(text, length),
-                                  mlirStringRefCreateFromCString(source_name ? source_name
-                                                                             : "<text>"));
+                                  mlirStringRefCreateFromCString(m->source));
   if ((s = finish_import(m, options, NULL))) {
     strata_model_destroy(m);
     return s;
@@ -309,9 +321,11 @@ strata_status_t strata_model_compile(strata_model_t *m, const strata_model_optio
   const strata_model_options_t *o = options ? options : &defaults;
   if (!m)
     return strata_model_status(STRATA_STATUS_INVALID_ARGUMENT, "strata_model_compile: no model");
-  if (m->lowered)
+  if (m->lowered || m->failed)
     return strata_model_status(STRATA_STATUS_FAILED_PRECONDITION,
-                               "the model is already compiled (compile it once)");
+                               m->failed ? "an earlier compile of the model failed part way "
+                                           "(import it again to retry)"
+                                         : "the model is already compiled (compile it once)");
   if (o->opt_level < 0 || o->opt_level > 3)
     return strata_model_status(STRATA_STATUS_INVALID_ARGUMENT,
                                "opt_level is %d; expected 0, 1, 2 or 3", o->opt_level);
@@ -327,14 +341,16 @@ strata_status_t strata_model_compile(strata_model_t *m, const strata_model_optio
     return s;
   bool lowered = mlirLogicalResultIsSuccess(strata_run_pipeline(m->module, pipeline));
   free(pipeline);
+  m->failed = !lowered; /* a pipeline that fails can leave the module half lowered */
   if (!lowered)
     return from_diagnostics(m, STRATA_STATUS_COMPILE_FAILED, "lowering the model failed");
   m->lowered = true;
   char *error = NULL;
   if (!(m->jit = strata_jit_create(m->module, m->opt_level, &error)) ||
       !strata_jit_materialize(m->jit, m->sig.name, &error)) {
-    strata_jit_destroy(m->jit);
+    strata_jit_release(m->jit);
     m->jit = NULL;
+    m->failed = true;
     if (m->errors.len) {
       free(error);
       return from_diagnostics(m, STRATA_STATUS_COMPILE_FAILED, "");
@@ -361,7 +377,7 @@ strata_status_t strata_model_export(strata_model_t *m, const char *output_path,
   if (!m || !output_path)
     return strata_model_status(STRATA_STATUS_INVALID_ARGUMENT,
                                "strata_model_export: model and output_path must not be NULL");
-  if (!m->lowered)
+  if (!m->lowered || m->failed)
     return strata_model_status(STRATA_STATUS_FAILED_PRECONDITION,
                                "compile the model (strata_model_compile) before exporting it");
   char *error = NULL;
@@ -379,7 +395,7 @@ strata_status_t strata_model_export(strata_model_t *m, const char *output_path,
   free(object);
   if (!ok)
     return from_error(STRATA_STATUS_COMPILE_FAILED, error, "export failed");
-  if (header_path && !strata_aot_write_header(&m->sig, header_path, output_path, &error))
+  if (header_path && !strata_aot_write_header(&m->sig, header_path, m->source, &error))
     return from_error(STRATA_STATUS_IO_ERROR, error, "cannot write the header");
   return NULL;
 }
@@ -387,12 +403,13 @@ strata_status_t strata_model_export(strata_model_t *m, const char *output_path,
 void strata_model_destroy(strata_model_t *m) {
   if (!m)
     return;
-  strata_jit_destroy(m->jit);
+  strata_jit_release(m->jit);
   for (int i = 0; i < 2 * STRATA_MAX_ARGS; ++i)
     free(m->names[i]);
   if (!mlirOperationIsNull(m->module))
     mlirOperationDestroy(m->module);
   mlirContextDestroy(m->ctx);
+  free(m->source);
   strata_text_free(&m->errors);
   strata_text_free(&m->warnings);
   free(m);

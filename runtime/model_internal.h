@@ -17,8 +17,10 @@ struct strata_model {
   MlirOperation module;     /* graph (or later) stage; the llvm dialect once lowered */
   strata_signature_t sig;   /* the entry, read before lowering */
   char *names[2 * STRATA_MAX_ARGS]; /* inputs, then outputs */
+  char *source;             /* the model's path or source name (messages, headers) */
   strata_jit_t *jit;
-  bool lowered;
+  bool lowered;             /* the module is in the llvm dialect */
+  bool failed;              /* a compile failed part way: the module is unusable */
   int threads, opt_level;
   strata_text_t errors;     /* error diagnostics not yet turned into a status */
   strata_text_t warnings;

@@ -143,3 +143,30 @@ def test_run_errors():
         model(inputs[0], z=inputs[1])
     with pytest.raises(TypeError, match="no Strata element type"):
         model(inputs[0].astype(np.complex64), inputs[1])
+
+
+MLIR_BF16_OUTPUT = """
+func.func @to_bf16(%x: tensor<2xf32>) -> tensor<2xbf16> {
+  %0 = "graph.cast"(%x) : (tensor<2xf32>) -> tensor<2xbf16>
+  return %0 : tensor<2xbf16>
+}
+"""
+
+
+def test_types_numpy_cannot_hold():
+    model = strata.compile(MLIR_BF16_OUTPUT)
+    assert model.outputs[0].dtype is None
+    with pytest.raises(TypeError, match="output 'output0' has element type bf16"):
+        model(np.zeros(2, np.float32))
+    with pytest.raises(ValueError, match="rank 9"):
+        strata.compile(MLIR_DYNAMIC)(np.zeros((1,) * 9, np.float32))
+
+
+def test_library_not_found():
+    import subprocess
+    import sys
+    env = dict(os.environ, STRATA_LIBRARY="/no/such/libstrata_model.so")
+    r = subprocess.run([sys.executable, "-c", "import strata"], env=env,
+                       capture_output=True, text=True)
+    assert r.returncode != 0
+    assert "cannot load libstrata_model (set STRATA_LIBRARY" in r.stderr

@@ -5,7 +5,9 @@
  * with its code and a message saying what was expected. */
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: capi-model_api %strata_src/examples/models %t 2>&1 | FileCheck %s
-// RUN: test -f %t/add_relu.so && test -f %t/add_relu.h
+// RUN: test -f %t/add_relu.so && FileCheck %s --check-prefix=HEADER < %t/add_relu.h
+// HEADER: from add_relu.mlir
+// HEADER: void _mlir_ciface_main(
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -226,6 +228,13 @@ static void tuning_errors(const char *models) {
     o.tuning_db = "tune.db";
     o.target = "x86_64 \"quoted\"";
     report("quote in target", strata_model_compile(m, &o));
+    o.target = NULL;
+    o.pipeline = "builtin.module(convert-graph-to-te,bogus-pass)";
+    o.tuning_db = NULL;
+    report("bad pipeline", strata_model_compile(m, &o));
+    o.pipeline = NULL;
+    report("compile after a failure", strata_model_compile(m, &o));
+    report("export after a failure", strata_model_export(m, "never.so", NULL));
     strata_model_destroy(m);
   }
 }
@@ -297,3 +306,6 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: import: ok
 // CHECK-NEXT: quote in tuning db: INVALID_ARGUMENT: tuning_db: the path may not contain '"' or '}'
 // CHECK-NEXT: quote in target: INVALID_ARGUMENT: target: the text may not contain '"' or '}'
+// CHECK-NEXT: bad pipeline: COMPILE_FAILED: {{.*}}cnn_block.onnx{{.*}}error: invalid pass pipeline {{.*}}bogus-pass
+// CHECK: compile after a failure: FAILED_PRECONDITION: an earlier compile of the model failed part way (import it again to retry)
+// CHECK-NEXT: export after a failure: FAILED_PRECONDITION: compile the model (strata_model_compile) before exporting it
