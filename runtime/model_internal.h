@@ -32,7 +32,8 @@ strata_status_t strata_model_status(strata_status_code_t code, const char *fmt, 
     __attribute__((format(printf, 2, 3)));
 
 /* The status of a failed strata_signature_get: NOT_FOUND naming the public
- * functions there are when `entry` (or main) is not one of them. */
+ * functions there are when `entry` (or main) is not one of them;
+ * UNSUPPORTED for an argument or result that is not a ranked tensor. */
 strata_status_t strata_model_entry_error(strata_model_t *m, const char *error);
 /* Erases the public functions other than `entry` (private ones may be its
  * callees), so only what runs is lowered and compiled. */

@@ -46,6 +46,9 @@ static bool list_name(MlirOperation op, MlirStringRef name, void *user) {
 }
 
 strata_status_t strata_model_entry_error(strata_model_t *m, const char *error) {
+  if (strncmp(error, "no public function", 18) != 0 &&
+      strncmp(error, "several public functions", 24) != 0) /* a type there is no tensor of */
+    return strata_model_status(STRATA_STATUS_UNSUPPORTED, "%s", error);
   strata_text_t names = {0};
   for_each_public_function(m->module, list_name, &names);
   strata_status_t s = strata_model_status(STRATA_STATUS_NOT_FOUND, "%s (public functions: %s)",

@@ -205,6 +205,11 @@ static void import_errors(const char *tmp) {
   strata_model_options_init(&o);
   o.entry = "nope";
   report("no entry", strata_model_import_mlir(add_relu, strlen(add_relu), "add_relu.mlir", &o, &m));
+  static const char scalar[] = "func.func @main(%x: f32) -> f32 {\n  return %x : f32\n}\n";
+  o.entry = NULL;
+  report("scalar argument", strata_model_import_mlir(scalar, strlen(scalar), "s.mlir", &o, &m));
+  static const char two[] = "func.func @a() {\n  return\n}\nfunc.func @b() {\n  return\n}\n";
+  report("two functions", strata_model_import_mlir(two, strlen(two), "two.mlir", &o, &m));
   o.entry = "other";
   if (!report("entry other", strata_model_import_mlir(add_relu, strlen(add_relu), "a.mlir", &o, &m))) {
     printf("entry %s\n", strata_model_entry(m));
@@ -299,6 +304,8 @@ int main(int argc, char **argv) {
 // CHECK-NEXT: bad mlir: IMPORT_FAILED: broken.mlir:{{[0-9]+}}:{{[0-9]+}}: error: {{.+}}
 // CHECK-NEXT: bad onnx: IMPORT_FAILED: {{.*}}garbage.onnx{{.*}}not an ONNX model
 // CHECK-NEXT: no entry: NOT_FOUND: no public function named 'nope' (public functions: main, other)
+// CHECK-NEXT: scalar argument: {{UNSUPPORTED}}: 'main' argument 0 has type f32; expected a ranked tensor of
+// CHECK-NEXT: two functions: NOT_FOUND: several public functions and none named 'main': choose one with --entry (public functions: a, b)
 // CHECK-NEXT: entry other: ok
 // CHECK-NEXT: entry other
 // CHECK-NEXT: missing tuning db: COMPILE_FAILED: {{.*}}cnn_block.onnx:node {{.*}}: error: {{.*}}cannot read tuning database '/no/such/dir/tune.db'
