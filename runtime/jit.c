@@ -106,19 +106,23 @@ bool strata_jit_materialize(strata_jit_t *jit, const char *function, char **erro
   return true;
 }
 
-/* Stops the OpenMP runtime's worker threads (libomp, loaded by the JIT),
- * so that nothing runs behind the caller's back once the engine is gone and
- * exit-time checkers (LeakSanitizer) see a single-threaded process. */
-static void pause_openmp(void) {
+/* libomp is loaded by the JIT (see strata_jit_pause_openmp in jit.h). */
+void strata_jit_pause_openmp(void) {
   int (*pause_all)(int) = (int (*)(int))dlsym(RTLD_DEFAULT, "omp_pause_resource_all");
   if (pause_all)
     pause_all(2 /* omp_pause_hard */);
 }
 
+void strata_jit_release(strata_jit_t *jit) {
+  if (!jit)
+    return;
+  mlirExecutionEngineDestroy(jit->engine);
+  free(jit);
+}
+
 void strata_jit_destroy(strata_jit_t *jit) {
   if (!jit)
     return;
-  pause_openmp();
-  mlirExecutionEngineDestroy(jit->engine);
-  free(jit);
+  strata_jit_pause_openmp();
+  strata_jit_release(jit);
 }

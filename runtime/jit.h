@@ -29,7 +29,17 @@ bool strata_jit_call(strata_jit_t *jit, const char *function, strata_tensor_t *a
  * *error when `function` is not in the module. */
 bool strata_jit_materialize(strata_jit_t *jit, const char *function, char **error);
 
+/* Frees the engine, then stops the OpenMP runtime's worker threads
+ * (strata_jit_pause_openmp): for programs that are done with compiled code. */
 void strata_jit_destroy(strata_jit_t *jit);
+/* Frees the engine only: for programs that keep other compiled code running
+ * (the model API: a hard pause re-initializes libomp on the next parallel
+ * region and leaks what the first initialization allocated). */
+void strata_jit_release(strata_jit_t *jit);
+/* Stops the OpenMP runtime's worker threads, so that nothing runs behind
+ * the caller's back and exit-time checkers (LeakSanitizer) see a
+ * single-threaded process. */
+void strata_jit_pause_openmp(void);
 
 /* Shared libraries the JIT and AOT outputs need at run time (OpenMP, MLIR's
  * C runner utils), NULL-terminated; paths exist on Debian with the packages

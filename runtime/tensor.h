@@ -11,37 +11,7 @@
 #include "runtime/half.h"         /* f16/bf16 <-> float, for element access */
 #include "runtime/narrow_types.h" /* float8/float4 and 4/2-bit integers likewise */
 
-enum { STRATA_MAX_RANK = 8 };
-
-typedef enum {
-  STRATA_DTYPE_F32,
-  STRATA_DTYPE_F64,
-  STRATA_DTYPE_I8,
-  STRATA_DTYPE_I32,
-  STRATA_DTYPE_I64,
-  STRATA_DTYPE_U8,
-  STRATA_DTYPE_BOOL,
-  STRATA_DTYPE_I16,
-  STRATA_DTYPE_U16,
-  STRATA_DTYPE_U32,
-  STRATA_DTYPE_U64,
-  STRATA_DTYPE_F16,  /* IEEE binary16, stored as its uint16 bit pattern */
-  STRATA_DTYPE_BF16, /* bfloat16 (the top half of an f32), stored as uint16 */
-  STRATA_DTYPE_STRING, /* !graph.string: handles (runtime/string_table.h), each
-                        * a `const char *` as int64, 0 = ""; the tensor does
-                        * not own the strings (interned or the caller's) */
-  /* The narrow types (runtime/narrow_types.h), one byte per element: */
-  STRATA_DTYPE_F8E4M3FN,
-  STRATA_DTYPE_F8E4M3FNUZ,
-  STRATA_DTYPE_F8E5M2,
-  STRATA_DTYPE_F8E5M2FNUZ,
-  STRATA_DTYPE_F8E8M0FNU,
-  STRATA_DTYPE_F4E2M1FN, /* the code in the low 4 bits */
-  STRATA_DTYPE_I4,       /* the value in the low 4 bits (sign-extended or not) */
-  STRATA_DTYPE_U4,
-  STRATA_DTYPE_I2,
-  STRATA_DTYPE_U2,
-} strata_dtype_t;
+#include "strata/dtype.h" /* strata_dtype_t, STRATA_MAX_RANK (public) */
 
 typedef struct {
   strata_dtype_t dtype;
@@ -50,8 +20,6 @@ typedef struct {
   void *data; /* owned, 64-byte aligned */
 } strata_tensor_t;
 
-size_t strata_dtype_size(strata_dtype_t t);
-const char *strata_dtype_name(strata_dtype_t t); /* "f32", "i64", "ui16", "bf16", ... */
 /* Whether t is one of the 8-bit or 4-bit float formats, and which. */
 bool strata_dtype_narrow_float(strata_dtype_t t, strata_narrow_float_t *format);
 /* Parses an MLIR element type spelling ("f32", "i64", "i1", "ui8", "f16",

@@ -2,7 +2,8 @@
 # The whole test suite: installs what is missing, builds Strata twice (plain,
 # and with AddressSanitizer + UndefinedBehaviorSanitizer), runs every lit
 # test in both builds, then the node tests of onnx 1.23.2 against their
-# expectations (scripts/onnx_suite.sh: one test) and each libFuzzer harness
+# expectations (scripts/onnx_suite.sh: one test), the Python package's
+# pytest tests (scripts/python_tests.sh: one test) and each libFuzzer harness
 # for a fixed number of inputs (scripts/fuzz.sh: one test per harness), and
 # ends with one line "N passed, N failed".
 set -uo pipefail
@@ -40,6 +41,16 @@ if "$root/scripts/onnx_suite.sh" --build "$root/build" 2>&1 | tail -n 15; then
   passed=$((passed + 1))
 else
   echo "== onnx 1.23.2 node suite: FAILED" >&2
+  failed=$((failed + 1))
+fi
+
+# The Python package (python/, pytest) over the plain build's library,
+# against the node tests' reference outputs (a venv under build/).
+echo "== python package" >&2
+if "$root/scripts/python_tests.sh" --build "$root/build" 2>&1 | tail -n 5; then
+  passed=$((passed + 1))
+else
+  echo "== python package: FAILED" >&2
   failed=$((failed + 1))
 fi
 
