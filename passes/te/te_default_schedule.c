@@ -33,6 +33,9 @@
  * template-free search space te-autotune explores. Blocks are multiples of
  * every tile of the target (rows: 24 on AVX-512), so that every tile
  * choice divides them.
+ * Skinny products (one batch, at most 16 rows of A, B not transposed or a
+ * constant) get the trace of te_skinny.c instead: B streamed once in its
+ * stored order, column blocks in parallel, no register tile.
  * Window reductions whose reads run along the innermost spatial axis
  * (pooling, depthwise convolutions, stride 1 or 2: row_stride) get vector rows: the
  * row split by a vector width, the reduce axes outside the vector loop,
@@ -58,6 +61,7 @@
 #include "dialects/op_checks.h"
 #include "dialects/te/te.h"
 #include "dialects/te/te_matmul.h"
+#include "passes/te/te_skinny.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 
@@ -719,7 +723,9 @@ static MlirWalkResult schedule_compute(MlirOperation op, void *user) {
   if (nr == 0 || ns < 2 || ns + nr > MAX_AXES)
     return MlirWalkResultAdvance;
   strata_te_matmul_t g;
-  MlirAttribute trace = strata_te_match_matmul(op, &g) ? matmul_trace(ctx, op, &g, cfg)
+  bool mm = strata_te_match_matmul(op, &g);
+  MlirAttribute trace = mm && strata_te_skinny_fits(op, &g) ? strata_te_skinny_trace(op, &g)
+                        : mm                           ? matmul_trace(ctx, op, &g, cfg)
                         : wants_row_vectors(op)        ? row_vector_trace(ctx, op, cfg->knobs && tunable(op))
                                                        : reduction_trace(ctx, op, cfg);
   mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("schedule"), trace);
@@ -783,6 +789,10 @@ const strata_pass_info_t te_default_schedule_pass = {
         "first) and the register tile as the knob tile (the target's tiles; blocks then split "
         "by the tile in a second step: i.0, i.1.0, i.1.1), packing B as the knob pack and "
         "packing A into row panels as the knob pack_a (off by default) for te-autotune. "
+        "Skinny products (one batch, at most 16 rows, B not transposed or a constant) get "
+        "instead: j split by a column block (from the host's L1 size), order [j.0, k, i, j.1], "
+        "j.0 in parallel, a transposed constant B packed as one [K, N] panel (folded at compile "
+        "time by te-pack-constants). "
         "Window reductions whose reads run along the innermost spatial axis at stride 1 or 2 "
         "(pools, depthwise convolutions; f32/f64, static, rows of at least 4, at stride 2 of "
         "at least 8) get vector rows: the row split by a width (the whole row up to 32, else "

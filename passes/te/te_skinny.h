@@ -1,0 +1,26 @@
+/* The schedule te-default-schedule gives skinny matrix products (at most
+ * STRATA_TE_SKINNY_MAX_ROWS rows of A, one batch): matrix-vector products
+ * and their few-row variants, bound by reading B once (te_skinny.c). */
+#ifndef STRATA_PASSES_TE_SKINNY_H
+#define STRATA_PASSES_TE_SKINNY_H
+
+#include <mlir-c/IR.h>
+#include <stdbool.h>
+
+#include "dialects/te/te_matmul.h"
+
+enum { STRATA_TE_SKINNY_MAX_ROWS = 16 };
+
+/* Whether the product `g` of `compute` gets the skinny trace: one batch,
+ * at most STRATA_TE_SKINNY_MAX_ROWS rows, and B read in its stored order
+ * (not transposed) or a constant (whose transposition te-pack-constants
+ * then does at compile time). */
+bool strata_te_skinny_fits(MlirOperation compute, const strata_te_matmul_t *g);
+
+/* The skinny trace of `compute` (see te_skinny.c). */
+MlirAttribute strata_te_skinny_trace(MlirOperation compute, const strata_te_matmul_t *g);
+
+/* Whether `tensor` (a value a te.read reads) is an arith.constant. */
+bool strata_te_is_constant_tensor(MlirValue tensor);
+
+#endif
