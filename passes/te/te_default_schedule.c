@@ -33,9 +33,10 @@
  * template-free search space te-autotune explores. Blocks are multiples of
  * every tile of the target (rows: 24 on AVX-512), so that every tile
  * choice divides them.
- * Skinny products (one batch, at most 16 rows of A, B not transposed or a
- * constant) get the trace of te_skinny.c instead: B streamed once in its
- * stored order, column blocks in parallel, no register tile.
+ * Skinny products (one batch, at most 16 rows of A; B a constant, or not
+ * transposed with at most 4 rows) get a trace of te_skinny.c instead: B
+ * streamed once (a constant one in tile-wide panels packed at compile
+ * time), column blocks in parallel.
  * Window reductions whose reads run along the innermost spatial axis
  * (pooling, depthwise convolutions, stride 1 or 2: row_stride) get vector rows: the
  * row split by a vector width, the reduce axes outside the vector loop,
@@ -724,7 +725,8 @@ static MlirWalkResult schedule_compute(MlirOperation op, void *user) {
     return MlirWalkResultAdvance;
   strata_te_matmul_t g;
   bool mm = strata_te_match_matmul(op, &g);
-  MlirAttribute trace = mm && strata_te_skinny_fits(op, &g) ? strata_te_skinny_trace(op, &g)
+  MlirAttribute trace = mm && strata_te_skinny_fits(op, &g)
+                            ? strata_te_skinny_trace(op, &g, cfg->tiles, cfg->num_tiles, cfg->kc)
                         : mm                           ? matmul_trace(ctx, op, &g, cfg)
                         : wants_row_vectors(op)        ? row_vector_trace(ctx, op, cfg->knobs && tunable(op))
                                                        : reduction_trace(ctx, op, cfg);
@@ -789,10 +791,12 @@ const strata_pass_info_t te_default_schedule_pass = {
         "first) and the register tile as the knob tile (the target's tiles; blocks then split "
         "by the tile in a second step: i.0, i.1.0, i.1.1), packing B as the knob pack and "
         "packing A into row panels as the knob pack_a (off by default) for te-autotune. "
-        "Skinny products (one batch, at most 16 rows, B not transposed or a constant) get "
-        "instead: j split by a column block (from the host's L1 size), order [j.0, k, i, j.1], "
-        "j.0 in parallel, a transposed constant B packed as one [K, N] panel (folded at compile "
-        "time by te-pack-constants). "
+        "Skinny products (one batch, at most 16 rows) with a constant B get instead: i split by "
+        "the tile rows, j by (column block, tile columns), k by kc, order [j.0, j.1, k.0, i.0, "
+        "i.1, j.2, k.1], B packed into tile-wide panels (at compile time by te-pack-constants), "
+        "the tile with the least padding tensorized, j.0 (at least 4 blocks) in parallel; with "
+        "a runtime B not transposed and at most 4 rows: j split by a block from the host's L1 "
+        "size, order [j.0, k, i, j.1], j.0 in parallel. "
         "Window reductions whose reads run along the innermost spatial axis at stride 1 or 2 "
         "(pools, depthwise convolutions; f32/f64, static, rows of at least 4, at stride 2 of "
         "at least 8) get vector rows: the row split by a width (the whole row up to 32, else "

@@ -3,27 +3,39 @@
  * at batch 1 or one step of LLM decoding (1x4096 by 4096x4096).
  *
  * Such a product is bound by reading B once (K x N floats, each used by M
- * rows only), not by its FMAs, so the BLIS schedule's register tile (4 or
- * more rows, most of them padding) and its per-call packing of B are both
- * waste. The skinny trace instead streams B row by row in its stored
- * order, each row of B [k, j.0 block] applied to the M rows of the output
- * block, which stays in L1:
+ * rows only). Two traces, by where B comes from:
  *
- *   split j by nb (the column block);
- *   order [batch.., j.0, k, i, j.1];
- *   j.0 in parallel (from 2^20 flops and two blocks);
- *   a transposed B (dense weights [N, K], Gemm transB=1) only when it is a
- *   constant: cache_read transposed into one panel as wide as N, i.e. B
- *   transposed to [K, N], which te-pack-constants then does once at
- *   compile time (without it the copy would run per call).
+ * A constant B (model weights; read as B[k, j] or transposed, B[j, k], as
+ * dense / Gemm transB=1 weights are): the target's register tile with the
+ * fewest padded rows, over panels of B as wide as the tile, which
+ * te-pack-constants builds once at compile time ([N/nr, K, nr],
+ * transposed first if need be), so every panel is one contiguous stream
+ * read in its stored order at run time and never repacked:
+ *   split i by mr, j by (nb/nr, nr), k by kc;
+ *   order [batch.., j.0, j.1, k.0, i.0, i.1, j.2, k.1];
+ *   cache_read B into nr-wide panels; tensorize (i.1, j.2, k.1);
+ *   j.0 in parallel (from 2^20 flops and two blocks).
+ * Each k block of a panel (kc x nr floats, in L1/L2) serves all M rows'
+ * tiles; the accumulators of a tile stay in registers over the block. The
+ * tile's rows past M are clamped (the FMAs of a 4-row tile on one row are
+ * 4x the work, but at 2 FMAs per cycle a 4x64 tile consumes B far faster
+ * than memory delivers it). nb: N cut into at least 4 column blocks of
+ * whole panels, so two or four threads share them evenly.
  *
- * j.1 is contiguous in B and the output, so LLVM vectorizes the innermost
- * loop with the host's vector width. nb is derived from the host: the
- * output block (M x nb floats) takes at most half of the L1 data cache
- * (sysfs), nb is a multiple of the cache line (in floats), a divisor of N
- * when one is near, and N is cut into at least 4 blocks when it is wide
- * enough, so two or four threads share the columns evenly. The trace has
- * no knobs (te-default-schedule{knobs=true} writes it as is). */
+ * B not a constant, not transposed, at most 4 rows (a vector times a
+ * runtime matrix): B streamed row by row in its stored order, each row
+ * chunk [k, j.0 block] applied to the M output rows, which stay in L1:
+ *   split j by nb; order [batch.., j.0, k, i, j.1]; j.0 in parallel;
+ * j.1 is contiguous in B and the output, so LLVM vectorizes it with the
+ * host's vector width. nb: the output block (M x nb floats) takes at most
+ * half of the L1 data cache (sysfs), a multiple of the cache line, a
+ * divisor of N when one is near, at least 4 blocks when N is wide enough.
+ * (Per FMA this loop loads and stores an accumulator, so it stays for few
+ * rows: with 16 rows it ran at 1/6 of the tile's speed.)
+ *
+ * Other products (a runtime B read transposed, more rows) keep the GEMM
+ * trace. Neither trace has knobs (te-default-schedule{knobs=true} writes
+ * them as they are). */
 #include "passes/te/te_skinny.h"
 
 #include <stdio.h>
@@ -36,7 +48,7 @@
 #include "dialects/op_checks.h"
 #include "dialects/te/te.h"
 
-enum { MAX_AXES = 16, MIN_BLOCKS = 4 };
+enum { MAX_AXES = 16, MIN_BLOCKS = 4, STREAM_MAX_ROWS = 4 };
 
 /* Products below this many flops get no parallel loop (as the GEMM
  * trace: a thread team costs more). */
@@ -47,11 +59,15 @@ bool strata_te_is_constant_tensor(MlirValue tensor) {
          strata_op_is(mlirOpResultGetOwner(tensor), "arith.constant");
 }
 
+static bool b_constant(const strata_te_matmul_t *g) {
+  return strata_te_is_constant_tensor(strata_te_read_tensor(g->b_read));
+}
+
 bool strata_te_skinny_fits(MlirOperation compute, const strata_te_matmul_t *g) {
   (void)compute;
   if (g->batch != 1 || g->m > STRATA_TE_SKINNY_MAX_ROWS)
     return false;
-  return !g->b_transposed || strata_te_is_constant_tensor(strata_te_read_tensor(g->b_read));
+  return b_constant(g) || (!g->b_transposed && g->m <= STREAM_MAX_ROWS);
 }
 
 /* A size in bytes from a sysfs cache file ("48K", "2048K", "64"), or 0. */
@@ -98,8 +114,8 @@ static void host_l1(long *l1, long *line) {
     *line = 64;
 }
 
-/* The default column block of an m x n product (see the header comment). */
-static int64_t default_block(int64_t m, int64_t n) {
+/* The column block of the streaming trace (see the header comment). */
+static int64_t stream_block(int64_t m, int64_t n) {
   long l1, line;
   host_l1(&l1, &line);
   int64_t unit = line / 4; /* floats per cache line */
@@ -136,41 +152,105 @@ static MlirAttribute step(MlirContext ctx, const char *prim, intptr_t n,
   return mlirDictionaryAttrGet(ctx, 1 + (n < 5 ? n : 5), all);
 }
 
-MlirAttribute strata_te_skinny_trace(MlirOperation op, const strata_te_matmul_t *g) {
-  MlirContext ctx = mlirOperationGetContext(op);
-  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
-  intptr_t i = g->ns - 2, j = g->ns - 1, k = g->ns;
-  int64_t nb = default_block(g->m, g->n);
-  MlirAttribute steps[4];
-  int n = 0;
-  MlirNamedAttribute sf[2] = {strata_named(ctx, "axis", name_attr(ctx, op, j, "")),
-                              strata_named(ctx, "factors", mlirDenseI64ArrayGet(ctx, 1, &nb))};
-  steps[n++] = step(ctx, "split", 2, sf);
-  MlirAttribute order[MAX_AXES + 4];
+static MlirAttribute split_step(MlirContext ctx, MlirOperation op, intptr_t axis, intptr_t n,
+                                const int64_t *factors) {
+  MlirNamedAttribute f[2] = {strata_named(ctx, "axis", name_attr(ctx, op, axis, "")),
+                             strata_named(ctx, "factors", mlirDenseI64ArrayGet(ctx, n, factors))};
+  return step(ctx, "split", 2, f);
+}
+
+static MlirAttribute order_step(MlirContext ctx, MlirOperation op, const strata_te_matmul_t *g,
+                                int n, const intptr_t *axes, const char *const *suffixes) {
+  MlirAttribute order[MAX_AXES + 8];
   int no = 0;
   for (intptr_t d = 0; d + 2 < g->ns; ++d)
     order[no++] = name_attr(ctx, op, d, "");
-  order[no++] = name_attr(ctx, op, j, ".0");
-  order[no++] = name_attr(ctx, op, k, "");
-  order[no++] = name_attr(ctx, op, i, "");
-  order[no++] = name_attr(ctx, op, j, ".1");
+  for (int p = 0; p < n; ++p)
+    order[no++] = name_attr(ctx, op, axes[p], suffixes[p]);
   MlirNamedAttribute of = strata_named(ctx, "order", mlirArrayAttrGet(ctx, no, order));
-  steps[n++] = step(ctx, "reorder", 1, &of);
-  if (g->b_transposed) {
-    /* One panel as wide as N: B transposed to [K, N] (te-pack-constants
-     * folds it into the constant). */
-    MlirNamedAttribute cr[4] = {
-        strata_named(ctx, "input", mlirIntegerAttrGet(i64, g->b_input)),
-        strata_named(ctx, "scope", strata_string_attr(ctx, "packed")),
-        strata_named(ctx, "width", mlirIntegerAttrGet(i64, g->n)),
-        strata_named(ctx, "transpose", mlirBoolAttrGet(ctx, 1)),
-    };
-    steps[n++] = step(ctx, "cache_read", 4, cr);
-  }
-  double flops = 2.0 * (double)g->m * (double)g->n * (double)g->k;
-  if (flops >= SKINNY_PARALLEL_MIN_FLOPS && nb < g->n) {
-    MlirNamedAttribute pf = strata_named(ctx, "axis", name_attr(ctx, op, j, ".0"));
-    steps[n++] = step(ctx, "parallel", 1, &pf);
-  }
+  return step(ctx, "reorder", 1, &of);
+}
+
+static MlirAttribute parallel_step(MlirContext ctx, MlirOperation op, intptr_t j) {
+  MlirNamedAttribute pf = strata_named(ctx, "axis", name_attr(ctx, op, j, ".0"));
+  return step(ctx, "parallel", 1, &pf);
+}
+
+static bool wants_parallel(const strata_te_matmul_t *g, int64_t nb) {
+  return 2.0 * (double)g->m * (double)g->n * (double)g->k >= SKINNY_PARALLEL_MIN_FLOPS &&
+         nb < g->n;
+}
+
+/* The streaming trace (a runtime B, few rows). */
+static MlirAttribute stream_trace(MlirContext ctx, MlirOperation op, const strata_te_matmul_t *g) {
+  intptr_t i = g->ns - 2, j = g->ns - 1, k = g->ns;
+  int64_t nb = stream_block(g->m, g->n);
+  MlirAttribute steps[3];
+  int n = 0;
+  steps[n++] = split_step(ctx, op, j, 1, &nb);
+  const intptr_t axes[4] = {j, k, i, j};
+  const char *const suffixes[4] = {".0", "", "", ".1"};
+  steps[n++] = order_step(ctx, op, g, 4, axes, suffixes);
+  if (wants_parallel(g, nb))
+    steps[n++] = parallel_step(ctx, op, j);
   return mlirArrayAttrGet(ctx, n, steps);
+}
+
+/* The tile of `tiles` with the fewest padded rows times columns (the first,
+ * the target's preferred, on ties). */
+static const strata_hwi_builtin_t *pick_tile(const strata_hwi_builtin_t *const *tiles,
+                                             int count, const strata_te_matmul_t *g) {
+  const strata_hwi_builtin_t *best = tiles[0];
+  double best_work = 0;
+  for (int t = 0; t < count; ++t) {
+    double work = (double)((g->m + tiles[t]->m - 1) / tiles[t]->m * tiles[t]->m) *
+                  (double)((g->n + tiles[t]->n - 1) / tiles[t]->n * tiles[t]->n);
+    if (t == 0 || work < best_work)
+      best = tiles[t], best_work = work;
+  }
+  return best;
+}
+
+/* The tiled trace over compile-time panels (a constant B). */
+static MlirAttribute panel_trace(MlirContext ctx, MlirOperation op, const strata_te_matmul_t *g,
+                                 const strata_hwi_builtin_t *tile, int64_t kc) {
+  MlirType i64 = mlirIntegerTypeGet(ctx, 64);
+  intptr_t i = g->ns - 2, j = g->ns - 1, k = g->ns;
+  int64_t mr = tile->m, nr = tile->n;
+  int64_t panels = (g->n + nr - 1) / nr;
+  int64_t per_block = panels >= MIN_BLOCKS ? (panels + MIN_BLOCKS - 1) / MIN_BLOCKS : panels;
+  int64_t nb = per_block * nr, kb = kc < g->k ? kc : g->k;
+  MlirAttribute steps[8];
+  int n = 0;
+  steps[n++] = split_step(ctx, op, i, 1, &mr);
+  steps[n++] = split_step(ctx, op, j, 2, (int64_t[]){per_block, nr});
+  steps[n++] = split_step(ctx, op, k, 1, &kb);
+  const intptr_t axes[7] = {j, j, k, i, i, j, k};
+  const char *const suffixes[7] = {".0", ".1", ".0", ".0", ".1", ".2", ".1"};
+  steps[n++] = order_step(ctx, op, g, 7, axes, suffixes);
+  MlirNamedAttribute cr[4] = {
+      strata_named(ctx, "input", mlirIntegerAttrGet(i64, g->b_input)),
+      strata_named(ctx, "scope", strata_string_attr(ctx, "packed")),
+      strata_named(ctx, "width", mlirIntegerAttrGet(i64, nr)),
+      strata_named(ctx, "transpose", mlirBoolAttrGet(ctx, g->b_transposed)),
+  };
+  steps[n++] = step(ctx, "cache_read", g->b_transposed ? 4 : 3, cr);
+  MlirNamedAttribute tz[2] = {
+      strata_named(ctx, "axis", name_attr(ctx, op, i, ".1")),
+      strata_named(ctx, "intrinsic",
+                   mlirFlatSymbolRefAttrGet(ctx, mlirStringRefCreateFromCString(tile->name))),
+  };
+  steps[n++] = step(ctx, "tensorize", 2, tz);
+  if (wants_parallel(g, nb))
+    steps[n++] = parallel_step(ctx, op, j);
+  return mlirArrayAttrGet(ctx, n, steps);
+}
+
+MlirAttribute strata_te_skinny_trace(MlirOperation op, const strata_te_matmul_t *g,
+                                     const strata_hwi_builtin_t *const *tiles, int num_tiles,
+                                     int64_t kc) {
+  MlirContext ctx = mlirOperationGetContext(op);
+  if (b_constant(g))
+    return panel_trace(ctx, op, g, pick_tile(tiles, num_tiles, g), kc);
+  return stream_trace(ctx, op, g);
 }
