@@ -726,7 +726,7 @@ static MlirWalkResult schedule_compute(MlirOperation op, void *user) {
   strata_te_matmul_t g;
   bool mm = strata_te_match_matmul(op, &g);
   MlirAttribute trace = mm && strata_te_skinny_fits(op, &g)
-                            ? strata_te_skinny_trace(op, &g, cfg->tiles, cfg->num_tiles, cfg->kc)
+                            ? strata_te_skinny_trace(op, &g, cfg->tiles, cfg->num_tiles, cfg->kc, cfg->knobs)
                         : mm                           ? matmul_trace(ctx, op, &g, cfg)
                         : wants_row_vectors(op)        ? row_vector_trace(ctx, op, cfg->knobs && tunable(op))
                                                        : reduction_trace(ctx, op, cfg);
@@ -796,7 +796,8 @@ const strata_pass_info_t te_default_schedule_pass = {
         "i.1, j.2, k.1], B packed into tile-wide panels (at compile time by te-pack-constants), "
         "the tile with the least padding tensorized, j.0 (at least 4 blocks) in parallel; with "
         "a runtime B not transposed and at most 4 rows: j split by a block from the host's L1 "
-        "size, order [j.0, k, i, j.1], j.0 in parallel. "
+        "size, order [j.0, k, i, j.1], j.0 in parallel; with knobs=true the tile of the former "
+        "is the knob tile. "
         "Window reductions whose reads run along the innermost spatial axis at stride 1 or 2 "
         "(pools, depthwise convolutions; f32/f64, static, rows of at least 4, at stride 2 of "
         "at least 8) get vector rows: the row split by a width (the whole row up to 32, else "

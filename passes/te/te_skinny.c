@@ -34,8 +34,10 @@
  * rows: with 16 rows it ran at 1/6 of the tile's speed.)
  *
  * Other products (a runtime B read transposed, more rows) keep the GEMM
- * trace. Neither trace has knobs (te-default-schedule{knobs=true} writes
- * them as they are). */
+ * trace. With knobs (te-default-schedule{knobs=true}), the tile of the
+ * panel trace is the knob "tile" over the target's tiles (least padding
+ * first), at every place it decides (row split, column split, panel
+ * width, intrinsic); the streaming trace has none. */
 #include "passes/te/te_skinny.h"
 
 #include <stdio.h>
@@ -211,19 +213,64 @@ static const strata_hwi_builtin_t *pick_tile(const strata_hwi_builtin_t *const *
   return best;
 }
 
-/* The tiled trace over compile-time panels (a constant B). */
+/* A knob dictionary {knob = name, choices = [...]}. */
+static MlirAttribute knob(MlirContext ctx, const char *name, int n, const MlirAttribute *choices) {
+  MlirNamedAttribute k[2] = {strata_named(ctx, "knob", strata_string_attr(ctx, name)),
+                             strata_named(ctx, "choices", mlirArrayAttrGet(ctx, n, choices))};
+  return mlirDictionaryAttrGet(ctx, 2, k);
+}
+
+/* What one tile contributes at one place of the panel trace. */
+typedef enum { AT_ROWS, AT_COLS, AT_WIDTH, AT_INTRINSIC } place_t;
+
+static MlirAttribute place_value(MlirContext ctx, const strata_te_matmul_t *g,
+                                 const strata_hwi_builtin_t *t, place_t at) {
+  int64_t panels = (g->n + t->n - 1) / t->n;
+  int64_t per_block = panels >= MIN_BLOCKS ? (panels + MIN_BLOCKS - 1) / MIN_BLOCKS : panels;
+  switch (at) {
+  case AT_ROWS:
+    return mlirDenseI64ArrayGet(ctx, 1, (int64_t[]){t->m});
+  case AT_COLS:
+    return mlirDenseI64ArrayGet(ctx, 2, (int64_t[]){per_block, t->n});
+  case AT_WIDTH:
+    return mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), t->n);
+  case AT_INTRINSIC:
+    break;
+  }
+  return mlirFlatSymbolRefAttrGet(ctx, mlirStringRefCreateFromCString(t->name));
+}
+
+/* The value at one place: the chosen tile's, or with several tiles the
+ * knob "tile" listing each tile's value (one decision for all places). */
+static MlirAttribute place(MlirContext ctx, const strata_te_matmul_t *g,
+                           const strata_hwi_builtin_t *const *tiles, int n, place_t at) {
+  if (n == 1)
+    return place_value(ctx, g, tiles[0], at);
+  MlirAttribute choices[8];
+  for (int t = 0; t < n && t < 8; ++t)
+    choices[t] = place_value(ctx, g, tiles[t], at);
+  return knob(ctx, "tile", n < 8 ? n : 8, choices);
+}
+
+/* The tiled trace over compile-time panels (a constant B): tiles[0] is
+ * the default tile; with more than one, the tile is the knob "tile". */
 static MlirAttribute panel_trace(MlirContext ctx, MlirOperation op, const strata_te_matmul_t *g,
-                                 const strata_hwi_builtin_t *tile, int64_t kc) {
+                                 const strata_hwi_builtin_t *const *tiles, int num_tiles,
+                                 int64_t kc) {
   MlirType i64 = mlirIntegerTypeGet(ctx, 64);
   intptr_t i = g->ns - 2, j = g->ns - 1, k = g->ns;
-  int64_t mr = tile->m, nr = tile->n;
-  int64_t panels = (g->n + nr - 1) / nr;
-  int64_t per_block = panels >= MIN_BLOCKS ? (panels + MIN_BLOCKS - 1) / MIN_BLOCKS : panels;
-  int64_t nb = per_block * nr, kb = kc < g->k ? kc : g->k;
+  int64_t panels = (g->n + tiles[0]->n - 1) / tiles[0]->n;
+  int64_t nb = (panels >= MIN_BLOCKS ? (panels + MIN_BLOCKS - 1) / MIN_BLOCKS : panels) *
+               tiles[0]->n;
+  int64_t kb = kc < g->k ? kc : g->k;
   MlirAttribute steps[8];
   int n = 0;
-  steps[n++] = split_step(ctx, op, i, 1, &mr);
-  steps[n++] = split_step(ctx, op, j, 2, (int64_t[]){per_block, nr});
+  MlirNamedAttribute si[2] = {strata_named(ctx, "axis", name_attr(ctx, op, i, "")),
+                              strata_named(ctx, "factors", place(ctx, g, tiles, num_tiles, AT_ROWS))};
+  steps[n++] = step(ctx, "split", 2, si);
+  MlirNamedAttribute sj[2] = {strata_named(ctx, "axis", name_attr(ctx, op, j, "")),
+                              strata_named(ctx, "factors", place(ctx, g, tiles, num_tiles, AT_COLS))};
+  steps[n++] = step(ctx, "split", 2, sj);
   steps[n++] = split_step(ctx, op, k, 1, &kb);
   const intptr_t axes[7] = {j, j, k, i, i, j, k};
   const char *const suffixes[7] = {".0", ".1", ".0", ".0", ".1", ".2", ".1"};
@@ -231,14 +278,13 @@ static MlirAttribute panel_trace(MlirContext ctx, MlirOperation op, const strata
   MlirNamedAttribute cr[4] = {
       strata_named(ctx, "input", mlirIntegerAttrGet(i64, g->b_input)),
       strata_named(ctx, "scope", strata_string_attr(ctx, "packed")),
-      strata_named(ctx, "width", mlirIntegerAttrGet(i64, nr)),
+      strata_named(ctx, "width", place(ctx, g, tiles, num_tiles, AT_WIDTH)),
       strata_named(ctx, "transpose", mlirBoolAttrGet(ctx, g->b_transposed)),
   };
   steps[n++] = step(ctx, "cache_read", g->b_transposed ? 4 : 3, cr);
   MlirNamedAttribute tz[2] = {
       strata_named(ctx, "axis", name_attr(ctx, op, i, ".1")),
-      strata_named(ctx, "intrinsic",
-                   mlirFlatSymbolRefAttrGet(ctx, mlirStringRefCreateFromCString(tile->name))),
+      strata_named(ctx, "intrinsic", place(ctx, g, tiles, num_tiles, AT_INTRINSIC)),
   };
   steps[n++] = step(ctx, "tensorize", 2, tz);
   if (wants_parallel(g, nb))
@@ -248,9 +294,16 @@ static MlirAttribute panel_trace(MlirContext ctx, MlirOperation op, const strata
 
 MlirAttribute strata_te_skinny_trace(MlirOperation op, const strata_te_matmul_t *g,
                                      const strata_hwi_builtin_t *const *tiles, int num_tiles,
-                                     int64_t kc) {
+                                     int64_t kc, bool knobs) {
   MlirContext ctx = mlirOperationGetContext(op);
-  if (b_constant(g))
-    return panel_trace(ctx, op, g, pick_tile(tiles, num_tiles, g), kc);
-  return stream_trace(ctx, op, g);
+  if (!b_constant(g))
+    return stream_trace(ctx, op, g);
+  /* The tile with the least padding first; with knobs the others after it. */
+  const strata_hwi_builtin_t *order[8];
+  int n = 0;
+  order[n++] = pick_tile(tiles, num_tiles, g);
+  for (int t = 0; knobs && t < num_tiles && n < 8; ++t)
+    if (tiles[t] != order[0])
+      order[n++] = tiles[t];
+  return panel_trace(ctx, op, g, order, n, kc);
 }

@@ -19,10 +19,11 @@ bool strata_te_skinny_fits(MlirOperation compute, const strata_te_matmul_t *g);
 
 /* The skinny trace of `compute` (see te_skinny.c): over panels of a
  * constant B, tensorized on the one of the target's register tiles
- * `tiles` with the least padding, k blocks of `kc`; else streaming. */
+ * `tiles` with the least padding (with `knobs`, the knob "tile" over all
+ * of them), k blocks of `kc`; else streaming. */
 MlirAttribute strata_te_skinny_trace(MlirOperation compute, const strata_te_matmul_t *g,
                                      const strata_hwi_builtin_t *const *tiles, int num_tiles,
-                                     int64_t kc);
+                                     int64_t kc, bool knobs);
 
 /* Whether `tensor` (a value a te.read reads) is an arith.constant. */
 bool strata_te_is_constant_tensor(MlirValue tensor);

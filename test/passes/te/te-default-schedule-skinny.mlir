@@ -1,6 +1,7 @@
 // RUN: strata-opt %s --pass-pipeline='builtin.module(te-default-schedule{target=avx512f})' | FileCheck %s
 // RUN: strata-opt %s --pass-pipeline='builtin.module(te-default-schedule{target=avx2})' | FileCheck %s --check-prefix=AVX2
 // RUN: strata-opt %s --pass-pipeline='builtin.module(te-default-schedule{target=avx512f},te-pack-constants,convert-te-to-tir,tir-apply-schedule,tir-simplify-index,canonicalize)' | FileCheck %s --check-prefix=TIR
+// RUN: strata-opt %s --pass-pipeline='builtin.module(te-default-schedule{target=avx512f knobs=true})' | FileCheck %s --check-prefix=KNOBS
 
 // Skinny products (one batch, at most 16 rows) with a constant B get the
 // register tile with the least padding over tile-wide panels of B (packed
@@ -29,6 +30,13 @@
 // TIR-NOT: arith.remui
 // TIR: "hwi.call_tile"
 // TIR: kind = "parallel", name = "d1.0"
+// With knobs the tile is the knob "tile" (least padding first), one
+// decision at each place it sets: rows, column split, panel width, intrinsic.
+// KNOBS-LABEL: func.func @gemv
+// KNOBS: {axis = "d0", factors = {choices = [array<i64: 4>, array<i64: 8>, array<i64: 6>], knob = "tile"}, prim = "split"}
+// KNOBS-SAME: {axis = "d1", factors = {choices = [array<i64: 1, 64>, array<i64: 2, 32>, array<i64: 1, 64>], knob = "tile"}, prim = "split"}
+// KNOBS-SAME: width = {choices = [64, 32, 64], knob = "tile"}
+// KNOBS-SAME: intrinsic = {choices = [@fma_f32_4x64_avx512f, @fma_f32_8x32_avx512f, @fma_f32_6x64_avx512f], knob = "tile"}
 func.func @gemv(%a: tensor<1x2048xf32>) -> tensor<1x256xf32> {
   %w = arith.constant dense<0.5> : tensor<2048x256xf32>
   %c = "te.compute"() ({
