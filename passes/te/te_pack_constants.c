@@ -21,8 +21,8 @@
  * Only fp32 rank-2 constants (dense or dense_resource) read with two
  * indices are packed, and only steps that are decided: no `axis`, not a
  * knob, `enabled` absent or true (te-apply-tuned resolves knobs first).
- * Other steps stay and run per call. The original constant is left to
- * strata-dce if nothing else reads it. Run after te-default-schedule (and
+ * Other steps stay and run per call. The original constant is erased when
+ * nothing else reads it. Run after te-default-schedule (and
  * te-apply-tuned), before convert-te-to-tir. */
 #include <stdlib.h>
 #include <string.h>
@@ -247,6 +247,9 @@ static bool pack_input(MlirOperation compute, int64_t input, int64_t width, bool
   MlirValue nv = l.plain ? new_constant(compute, 2, (int64_t[]){l.rows, l.cols}, packed)
                          : new_constant(compute, 3, shape, packed);
   rewrite_reads(&r, old, nv, &l);
+  /* The unpacked constant goes when nothing else reads it. */
+  if (mlirOpOperandIsNull(mlirValueGetFirstUse(old)))
+    mlirOperationDestroy(mlirOpResultGetOwner(old));
   done = true;
 out:
   strata_op_list_free(&r.reads);
