@@ -19,6 +19,11 @@ run:
      runs; printed with the growth over the process before the model was
      loaded, and Strata's peak while compiling.
 Ratio = ORT time / Strata time (> 1: Strata faster).
+Matrix-vector models (kind "gemv") are bound by reading their weights once:
+before them the memory-bandwidth probe build/bin/bench_stream (a STREAM
+triad, and a read-only pass) runs at 1 and 2 threads, and each gemv model
+also prints the bandwidth its weights were read at by Strata and by ORT,
+as a fraction of the probe's best triad at the same thread count.
 
     bench_models.py BUILD_DIR MODELS_DIR [--only a,b] [--budget SECONDS]
     bench_models.py --ort-memory MODEL INPUT THREADS   (internal)
@@ -155,6 +160,28 @@ def line(name, what, strata_ms, ort_ms, reps):
           f"ratio {ort_ms / strata_ms:6.3f}  ({reps} runs each)", flush=True)
 
 
+def stream_probe(build, threads):
+    """bench_stream's best triad and read bandwidths (GB/s) at `threads`."""
+    out = subprocess.run([os.path.join(build, "bin", "bench_stream"), "--threads", str(threads),
+                          "--seconds", "2"], capture_output=True, text=True, check=True).stdout
+    print(f"# {out.strip()}", flush=True)
+    words = out.split()
+    return float(words[words.index("triad") + 2]), float(words[words.index("read") + 2])
+
+
+def weight_bytes(path):
+    """Bytes of the model's initializers (what a GEMV reads once per run)."""
+    graph = onnx.load(path).graph
+    return sum(4 * int(np.prod(t.dims)) for t in graph.initializer)
+
+
+def bandwidth_line(name, threads, nbytes, strata_ms, ort_ms, triad):
+    s, o = nbytes / strata_ms / 1e6, nbytes / ort_ms / 1e6
+    print(f"model {name:<20} bandwidth  threads={threads}: weights {nbytes / 1e6:.1f} MB read at "
+          f"strata {s:6.2f} GB/s ({100 * s / triad:3.0f}% of triad {triad:.2f})  ort {o:6.2f} "
+          f"GB/s ({100 * o / triad:3.0f}%)", flush=True)
+
+
 def bench_one(args, name, kind):
     path = os.path.join(args.models_dir, name + ".onnx")
     shape = [d.dim_value for d in
@@ -187,10 +214,14 @@ def bench_one(args, name, kind):
         budget = args.budget * (1 if kind == "layer" else 3)
         s, o, n = time_alternating(runner, sess1, feed, budget)
         line(name, "threads=1", s, o, n)
+        if kind == "gemv":
+            bandwidth_line(name, 1, weight_bytes(path), s, o, args.stream[1])
         runner.cmd("threads 2")
         sess2, _ = ort_session(path, 2)
         s, o, n = time_in_turn(runner, sess2, feed, budget)
         line(name, "threads=2", s, o, n)
+        if kind == "gemv":
+            bandwidth_line(name, 2, weight_bytes(path), s, o, args.stream[2])
         del sess2
         runner.cmd("threads 1")
         runner.cmd("mem-reset")
@@ -225,8 +256,10 @@ def main():
                              capture_output=True, text=True, check=True).stdout
     print(f"# onnxruntime {ort.__version__} (CPUExecutionProvider, ORT_ENABLE_ALL, sequential); "
           f"ratio = ort / strata (> 1: Strata faster)", flush=True)
-    for row in listing.splitlines():
-        name, kind = row.split()
+    rows = [row.split() for row in listing.splitlines()]
+    if any(kind == "gemv" for _, kind in rows):
+        args.stream = {t: stream_probe(args.build, t)[0] for t in (1, 2)}
+    for name, kind in rows:
         bench_one(args, name, kind)
 
 

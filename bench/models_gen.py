@@ -249,6 +249,37 @@ LAYERS = {
     "mbv2.dw_7": lambda n: layer(n, 960, 7, 960, 3, groups=960, act="relu6"),
 }
 
+# --- matrix products with a constant weight (GEMV and skinny shapes) --------
+# One MatMul or Gemm with a constant weight and M <= 16 rows: an LLM decode
+# step (4096 -> 4096, 4096 -> 11008, and 8 / 16 rows: a few sequences in a
+# batch), the classifiers of AlexNet/VGG (Gemm transB=1 9216 -> 4096 with
+# bias) and MobileNetV2 (1280 -> 1000). Bound by reading the weight once.
+
+def gemv(name, m, k, n, trans_b, bias):
+    g = Graph(name, zlib.crc32(name.encode()))
+    w = g.rng.standard_normal((n, k) if trans_b else (k, n)) * np.sqrt(1.0 / k)
+    ins = ["input", g.const("w", w)]
+    if bias:
+        ins.append(g.const("b", g.rng.uniform(-0.1, 0.1, n)))
+    if trans_b or bias:
+        y = g.node("Gemm", ins, "fc", alpha=1.0, beta=1.0, transB=int(trans_b))
+    else:
+        y = g.node("MatMul", ins, "mm")
+    return g.model([m, k], y)
+
+
+GEMV = {
+    "gemv.1x4096x4096": (1, 4096, 4096, False, False),
+    "gemv.8x4096x4096": (8, 4096, 4096, False, False),
+    "gemv.16x4096x4096": (16, 4096, 4096, False, False),
+    "gemv.1x4096x11008": (1, 4096, 11008, False, False),
+    "gemv.8x4096x11008": (8, 4096, 11008, False, False),
+    "gemv.16x4096x11008": (16, 4096, 11008, False, False),
+    "gemv.fc_9216x4096_tb": (1, 9216, 4096, True, True),
+    "gemv.fc_1280x1000_tb": (1, 1280, 1000, True, True),
+}
+
+
 MODELS = {
     "resnet18": ("model", lambda n: resnet(n, [2, 2, 2, 2], False)),
     "resnet50": ("model", lambda n: resnet(n, [3, 4, 6, 3], True)),
@@ -258,6 +289,7 @@ MODELS = {
     "vgg11_half_bn": ("classic", lambda n: vgg_small()),
 }
 MODELS.update({k: ("layer", v) for k, v in LAYERS.items()})
+MODELS.update({k: ("gemv", lambda n, a=a: gemv(n, *a)) for k, a in GEMV.items()})
 
 
 def main():

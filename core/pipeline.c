@@ -65,7 +65,8 @@ const char *strata_pipeline_bounds_checked(void) {
 static char *ladder(const char *schedule, const char *tuning_db, const char *instrument) {
   if (tuning_db && strpbrk(tuning_db, "\"}"))
     return NULL;
-  static const char format[] = "builtin.module(%s%s%s%s,convert-te-to-tir,tir-apply-schedule,"
+  static const char format[] = "builtin.module(%s%s%s%s,te-pack-constants,convert-te-to-tir,"
+                               "tir-apply-schedule,"
                                "%sstrata-lower-to-llvm)";
   const char *db = tuning_db ? tuning_db : "";
   size_t size = sizeof format + strlen(schedule) + 2 * strlen(db) + strlen(instrument) + 64;

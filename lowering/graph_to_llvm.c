@@ -7,12 +7,12 @@
 const strata_pass_info_t strata_graph_to_llvm_pass = {
     .argument = "strata-graph-to-llvm",
     .summary = "Lower graph (or te, or tir) all the way to the llvm dialect",
-    .description = "graph-fold-batch-norm, graph-fuse, convert-graph-to-te, te-inline, te-default-schedule, convert-te-to-tir, "
+    .description = "graph-fold-batch-norm, graph-fuse, convert-graph-to-te, te-inline, te-default-schedule, te-pack-constants, convert-te-to-tir, "
                    "tir-apply-schedule (a no-op "
                    "on nests without a schedule), then strata-lower-to-llvm.",
     .anchor = "builtin.module",
     .pipeline = "graph-fold-batch-norm,graph-fuse,convert-graph-to-te,te-inline,"
-                "te-default-schedule,"
+                "te-default-schedule,te-pack-constants,"
                 "convert-te-to-tir,"
                 "tir-apply-schedule,"
                 "strata-lower-to-llvm",

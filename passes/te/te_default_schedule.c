@@ -33,6 +33,10 @@
  * template-free search space te-autotune explores. Blocks are multiples of
  * every tile of the target (rows: 24 on AVX-512), so that every tile
  * choice divides them.
+ * Skinny products (one batch, at most 16 rows of A; B a constant, or not
+ * transposed with at most 4 rows) get a trace of te_skinny.c instead: B
+ * streamed once (a constant one in tile-wide panels packed at compile
+ * time), column blocks in parallel.
  * Window reductions whose reads run along the innermost spatial axis
  * (pooling, depthwise convolutions, stride 1 or 2: row_stride) get vector rows: the
  * row split by a vector width, the reduce axes outside the vector loop,
@@ -58,6 +62,7 @@
 #include "dialects/op_checks.h"
 #include "dialects/te/te.h"
 #include "dialects/te/te_matmul.h"
+#include "passes/te/te_skinny.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 
@@ -719,7 +724,10 @@ static MlirWalkResult schedule_compute(MlirOperation op, void *user) {
   if (nr == 0 || ns < 2 || ns + nr > MAX_AXES)
     return MlirWalkResultAdvance;
   strata_te_matmul_t g;
-  MlirAttribute trace = strata_te_match_matmul(op, &g) ? matmul_trace(ctx, op, &g, cfg)
+  bool mm = strata_te_match_matmul(op, &g);
+  MlirAttribute trace = mm && strata_te_skinny_fits(op, &g)
+                            ? strata_te_skinny_trace(op, &g, cfg->tiles, cfg->num_tiles, cfg->kc, cfg->knobs)
+                        : mm                           ? matmul_trace(ctx, op, &g, cfg)
                         : wants_row_vectors(op)        ? row_vector_trace(ctx, op, cfg->knobs && tunable(op))
                                                        : reduction_trace(ctx, op, cfg);
   mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("schedule"), trace);
@@ -783,6 +791,13 @@ const strata_pass_info_t te_default_schedule_pass = {
         "first) and the register tile as the knob tile (the target's tiles; blocks then split "
         "by the tile in a second step: i.0, i.1.0, i.1.1), packing B as the knob pack and "
         "packing A into row panels as the knob pack_a (off by default) for te-autotune. "
+        "Skinny products (one batch, at most 16 rows) with a constant B get instead: i split by "
+        "the tile rows, j by (column block, tile columns), k by kc, order [j.0, j.1, k.0, i.0, "
+        "i.1, j.2, k.1], B packed into tile-wide panels (at compile time by te-pack-constants), "
+        "the tile with the least padding tensorized, j.0 (at least 4 blocks) in parallel; with "
+        "a runtime B not transposed and at most 4 rows: j split by a block from the host's L1 "
+        "size, order [j.0, k, i, j.1], j.0 in parallel; with knobs=true the tile of the former "
+        "is the knob tile. "
         "Window reductions whose reads run along the innermost spatial axis at stride 1 or 2 "
         "(pools, depthwise convolutions; f32/f64, static, rows of at least 4, at stride 2 of "
         "at least 8) get vector rows: the row split by a width (the whole row up to 32, else "

@@ -69,15 +69,15 @@
 // KNOBS-LABEL: func.func @large
 // KNOBS: {axes = ["d0.0", "d1.1.0"], prim = "fuse"}, {axis = "d0.0+d1.1.0", prim = "parallel"}]
 // UNTUNED: error: 'tir.for' op schedule step #0 (split) of compute 'mm': knob 'mc' has no value: run te-autotune or fix it
-func.func @matmul(%a: tensor<5x7xf32>, %b: tensor<7x3xf32>) -> tensor<5x3xf32> {
+func.func @matmul(%a: tensor<20x7xf32>, %b: tensor<7x3xf32>) -> tensor<20x3xf32> {
   %c = "te.compute"() ({
   ^bb0(%i: index, %j: index, %k: index):
-    %x = "te.read"(%a, %i, %k) : (tensor<5x7xf32>, index, index) -> f32
+    %x = "te.read"(%a, %i, %k) : (tensor<20x7xf32>, index, index) -> f32
     %y = "te.read"(%b, %k, %j) : (tensor<7x3xf32>, index, index) -> f32
     %m = arith.mulf %x, %y : f32
     gpu.yield %m : f32
-  }) {name = "mm", reduce_extents = array<i64: 7>, combiner = "add", init = 0.0 : f32} : () -> tensor<5x3xf32>
-  return %c : tensor<5x3xf32>
+  }) {name = "mm", reduce_extents = array<i64: 7>, combiner = "add", init = 0.0 : f32} : () -> tensor<20x3xf32>
+  return %c : tensor<20x3xf32>
 }
 
 func.func @batched(%a: tensor<4x64x64xf32>, %b: tensor<4x64x64xf32>) -> tensor<4x64x64xf32> {
