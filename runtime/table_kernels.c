@@ -382,8 +382,8 @@ void _mlir_ciface_strata_label_lookup(strata_memref_i64_t *x, int64_t kind,
 /* ---- Registration ----------------------------------------------------------------- */
 
 const strata_kernel_symbol_t strata_table_kernels[] = {
-    {"_mlir_ciface_strata_label_lookup", (void *)_mlir_ciface_strata_label_lookup},
     {"_mlir_ciface_strata_unique", (void *)_mlir_ciface_strata_unique},
     {"_mlir_ciface_strata_tfidf_vectorizer", (void *)_mlir_ciface_strata_tfidf_vectorizer},
+    {"_mlir_ciface_strata_label_lookup", (void *)_mlir_ciface_strata_label_lookup},
     {NULL, NULL},
 };

@@ -110,7 +110,7 @@ const onnx_mapping_t *onnx_find_mapping(const Onnx__NodeProto *node) {
       strata_onnx_attention_ops,   strata_onnx_crop_ops, strata_onnx_col2im_ops};
   static const onnx_mapping_t *const training_tables[] = {strata_onnx_training_ops};
   static const onnx_mapping_t *const preview_tables[] = {strata_onnx_preview_ops};
-  static const onnx_mapping_t *const ml_tables[] = {strata_onnx_ml_ops};
+  static const onnx_mapping_t *const ml_tables[] = {strata_onnx_ml_ops, strata_onnx_tree_ops};
   const onnx_mapping_t *const *tables = default_tables;
   size_t count = sizeof default_tables / sizeof default_tables[0];
   if (node->domain && !strcmp(node->domain, ONNX_PREVIEW_DOMAIN)) {

@@ -8,13 +8,14 @@ re.fullmatch, dicts); standard library only.
 
 usage: make_onnx_text_ml.py <case> <prefix>   (see make_onnx.write_cases)
 """
+import math
 import os
 import re
 import struct
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from make_onnx import (BOOL, FLOAT, INT32, INT64, STRING, attr_float, attr_floats, attr_int,  # noqa: E402
+from make_onnx import (BOOL, FLOAT, INT32, INT64, STRING, UINT8, attr_float, attr_floats, attr_int,  # noqa: E402
                        attr_ints, attr_str, attr_strs, attr_tensor, model, node, value_info,
                        write_cases)
 from protobuf_wire import f_bytes, f_int  # noqa: E402
@@ -149,6 +150,95 @@ def ml_ops():
              floats([1, 2], [fl[i] for i in idx])])
 
 
+def tree_attrs(tree):
+    """TreeEnsemble attributes from a dict of lists (tensors as float32,
+    modes as uint8)."""
+    out = [attr_int("n_targets", tree["n_targets"]),
+           attr_int("aggregate_function", tree.get("aggregate_function", 1)),
+           attr_int("post_transform", tree.get("post_transform", 0))]
+    for name in ("nodes_featureids", "nodes_truenodeids", "nodes_falsenodeids",
+                 "nodes_trueleafs", "nodes_falseleafs", "tree_roots", "leaf_targetids",
+                 "nodes_missing_value_tracks_true"):
+        if name in tree:
+            out.append(attr_ints(name, tree[name]))
+    for name in ("nodes_splits", "leaf_weights", "membership_values"):
+        if name in tree:
+            out.append(attr_tensor(name, floats([len(tree[name])], tree[name])))
+    if tree["nodes_modes"] is not None:
+        out.append(attr_tensor("nodes_modes", raw(UINT8, "B", [len(tree["nodes_modes"])],
+                                                  tree["nodes_modes"])))
+    return out
+
+
+def tree_eval(tree, row):
+    """The ensemble on one row, by walking each tree (the ONNX reference's
+    semantics: modes LEQ LT GTE GT EQ NEQ MEMBER, NaN true where tracked)."""
+    sets, it = {}, iter(tree.get("membership_values", []))
+    for i, m in enumerate(tree["nodes_modes"]):
+        if m == 6:
+            sets[i] = []
+            for v in it:
+                if v != v:
+                    break
+                sets[i].append(v)
+    y = [0.0] * tree["n_targets"]
+    for root in tree["tree_roots"]:
+        i, leaf = root, False
+        while not leaf:
+            x, s, m = row[tree["nodes_featureids"][i]], tree["nodes_splits"][i], tree["nodes_modes"][i]
+            tracks = tree.get("nodes_missing_value_tracks_true", [0] * 99)[i]
+            if x != x and tracks:
+                go = True
+            else:
+                go = [x <= s, x < s, x >= s, x > s, x == s, x != s,
+                      m == 6 and any(x == v for v in sets.get(i, []))][m]
+            i, leaf = ((tree["nodes_truenodeids"][i], tree["nodes_trueleafs"][i]) if go else
+                       (tree["nodes_falsenodeids"][i], tree["nodes_falseleafs"][i]))
+        y[tree["leaf_targetids"][i]] += tree["leaf_weights"][i]
+    if tree.get("aggregate_function", 1) == 0:
+        y = [v / len(tree["tree_roots"]) for v in y]
+    if tree.get("post_transform", 0) == 2:
+        y = [1 / (1 + math.exp(-v)) for v in y]
+    return y
+
+
+# Two trees over 3 features. Tree 0 (root 0): node 0 x0 <= 0.5 ? node 1 :
+# node 2; node 1 x1 in {1, 3} ? leaf 0 : leaf 1; node 2 x2 != 2 ? leaf 2 :
+# node 3; node 3 x0 > 4 (NaN true) ? leaf 3 : leaf 4. Tree 1 (root 4):
+# node 4 x1 == 7 ? leaf 5 : node 5; node 5 x2 >= -1 ? leaf 6 : leaf 7.
+TREE = {
+    "n_targets": 2,
+    "nodes_featureids": [0, 1, 2, 0, 1, 2],
+    "nodes_modes": [0, 6, 5, 3, 4, 2],
+    "nodes_splits": [0.5, 0.0, 2.0, 4.0, 7.0, -1.0],
+    "nodes_truenodeids": [1, 0, 2, 3, 5, 6],
+    "nodes_trueleafs": [0, 1, 1, 1, 1, 1],
+    "nodes_falsenodeids": [2, 1, 3, 4, 5, 7],
+    "nodes_falseleafs": [0, 1, 0, 1, 0, 1],
+    "nodes_missing_value_tracks_true": [0, 0, 0, 1, 0, 0],
+    "membership_values": [1.0, 3.0, float("nan")],
+    "tree_roots": [0, 4],
+    "leaf_targetids": [0, 1, 0, 1, 0, 1, 0, 1],
+    "leaf_weights": [1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0, 128.0],
+}
+ROWS = [[0.0, 3.0, 5.0], [0.0, 2.0, -3.0], [1.0, 7.0, 2.0], [9.0, 0.0, 2.0],
+        [float("nan"), 1.0, 2.0], [0.5, 1.0, 0.0]]
+
+
+def tree_ensemble():
+    """TREE summed, and averaged with LOGISTIC, on ROWS."""
+    avg = dict(TREE, aggregate_function=0, post_transform=2)
+    nodes = [node("TreeEnsemble", ["x"], ["sum"], "tree1", tree_attrs(TREE), ML),
+             node("TreeEnsemble", ["x"], ["avg"], "tree2", tree_attrs(avg), ML)]
+    m = model(nodes, [value_info("x", FLOAT, [6, 3])],
+              [value_info("sum", FLOAT, [6, 2]), value_info("avg", FLOAT, [6, 2])],
+              opset=20, domains=[(ML, 5)])
+    flat = [v for r in ROWS for v in r]
+    return (m, [floats([6, 3], flat)],
+            [floats([6, 2], [v for r in ROWS for v in tree_eval(TREE, r)]),
+             floats([6, 2], [v for r in ROWS for v in tree_eval(avg, r)])])
+
+
 def one(op, inputs, attrs, domain="", opset=20):
     """One node `op1` of op on inputs (name, elem, dims), output y."""
     domains = [(ML, 4)] if domain else []
@@ -157,7 +247,8 @@ def one(op, inputs, attrs, domain="", opset=20):
                  opset=opset, domains=domains)
 
 
-RUN_CASES = {"text_ops": text_ops, "text_scalar": text_scalar, "ml_ops": ml_ops}
+RUN_CASES = {"text_ops": text_ops, "text_scalar": text_scalar, "ml_ops": ml_ops,
+             "tree_ensemble": tree_ensemble}
 ERROR_CASES = {
     "split_unbound": lambda: one("StringSplit", [("x", STRING, [2])], []),
     "regex_flags": lambda: one("RegexFullMatch", [("x", STRING, [2])],
@@ -193,6 +284,31 @@ ERROR_CASES = {
     "afe_scalar": lambda: one("ArrayFeatureExtractor", [("x", FLOAT, []), ("y", INT64, [1])],
                               [], ML),
     "binarizer_string": lambda: one("Binarizer", [("x", STRING, [2])], [], ML),
+    "tree_cycle": lambda: one("TreeEnsemble", [("x", FLOAT, [2, 3])],
+                              tree_attrs(dict(TREE, nodes_truenodeids=[1, 0, 2, 0, 5, 6],
+                                              nodes_trueleafs=[0, 0, 1, 0, 1, 1])), ML),
+    "tree_feature": lambda: one("TreeEnsemble", [("x", FLOAT, [2, 2])], tree_attrs(TREE), ML),
+    "tree_target": lambda: one("TreeEnsemble", [("x", FLOAT, [2, 3])],
+                               tree_attrs(dict(TREE, n_targets=1)), ML),
+    "tree_lengths": lambda: one("TreeEnsemble", [("x", FLOAT, [2, 3])],
+                                tree_attrs(dict(TREE, nodes_splits=[0.5])), ML),
+    "tree_aggregate": lambda: one("TreeEnsemble", [("x", FLOAT, [2, 3])],
+                                  tree_attrs(dict(TREE, aggregate_function=2)), ML),
+    "tree_post": lambda: one("TreeEnsemble", [("x", FLOAT, [2, 3])],
+                             tree_attrs(dict(TREE, post_transform=4)), ML),
+    "tree_input": lambda: one("TreeEnsemble", [("x", FLOAT, [6])], tree_attrs(TREE), ML),
+    "tree_roots_empty": lambda: one("TreeEnsemble", [("x", FLOAT, [2, 3])],
+                                    tree_attrs(dict(TREE, tree_roots=[])), ML),
+    "tree_bad_id": lambda: one("TreeEnsemble", [("x", FLOAT, [2, 3])],
+                               tree_attrs(dict(TREE, nodes_falsenodeids=[2, 1, 3, 4, 5, 99])), ML),
+    "tree_large": lambda: one("TreeEnsemble", [("x", FLOAT, [2, 3])], tree_attrs(dict(
+        TREE, **{k: [0] * 4097 for k in ("nodes_featureids", "nodes_modes", "nodes_splits",
+                                          "nodes_truenodeids", "nodes_trueleafs",
+                                          "nodes_falsenodeids", "nodes_falseleafs",
+                                          "nodes_missing_value_tracks_true", "leaf_targetids",
+                                          "leaf_weights")})), ML),
+    "tree_no_modes": lambda: one("TreeEnsemble", [("x", FLOAT, [2, 3])],
+                                 tree_attrs(dict(TREE, nodes_modes=None)), ML),
 }
 
 if __name__ == "__main__":
