@@ -49,6 +49,10 @@ static const struct {
 } lowerings[] = {
     {"constant", lower_constant},
     {"string_normalizer", g2t_lower_string_normalizer},
+    {"string_concat", g2t_lower_string_concat},
+    {"string_split", g2t_lower_string_split},
+    {"regex_full_match", g2t_lower_regex_full_match},
+    {"label_lookup", g2t_lower_label_lookup},
     {"non_max_suppression", g2t_lower_non_max_suppression},
     {"roi_align", g2t_lower_roi_align},
     {"relu", g2t_lower_unary},

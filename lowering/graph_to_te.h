@@ -216,6 +216,13 @@ MlirLogicalResult g2t_lower_string_constant(g2t_t *g, MlirValue *out);
 /* An i8 constant of the strings of an array attribute, NUL-terminated back
  * to back (how buffer kernels take a list of strings). */
 MlirValue g2t_string_bytes(g2t_t *g, MlirAttribute strings);
+/* graph.equal on string handles (marked by g2t_prepare_strings). */
+bool g2t_is_string_compare(MlirOperation op);
+/* The element of a string compare: strata_string_equal(a, b) as i1. */
+MlirValue g2t_string_equal(g2t_t *g, strata_builder_t *b, MlirValue a, MlirValue v);
+MlirLogicalResult g2t_lower_string_concat(g2t_t *g, MlirValue *out);
+MlirLogicalResult g2t_lower_string_split(g2t_t *g, MlirValue *out);
+MlirLogicalResult g2t_lower_regex_full_match(g2t_t *g, MlirValue *out);
 
 /* --- narrow float types (graph_to_te_narrow.c) ---------------------------- */
 /* Whether t is an 8-bit or 4-bit float (f8E4M3FN, f8E4M3FNUZ, f8E5M2,
@@ -233,6 +240,9 @@ MlirValue g2t_convert(g2t_t *g, strata_builder_t *b, MlirValue v, MlirType s, Ml
 /* --- tables and counting (graph_to_te_table.c) --------------------------- */
 MlirLogicalResult g2t_lower_unique(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_tfidf_vectorizer(g2t_t *g, MlirValue *out);
+MlirLogicalResult g2t_lower_label_lookup(g2t_t *g, MlirValue *out);
+/* v flattened to 1-D (v itself when it is; v has rank >= 1). */
+MlirValue g2t_flatten(g2t_t *g, MlirValue v);
 
 /* --- object detection (graph_to_te_detection.c): buffer kernel calls ---- */
 MlirLogicalResult g2t_lower_non_max_suppression(g2t_t *g, MlirValue *out);
@@ -284,6 +294,11 @@ MlirLogicalResult g2t_lower_cumsum(g2t_t *g, MlirValue *out);
 /* graph_to_te_compare.c */
 MlirLogicalResult g2t_lower_compare(g2t_t *g, MlirValue *out); /* equal greater less */
 MlirLogicalResult g2t_lower_where(g2t_t *g, MlirValue *out);
+/* Starts the compute of op g whose n (<= 3) operands vals broadcast
+ * together into its result (numpy rules); reads[k] are operand k's read
+ * indices inside it. */
+g2t_compute_t g2t_begin_broadcast(g2t_t *g, int n, MlirValue *vals,
+                                  MlirValue reads[][STRATA_GRAPH_MAX_RANK]);
 /* graph_to_te_index.c */
 MlirLogicalResult g2t_lower_gather(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_gather_elements(g2t_t *g, MlirValue *out);

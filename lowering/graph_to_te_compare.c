@@ -1,6 +1,7 @@
 /* convert-graph-to-te, comparison and selection family: equal, greater,
  * less (numpy broadcasting, result i1: arith.cmpf oeq/ogt/olt on floats,
- * cmpi eq/sgt/slt on integers) and where (condition ? x : y, the three
+ * cmpi eq/sgt/slt on integers, the scalar kernel strata_string_equal on
+ * string handles) and where (condition ? x : y, the three
  * operands broadcast together; arith.select). One te.compute each, without
  * reduce axes, reading every operand at its broadcast index. */
 #include "lowering/graph_to_te.h"
@@ -16,7 +17,8 @@ enum { CMPF_OEQ = 1, CMPF_OGT = 2, CMPF_OLT = 4 };
 
 /* The result dims and per-operand broadcast read indices of an op whose
  * `n` operands broadcast together into its result; builds the compute. */
-static g2t_compute_t begin_broadcast(g2t_t *g, int n, MlirValue *vals, MlirValue reads[][STRATA_GRAPH_MAX_RANK]) {
+g2t_compute_t g2t_begin_broadcast(g2t_t *g, int n, MlirValue *vals,
+                                  MlirValue reads[][STRATA_GRAPH_MAX_RANK]) {
   MlirType rtype = mlirValueGetType(mlirOperationGetResult(g->op, 0));
   strata_graph_shape_t rs, s[MAX_OPS];
   strata_graph_shape_from_type(rtype, &rs);
@@ -63,9 +65,11 @@ MlirLogicalResult g2t_lower_compare(g2t_t *g, MlirValue *out) {
   MlirValue vals[2] = {mlirOperationGetOperand(g->op, 0), mlirOperationGetOperand(g->op, 1)};
   MlirValue reads[2][STRATA_GRAPH_MAX_RANK];
   bool f = mlirTypeIsAFloat(g2t_elem(vals[0]));
-  g2t_compute_t c = begin_broadcast(g, 2, vals, reads);
+  g2t_compute_t c = g2t_begin_broadcast(g, 2, vals, reads);
   MlirValue a = g2t_read(&c, vals[0], reads[0]), b = g2t_read(&c, vals[1], reads[1]), r;
-  if (!strcmp(g->op_name, "equal"))
+  if (g2t_is_string_compare(g->op))
+    r = g2t_string_equal(g, &c.in, a, b);
+  else if (!strcmp(g->op_name, "equal"))
     r = f ? g2t_cmpf(&c.in, CMPF_OEQ, a, b) : g2t_cmpi(&c.in, G2T_CMPI_EQ, a, b);
   else if (!strcmp(g->op_name, "greater"))
     r = f ? g2t_cmpf(&c.in, CMPF_OGT, a, b) : g2t_cmpi(&c.in, G2T_CMPI_SGT, a, b);
@@ -79,7 +83,7 @@ MlirLogicalResult g2t_lower_where(g2t_t *g, MlirValue *out) {
   MlirValue vals[3] = {mlirOperationGetOperand(g->op, 0), mlirOperationGetOperand(g->op, 1),
                        mlirOperationGetOperand(g->op, 2)};
   MlirValue reads[3][STRATA_GRAPH_MAX_RANK];
-  g2t_compute_t c = begin_broadcast(g, 3, vals, reads);
+  g2t_compute_t c = g2t_begin_broadcast(g, 3, vals, reads);
   MlirValue cond = g2t_read(&c, vals[0], reads[0]);
   MlirValue x = g2t_read(&c, vals[1], reads[1]), y = g2t_read(&c, vals[2], reads[2]);
   *out = g2t_compute_end(&c, g2t_select(&c.in, cond, x, y));

@@ -26,7 +26,17 @@
  *                             flags; its result has the static size the op's
  *                             type fixes
  *   graph.tfidf_vectorizer    (graph_to_te_table.c) on handles, its
- *                             pool_strings as bytes (g2t_string_bytes). */
+ *                             pool_strings as bytes (g2t_string_bytes)
+ *   graph.equal               marked here; the compare's element is the
+ *                             scalar kernel strata_string_equal
+ *   graph.string_concat       a broadcasting compute calling the scalar
+ *                             kernel strata_string_concat
+ *   graph.string_split        the buffer kernel strata_string_split on the
+ *                             flattened input (pieces [n * W] and counts
+ *                             [n]; the op's part picks one), expanded back
+ *   graph.regex_full_match    the buffer kernel strata_regex_full_match
+ *                             (i8 flags, then a compute to i1)
+ *   graph.label_lookup        (graph_to_te_table.c) on handles. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +50,7 @@
 #include "strata/diagnostics.h"
 
 #define STRING_CAST_ATTR "strata.string_cast"
+#define STRING_COMPARE_ATTR "strata.string_compare"
 
 
 /* ---- preparation: marks, checks, retyping --------------------------------- */
@@ -59,6 +70,19 @@ static bool moves_elements(MlirStringRef name) {
   static const char *const ops[] = {"graph.reshape", "graph.transpose", "graph.concat",
                                     "graph.slice",   "graph.flatten",   "graph.gather",
                                     "graph.expand"};
+  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; ++i)
+    if (strata_str_eq(name, ops[i]))
+      return true;
+  return false;
+}
+
+/* Graph ops with string semantics of their own (lowered here or, for
+ * tfidf_vectorizer and label_lookup, in graph_to_te_table.c). */
+static bool takes_strings(MlirStringRef name) {
+  static const char *const ops[] = {"graph.constant",      "graph.string_normalizer",
+                                    "graph.tfidf_vectorizer", "graph.string_concat",
+                                    "graph.string_split",  "graph.regex_full_match",
+                                    "graph.label_lookup"};
   for (size_t i = 0; i < sizeof ops / sizeof ops[0]; ++i)
     if (strata_str_eq(name, ops[i]))
       return true;
@@ -90,12 +114,14 @@ static MlirWalkResult check_and_mark(MlirOperation op, void *user) {
       mlirOperationSetAttributeByName(op, strata_sref(STRING_CAST_ATTR),
                                       strata_string_attr(mlirOperationGetContext(op),
                                                          from ? "from" : "to"));
-  } else if (!strata_str_eq(name, "graph.string_normalizer") &&
-             !strata_str_eq(name, "graph.constant") &&
-             !strata_str_eq(name, "graph.tfidf_vectorizer") && !moves_elements(name)) {
+  } else if (strata_str_eq(name, "graph.equal")) {
+    mlirOperationSetAttributeByName(op, strata_sref(STRING_COMPARE_ATTR),
+                                    mlirUnitAttrGet(mlirOperationGetContext(op)));
+  } else if (!takes_strings(name) && !moves_elements(name)) {
     strata_emit_error(op, "string tensors are not supported by convert-graph-to-te in this op "
-                          "(only constant, cast, string_normalizer, tfidf_vectorizer and ops "
-                          "that move elements: reshape, transpose, concat, slice, flatten, "
+                          "(only constant, cast, equal, string_normalizer, string_concat, "
+                          "string_split, regex_full_match, label_lookup, tfidf_vectorizer and "
+                          "ops that move elements: reshape, transpose, concat, slice, flatten, "
                           "gather, expand)");
     p->failed = true;
   }
@@ -289,5 +315,108 @@ MlirLogicalResult g2t_lower_string_normalizer(g2t_t *g, MlirValue *out) {
   if (rank == 2)
     r = g2t_expand(g, r, rtype, 1, (const int64_t[]){2});
   *out = r;
+  return mlirLogicalResultSuccess();
+}
+
+/* ---- graph.equal, graph.string_concat ----------------------------------------- */
+
+bool g2t_is_string_compare(MlirOperation op) {
+  return !mlirAttributeIsNull(
+      mlirOperationGetAttributeByName(op, strata_sref(STRING_COMPARE_ATTR)));
+}
+
+MlirValue g2t_string_equal(g2t_t *g, strata_builder_t *b, MlirValue a, MlirValue v) {
+  MlirType i64 = mlirIntegerTypeGet(g->ctx, 64);
+  g2t_declare_kernel(g, "strata_string_equal", "(i64, i64) -> i64");
+  MlirValue args[2] = {a, v};
+  MlirValue r = g2t_call_kernel(b, "strata_string_equal", 2, args, i64);
+  return g2t_cmpi(b, G2T_CMPI_NE, r, g2t_scalar(b, i64, 0));
+}
+
+MlirLogicalResult g2t_lower_string_concat(g2t_t *g, MlirValue *out) {
+  MlirValue vals[2] = {mlirOperationGetOperand(g->op, 0), mlirOperationGetOperand(g->op, 1)};
+  MlirValue reads[2][STRATA_GRAPH_MAX_RANK];
+  g2t_compute_t c = g2t_begin_broadcast(g, 2, vals, reads);
+  MlirValue args[2] = {g2t_read(&c, vals[0], reads[0]), g2t_read(&c, vals[1], reads[1])};
+  g2t_declare_kernel(g, "strata_string_concat", "(i64, i64) -> i64");
+  *out = g2t_compute_end(
+      &c, g2t_call_kernel(&c.in, "strata_string_concat", 2, args, mlirIntegerTypeGet(g->ctx, 64)));
+  return mlirLogicalResultSuccess();
+}
+
+/* ---- graph.string_split, graph.regex_full_match ------------------------------- */
+
+/* One string attribute's value as an i8 constant (NUL-terminated). */
+static MlirValue one_string_bytes(g2t_t *g, const char *name) {
+  MlirAttribute s = g2t_attr(g->op, name);
+  return g2t_string_bytes(g, mlirArrayAttrGet(g->ctx, 1, &s));
+}
+
+/* r (1-D) expanded to the static type rtype of rank `rank` (r itself when
+ * rank is 1). */
+static MlirValue unflatten(g2t_t *g, MlirValue r, MlirType rtype) {
+  intptr_t rank = mlirShapedTypeGetRank(rtype);
+  return rank == 1 ? r : g2t_expand(g, r, rtype, 1, (const int64_t[]){rank});
+}
+
+/* The op's operand flattened, or a located error for a 0-d one (the ONNX
+ * importer reshapes scalars to [1]). */
+static bool flat_input(g2t_t *g, MlirValue *x, int64_t *n) {
+  if (!g2t_kernel_static_shapes(g))
+    return false;
+  MlirValue v = mlirOperationGetOperand(g->op, 0);
+  strata_graph_shape_t s = g2t_shape(v);
+  if (s.rank == 0) {
+    strata_emit_error(g->op, "a 0-d input is not supported by the string kernels (reshape it "
+                             "to [1])");
+    return false;
+  }
+  *n = strata_graph_num_elements(&s);
+  *x = g2t_flatten(g, v);
+  return true;
+}
+
+MlirLogicalResult g2t_lower_string_split(g2t_t *g, MlirValue *out) {
+  MlirValue x;
+  int64_t n;
+  if (!flat_input(g, &x, &n))
+    return mlirLogicalResultFailure();
+  MlirType rtype = mlirValueGetType(mlirOperationGetResult(g->op, 0));
+  bool counts = strata_str_eq(mlirStringAttrGetValue(g2t_attr(g->op, "part")), "counts");
+  /* The counts part asks for no pieces (width -1, an empty buffer). */
+  int64_t width = counts ? -1 : mlirShapedTypeGetDimSize(rtype, mlirShapedTypeGetRank(rtype) - 1);
+  if (!counts && n > 0 && width > INT64_MAX / n)
+    return strata_emit_error(g->op, "the pieces' size overflows");
+  MlirType i64 = mlirIntegerTypeGet(g->ctx, 64);
+  MlirValue args[4] = {x, one_string_bytes(g, "delimiter"),
+                       g2t_scalar(&g->b, i64, (double)g2t_attr_int(g->op, "maxsplit")),
+                       g2t_scalar(&g->b, i64, (double)width)};
+  int64_t sizes[2] = {counts ? 0 : n * width, n};
+  MlirType results[2] = {mlirRankedTensorTypeGet(1, &sizes[0], i64, mlirAttributeGetNull()),
+                         mlirRankedTensorTypeGet(1, &sizes[1], i64, mlirAttributeGetNull())};
+  MlirValue r[2];
+  g2t_call_buffer_kernel(g, "strata_string_split", 4, args, 2, results, r);
+  *out = unflatten(g, r[counts ? 1 : 0], rtype);
+  return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult g2t_lower_regex_full_match(g2t_t *g, MlirValue *out) {
+  MlirValue x;
+  int64_t n;
+  if (!flat_input(g, &x, &n))
+    return mlirLogicalResultFailure();
+  MlirType rtype = mlirValueGetType(mlirOperationGetResult(g->op, 0));
+  MlirType i8 = mlirIntegerTypeGet(g->ctx, 8);
+  MlirValue args[2] = {x, one_string_bytes(g, "pattern")};
+  MlirType flags_type = mlirRankedTensorTypeGet(1, &n, i8, mlirAttributeGetNull());
+  MlirValue flags;
+  g2t_call_buffer_kernel(g, "strata_regex_full_match", 2, args, 1, &flags_type, &flags);
+  MlirType flat_i1 = mlirRankedTensorTypeGet(1, &n, mlirIntegerTypeGet(g->ctx, 1),
+                                             mlirAttributeGetNull());
+  g2t_compute_t c = g2t_compute_begin(g, "regex_match", flat_i1, NULL, 0, NULL, NULL, NULL,
+                                      (MlirAttribute){NULL});
+  MlirValue v = g2t_read(&c, flags, c.idx);
+  MlirValue r = g2t_compute_end(&c, g2t_cmpi(&c.in, G2T_CMPI_NE, v, g2t_scalar(&c.in, i8, 0)));
+  *out = unflatten(g, r, rtype);
   return mlirLogicalResultSuccess();
 }

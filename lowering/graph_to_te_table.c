@@ -13,7 +13,11 @@
  *                           as they are), the pool, ngram_counts,
  *                           ngram_indexes and weights as constants, the
  *                           lengths and mode as scalars; the f32 result is
- *                           expanded to [N, M] for a 2-D input. */
+ *                           expanded to [N, M] for a 2-D input
+ *   graph.label_lookup      the input as int64 (as for unique; string
+ *                           handles as they are), the keys as an i64
+ *                           constant (f64 keys as bits) or, for strings,
+ *                           as bytes; strata_label_lookup, expanded back. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,8 +29,7 @@
 #include "runtime/table_kernels.h"
 #include "strata/diagnostics.h"
 
-/* v flattened to 1-D (v itself when it is). */
-static MlirValue flatten(g2t_t *g, MlirValue v) {
+MlirValue g2t_flatten(g2t_t *g, MlirValue v) {
   strata_graph_shape_t s = g2t_shape(v);
   if (s.rank == 1)
     return v;
@@ -100,7 +103,7 @@ MlirLogicalResult g2t_lower_unique(g2t_t *g, MlirValue *out) {
     ++part;
 
   MlirType i64 = mlirIntegerTypeGet(g->ctx, 64);
-  MlirValue keys = to_i64(g, "unique_key", flatten(g, x));
+  MlirValue keys = to_i64(g, "unique_key", g2t_flatten(g, x));
   double scalars[6] = {mlirTypeIsAFloat(elem) ? STRATA_UNIQUE_FLOAT : STRATA_UNIQUE_INTEGER,
                        (double)outer,
                        (double)len,
@@ -165,7 +168,7 @@ MlirLogicalResult g2t_lower_tfidf_vectorizer(g2t_t *g, MlirValue *out) {
                                                      : STRATA_TFIDF_TF;
   MlirType i64 = mlirIntegerTypeGet(g->ctx, 64);
   MlirValue args[12] = {
-      to_i64(g, "tfidf_input", flatten(g, x)),
+      to_i64(g, "tfidf_input", g2t_flatten(g, x)),
       g2t_scalar(&g->b, i64, (double)rows),
       g2t_scalar(&g->b, i64, is_string ? 1 : 0),
       ints,
@@ -185,6 +188,64 @@ MlirLogicalResult g2t_lower_tfidf_vectorizer(g2t_t *g, MlirValue *out) {
   g2t_call_buffer_kernel(g, "strata_tfidf_vectorizer", 12, args, 1, &result, &r);
   if (rs.rank == 2)
     r = g2t_expand(g, r, rtype, 1, (const int64_t[]){2});
+  *out = r;
+  return mlirLogicalResultSuccess();
+}
+
+/* ---- graph.label_lookup ---------------------------------------------------------- */
+
+/* The keys as the kernel takes them: numbers as i64 (f64 keys as their
+ * bits), string keys as bytes with `count` placeholder i64 entries. */
+static void lookup_keys(g2t_t *g, MlirAttribute keys, MlirValue *ints, MlirValue *bytes,
+                        int64_t *kind) {
+  if (mlirAttributeIsAArray(keys)) {
+    intptr_t n = mlirArrayAttrGetNumElements(keys);
+    int64_t *zeros = calloc((size_t)n + 1, sizeof *zeros);
+    *ints = array_constant(g, mlirDenseI64ArrayGet(g->ctx, n, zeros), false);
+    free(zeros);
+    *bytes = g2t_string_bytes(g, keys);
+    *kind = STRATA_LOOKUP_STRING;
+    return;
+  }
+  *bytes = g2t_string_bytes(g, mlirArrayAttrGet(g->ctx, 0, NULL));
+  if (mlirAttributeIsADenseI64Array(keys)) {
+    *ints = array_constant(g, keys, false);
+    *kind = STRATA_UNIQUE_INTEGER;
+    return;
+  }
+  intptr_t n = mlirDenseArrayGetNumElements(keys);
+  int64_t *bits = malloc(sizeof *bits * ((size_t)n + 1));
+  for (intptr_t k = 0; k < n; ++k) {
+    double v = mlirDenseF64ArrayGetElement(keys, k);
+    memcpy(&bits[k], &v, sizeof v);
+  }
+  *ints = array_constant(g, mlirDenseI64ArrayGet(g->ctx, n, bits), false);
+  free(bits);
+  *kind = STRATA_UNIQUE_FLOAT;
+}
+
+MlirLogicalResult g2t_lower_label_lookup(g2t_t *g, MlirValue *out) {
+  MlirValue x = mlirOperationGetOperand(g->op, 0);
+  MlirType rtype = mlirValueGetType(mlirOperationGetResult(g->op, 0));
+  if (!g2t_kernel_static_shapes(g))
+    return mlirLogicalResultFailure();
+  strata_graph_shape_t rs;
+  strata_graph_shape_from_type(rtype, &rs);
+  if (rs.rank == 0)
+    return strata_emit_error(g->op, "a 0-d input is not supported by the lookup kernel (reshape "
+                                    "it to [1])");
+  MlirValue ints, bytes;
+  int64_t kind;
+  lookup_keys(g, g2t_attr(g->op, "keys"), &ints, &bytes, &kind);
+  MlirType i64 = mlirIntegerTypeGet(g->ctx, 64);
+  MlirValue args[4] = {to_i64(g, "lookup_input", g2t_flatten(g, x)),
+                       g2t_scalar(&g->b, i64, (double)kind), ints, bytes};
+  int64_t count = strata_graph_num_elements(&rs);
+  MlirType result = mlirRankedTensorTypeGet(1, &count, i64, mlirAttributeGetNull());
+  MlirValue r;
+  g2t_call_buffer_kernel(g, "strata_label_lookup", 4, args, 1, &result, &r);
+  if (rs.rank != 1)
+    r = g2t_expand(g, r, rtype, 1, (const int64_t[]){rs.rank});
   *out = r;
   return mlirLogicalResultSuccess();
 }

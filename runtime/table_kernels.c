@@ -1,7 +1,8 @@
 /* The table kernels of compiled code: ONNX Unique (a stable merge sort of
  * the slices by order-preserving int64 keys, then one pass grouping equal
  * neighbours) and ONNX TfIdfVectorizer (n-grams of each row matched against
- * the pool, as the ONNX reference's trie walk counts them). */
+ * the pool, as the ONNX reference's trie walk counts them), and
+ * LabelEncoder's key lookup (keys sorted once, binary search). */
 #include "runtime/table_kernels.h"
 
 #include <math.h>
@@ -307,10 +308,82 @@ void _mlir_ciface_strata_tfidf_vectorizer(strata_memref_i64_t *x, int64_t rows, 
   free((void *)pool.strings);
 }
 
-/* ---- Registration ---------------------------------------------------------- */
+/* ---- LabelEncoder's lookup ----------------------------------------------------- */
+
+/* A key: its order key (numbers) or text (strings), and its position. */
+typedef struct {
+  int64_t key;
+  const char *text;
+  int64_t pos;
+} lookup_key_t;
+
+static int compare_lookup(const void *a, const void *b) {
+  const lookup_key_t *x = a, *y = b;
+  int c = x->text ? strcmp(x->text, y->text) : (x->key > y->key) - (x->key < y->key);
+  return c ? c : (x->pos > y->pos) - (x->pos < y->pos);
+}
+
+/* The position of the last key equal to k in sorted[0..n), or -1. */
+static int64_t find_key(const lookup_key_t *sorted, int64_t n, const lookup_key_t *k) {
+  int64_t lo = 0, hi = n; /* the first key > k (by value, any position) */
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo) / 2;
+    int c = k->text ? strcmp(sorted[mid].text, k->text)
+                    : (sorted[mid].key > k->key) - (sorted[mid].key < k->key);
+    if (c <= 0)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  if (lo == 0)
+    return -1;
+  const lookup_key_t *last = &sorted[lo - 1];
+  bool equal = k->text ? strcmp(last->text, k->text) == 0 : last->key == k->key;
+  return equal ? last->pos : -1;
+}
+
+void _mlir_ciface_strata_label_lookup(strata_memref_i64_t *x, int64_t kind,
+                                      strata_memref_i64_t *key_ints,
+                                      strata_memref_i8_t *key_strings, strata_memref_i64_t *out) {
+  bool text = kind == STRATA_LOOKUP_STRING;
+  int64_t nk = key_ints->size > 0 ? key_ints->size : 0;
+  lookup_key_t *keys = checked_malloc(sizeof *keys * (size_t)nk, "LabelEncoder");
+  size_t nbytes = key_strings->size > 0 ? (size_t)key_strings->size : 0;
+  char *bytes = checked_malloc(nbytes + 1, "LabelEncoder");
+  for (size_t b = 0; b < nbytes; ++b)
+    bytes[b] = (char)key_strings->aligned[key_strings->offset + (int64_t)b * key_strings->stride];
+  bytes[nbytes] = '\0';
+  size_t at = 0;
+  for (int64_t k = 0; k < nk; ++k) {
+    keys[k].pos = k;
+    keys[k].text = NULL;
+    keys[k].key = order_key(key_ints->aligned[key_ints->offset + k * key_ints->stride], kind);
+    if (text) { /* the k-th string; "" (bytes[nbytes]) once the bytes run out */
+      keys[k].text = bytes + at;
+      at += strlen(bytes + at) + 1;
+      at = at < nbytes ? at : nbytes;
+    }
+  }
+  qsort(keys, (size_t)nk, sizeof *keys, compare_lookup);
+  int64_t n = x->size < out->size ? x->size : out->size;
+  for (int64_t k = 0; k < out->size; ++k) {
+    int64_t r = -1;
+    if (k < n) {
+      int64_t v = x->aligned[x->offset + k * x->stride];
+      lookup_key_t probe = {order_key(v, kind), text ? strata_string_of_handle(v) : NULL, 0};
+      r = find_key(keys, nk, &probe);
+    }
+    out->aligned[out->offset + k * out->stride] = r;
+  }
+  free(bytes);
+  free(keys);
+}
+
+/* ---- Registration ----------------------------------------------------------------- */
 
 const strata_kernel_symbol_t strata_table_kernels[] = {
     {"_mlir_ciface_strata_unique", (void *)_mlir_ciface_strata_unique},
     {"_mlir_ciface_strata_tfidf_vectorizer", (void *)_mlir_ciface_strata_tfidf_vectorizer},
+    {"_mlir_ciface_strata_label_lookup", (void *)_mlir_ciface_strata_label_lookup},
     {NULL, NULL},
 };

@@ -1,7 +1,8 @@
 /* The table kernels that compiled code calls (the calling convention:
  * runtime/kernel_abi.h): ONNX Unique (the distinct slices of a tensor,
  * their first positions, the inverse map and counts) and ONNX
- * TfIdfVectorizer (n-gram counts against a pool, weighted). Unique's
+ * TfIdfVectorizer (n-gram counts against a pool, weighted) and the key
+ * lookup of ai.onnx.ml LabelEncoder. Unique's
  * algorithm is also what the ONNX importer runs on an input known at import
  * time to size the outputs (strata_unique_slices), so that both agree. */
 #ifndef STRATA_RUNTIME_TABLE_KERNELS_H
@@ -74,6 +75,19 @@ void _mlir_ciface_strata_tfidf_vectorizer(strata_memref_i64_t *x, int64_t rows, 
                                           strata_memref_f32_t *weights, int64_t min_gram_length,
                                           int64_t max_gram_length, int64_t max_skip_count,
                                           int64_t mode, strata_memref_f32_t *out);
+
+/* ai.onnx.ml LabelEncoder's lookup: out[k] = the position in keys of the
+ * key equal to x[k] (the last one when keys repeat a key, as the ONNX
+ * reference's dict keeps it), or -1. kind is STRATA_UNIQUE_INTEGER (x and
+ * key_ints integers), STRATA_UNIQUE_FLOAT (the bits of doubles: -0.0
+ * equals 0.0, NaN equals NaN) or STRATA_LOOKUP_STRING (x string handles,
+ * the keys the NUL-terminated strings of key_strings back to back, their
+ * number key_ints->size). Sorts the keys once per call, then a binary
+ * search per element. Writes min(x, out) elements, -1 in the rest of out. */
+enum { STRATA_LOOKUP_STRING = 2 };
+void _mlir_ciface_strata_label_lookup(strata_memref_i64_t *x, int64_t kind,
+                                      strata_memref_i64_t *key_ints,
+                                      strata_memref_i8_t *key_strings, strata_memref_i64_t *out);
 
 /* The kernels above by symbol name, for the JIT to register
  * (runtime/kernel_registry.c); ends with a NULL name. */

@@ -1156,6 +1156,80 @@ static bool infer_string_normalizer(ctx_t *c, shape_t *out, MlirType *elem) {
   return true;
 }
 
+/* ---- ONNX string operators of opset 19/20, LabelEncoder's lookup ---------- */
+
+static bool expect_string(ctx_t *c, const char *name, MlirType elem) {
+  char s[STR];
+  if (strata_graph_is_string(elem))
+    return true;
+  return fail(c, "operand '%s' must be a tensor of !graph.string, got %s", name,
+              type_str(elem, s));
+}
+
+/* string_concat: lhs, rhs of !graph.string, broadcasting. */
+static bool infer_string_concat(ctx_t *c, shape_t *out, MlirType *elem) {
+  return infer_broadcast(c, out, elem) && expect_string(c, "lhs", *elem);
+}
+
+/* string_split: input [...] -> pieces [..., ?] (strings) or counts [...] (i64). */
+static bool infer_string_split(ctx_t *c, shape_t *out, MlirType *elem) {
+  static const char *const parts[] = {"pieces", "counts"};
+  int part;
+  int64_t maxsplit;
+  if (!operand_shape(c, 0, "input", out) || !expect_string(c, "input", *elem) ||
+      !attr_choice(c, "part", parts, 2, &part) || !attr_i64(c, "maxsplit", &maxsplit))
+    return false;
+  if (part == 1) {
+    *elem = mlirIntegerTypeGet(mlirOperationGetContext(c->op), 64);
+    return true;
+  }
+  if (out->rank >= STRATA_GRAPH_MAX_RANK)
+    return fail(c, "operand 'input' has rank %lld; the pieces need one more dim (at most %d)",
+                (long long)out->rank, STRATA_GRAPH_MAX_RANK);
+  out->dims[out->rank++] = DYN;
+  return true;
+}
+
+/* regex_full_match: input [...] of strings -> i1 [...] (IRDL checks that
+ * the pattern is a string; the ONNX importer, that it translates). */
+static bool infer_regex_full_match(ctx_t *c, shape_t *out, MlirType *elem) {
+  if (!operand_shape(c, 0, "input", out) || !expect_string(c, "input", *elem))
+    return false;
+  *elem = mlirIntegerTypeGet(mlirOperationGetContext(c->op), 1);
+  return true;
+}
+
+/* label_lookup: input [...] (strings, integers or floats) with keys of the
+ * matching kind -> i64 [...]. */
+static bool infer_label_lookup(ctx_t *c, shape_t *out, MlirType *elem) {
+  if (!operand_shape(c, 0, "input", out))
+    return false;
+  MlirAttribute keys = attr(c, "keys");
+  char s[STR];
+  bool ok;
+  const char *want;
+  if (strata_graph_is_string(*elem)) {
+    want = "an array of strings";
+    ok = mlirAttributeIsAArray(keys);
+    for (intptr_t i = 0; ok && i < mlirArrayAttrGetNumElements(keys); ++i)
+      ok = mlirAttributeIsAString(mlirArrayAttrGetElement(keys, i));
+  } else if (mlirTypeIsAInteger(*elem) && mlirIntegerTypeIsSignless(*elem)) {
+    want = "an array<i64: ...> attribute";
+    ok = mlirAttributeIsADenseI64Array(keys);
+  } else if (mlirTypeIsAFloat(*elem)) {
+    want = "an array<f64: ...> attribute";
+    ok = mlirAttributeIsADenseF64Array(keys);
+  } else {
+    return fail(c, "operand 'input' must be a tensor of !graph.string, signless integers or "
+                   "floats, got %s",
+                type_str(*elem, s));
+  }
+  if (!ok)
+    return fail(c, "'keys' must be %s for %s input", want, type_str(*elem, s));
+  *elem = mlirIntegerTypeGet(mlirOperationGetContext(c->op), 64);
+  return true;
+}
+
 /* ---- Tables and counting -------------------------------------------------- */
 
 /* unique: input (static, rank >= 1, integers or floats) -> the part `part`
@@ -1483,6 +1557,10 @@ static const op_rule_t rules[] = {
     {"resize", infer_resize},
     {"grid_sample", infer_grid_sample},
     {"string_normalizer", infer_string_normalizer},
+    {"string_concat", infer_string_concat},
+    {"string_split", infer_string_split},
+    {"regex_full_match", infer_regex_full_match},
+    {"label_lookup", infer_label_lookup},
     {"unique", infer_unique},
     {"tfidf_vectorizer", infer_tfidf_vectorizer},
     {"non_max_suppression", infer_non_max_suppression},

@@ -960,6 +960,68 @@ irdl.dialect @graph {
     irdl.attributes {"case_change_action" = %case_change_action, "is_case_sensitive" = %is_case_sensitive, "stopwords" = %stopwords}
   }
 
+  // ---- ONNX string operators of opset 19/20 and the ai.onnx.ml lookup
+  // (one block: string_concat, string_split, regex_full_match,
+  // label_lookup).
+
+  // ONNX StringConcat: lhs and rhs (!graph.string, numpy broadcasting);
+  // each result string is lhs's bytes followed by rhs's.
+  irdl.operation @string_concat {
+    %lhs = irdl.base "!builtin.tensor"
+    %rhs = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    irdl.operands(lhs: %lhs, rhs: %rhs)
+    irdl.results(result: %result)
+  }
+
+  // ONNX StringSplit, one op per output as unique: input [...] of
+  // !graph.string split as Python's str.split (`delimiter`; "" splits at
+  // runs of ASCII whitespace), at most `maxsplit` splits (< 0: all). `part`
+  // "pieces": result [..., W] !graph.string, each string's pieces padded
+  // with empty strings (W is data-dependent, fixed by whoever builds the
+  // op: the ONNX importer, from the input's value); "counts": result [...]
+  // i64, each string's number of pieces.
+  irdl.operation @string_split {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %delimiter = irdl.base "#builtin.string"
+    %maxsplit = irdl.base "#builtin.integer"
+    %part = irdl.base "#builtin.string"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"delimiter" = %delimiter, "maxsplit" = %maxsplit, "part" = %part}
+  }
+
+  // ONNX RegexFullMatch: input [...] of !graph.string; result [...] i1,
+  // whether each string fully matches `pattern` (RE2 syntax, the subset
+  // runtime/text_kernels.h translates to POSIX: the ONNX importer checks
+  // it; the kernel reports one it cannot translate and matches nothing).
+  irdl.operation @regex_full_match {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %pattern = irdl.base "#builtin.string"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"pattern" = %pattern}
+  }
+
+  // The key lookup of ai.onnx.ml LabelEncoder: input [...] of
+  // !graph.string, signless integers or floats; result [...] i64, the
+  // position in `keys` of the key equal to each element (the last one when
+  // keys repeat, as ONNX's dict keeps it), or -1. keys: an array of strings
+  // (string input), array<i64> (integer input) or array<f64> (float
+  // input: -0.0 equals 0.0, NaN equals NaN).
+  irdl.operation @label_lookup {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %keys_strings = irdl.base "#builtin.array"
+    %keys_numbers = irdl.base "#builtin.dense_array"
+    %keys = irdl.any_of(%keys_strings, %keys_numbers)
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"keys" = %keys}
+  }
+
   // ---- Tables and counting.
 
   // ONNX Unique, one output per op: the distinct slices of input along

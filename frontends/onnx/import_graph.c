@@ -110,11 +110,15 @@ const onnx_mapping_t *onnx_find_mapping(const Onnx__NodeProto *node) {
       strata_onnx_attention_ops,   strata_onnx_crop_ops, strata_onnx_col2im_ops};
   static const onnx_mapping_t *const training_tables[] = {strata_onnx_training_ops};
   static const onnx_mapping_t *const preview_tables[] = {strata_onnx_preview_ops};
+  static const onnx_mapping_t *const ml_tables[] = {strata_onnx_ml_ops, strata_onnx_tree_ops};
   const onnx_mapping_t *const *tables = default_tables;
   size_t count = sizeof default_tables / sizeof default_tables[0];
   if (node->domain && !strcmp(node->domain, ONNX_PREVIEW_DOMAIN)) {
     tables = preview_tables;
     count = sizeof preview_tables / sizeof preview_tables[0];
+  } else if (node->domain && !strcmp(node->domain, ONNX_ML_DOMAIN)) {
+    tables = ml_tables;
+    count = sizeof ml_tables / sizeof ml_tables[0];
   } else if (!onnx_is_default_domain(node->domain)) {
     if (strcmp(node->domain, ONNX_TRAINING_DOMAIN))
       return NULL;

@@ -57,6 +57,7 @@ bool onnx_emit_errorv(MlirLocation loc, const char *fmt, va_list ap);
 /* The domain of the training operators (Gradient). */
 #define ONNX_TRAINING_DOMAIN "ai.onnx.preview.training"
 #define ONNX_PREVIEW_DOMAIN "ai.onnx.preview"
+#define ONNX_ML_DOMAIN "ai.onnx.ml"
 
 /* "node '<name>' (<OpType>)" (or "node #<index>") inside the model file. */
 MlirLocation onnx_node_location(onnx_importer_t *imp, const Onnx__NodeProto *node, size_t index);

@@ -106,6 +106,9 @@ extern const onnx_mapping_t strata_onnx_norm_ops[];
 extern const onnx_mapping_t strata_onnx_attention_ops[];
 /* Domain ai.onnx.preview (import_attention.c). */
 extern const onnx_mapping_t strata_onnx_preview_ops[];
+/* Domain ai.onnx.ml (import_ml.c, import_tree.c). */
+extern const onnx_mapping_t strata_onnx_ml_ops[];
+extern const onnx_mapping_t strata_onnx_tree_ops[];
 
 /* The operators that may take string tensors (NULL-terminated; defined in
  * import_string.c, read by the importer like the mapping tables). */

@@ -201,10 +201,12 @@ int main(void) {
   for (const strata_kernel_symbol_t *s = strata_table_kernels; s->name; ++s, ++count)
     printf("symbol %s\n", s->name);
   match = strata_table_kernels[0].address == (void *)_mlir_ciface_strata_unique &&
-          strata_table_kernels[1].address == (void *)_mlir_ciface_strata_tfidf_vectorizer;
+          strata_table_kernels[1].address == (void *)_mlir_ciface_strata_tfidf_vectorizer &&
+          strata_table_kernels[2].address == (void *)_mlir_ciface_strata_label_lookup;
   // CHECK: symbol _mlir_ciface_strata_unique
   // CHECK-NEXT: symbol _mlir_ciface_strata_tfidf_vectorizer
-  // CHECK-NEXT: symbols: 2 addresses match: 1
+  // CHECK-NEXT: symbol _mlir_ciface_strata_label_lookup
+  // CHECK-NEXT: symbols: 3 addresses match: 1
   printf("symbols: %d addresses match: %d\n", count, match);
   return 0;
 }

@@ -106,7 +106,7 @@ func.func @grid_sample_dynamic_spatial(%x: tensor<1x1x?x4xf32>, %g: tensor<1x2x2
 // -----
 
 func.func @string_add(%x: tensor<2x!graph.string>) -> tensor<2x!graph.string> {
-  // expected-error @+1 {{'graph.add' op string tensors are not supported by convert-graph-to-te in this op (only constant, cast, string_normalizer, tfidf_vectorizer and ops that move elements: reshape, transpose, concat, slice, flatten, gather, expand)}}
+  // expected-error @+1 {{'graph.add' op string tensors are not supported by convert-graph-to-te in this op (only constant, cast, equal, string_normalizer, string_concat, string_split, regex_full_match, label_lookup, tfidf_vectorizer and ops that move elements: reshape, transpose, concat, slice, flatten, gather, expand)}}
   %0 = "graph.add"(%x, %x) : (tensor<2x!graph.string>, tensor<2x!graph.string>) -> tensor<2x!graph.string>
   return %0 : tensor<2x!graph.string>
 }

@@ -1296,3 +1296,101 @@ func.func @string_normalizer_result_rank(%x: tensor<1x3x!graph.string>) {
   %0 = "graph.string_normalizer"(%x) {case_change_action = "NONE", is_case_sensitive = false, stopwords = []} : (tensor<1x3x!graph.string>) -> tensor<3x!graph.string>
   return
 }
+
+// -----
+
+func.func @string_concat_numeric(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'graph.string_concat' op operand 'lhs' must be a tensor of !graph.string, got f32}}
+  %0 = "graph.string_concat"(%x, %x) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @string_split_numeric(%x: tensor<2xi64>) {
+  // expected-error @+1 {{'graph.string_split' op operand 'input' must be a tensor of !graph.string, got i64}}
+  %0 = "graph.string_split"(%x) {delimiter = "", maxsplit = -1 : i64, part = "counts"} : (tensor<2xi64>) -> tensor<2xi64>
+  return
+}
+
+// -----
+
+func.func @string_split_part(%x: tensor<2x!graph.string>) {
+  // expected-error @+1 {{'graph.string_split' op 'part' must be one of "pieces", "counts", got "words"}}
+  %0 = "graph.string_split"(%x) {delimiter = "", maxsplit = -1 : i64, part = "words"} : (tensor<2x!graph.string>) -> tensor<2xi64>
+  return
+}
+
+// -----
+
+func.func @string_split_delimiter(%x: tensor<2x!graph.string>) {
+  // IRDL's own check.
+  // expected-error @+1 {{expected base attribute 'builtin.string' but got 'builtin.integer'}}
+  %0 = "graph.string_split"(%x) {delimiter = 1 : i64, maxsplit = -1 : i64, part = "counts"} : (tensor<2x!graph.string>) -> tensor<2xi64>
+  return
+}
+
+// -----
+
+func.func @string_split_rank(%x: tensor<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x!graph.string>) {
+  // expected-error @+1 {{'graph.string_split' op operand 'input' has rank 16; the pieces need one more dim (at most 16)}}
+  %0 = "graph.string_split"(%x) {delimiter = "", maxsplit = -1 : i64, part = "pieces"} : (tensor<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x!graph.string>) -> tensor<1x!graph.string>
+  return
+}
+
+// -----
+
+func.func @string_split_counts_type(%x: tensor<2x!graph.string>) {
+  // expected-error @+1 {{'graph.string_split' op result element type i32 does not match expected i64}}
+  %0 = "graph.string_split"(%x) {delimiter = "", maxsplit = -1 : i64, part = "counts"} : (tensor<2x!graph.string>) -> tensor<2xi32>
+  return
+}
+
+// -----
+
+func.func @regex_numeric(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'graph.regex_full_match' op operand 'input' must be a tensor of !graph.string, got f32}}
+  %0 = "graph.regex_full_match"(%x) {pattern = "a"} : (tensor<2xf32>) -> tensor<2xi1>
+  return
+}
+
+// -----
+
+func.func @regex_pattern(%x: tensor<2x!graph.string>) {
+  // IRDL's own check.
+  // expected-error @+1 {{expected base attribute 'builtin.string' but got 'builtin.integer'}}
+  %0 = "graph.regex_full_match"(%x) {pattern = 1 : i64} : (tensor<2x!graph.string>) -> tensor<2xi1>
+  return
+}
+
+// -----
+
+func.func @label_lookup_keys(%x: tensor<2x!graph.string>) {
+  // expected-error @+1 {{'graph.label_lookup' op 'keys' must be an array of strings for !graph.string input}}
+  %0 = "graph.label_lookup"(%x) {keys = array<i64: 1>} : (tensor<2x!graph.string>) -> tensor<2xi64>
+  return
+}
+
+// -----
+
+func.func @label_lookup_int_keys(%x: tensor<2xi64>) {
+  // expected-error @+1 {{'graph.label_lookup' op 'keys' must be an array<i64: ...> attribute for i64 input}}
+  %0 = "graph.label_lookup"(%x) {keys = ["a"]} : (tensor<2xi64>) -> tensor<2xi64>
+  return
+}
+
+// -----
+
+func.func @label_lookup_float_keys(%x: tensor<2xf32>) {
+  // expected-error @+1 {{'graph.label_lookup' op 'keys' must be an array<f64: ...> attribute for f32 input}}
+  %0 = "graph.label_lookup"(%x) {keys = array<i64: 1>} : (tensor<2xf32>) -> tensor<2xi64>
+  return
+}
+
+// -----
+
+func.func @label_lookup_input(%x: tensor<2xui8>) {
+  // expected-error @+1 {{'graph.label_lookup' op operand 'input' must be a tensor of !graph.string, signless integers or floats, got ui8}}
+  %0 = "graph.label_lookup"(%x) {keys = array<i64: 1>} : (tensor<2xui8>) -> tensor<2xi64>
+  return
+}

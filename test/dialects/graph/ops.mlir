@@ -443,6 +443,27 @@ func.func @strings(%s: tensor<4x!graph.string>, %t: tensor<1x6x!graph.string>) {
   return
 }
 
+// CHECK-LABEL: func.func @text_ops(
+// CHECK: "graph.string_concat"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<4x!graph.string>, tensor<1x!graph.string>) -> tensor<4x!graph.string>
+// CHECK-NEXT: "graph.equal"(%{{[a-z0-9]+}}, %{{[a-z0-9]+}}) : (tensor<4x!graph.string>, tensor<1x!graph.string>) -> tensor<4xi1>
+// CHECK-NEXT: "graph.string_split"(%{{[a-z0-9]+}}) {delimiter = ".", maxsplit = -1 : i64, part = "pieces"} : (tensor<4x!graph.string>) -> tensor<4x3x!graph.string>
+// CHECK-NEXT: "graph.string_split"(%{{[a-z0-9]+}}) {delimiter = "", maxsplit = 2 : i64, part = "counts"} : (tensor<4x!graph.string>) -> tensor<4xi64>
+// CHECK-NEXT: "graph.regex_full_match"(%{{[a-z0-9]+}}) {pattern = "a[b-d]+"} : (tensor<4x!graph.string>) -> tensor<4xi1>
+// CHECK-NEXT: "graph.label_lookup"(%{{[a-z0-9]+}}) {keys = ["a", "b"]} : (tensor<4x!graph.string>) -> tensor<4xi64>
+// CHECK-NEXT: "graph.label_lookup"(%{{[a-z0-9]+}}) {keys = array<i64: 3, 1>} : (tensor<2xi32>) -> tensor<2xi64>
+// CHECK-NEXT: "graph.label_lookup"(%{{[a-z0-9]+}}) {keys = array<f64: 5.000000e-01>} : (tensor<2xf32>) -> tensor<2xi64>
+func.func @text_ops(%s: tensor<4x!graph.string>, %u: tensor<1x!graph.string>, %i: tensor<2xi32>, %f: tensor<2xf32>) {
+  %0 = "graph.string_concat"(%s, %u) : (tensor<4x!graph.string>, tensor<1x!graph.string>) -> tensor<4x!graph.string>
+  %1 = "graph.equal"(%s, %u) : (tensor<4x!graph.string>, tensor<1x!graph.string>) -> tensor<4xi1>
+  %2 = "graph.string_split"(%s) {delimiter = ".", maxsplit = -1 : i64, part = "pieces"} : (tensor<4x!graph.string>) -> tensor<4x3x!graph.string>
+  %3 = "graph.string_split"(%s) {delimiter = "", maxsplit = 2 : i64, part = "counts"} : (tensor<4x!graph.string>) -> tensor<4xi64>
+  %4 = "graph.regex_full_match"(%s) {pattern = "a[b-d]+"} : (tensor<4x!graph.string>) -> tensor<4xi1>
+  %5 = "graph.label_lookup"(%s) {keys = ["a", "b"]} : (tensor<4x!graph.string>) -> tensor<4xi64>
+  %6 = "graph.label_lookup"(%i) {keys = array<i64: 3, 1>} : (tensor<2xi32>) -> tensor<2xi64>
+  %7 = "graph.label_lookup"(%f) {keys = array<f64: 0.5>} : (tensor<2xf32>) -> tensor<2xi64>
+  return
+}
+
 // CHECK: dialect_resources
 // CHECK: weights: "0x040000000000803F00000040"
 {-#
