@@ -86,9 +86,17 @@ static MlirValue op2(em_t *e, const char *name, MlirValue x, MlirValue y) {
   return strata_build_value(&e->b, name, 2, ops, mlirValueGetType(x), 0, NULL);
 }
 
+/* a * x + c as arith.mulf and arith.addf allowed to contract: one FMA
+ * instruction where the target has it. (math.fma would not do: the
+ * math-to-libm conversion makes it a call to fmaf per lane.) */
 static MlirValue fma3(em_t *e, MlirValue a, MlirValue x, MlirValue c) {
-  MlirValue ops[3] = {a, x, c};
-  return strata_build_value(&e->b, "math.fma", 3, ops, e->ft, 0, NULL);
+  MlirAttribute contract = mlirAttributeParseGet(
+      e->ctx, mlirStringRefCreateFromCString("#arith.fastmath<contract>"));
+  MlirNamedAttribute fm = strata_named(e->ctx, "fastmath", contract);
+  MlirValue ax[2] = {a, x};
+  MlirValue m = strata_build_value(&e->b, "arith.mulf", 2, ax, e->ft, 1, &fm);
+  MlirValue mc[2] = {m, c};
+  return strata_build_value(&e->b, "arith.addf", 2, mc, e->ft, 1, &fm);
 }
 
 /* arith.cmpf with predicate `pred` (olt 4, ogt 2, uno 14). */
@@ -112,6 +120,13 @@ static MlirValue horner(em_t *e, MlirValue z, const double *c, int n) {
   return p;
 }
 
+/* |x| by clearing the sign bit (math.absf would become a libm call to
+ * fabsf per lane). */
+static MlirValue absf(em_t *e, MlirValue x) {
+  MlirValue bits = op2(e, "arith.andi", op1(e, "arith.bitcast", x, e->it), iconst(e, INT32_MAX));
+  return op1(e, "arith.bitcast", bits, e->ft);
+}
+
 /* |r| (r >= 0) with the sign of x, by the sign bit. */
 static MlirValue with_sign(em_t *e, MlirValue r, MlirValue x) {
   MlirValue sign = op2(e, "arith.andi", op1(e, "arith.bitcast", x, e->it),
@@ -131,8 +146,11 @@ static MlirValue build_exp(em_t *e, MlirValue x) {
                                    1.0 / 720, 1.0 / 5040};
   MlirValue xc = op2(e, "arith.minimumf", op2(e, "arith.maximumf", x, fconst(e, -104.0)),
                      fconst(e, 88.8));
-  MlirValue k = op1(e, "math.roundeven", op2(e, "arith.mulf", xc, fconst(e, 1.4426950408889634)),
-                    e->ft);
+  /* k = x / ln 2 rounded to nearest by adding and subtracting 1.5 * 2^23
+   * (math.roundeven would become a libm call per lane) */
+  MlirValue shifter = fconst(e, 12582912.0);
+  MlirValue k = op2(e, "arith.subf",
+                    fma3(e, xc, fconst(e, 1.4426950408889634), shifter), shifter);
   MlirValue r = fma3(e, k, fconst(e, -0.693359375), xc);
   r = fma3(e, k, fconst(e, 2.12194440e-4), r);
   MlirValue p = horner(e, r, taylor, 8);
@@ -147,7 +165,7 @@ static MlirValue build_tanh(em_t *e, MlirValue x) {
   static const double small[5] = {-0.333333283662796, 0.13332781195640564,
                                   -0.053852375596761703, 0.021003227680921555,
                                   -0.006104478146880865};
-  MlirValue a = op1(e, "math.absf", x, e->ft);
+  MlirValue a = absf(e, x);
   MlirValue z = op2(e, "arith.mulf", x, x);
   MlirValue near0 = fma3(e, op2(e, "arith.mulf", x, z), horner(e, z, small, 5), x);
   MlirValue ex = build_exp(e, op2(e, "arith.addf", a, a));
@@ -165,7 +183,7 @@ static MlirValue build_erf(em_t *e, MlirValue x) {
                                     0.0023331274278461933,  -0.00045742819202132523,
                                     8.470356260659173e-05,  -1.4283556993177626e-05,
                                     1.6355552361346781e-06};
-  MlirValue a = op1(e, "math.absf", x, e->ft);
+  MlirValue a = absf(e, x);
   MlirValue near0 = op2(e, "arith.mulf", x, horner(e, op2(e, "arith.mulf", x, x), small, 6));
   MlirValue u = op2(e, "arith.subf", op2(e, "arith.minimumf", a, fconst(e, 3.925)),
                     fconst(e, 2.4234375));
@@ -233,7 +251,7 @@ const strata_pass_info_t strata_expand_math_pass = {
     .summary = "Rewrite f32 math.exp, math.erf and math.tanh as vectorizable polynomials",
     .description =
         "Replaces math.exp, math.erf and math.tanh whose type is f32 or a vector of f32 by "
-        "polynomial approximations built from arith and math.fma ops (exp: Cody-Waite "
+        "polynomial approximations built from arith ops (multiply-adds allowed to contract into FMAs) (exp: Cody-Waite "
         "reduction and a degree-7 polynomial, at most 2 ulp; erf and tanh: a polynomial near "
         "0 and an exp-based form beyond, at most 1e-6 relative error), so that the loops "
         "holding them vectorize instead of calling libm per element. Other element types "
