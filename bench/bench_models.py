@@ -184,8 +184,13 @@ def bandwidth_line(name, threads, nbytes, strata_ms, ort_ms, triad):
 
 def bench_one(args, name, kind):
     path = os.path.join(args.models_dir, name + ".onnx")
-    shape = [d.dim_value for d in
-             onnx.load(path, load_external_data=False).graph.input[0].type.tensor_type.shape.dim]
+    model = onnx.load(path, load_external_data=False)
+    # A symbolic dimension takes its value from the metadata "bench.dim.NAME".
+    dims = {p.key[len("bench.dim."):]: int(p.value) for p in model.metadata_props
+            if p.key.startswith("bench.dim.")}
+    shape = [d.dim_value if d.HasField("dim_value") else dims[d.dim_param]
+             for d in model.graph.input[0].type.tensor_type.shape.dim]
+    del model
     x = np.random.default_rng(0).uniform(-1, 1, shape).astype(np.float32)
     input_path = os.path.join(args.models_dir, name + ".input.npy")
     out_path = os.path.join(args.models_dir, name + ".strata.npy")

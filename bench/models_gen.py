@@ -292,6 +292,112 @@ MODELS.update({k: ("layer", v) for k, v in LAYERS.items()})
 MODELS.update({k: ("gemv", lambda n, a=a: gemv(n, *a)) for k, a in GEMV.items()})
 
 
+# --- transformer encoders (BERT-like; issue 14) ------------------------------
+# As PyTorch exports them (opset 17): MatMul + Add per projection, the head
+# split as Reshape [1, S, H, D] + Transpose, Q·K^T / sqrt(D) + an additive mask,
+# Softmax, ·V, the heads merged back, residual Adds; LayerNormalization (opset
+# 17's op) or the pre-17 ReduceMean/Sub/Mul/Sqrt/Div form; GELU written with
+# Erf (nn.GELU()) or with Tanh (the approximate form). A symbolic sequence
+# ("seq") makes the dynamic variant; bench_models.py feeds it the length in
+# the metadata "bench.dim.seq".
+
+ENC_OPSET = 17
+
+
+class Encoder(Graph):
+    def i64(self, prefix, values):
+        name = self.fresh(prefix)
+        self.inits.append(numpy_helper.from_array(np.asarray(values, np.int64), name))
+        return name
+
+    def scalar(self, value):
+        return self.const("k", np.array(value))
+
+    def linear(self, x, cin, cout):
+        w = self.const("w", self.rng.standard_normal((cin, cout)) * np.sqrt(1.0 / cin))
+        b = self.const("b", self.rng.uniform(-0.1, 0.1, cout))
+        return self.node("Add", [self.node("MatMul", [x, w]), b])
+
+    def layer_norm(self, x, d, form):
+        gamma = self.const("ln_g", self.rng.uniform(0.8, 1.2, d))
+        beta = self.const("ln_b", self.rng.uniform(-0.1, 0.1, d))
+        if form == "op":
+            return self.node("LayerNormalization", [x, gamma, beta], "ln", axis=-1,
+                             epsilon=1e-12)
+        mean = self.node("ReduceMean", [x], "mean", axes=[-1], keepdims=1)
+        c = self.node("Sub", [x, mean])
+        var = self.node("ReduceMean", [self.node("Mul", [c, c])], "var", axes=[-1], keepdims=1)
+        std = self.node("Sqrt", [self.node("Add", [var, self.scalar(1e-5)])])
+        y = self.node("Div", [c, std])
+        return self.node("Add", [self.node("Mul", [y, gamma]), beta])
+
+    def gelu(self, x, form):
+        if form == "erf":  # x * 0.5 * (1 + erf(x / sqrt 2)), as torch exports nn.GELU()
+            e = self.node("Erf", [self.node("Div", [x, self.scalar(1.4142135381698608)])])
+            y = self.node("Mul", [x, self.node("Add", [e, self.scalar(1.0)])])
+            return self.node("Mul", [y, self.scalar(0.5)])
+        # 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))
+        cube = self.node("Pow", [x, self.scalar(3.0)])
+        inner = self.node("Add", [x, self.node("Mul", [cube, self.scalar(0.044715)])])
+        t = self.node("Tanh", [self.node("Mul", [inner, self.scalar(0.7978845608028654)])])
+        y = self.node("Mul", [self.node("Mul", [x, self.scalar(0.5)]),
+                              self.node("Add", [t, self.scalar(1.0)])])
+        return y
+
+    def attention(self, x, seq, d, heads, mask):
+        hd = d // heads
+        split = self.i64("shape", [1, -1 if seq is None else seq, heads, hd])
+        q, k, v = (self.node("Reshape", [self.linear(x, d, d), split]) for _ in range(3))
+        q = self.node("Transpose", [q], perm=[0, 2, 1, 3])
+        k = self.node("Transpose", [k], perm=[0, 2, 3, 1])
+        v = self.node("Transpose", [v], perm=[0, 2, 1, 3])
+        s = self.node("Div", [self.node("MatMul", [q, k]), self.scalar(float(np.sqrt(hd)))])
+        p = self.node("Softmax", [self.node("Add", [s, mask])], axis=-1)
+        ctx = self.node("Transpose", [self.node("MatMul", [p, v])], perm=[0, 2, 1, 3])
+        merge = self.i64("shape", [1, -1 if seq is None else seq, d])
+        return self.linear(self.node("Reshape", [ctx, merge]), d, d)
+
+    def encoder_layer(self, x, seq, d, heads, ffn, ln, act, mask):
+        x = self.layer_norm(self.node("Add", [self.attention(x, seq, d, heads, mask), x]), d, ln)
+        h = self.linear(self.gelu(self.linear(x, d, ffn), act), ffn, d)
+        return self.layer_norm(self.node("Add", [h, x]), d, ln)
+
+    def encoder_model(self, out, seq_dim, d, dims):
+        inp = [helper.make_tensor_value_info("input", TensorProto.FLOAT, [1, seq_dim, d])]
+        outp = [helper.make_tensor_value_info(out, TensorProto.FLOAT, [1, seq_dim, d])]
+        graph = helper.make_graph(self.nodes, self.name, inp, outp, self.inits)
+        m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", ENC_OPSET)],
+                              producer_name="strata bench/models_gen.py")
+        m.ir_version = 8
+        for k, v in dims.items():
+            m.metadata_props.append(onnx.StringStringEntryProto(key=f"bench.dim.{k}",
+                                                                value=str(v)))
+        onnx.checker.check_model(m)
+        return m
+
+
+def encoder(name, layers, seq, d, heads, ffn, ln, act, dynamic=False):
+    g = Encoder(name, zlib.crc32(name.encode()))
+    # An additive attention mask over the keys (zeros with the last key masked).
+    mask = np.zeros((1, 1, 1, seq), np.float32)
+    mask[..., -1] = -10000.0
+    if dynamic:  # a mask of one row [1, 1, 1, 1] broadcasts over any length
+        mask = np.zeros((1, 1, 1, 1), np.float32)
+    m = g.const("mask", mask)
+    x = "input"
+    for _ in range(layers):
+        x = g.encoder_layer(x, None if dynamic else seq, d, heads, ffn, ln, act, m)
+    return g.encoder_model(x, "seq" if dynamic else seq, d, {"seq": seq} if dynamic else {})
+
+
+MODELS.update({
+    "bert2": ("model", lambda n: encoder(n, 2, 128, 768, 12, 3072, "op", "erf")),
+    "bert12": ("model", lambda n: encoder(n, 12, 128, 768, 12, 3072, "op", "erf")),
+    "bert2_dynseq": ("model", lambda n: encoder(n, 2, 128, 768, 12, 3072, "op", "erf", True)),
+    "encoder_small": ("layer", lambda n: encoder(n, 1, 64, 256, 4, 1024, "decomposed", "tanh")),
+})
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("out_dir")

@@ -14,6 +14,7 @@
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 
+#include "dialects/op_checks.h"
 #include "strata/diagnostics.h"
 
 static bool is_float(MlirType t) { return mlirTypeIsAFloat(t); }
@@ -169,8 +170,40 @@ static MlirValue shift_body(g2t_t *g, strata_builder_t *b, MlirValue x, MlirValu
   return g2t_select(b, in_range, shifted, fill);
 }
 
-/* The scalar function of a binary op applied to `x`, `y` inside the body. */
+/* The exponent of a pow whose right operand is a float constant with one
+ * value (a splat), in *e. */
+static bool constant_exponent(g2t_t *g, double *e) {
+  MlirValue y = mlirOperationGetOperand(g->op, 1);
+  if (!mlirValueIsAOpResult(y))
+    return false;
+  MlirOperation def = mlirOpResultGetOwner(y);
+  if (!strata_op_is(def, "graph.constant") && !strata_op_is(def, "arith.constant"))
+    return false;
+  MlirAttribute v = mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("value"));
+  if (mlirAttributeIsNull(v) || !mlirAttributeIsADenseFPElements(v) ||
+      !mlirDenseElementsAttrIsSplat(v))
+    return false;
+  MlirType t = mlirShapedTypeGetElementType(mlirAttributeGetType(v));
+  if (mlirTypeIsAF32(t))
+    *e = mlirDenseElementsAttrGetFloatSplatValue(v);
+  else if (mlirTypeIsAF64(t))
+    *e = mlirDenseElementsAttrGetDoubleSplatValue(v);
+  else
+    return false;
+  return true;
+}
+
+/* The scalar function of a binary op applied to `x`, `y` inside the body.
+ * pow by a constant 2 or 3 (the square of a variance, the cube of tanh
+ * GELU) is multiplied out: math.powf is a libm call per element, which
+ * keeps the loop scalar. */
 static MlirValue binary_body(g2t_t *g, strata_builder_t *b, MlirValue x, MlirValue y) {
+  double e;
+  if (!strcmp(g->op_name, "pow") && is_float(mlirValueGetType(x)) &&
+      constant_exponent(g, &e) && (e == 2.0 || e == 3.0)) {
+    MlirValue sq = g2t_bin(b, "arith.mulf", x, x);
+    return e == 2.0 ? sq : g2t_bin(b, "arith.mulf", sq, x);
+  }
   if (!strcmp(g->op_name, "mod"))
     return mod_body(g, b, x, y);
   if (!strncmp(g->op_name, "shift_", 6))

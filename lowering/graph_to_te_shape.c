@@ -74,6 +74,36 @@ static void runtime_target_dims(g2t_t *g, MlirValue shape, const strata_graph_sh
       dims[i] = g2t_select(b, g2t_cmpi(b, 0 /* eq */, dims[i], minus1), rest, dims[i]);
 }
 
+/* A reshape past `prefix` that only adds or drops dims of 1 ([1, M, K] ->
+ * [M, K] and back): each other input dim is read at the index of the
+ * output dim it matches, in order (same static size, or both the single
+ * dynamic dim), dims of 1 at 0, with no linear index and its division
+ * and remainder per element. False (idx untouched past the prefix) when
+ * the dims do not pair up so. */
+static bool unit_dims_only(const strata_graph_shape_t *s, const strata_graph_shape_t *rs,
+                           intptr_t prefix, MlirValue *idx, const MlirValue *out_idx,
+                           strata_builder_t *b) {
+  intptr_t o = prefix, ndyn = 0;
+  intptr_t match[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t i = prefix; i < s->rank; ++i) {
+    if (s->dims[i] == 1)
+      continue;
+    while (o < rs->rank && rs->dims[o] == 1)
+      ++o;
+    if (o == rs->rank || s->dims[i] != rs->dims[o])
+      return false;
+    ndyn += s->dims[i] == STRATA_GRAPH_DYN;
+    match[i] = o++;
+  }
+  while (o < rs->rank && rs->dims[o] == 1)
+    ++o;
+  if (o != rs->rank || ndyn > 1)
+    return false;
+  for (intptr_t i = prefix; i < s->rank; ++i)
+    idx[i] = s->dims[i] == 1 ? strata_build_index(b, 0) : out_idx[match[i]];
+  return true;
+}
+
 MlirLogicalResult g2t_lower_reshape(g2t_t *g, MlirValue *out) {
   MlirValue x = mlirOperationGetOperand(g->op, 0);
   MlirType rtype = result_type(g);
@@ -145,6 +175,10 @@ MlirLogicalResult g2t_lower_reshape(g2t_t *g, MlirValue *out) {
   MlirValue idx[STRATA_GRAPH_MAX_RANK];
   for (intptr_t i = 0; i < prefix; ++i)
     idx[i] = c.idx[i];
+  if (unit_dims_only(&s, &rs, prefix, idx, c.idx, b)) {
+    *out = g2t_compute_end(&c, g2t_read(&c, x, idx));
+    return mlirLogicalResultSuccess();
+  }
   /* linear index of the rest of the output */
   MlirValue lin = strata_build_index(b, 0);
   for (intptr_t i = prefix; i < rs.rank; ++i) {

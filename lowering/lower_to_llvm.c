@@ -11,6 +11,7 @@ const strata_pass_info_t strata_lower_to_llvm_pass = {
         "tir-simplify-index (exact div/rem of packed-panel indices become loop variables), "
         "convert-hwi-to-vector (register-tile micro-kernels), convert-tir-to-scf, "
         "strata-check-limits (oversized vectors, static buffers larger than memory), "
+        "strata-expand-math (f32 exp, erf and tanh as vectorizable polynomials), "
         "strata-plan-memory (a function's intermediate buffers in one arena per call, "
         "placed by liveness), then "
         "upstream: scf.parallel to OpenMP, "
@@ -21,7 +22,7 @@ const strata_pass_info_t strata_lower_to_llvm_pass = {
         "allocation stops the process with a message), "
         "math, vector and func to llvm, and unrealized-cast reconciliation.",
     .anchor = "builtin.module",
-    .pipeline = "tir-simplify-index,convert-hwi-to-vector,convert-tir-to-scf,strata-check-limits,strata-plan-memory,convert-scf-to-openmp,canonicalize{top-down=false},lower-affine,"
+    .pipeline = "tir-simplify-index,convert-hwi-to-vector,convert-tir-to-scf,strata-check-limits,strata-expand-math,strata-plan-memory,convert-scf-to-openmp,canonicalize{top-down=false},lower-affine,"
                 "convert-vector-to-scf,convert-scf-to-cf,expand-strided-metadata,"
                 "lower-affine,convert-math-to-funcs,convert-math-to-libm,convert-math-to-llvm,convert-vector-to-llvm,"
                 "finalize-memref-to-llvm{use-generic-functions=1},convert-to-llvm,reconcile-unrealized-casts",

@@ -493,6 +493,38 @@ static bool map_matmul(onnx_node_t *n) {
   return onnx_out(n, onnx_matmul(n, a, b));
 }
 
+/* Whether a's dims but the last (the rows of a 2-D product: their
+ * product) hold at most one dynamic dim, and the last is static. */
+static bool static_rows(const strata_graph_shape_t *s) {
+  int ndyn = 0;
+  for (intptr_t i = 0; i + 1 < s->rank; ++i)
+    ndyn += s->dims[i] == STRATA_GRAPH_DYN;
+  return ndyn <= 1 && s->rank >= 1 && s->dims[s->rank - 1] != STRATA_GRAPH_DYN;
+}
+
+/* [..., M, K] x [K, N] (a layer with a 2-D weight, as transformers' and
+ * MLPs' MatMuls are) as one 2-D product [rows, K] x [K, N] between
+ * reshapes: the weight is read in place, where a batch_matmul would need
+ * it reshaped to [1, K, N], a copy of the whole weight per call. One
+ * dynamic dim among a's rows (a symbolic sequence length) makes the rows
+ * dynamic. */
+static MlirValue matmul_rows(onnx_node_t *n, MlirValue a, const strata_graph_shape_t *as,
+                             MlirValue b) {
+  strata_graph_shape_t bs;
+  onnx_shape(b, &bs);
+  int64_t rows = 1, d2[2], dy[STRATA_GRAPH_MAX_RANK];
+  for (intptr_t i = 0; i + 1 < as->rank; ++i) {
+    rows = as->dims[i] == STRATA_GRAPH_DYN || rows == STRATA_GRAPH_DYN ? STRATA_GRAPH_DYN
+                                                                       : rows * as->dims[i];
+    dy[i] = as->dims[i];
+  }
+  d2[0] = rows;
+  d2[1] = as->dims[as->rank - 1];
+  dy[as->rank - 1] = bs.dims[1];
+  MlirValue y = onnx_binary(n, "graph.matmul", onnx_reshape(n, a, 2, d2), b);
+  return mlirValueIsNull(y) ? y : onnx_reshape(n, y, as->rank, dy);
+}
+
 MlirValue onnx_matmul(onnx_node_t *n, MlirValue a, MlirValue b) {
   if (mlirValueIsNull(a) || mlirValueIsNull(b))
     return (MlirValue){NULL};
@@ -514,8 +546,12 @@ MlirValue onnx_matmul(onnx_node_t *n, MlirValue a, MlirValue b) {
   }
   intptr_t ra = onnx_rank(a), rb = onnx_rank(b);
   MlirValue y;
+  strata_graph_shape_t s2;
+  onnx_shape(a, &s2);
   if (ra == 2 && rb == 2) {
     y = onnx_binary(n, "graph.matmul", a, b);
+  } else if (rb == 2 && static_rows(&s2)) {
+    y = matmul_rows(n, a, &s2, b);
   } else {
     intptr_t r = ra > rb ? ra : rb;
     y = onnx_binary(n, "graph.batch_matmul", prepend_ones(n, a, r), prepend_ones(n, b, r));

@@ -47,7 +47,9 @@
  * the inner loop walks rows contiguously and LLVM vectorizes it. Injective computes (no
  * reduce axes, the fused elementwise chains te-inline leaves) of at least
  * 32768 elements run their first axis of extent >= 2 in parallel; their
- * contiguous inner loops are left to LLVM's vectorizer. Computes that
+ * contiguous inner loops are left to LLVM's vectorizer, except in f32
+ * computes of exp, erf or tanh (GELU, the exp of a softmax), whose
+ * innermost axis is split by the host's vector width and vectorized. Computes that
  * already carry a `schedule` are left as written. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -688,9 +690,36 @@ static bool wants_row_vectors(MlirOperation op) {
  * team). */
 enum { PARALLEL_MIN_ELEMENTS = 1 << 15 };
 
-/* [{prim = "parallel", axis = <first axis with extent >= 2>}] for a large
- * static injective compute, else null. */
-static MlirAttribute injective_trace(MlirContext ctx, MlirOperation op) {
+static MlirWalkResult find_expanded_math(MlirOperation op, void *user) {
+  if (strata_op_is(op, "math.exp") || strata_op_is(op, "math.erf") ||
+      strata_op_is(op, "math.tanh")) {
+    *(bool *)user = true;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+/* The vector width for an f32 injective compute whose body computes exp,
+ * erf or tanh (strata-expand-math makes them polynomials, which vector
+ * code runs a register of lanes at a time, where LLVM's vectorizer left
+ * the loop scalar): the host's f32 lanes per register, when the innermost
+ * axis has at least that many elements; else 0. */
+static int64_t injective_vector_width(MlirOperation op, const config_t *cfg) {
+  MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
+  intptr_t rank = mlirShapedTypeGetRank(rt);
+  int64_t w = cfg->tile ? cfg->tile->vector_width : 0;
+  bool found = false;
+  if (w < 2 || w > MAX_VECTOR_LANES || !mlirTypeIsAF32(mlirShapedTypeGetElementType(rt)) ||
+      mlirShapedTypeGetDimSize(rt, rank - 1) < w)
+    return 0;
+  mlirOperationWalk(op, find_expanded_math, &found, MlirWalkPreOrder);
+  return found ? w : 0;
+}
+
+/* The trace of a large static injective compute, else null: its first
+ * axis of extent >= 2 in parallel; computing exp, erf or tanh, its
+ * innermost axis split by the vector width first, the lanes vectorized. */
+static MlirAttribute injective_trace(MlirContext ctx, MlirOperation op, const config_t *cfg) {
   MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
   if (!mlirShapedTypeHasStaticShape(rt))
     return (MlirAttribute){NULL};
@@ -699,14 +728,21 @@ static MlirAttribute injective_trace(MlirContext ctx, MlirOperation op) {
   for (intptr_t d = 0; d < rank; ++d)
     if (!strata_mul_i64(total, mlirShapedTypeGetDimSize(rt, d), &total))
       total = INT64_MAX; /* past any threshold (the te verifier rejects such types) */
-  if (total < PARALLEL_MIN_ELEMENTS)
-    return (MlirAttribute){NULL};
-  for (intptr_t d = 0; d < rank; ++d)
+  int64_t width = injective_vector_width(op, cfg);
+  MlirAttribute steps[3];
+  int n = 0;
+  if (width) {
+    steps[n++] = split_decision(ctx, name_attr(ctx, op, rank - 1, ""),
+                                mlirDenseI64ArrayGet(ctx, 1, &width));
+    steps[n++] = axis_step(ctx, "vectorize", name_attr(ctx, op, rank - 1, ".1"));
+  }
+  for (intptr_t d = 0; total >= PARALLEL_MIN_ELEMENTS && d < rank; ++d)
     if (mlirShapedTypeGetDimSize(rt, d) >= 2) {
-      MlirAttribute s = axis_step(ctx, "parallel", name_attr(ctx, op, d, ""));
-      return mlirArrayAttrGet(ctx, 1, &s);
+      steps[n++] = axis_step(ctx, "parallel",
+                             name_attr(ctx, op, d, width && d == rank - 1 ? ".0" : ""));
+      break;
     }
-  return (MlirAttribute){NULL};
+  return n ? mlirArrayAttrGet(ctx, n, steps) : (MlirAttribute){NULL};
 }
 
 static MlirWalkResult schedule_compute(MlirOperation op, void *user) {
@@ -716,7 +752,7 @@ static MlirWalkResult schedule_compute(MlirOperation op, void *user) {
   intptr_t ns = strata_te_compute_num_spatial(op), nr = strata_te_compute_num_reduce(op);
   MlirContext ctx = mlirOperationGetContext(op);
   if (nr == 0 && ns > 0 && ns <= MAX_AXES) {
-    MlirAttribute trace = injective_trace(ctx, op);
+    MlirAttribute trace = injective_trace(ctx, op, cfg);
     if (!mlirAttributeIsNull(trace))
       mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("schedule"), trace);
     return MlirWalkResultAdvance;

@@ -209,6 +209,29 @@ func.func @binary(%a: tensor<2x3xf32>, %b: tensor<3xf32>, %c: tensor<?x1x3xf32>,
   return %5 : tensor<?x4x3xf32>
 }
 
+// pow by a constant 2 or 3 (one value) is multiplied out; any other
+// exponent is math.powf.
+// CHECK-LABEL: func.func @pow_constant(
+// CHECK: %[[X:.*]] = "te.read"(%arg0
+// CHECK-NEXT: "te.read"
+// CHECK-NEXT: %[[S:.*]] = arith.mulf %[[X]], %[[X]] : f32
+// CHECK-NEXT: %[[C:.*]] = arith.mulf %[[S]], %[[X]] : f32
+// CHECK-NEXT: gpu.yield %[[C]]
+// CHECK: %[[Y:.*]] = "te.read"(%arg0
+// CHECK-NEXT: "te.read"
+// CHECK-NEXT: %[[Q:.*]] = arith.mulf %[[Y]], %[[Y]] : f32
+// CHECK-NEXT: gpu.yield %[[Q]]
+// CHECK: math.powf
+func.func @pow_constant(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %three = "graph.constant"() {value = dense<3.0> : tensor<f32>} : () -> tensor<f32>
+  %two = "graph.constant"() {value = dense<2.0> : tensor<4xf32>} : () -> tensor<4xf32>
+  %half = "graph.constant"() {value = dense<0.5> : tensor<f32>} : () -> tensor<f32>
+  %0 = "graph.pow"(%a, %three) : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+  %1 = "graph.pow"(%a, %two) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %2 = "graph.pow"(%a, %half) : (tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+  return %0, %1, %2 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}
+
 // mod: the remainder; floored (fmod = false) adds rhs when the remainder is
 // non-zero and its sign differs from rhs's; truncated (fmod = true) is the
 // remainder alone; unsigned operands (computed zero-extended) use remui.

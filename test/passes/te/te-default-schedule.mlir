@@ -210,6 +210,49 @@ func.func @big_map(%a: tensor<64x1024xf32>) -> tensor<64x1024xf32> {
   return %0 : tensor<64x1024xf32>
 }
 
+// An f32 injective compute of tanh (or exp, erf: strata-expand-math makes
+// them vectorizable polynomials) gets its innermost axis split by the
+// target's vector width (16 f32 lanes on AVX-512, 8 on AVX2) and the lanes
+// vectorized, then its first axis in parallel; a small one only the
+// vector split; a row narrower than a register, nothing.
+// CHECK-LABEL: func.func @big_tanh
+// CHECK: name = "bigtanh", reduce_extents = array<i64>, schedule = [{axis = "d1", factors = array<i64: 16>, prim = "split"}, {axis = "d1.1", prim = "vectorize"}, {axis = "d0", prim = "parallel"}]
+// AVX2-LABEL: func.func @big_tanh
+// AVX2: name = "bigtanh", reduce_extents = array<i64>, schedule = [{axis = "d1", factors = array<i64: 8>, prim = "split"}, {axis = "d1.1", prim = "vectorize"}, {axis = "d0", prim = "parallel"}]
+func.func @big_tanh(%a: tensor<64x1024xf32>) -> tensor<64x1024xf32> {
+  %0 = "te.compute"() ({
+  ^bb0(%i: index, %j: index):
+    %x = "te.read"(%a, %i, %j) : (tensor<64x1024xf32>, index, index) -> f32
+    %y = math.tanh %x : f32
+    gpu.yield %y : f32
+  }) {name = "bigtanh", reduce_extents = array<i64>} : () -> tensor<64x1024xf32>
+  return %0 : tensor<64x1024xf32>
+}
+
+// CHECK-LABEL: func.func @small_exp
+// CHECK: name = "smallexp", reduce_extents = array<i64>, schedule = [{axis = "d0", factors = array<i64: 16>, prim = "split"}, {axis = "d0.1", prim = "vectorize"}]
+// CHECK-LABEL: func.func @narrow_erf
+// CHECK: name = "narrowerf", reduce_extents = array<i64>} : () -> tensor<4x8xf32>
+func.func @small_exp(%a: tensor<100xf32>) -> tensor<100xf32> {
+  %0 = "te.compute"() ({
+  ^bb0(%i: index):
+    %x = "te.read"(%a, %i) : (tensor<100xf32>, index) -> f32
+    %y = math.exp %x : f32
+    gpu.yield %y : f32
+  }) {name = "smallexp", reduce_extents = array<i64>} : () -> tensor<100xf32>
+  return %0 : tensor<100xf32>
+}
+
+func.func @narrow_erf(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %0 = "te.compute"() ({
+  ^bb0(%i: index, %j: index):
+    %x = "te.read"(%a, %i, %j) : (tensor<4x8xf32>, index, index) -> f32
+    %y = math.erf %x : f32
+    gpu.yield %y : f32
+  }) {name = "narrowerf", reduce_extents = array<i64>} : () -> tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
 // Left alone: a (small) map (no reduce axes), a reduction to a vector (one spatial
 // axis), and a compute that already has a schedule.
 // CHECK-LABEL: func.func @untouched
