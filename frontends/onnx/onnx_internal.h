@@ -85,6 +85,7 @@ typedef struct {
 /* Per-family tables (NULL-terminated), defined in import_<family>.c. */
 extern const onnx_mapping_t strata_onnx_elementwise_ops[];
 extern const onnx_mapping_t strata_onnx_nn_ops[];
+extern const onnx_mapping_t strata_onnx_resize_ops[];
 extern const onnx_mapping_t strata_onnx_shape_ops[];
 extern const onnx_mapping_t strata_onnx_sequence_ops[];
 extern const onnx_mapping_t strata_onnx_loss_ops[];

@@ -1076,8 +1076,8 @@ func.func @resize_mode(%x: tensor<1x1x2x2xf32>) {
 // -----
 
 func.func @resize_coordinate_mode(%x: tensor<1x1x2x2xf32>) {
-  // expected-error @+1 {{'graph.resize' op 'coordinate_transformation_mode' must be one of "half_pixel", "asymmetric", "align_corners", "pytorch_half_pixel", "tf_crop_and_resize", got "half_pixel_symmetric"}}
-  %0 = "graph.resize"(%x) {mode = "linear", coordinate_transformation_mode = "half_pixel_symmetric", nearest_mode = "floor", scales = array<f64: 1.0, 1.0, 2.0, 2.0>} : (tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32>
+  // expected-error @+1 {{'graph.resize' op 'coordinate_transformation_mode' must be one of "half_pixel", "asymmetric", "align_corners", "pytorch_half_pixel", "tf_crop_and_resize", "half_pixel_symmetric", got "tf_half_pixel_for_nn"}}
+  %0 = "graph.resize"(%x) {mode = "linear", coordinate_transformation_mode = "tf_half_pixel_for_nn", nearest_mode = "floor", scales = array<f64: 1.0, 1.0, 2.0, 2.0>} : (tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32>
   return
 }
 
@@ -1150,6 +1150,14 @@ func.func @resize_scales_positive(%x: tensor<1x1x2x2xf32>) {
 func.func @resize_size(%x: tensor<1x1x2x2xf32>) {
   // expected-error @+1 {{'graph.resize' op result dimension 3 is 5 but input size 2 times scale 2 is 4}}
   %0 = "graph.resize"(%x) {mode = "nearest", coordinate_transformation_mode = "half_pixel", nearest_mode = "floor", scales = array<f64: 1.0, 1.0, 2.0, 2.0>} : (tensor<1x1x2x2xf32>) -> tensor<1x1x4x5xf32>
+  return
+}
+
+// -----
+
+func.func @resize_antialias_bool(%x: tensor<1x1x4x4xf32>) {
+  // expected-error @+1 {{'graph.resize' op 'antialias' must be a bool attribute}}
+  %0 = "graph.resize"(%x) {mode = "linear", coordinate_transformation_mode = "half_pixel", nearest_mode = "floor", antialias = 1 : i64, scales = array<f64: 1.0, 1.0, 0.5, 0.5>} : (tensor<1x1x4x4xf32>) -> tensor<1x1x2x2xf32>
   return
 }
 
