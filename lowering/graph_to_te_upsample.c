@@ -25,8 +25,9 @@
  * half_pixel_symmetric shifts half_pixel by in/2 * (1 - out / (in * scale)),
  * centering the output when the size was rounded.
  *
- * grid_sample (ONNX GridSample, 2-D) reads its grid's (x, y) in the compute
- * body and samples the input there like resize does at its coordinates:
+ * grid_sample (ONNX GridSample, 1-D to 3-D) reads its grid's (x[, y[, z]]) in
+ * the compute body and samples the input there like resize does at its
+ * coordinates (x along the innermost spatial dim):
  * per axis the pixel position (align_corners), moved inside by border or
  * reflection padding, then nearest (rounded half to even), bilinear or
  * bicubic (Keys, a = -0.75) taps, each tap index clamped (border),
@@ -483,7 +484,6 @@ MlirLogicalResult g2t_lower_resize(g2t_t *g, MlirValue *out) {
 
 /* ---- grid_sample ------------------------------------------------------------ */
 
-enum { GRID_X, GRID_Y }; /* the grid's last dim: x (along W), then y (along H) */
 enum { CMPF_OGT = 2, CMPF_OGE = 3 };
 
 /* One axis of a grid sample: the input positions it reads (clamped into
@@ -597,11 +597,12 @@ MlirLogicalResult g2t_lower_grid_sample(g2t_t *g, MlirValue *out) {
   MlirValue x = mlirOperationGetOperand(g->op, 0), grid = mlirOperationGetOperand(g->op, 1);
   MlirType rtype = mlirValueGetType(mlirOperationGetResult(g->op, 0));
   MlirType t = mlirShapedTypeGetElementType(rtype), f64 = mlirF64TypeGet(g->ctx);
-  strata_graph_shape_t xs = g2t_shape(x), rs;
-  strata_graph_shape_from_type(rtype, &rs);
-  if (xs.dims[2] == STRATA_GRAPH_DYN || xs.dims[3] == STRATA_GRAPH_DYN)
-    return strata_emit_error(g->op, "dynamic spatial dims of the input are not supported by "
-                                    "convert-graph-to-te");
+  strata_graph_shape_t xs = g2t_shape(x);
+  int rank = (int)xs.rank, ns = rank - 2; /* spatial dims: 1, 2 or 3 */
+  for (int d = 2; d < rank; ++d)
+    if (xs.dims[d] == STRATA_GRAPH_DYN)
+      return strata_emit_error(g->op, "dynamic spatial dims of the input are not supported by "
+                                      "convert-graph-to-te");
   int mode = 0, padding = 0;
   for (int i = 0; i < 3; ++i) {
     if (attr_is(g->op, "mode", modes[i]))
@@ -610,34 +611,49 @@ MlirLogicalResult g2t_lower_grid_sample(g2t_t *g, MlirValue *out) {
       padding = i;
   }
   bool align = g2t_attr_bool(g->op, "align_corners");
-  MlirValue dims[4] = {g2t_dim(g, x, 0), g2t_dim(g, x, 1), g2t_dim(g, grid, 1),
-                       g2t_dim(g, grid, 2)};
+  MlirValue dims[5] = {g2t_dim(g, x, 0), g2t_dim(g, x, 1)};
+  for (int d = 2; d < rank; ++d)
+    dims[d] = g2t_dim(g, grid, d - 1);
   g2t_compute_t c = g2t_compute_begin(g, "grid_sample", rtype, dims, 0, NULL, NULL, NULL,
                                       no_attr);
   strata_builder_t *b = &c.in;
   bool is64 = mlirTypeIsAF64(t);
-  sample_axis_t axis[2]; /* GRID_X along W (dim 3), GRID_Y along H (dim 2) */
-  for (int a = GRID_X; a <= GRID_Y; ++a) {
-    MlirValue gi[4] = {c.idx[0], c.idx[2], c.idx[3], strata_build_index(b, a)};
+  /* grid coordinate a (x, y, z: the last dim's order) samples spatial dim
+   * rank - 1 - a: x along the innermost */
+  sample_axis_t axis[3];
+  int64_t reads = 1;
+  for (int a = 0; a < ns; ++a) {
+    MlirValue gi[5] = {c.idx[0]};
+    for (int d = 2; d < rank; ++d)
+      gi[d - 1] = c.idx[d];
+    gi[rank - 1] = strata_build_index(b, a);
     MlirValue v = g2t_read(&c, grid, gi);
     if (!is64)
       v = g2t_cast(b, "arith.extf", v, f64);
-    sample_axis(g, b, v, xs.dims[a == GRID_X ? 3 : 2], mode, padding, align, &axis[a]);
+    sample_axis(g, b, v, xs.dims[rank - 1 - a], mode, padding, align, &axis[a]);
+    reads *= axis[a].taps;
   }
-  /* sum over the taps of weight_y * weight_x * value (0 outside for zeros) */
+  /* sum over the taps of prod(weights) * value (0 outside for zeros) */
   MlirValue acc = f64c(b, f64, 0.0), zero = f64c(b, f64, 0.0);
-  const sample_axis_t *ax = &axis[GRID_X], *ay = &axis[GRID_Y];
-  for (int j = 0; j < ay->taps; ++j) {
-    for (int i = 0; i < ax->taps; ++i) {
-      MlirValue xi[4] = {c.idx[0], c.idx[1], ay->index[j], ax->index[i]};
-      MlirValue v = g2t_read(&c, x, xi);
-      if (!is64)
-        v = g2t_cast(b, "arith.extf", v, f64);
-      if (!mlirValueIsNull(ax->inside[i]))
-        v = g2t_select(b, g2t_bin(b, "arith.andi", ax->inside[i], ay->inside[j]), v, zero);
-      MlirValue w = g2t_bin(b, "arith.mulf", ay->weight[j], ax->weight[i]);
-      acc = g2t_bin(b, "arith.addf", acc, g2t_bin(b, "arith.mulf", w, v));
+  for (int64_t corner = 0; corner < reads; ++corner) {
+    MlirValue xi[5] = {c.idx[0], c.idx[1]}, w = {NULL}, inside = {NULL};
+    int64_t rest = corner;
+    for (int a = 0; a < ns; ++a) {
+      const sample_axis_t *s = &axis[a];
+      int j = (int)(rest % s->taps);
+      rest /= s->taps;
+      xi[rank - 1 - a] = s->index[j];
+      w = a ? g2t_bin(b, "arith.mulf", w, s->weight[j]) : s->weight[j];
+      if (!mlirValueIsNull(s->inside[j]))
+        inside = mlirValueIsNull(inside) ? s->inside[j]
+                                         : g2t_bin(b, "arith.andi", inside, s->inside[j]);
     }
+    MlirValue v = g2t_read(&c, x, xi);
+    if (!is64)
+      v = g2t_cast(b, "arith.extf", v, f64);
+    if (!mlirValueIsNull(inside))
+      v = g2t_select(b, inside, v, zero);
+    acc = g2t_bin(b, "arith.addf", acc, g2t_bin(b, "arith.mulf", w, v));
   }
   *out = g2t_compute_end(&c, is64 ? acc : g2t_cast(b, "arith.truncf", acc, t));
   return mlirLogicalResultSuccess();

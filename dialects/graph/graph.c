@@ -1112,23 +1112,29 @@ static bool infer_grid_sample(ctx_t *c, shape_t *out, MlirType *elem) {
   int mode, padding;
   bool align;
   if (!operand_shape(c, 0, "input", &x) || !operand_shape(c, 1, "grid", &g) ||
-      !expect_rank(c, "input", &x, 4) || !expect_rank(c, "grid", &g, 4) ||
       !same_elem(c, 0, "input", 1, "grid") || !expect_float(c, *elem) ||
       !attr_choice(c, "mode", modes, 3, &mode) ||
       !attr_choice(c, "padding_mode", paddings, 3, &padding) ||
       !attr_bool(c, "align_corners", &align))
     return false;
-  if (g.dims[3] != DYN && g.dims[3] != 2)
-    return fail(c, "operand 'grid' must hold 2 coordinates (x, y) in its last dim, got %lld",
-                (long long)g.dims[3]);
+  /* input [N, C, D1..Dk] with k = 1, 2 or 3; grid [N, O1..Ok, k] */
+  if (x.rank < 3 || x.rank > 5)
+    return fail(c, "operand 'input' must have rank 3, 4 or 5 (1 to 3 spatial dims), got %lld",
+                (long long)x.rank);
+  int64_t k = x.rank - 2;
+  if (!expect_rank(c, "grid", &g, x.rank))
+    return false;
+  if (g.dims[k + 1] != DYN && g.dims[k + 1] != k)
+    return fail(c, "operand 'grid' must hold %lld coordinates in its last dim, got %lld",
+                (long long)k, (long long)g.dims[k + 1]);
   if (!dims_agree(x.dims[0], g.dims[0]))
     return fail(c, "batch of 'grid' (%lld) differs from 'input' (%lld)", (long long)g.dims[0],
                 (long long)x.dims[0]);
-  out->rank = 4;
+  out->rank = x.rank;
   out->dims[0] = x.dims[0] != DYN ? x.dims[0] : g.dims[0];
   out->dims[1] = x.dims[1];
-  out->dims[2] = g.dims[1];
-  out->dims[3] = g.dims[2];
+  for (int64_t d = 0; d < k; ++d)
+    out->dims[2 + d] = g.dims[1 + d];
   return true;
 }
 

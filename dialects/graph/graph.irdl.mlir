@@ -928,8 +928,9 @@ irdl.dialect @graph {
 
   // ---- Sampling.
 
-  // ONNX GridSample (2-D): input [N, C, H, W], grid [N, Ho, Wo, 2] of
-  // normalized (x, y) positions in [-1, 1]; result [N, C, Ho, Wo]. mode
+  // ONNX GridSample (1-D to 3-D): input [N, C, D1..Dk], grid [N, O1..Ok, k]
+  // of normalized positions in [-1, 1], (x, y, z) with x along Dk (2-D: input
+  // [N, C, H, W], grid [N, Ho, Wo, 2]); result [N, C, O1..Ok]. mode
   // "bilinear" | "nearest" | "bicubic"; padding_mode "zeros" | "border" |
   // "reflection"; align_corners: bool (checked by the C verifier).
   irdl.operation @grid_sample {

@@ -1187,9 +1187,9 @@ func.func @cumsum_exclusive(%x: tensor<3x4xf32>) {
 
 // -----
 
-func.func @grid_sample_input_rank(%x: tensor<1x2x3xf32>, %g: tensor<1x3x4x2xf32>) {
-  // expected-error @+1 {{'graph.grid_sample' op operand 'input' must have rank 4, got 3}}
-  %0 = "graph.grid_sample"(%x, %g) {mode = "bilinear", padding_mode = "zeros", align_corners = false} : (tensor<1x2x3xf32>, tensor<1x3x4x2xf32>) -> tensor<1x2x3x4xf32>
+func.func @grid_sample_input_rank(%x: tensor<1x2x3x3x3x3xf32>, %g: tensor<1x3x4x2xf32>) {
+  // expected-error @+1 {{'graph.grid_sample' op operand 'input' must have rank 3, 4 or 5 (1 to 3 spatial dims), got 6}}
+  %0 = "graph.grid_sample"(%x, %g) {mode = "bilinear", padding_mode = "zeros", align_corners = false} : (tensor<1x2x3x3x3x3xf32>, tensor<1x3x4x2xf32>) -> tensor<1x2x3x4xf32>
   return
 }
 
@@ -1244,7 +1244,7 @@ func.func @grid_sample_align(%x: tensor<1x2x3x3xf32>, %g: tensor<1x3x4x2xf32>) {
 // -----
 
 func.func @grid_sample_coords(%x: tensor<1x2x3x3xf32>, %g: tensor<1x3x4x3xf32>) {
-  // expected-error @+1 {{'graph.grid_sample' op operand 'grid' must hold 2 coordinates (x, y) in its last dim, got 3}}
+  // expected-error @+1 {{'graph.grid_sample' op operand 'grid' must hold 2 coordinates in its last dim, got 3}}
   %0 = "graph.grid_sample"(%x, %g) {mode = "bilinear", padding_mode = "zeros", align_corners = false} : (tensor<1x2x3x3xf32>, tensor<1x3x4x3xf32>) -> tensor<1x2x3x4xf32>
   return
 }
