@@ -181,6 +181,45 @@ def dft_axis():
             [tensor(FLOAT, [1, 3, 4, 2], y), tensor(FLOAT, [1, 3, 4, 2], y)])
 
 
+def irfft():
+    """DFT-20, inverse and onesided (irfft) along axis 1: 4 bins of a
+    complex [1, 4, 2, 2] spectrum -> 6 real samples (the default length
+    2 (4 - 1)) and, with dft_length 5, 5 samples from the first 3 bins.
+    Each sample is (1/n) sum over the n bins of the Hermitian spectrum
+    (bin n - k the conjugate of bin k), the real part; numpy ignores the
+    imaginary parts of bins 0 and n / 2 as the sum's real part does."""
+    spec = [((v * 5) % 7 - 3) / 2.0 for v in range(16)]  # [1, 4, 2, 2]
+
+    def bin_at(k, col):
+        i = (k * 2 + col) * 2
+        return complex(spec[i], spec[i + 1])
+
+    def samples(n):
+        out = []
+        for j in range(n):
+            for col in range(2):
+                full = []
+                for k in range(n):
+                    kk = k if k <= n // 2 else n - k
+                    b = bin_at(kk, col) if kk < 4 else 0
+                    if k == 0 or 2 * k == n:
+                        b = complex(b.real, 0)
+                    full.append(b if k <= n // 2 else b.conjugate())
+                s = sum(full[k] * cmath.exp(2j * math.pi * j * k / n) for k in range(n)) / n
+                out.append(f32(s.real))
+        return out
+
+    m = model([node("DFT", ["x", "", "axis"], ["y"], "dft1",
+                    [attr_int("inverse", 1), attr_int("onesided", 1)]),
+               node("DFT", ["x", "len", "axis"], ["z"], "dft2",
+                    [attr_int("inverse", 1), attr_int("onesided", 1)])],
+              [value_info("x", FLOAT, [1, 4, 2, 2])],
+              [value_info("y", FLOAT, [1, 6, 2, 1]), value_info("z", FLOAT, [1, 5, 2, 1])],
+              [tensor(INT64, [], [1], "axis"), tensor(INT64, [], [5], "len")], opset=20)
+    return (m, [tensor(FLOAT, [1, 4, 2, 2], spec)],
+            [tensor(FLOAT, [1, 6, 2, 1], samples(6)), tensor(FLOAT, [1, 5, 2, 1], samples(5))])
+
+
 def conv_f16():
     """Conv on float16, one output of 8 products: accumulated in float32 and
     rounded once (1002.1 -> 1002), as the reference's half matmul does;
@@ -455,6 +494,11 @@ ERROR_CASES = {
         [("size", INT64, [5], [1, 1, 2, 2, 2])], opset=20)[0],
     "dft_axis_parts": lambda: dft_bad_axis(3),
     "dft_axis_batch": lambda: dft_bad_axis(-4),
+    "irfft_one_bin": lambda: model(
+        [node("DFT", ["x", "", "axis"], ["y"], "dft1",
+              [attr_int("inverse", 1), attr_int("onesided", 1)])],
+        [value_info("x", FLOAT, [1, 1, 2])], [value_info("y", FLOAT, [1, 1, 1])],
+        [tensor(INT64, [], [1], "axis")], opset=20),
     "lp_norm_p3": lambda: lp_norm(3)[0],
     "group_norm_18": lambda: group_norm(opset=18)[0],
     "group_norm_groups": lambda: group_norm(groups=3)[0],
@@ -485,6 +529,7 @@ RUN_CASES = {
     "reduce_min_bool": lambda: reduce_bool("ReduceMin"),
     "celu_bf16": celu_bf16,
     "dft_axis": dft_axis,
+    "irfft": irfft,
     "conv_f16": conv_f16,
     "rms_norm": rms_norm,
     "lp_norm_1": lambda: lp_norm(1),
