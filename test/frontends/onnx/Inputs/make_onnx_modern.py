@@ -21,8 +21,9 @@ from make_onnx import (BFLOAT16, BOOL, FLOAT, FLOAT16, INT8, INT32, INT64, UINT8
                        write_cases)
 from protobuf_wire import f_bytes, f_int  # noqa: E402
 
+UINT64 = 13  # TensorProto.UINT64
 FORMATS = {INT8: "b", UINT8: "B", INT32: "i", INT64: "q", BOOL: "?", FLOAT: "f",
-           FLOAT16: "e"}
+           FLOAT16: "e", UINT64: "Q"}
 
 
 def bf16_bits(v):
@@ -218,6 +219,15 @@ def irfft():
               [tensor(INT64, [], [1], "axis"), tensor(INT64, [], [5], "len")], opset=20)
     return (m, [tensor(FLOAT, [1, 4, 2, 2], spec)],
             [tensor(FLOAT, [1, 6, 2, 1], samples(6)), tensor(FLOAT, [1, 5, 2, 1], samples(5))])
+
+
+def div_u64():
+    """Div on uint64 with values of 2^63 and more (unsigned division, not
+    signed on the same bits)."""
+    a = [2 ** 64 - 1, 2 ** 63, 2 ** 63 + 10, 100, 7, 2 ** 64 - 2]
+    b = [3, 2, 2 ** 63, 7, 2 ** 64 - 1, 2 ** 32]
+    return one_node("Div", [("a", UINT64, [6], a), ("b", UINT64, [6], b)],
+                    [("y", UINT64, [6], [x // y for x, y in zip(a, b)])], opset=14)
 
 
 def conv_f16():
@@ -530,6 +540,7 @@ RUN_CASES = {
     "celu_bf16": celu_bf16,
     "dft_axis": dft_axis,
     "irfft": irfft,
+    "div_u64": div_u64,
     "conv_f16": conv_f16,
     "rms_norm": rms_norm,
     "lp_norm_1": lambda: lp_norm(1),
