@@ -485,11 +485,19 @@ static MlirValue prepend_ones(onnx_node_t *n, MlirValue x, intptr_t rank) {
   return onnx_reshape(n, x, rank, d);
 }
 
+/* MatMul; on float16 / bfloat16 the operands are widened to f32 and the
+ * result rounded once, as for Conv (NumPy's half matmul accumulates in
+ * float32). */
 static bool map_matmul(onnx_node_t *n) {
   if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
     return false;
   MlirValue a = onnx_input(n, 0), b = onnx_input(n, 1);
-  return onnx_out(n, onnx_matmul(n, a, b));
+  MlirType t = mlirValueIsNull(a) ? (MlirType){NULL} : onnx_elem(a);
+  if (mlirTypeIsNull(t) || !(mlirTypeIsAF16(t) || mlirTypeIsABF16(t)))
+    return onnx_out(n, onnx_matmul(n, a, b));
+  MlirType f32 = mlirF32TypeGet(n->ctx);
+  MlirValue y = onnx_matmul(n, onnx_cast_to(n, a, f32), onnx_cast_to(n, b, f32));
+  return onnx_out(n, onnx_cast_to(n, y, t));
 }
 
 MlirValue onnx_matmul(onnx_node_t *n, MlirValue a, MlirValue b) {
@@ -753,6 +761,18 @@ static MlirValue hardmax(onnx_node_t *n, MlirValue x, int64_t axis) {
   return onnx_cast_to(n, is_max, onnx_elem(x));
 }
 
+/* softmax of a float16 x along `axis`: exp(x - max) / sum, each step
+ * rounded to float16 but the sum accumulated in f32 and rounded once, as the
+ * ONNX reference computes it (NumPy's half sums accumulate in float32;
+ * graph.softmax would sum in float16). */
+MlirValue onnx_softmax_f16(onnx_node_t *n, MlirValue x, int64_t axis) {
+  MlirValue m = onnx_reduce(n, "graph.reduce_max", x, 1, &axis, true);
+  MlirValue e = onnx_unary(n, "graph.exp", onnx_binary(n, "graph.sub", x, m));
+  MlirValue sum = onnx_reduce(n, "graph.reduce_sum", onnx_cast_to(n, e, mlirF32TypeGet(n->ctx)), 1,
+                              &axis, true);
+  return onnx_binary(n, "graph.div", e, onnx_cast_to(n, sum, onnx_elem(x)));
+}
+
 typedef enum { NORM_SOFTMAX, NORM_LOG_SOFTMAX, NORM_HARDMAX } norm_kind_t;
 
 static bool softmax_common(onnx_node_t *n, norm_kind_t kind) {
@@ -780,6 +800,8 @@ static bool softmax_common(onnx_node_t *n, norm_kind_t kind) {
     y = onnx_log_softmax(n, v, a);
   } else if (kind == NORM_HARDMAX) {
     y = hardmax(n, v, a);
+  } else if (mlirTypeIsAF16(onnx_elem(v))) {
+    y = onnx_softmax_f16(n, v, a);
   } else {
     MlirNamedAttribute sa = onnx_i64_attr(n, "axis", a);
     y = onnx_build(n, "graph.softmax", 1, &v, NULL_TYPE, 1, &sa);

@@ -230,6 +230,27 @@ def div_u64():
                     [("y", UINT64, [6], [x // y for x, y in zip(a, b)])], opset=14)
 
 
+def matmul_f16():
+    """MatMul on float16, one output of 8 products: accumulated in float32
+    and rounded once (1002.1 -> 1002), as NumPy's half matmul does; rounded
+    at every term the sum climbs to 1003.5 (0.15% off)."""
+    x = [1000.0] + [0.3] * 7
+    y = [f16(sum(f16(v) for v in x))]
+    return one_node("MatMul", [("a", FLOAT16, [1, 8], x), ("b", FLOAT16, [8, 1], [1.0] * 8)],
+                    [("y", FLOAT16, [1, 1], y)], opset=13)
+
+
+def softmax_f16():
+    """Softmax on float16 over 64 values, one 0 and 63 of -5: exp and the
+    quotient rounded to float16, the sum of the exps accumulated in float32
+    (1.4245); summed in float16 it reaches 1.4307 (0.4% off)."""
+    x = [0.0] + [-5.0] * 63
+    e = [f16(f32(math.exp(v))) for v in x]
+    total = f16(sum(e))
+    return one_node("Softmax", [("x", FLOAT16, [1, 64], x)],
+                    [("y", FLOAT16, [1, 64], [f16(v / total) for v in e])], opset=13)
+
+
 def conv_f16():
     """Conv on float16, one output of 8 products: accumulated in float32 and
     rounded once (1002.1 -> 1002), as the reference's half matmul does;
@@ -541,6 +562,8 @@ RUN_CASES = {
     "dft_axis": dft_axis,
     "irfft": irfft,
     "div_u64": div_u64,
+    "matmul_f16": matmul_f16,
+    "softmax_f16": softmax_f16,
     "conv_f16": conv_f16,
     "rms_norm": rms_norm,
     "lp_norm_1": lambda: lp_norm(1),
