@@ -227,12 +227,12 @@ static MlirLogicalResult check_types(MlirOperation op) {
  * ui64 has no wider type: its values are reinterpreted as i64, which is
  * exact for ops that wrap (add, sub, mul, neg, and the sums of products of
  * matmul, dense, conv, reduce_sum) or only move elements (shape ops,
- * where, gather), for mod, whose lowering uses remui on unsigned
- * operands, and for the shifts (logical). Ops that only order values (maximum, minimum, the
+ * where, gather), for mod and div, whose lowerings use remui and divui
+ * on unsigned operands, and for the shifts (logical). Ops that only order values (maximum, minimum, the
  * comparisons, reduce_max/min, max pools) compute on values with the sign
  * bit flipped (x xor 2^63 maps unsigned order onto signed order), flipped
- * back in the result. cast uses uitofp/fptoui. Other ops on ui64 (division,
- * relu, clip, averages, ...) are an error. */
+ * back in the result. cast uses uitofp/fptoui. Other ops on ui64 (relu,
+ * clip, averages, ...) are an error. */
 enum ui64_mode { UI64_WRAP, UI64_ORDER, UI64_CAST, UI64_UNSUPPORTED };
 
 static enum ui64_mode ui64_mode(const char *name) {
@@ -245,7 +245,7 @@ static enum ui64_mode ui64_mode(const char *name) {
       "transpose", "concat", "slice",   "pad",   "layout_transform", "where", "gather", "gather_elements",
       "expand", "shape",
       /* lowered with unsigned arith ops when the operand is unsigned */
-      "mod", "shift_left", "shift_right",
+      "mod", "div", "shift_left", "shift_right",
       /* bitwise: exact on the bits of any width */
       "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not"};
   for (size_t i = 0; i < sizeof order / sizeof order[0]; ++i)

@@ -208,6 +208,10 @@ static MlirValue binary_body(g2t_t *g, strata_builder_t *b, MlirValue x, MlirVal
     return mod_body(g, b, x, y);
   if (!strncmp(g->op_name, "shift_", 6))
     return shift_body(g, b, x, y);
+  /* unsigned operands (ui64 as i64, narrower ones zero-extended): divui */
+  if (!strcmp(g->op_name, "div") && !mlirTypeIsNull(g->unsigned_in) &&
+      !is_float(mlirValueGetType(x)))
+    return g2t_bin(b, "arith.divui", x, y);
   return g2t_bin(b, binary_scalar_op(g->op_name, is_float(mlirValueGetType(x))), x, y);
 }
 

@@ -16,12 +16,18 @@
  * the k resized dims and blends them with weights 1 - r, r, in f64; cubic:
  * the 4^k taps floor-1 .. floor+2 (clamped) with the Keys weights of
  * cubic_coeff_a (default -0.75), zeroed outside the input and renormalized
- * when exclude_outside. tf_crop_and_resize maps through the roi attribute
- * and yields extrapolation_value where a coordinate falls outside
- * [0, in - 1].
+ * when exclude_outside. antialias (linear and cubic, a dim downsampled by
+ * scale s < 1): the filter stretched by 1/s, the taps floor + i for i in
+ * [start, 1 - start) (start = floor(-1/s) + 1 linear, floor(-2/s) + 1
+ * cubic), each weighted by the filter at s * (its distance), normalized to
+ * sum 1. tf_crop_and_resize maps through the roi attribute and yields
+ * extrapolation_value where a coordinate falls outside [0, in - 1];
+ * half_pixel_symmetric shifts half_pixel by in/2 * (1 - out / (in * scale)),
+ * centering the output when the size was rounded.
  *
- * grid_sample (ONNX GridSample, 2-D) reads its grid's (x, y) in the compute
- * body and samples the input there like resize does at its coordinates:
+ * grid_sample (ONNX GridSample, 1-D to 3-D) reads its grid's (x[, y[, z]]) in
+ * the compute body and samples the input there like resize does at its
+ * coordinates (x along the innermost spatial dim):
  * per axis the pixel position (align_corners), moved inside by border or
  * reflection padding, then nearest (rounded half to even), bilinear or
  * bicubic (Keys, a = -0.75) taps, each tap index clamped (border),
@@ -129,7 +135,8 @@ MlirLogicalResult g2t_lower_conv_transpose2d(g2t_t *g, MlirValue *out) {
 
 /* ---- resize -------------------------------------------------------------- */
 
-enum { RESIZE_MAX_READS = 64 }; /* taps^k corner reads at most */
+enum { RESIZE_MAX_READS = 64 }; /* corner reads (the product of the taps) at most */
+enum { RESIZE_MAX_TAPS = 16 };  /* taps along one dim (antialias) at most */
 
 static bool attr_is(MlirOperation op, const char *name, const char *value) {
   MlirStringRef s = mlirStringAttrGetValue(g2t_attr(op, name));
@@ -151,9 +158,9 @@ static double attr_f64(MlirOperation op, const char *name, double def) {
 }
 
 /* The input coordinate (f64) of output index `o` along dim `d` of input size
- * `in` resized with `scale`, per coordinate_transformation_mode. */
+ * `in` resized with `scale` to `out`, per coordinate_transformation_mode. */
 static MlirValue source_coord(g2t_t *g, strata_builder_t *b, MlirValue o, intptr_t d,
-                              intptr_t rank, int64_t in, double scale) {
+                              intptr_t rank, int64_t in, int64_t out, double scale) {
   MlirType f64 = mlirF64TypeGet(g->ctx);
   MlirValue x = g2t_index_to_elem(b, o, f64);
   double out_width = scale * (double)in;
@@ -179,10 +186,16 @@ static MlirValue source_coord(g2t_t *g, strata_builder_t *b, MlirValue o, intptr
   }
   if (attr_is(g->op, "coordinate_transformation_mode", "pytorch_half_pixel") && out_width == 1)
     return f64c(b, f64, -0.5);
-  /* half_pixel (and pytorch_half_pixel): (x + 0.5) / scale - 0.5 */
+  /* half_pixel (and pytorch_half_pixel): (x + 0.5) / scale - 0.5;
+   * half_pixel_symmetric adds in/2 * (1 - out / out_width) */
   MlirValue v = g2t_bin(b, "arith.addf", x, f64c(b, f64, 0.5));
   v = g2t_bin(b, "arith.divf", v, f64c(b, f64, scale));
-  return g2t_bin(b, "arith.subf", v, f64c(b, f64, 0.5));
+  v = g2t_bin(b, "arith.subf", v, f64c(b, f64, 0.5));
+  if (attr_is(g->op, "coordinate_transformation_mode", "half_pixel_symmetric")) {
+    double offset = (double)in / 2 * (1 - (double)out / out_width);
+    v = g2t_bin(b, "arith.addf", f64c(b, f64, offset), v);
+  }
+  return v;
 }
 
 /* An f64 holding an integral value -> index clamped into [0, in). */
@@ -240,6 +253,58 @@ static void cubic_taps(g2t_t *g, strata_builder_t *b, MlirValue s, MlirValue fl,
       wt[j] = g2t_bin(b, "arith.divf", wt[j], sum);
 }
 
+/* The number of antialiased taps of a dim downsampled by `scale` (< 1) and
+ * the first one's offset from the floor: the filter (support 1 linear, 2
+ * cubic) stretched by 1 / scale, as the ONNX reference counts it. */
+static int antialias_count(double scale, bool cubic, int64_t *start) {
+  double first = floor(-(cubic ? 2.0 : 1.0) / scale) + 1;
+  *start = first < -1e6 ? -1000000 : (int64_t)first;
+  int64_t n = 2 - 2 * *start;
+  return n > RESIZE_MAX_TAPS ? RESIZE_MAX_TAPS + 1 : (int)n;
+}
+
+/* The filter at |x| (f64): linear max(0, 1 - |x|); cubic the Keys weight of
+ * coefficient a, 0 from 2 on. */
+static MlirValue filter_weight(strata_builder_t *b, MlirType f64, MlirValue x, bool cubic,
+                               double a) {
+  MlirValue zero = f64c(b, f64, 0.0);
+  if (!cubic)
+    return g2t_bin(b, "arith.maximumf", g2t_bin(b, "arith.subf", f64c(b, f64, 1.0), x), zero);
+  enum { CMPF_OLE = 5 };
+  MlirValue w = g2t_select(b, g2t_cmpf(b, G2T_CMPF_OLT, x, f64c(b, f64, 2.0)),
+                           cubic_weight(b, f64, x, a, true), zero);
+  return g2t_select(b, g2t_cmpf(b, CMPF_OLE, x, f64c(b, f64, 1.0)),
+                    cubic_weight(b, f64, x, a, false), w);
+}
+
+/* Antialiased taps of source coordinate s (fl its floor) in a dim of size
+ * n downsampled by `scale`: `count` taps fl + start + j at distances
+ * start + j - (s - fl), weighted by the filter at scale * |distance| and
+ * normalized; exclude_outside zeroes the taps outside first. */
+static void antialias_taps(g2t_t *g, strata_builder_t *b, MlirValue s, MlirValue fl, int64_t n,
+                           double scale, int64_t start, int count, bool cubic, double coeff_a,
+                           bool exclude, MlirValue *tap, MlirValue *wt) {
+  MlirType f64 = mlirF64TypeGet(g->ctx);
+  MlirValue r = g2t_bin(b, "arith.subf", s, fl), sum = {NULL};
+  for (int j = 0; j < count; ++j) {
+    double i = (double)(start + j);
+    MlirValue pos = g2t_bin(b, "arith.addf", fl, f64c(b, f64, i));
+    tap[j] = clamp_index(g, b, pos, n);
+    MlirValue x = g2t_bin(b, "arith.subf", f64c(b, f64, i), r);
+    x = g2t_un(b, "math.absf", g2t_bin(b, "arith.mulf", x, f64c(b, f64, scale)));
+    wt[j] = filter_weight(b, f64, x, cubic, coeff_a);
+    if (exclude) {
+      enum { CMPF_OGE = 3 };
+      MlirValue in = g2t_bin(b, "arith.andi", g2t_cmpf(b, CMPF_OGE, pos, f64c(b, f64, 0.0)),
+                             g2t_cmpf(b, G2T_CMPF_OLT, pos, f64c(b, f64, (double)n)));
+      wt[j] = g2t_select(b, in, wt[j], f64c(b, f64, 0.0));
+    }
+    sum = j ? g2t_bin(b, "arith.addf", sum, wt[j]) : wt[j];
+  }
+  for (int j = 0; j < count; ++j)
+    wt[j] = g2t_bin(b, "arith.divf", wt[j], sum);
+}
+
 /* The nearest source index of coordinate s (fl its floor) in a dim of size
  * n, rounded as nearest_mode says. */
 static MlirValue nearest_index(g2t_t *g, strata_builder_t *b, MlirValue s, MlirValue fl,
@@ -262,12 +327,14 @@ static MlirValue nearest_index(g2t_t *g, strata_builder_t *b, MlirValue s, MlirV
   return clamp_index(g, b, r, n);
 }
 
-/* Linear/cubic: the sum over the taps^k corners (`reads` of them) of
- * prod(weights) * value, in f64, back in element type t. which[0..k): the
- * resized dims, whose idx entries are overwritten by their taps. */
+/* Linear/cubic: the sum over the corners (`reads` of them: the product of
+ * the dims' taps) of prod(weights) * value, in f64, back in element type t.
+ * which[0..k): the resized dims, whose idx entries are overwritten by their
+ * taps; taps[d]: how many dim d has. */
 static MlirValue interpolate(g2t_compute_t *c, MlirValue x, MlirValue *idx, const int *which,
-                             int k, int taps, int64_t reads,
-                             MlirValue (*tap)[4], MlirValue (*wt)[4], MlirType t) {
+                             int k, const int *taps, int64_t reads,
+                             MlirValue (*tap)[RESIZE_MAX_TAPS],
+                             MlirValue (*wt)[RESIZE_MAX_TAPS], MlirType t) {
   strata_builder_t *b = &c->in;
   MlirType f64 = mlirF64TypeGet(mlirTypeGetContext(t));
   bool is64 = mlirTypeIsAF64(t);
@@ -277,8 +344,8 @@ static MlirValue interpolate(g2t_compute_t *c, MlirValue x, MlirValue *idx, cons
     int64_t rest = corner;
     for (int j = 0; j < k; ++j) {
       int d = which[j];
-      int tj = (int)(rest % taps);
-      rest /= taps;
+      int tj = (int)(rest % taps[d]);
+      rest /= taps[d];
       idx[d] = tap[d][tj];
       weight = mlirValueIsNull(weight) ? wt[d][tj] : g2t_bin(b, "arith.mulf", weight, wt[d][tj]);
     }
@@ -291,6 +358,63 @@ static MlirValue interpolate(g2t_compute_t *c, MlirValue x, MlirValue *idx, cons
   return is64 ? acc : g2t_cast(b, "arith.truncf", acc, t);
 }
 
+/* What a resize does per dim, decided before the compute is built. */
+typedef struct {
+  bool linear, cubic, crop, exclude;
+  double coeff_a;
+  double scales[STRATA_GRAPH_MAX_RANK];
+  bool resized[STRATA_GRAPH_MAX_RANK];
+  int taps[STRATA_GRAPH_MAX_RANK];         /* linear/cubic taps of a resized dim */
+  int64_t aa_start[STRATA_GRAPH_MAX_RANK]; /* antialiased dim: first tap offset */
+  bool aa[STRATA_GRAPH_MAX_RANK];          /* antialiased (downsampled) dim */
+  int64_t reads;                           /* corner reads per element */
+} resize_plan_t;
+
+/* Fills plan p for the op (input shape xs, result shape rs) and checks what
+ * the lowering supports; *dims gets the run-time dims of unresized dims. */
+static MlirLogicalResult resize_plan(g2t_t *g, MlirValue x, const strata_graph_shape_t *xs,
+                                     const strata_graph_shape_t *rs, MlirValue *dims,
+                                     resize_plan_t *p) {
+  MlirAttribute scales_attr = g2t_attr(g->op, "scales"), roi = g2t_attr(g->op, "roi");
+  p->linear = attr_is(g->op, "mode", "linear");
+  p->cubic = attr_is(g->op, "mode", "cubic");
+  p->crop = attr_is(g->op, "coordinate_transformation_mode", "tf_crop_and_resize");
+  p->coeff_a = attr_f64(g->op, "cubic_coeff_a", -0.75);
+  MlirAttribute excl = g2t_attr(g->op, "exclude_outside");
+  p->exclude = !mlirAttributeIsNull(excl) && g2t_attr_bool(g->op, "exclude_outside");
+  bool antialias = !mlirAttributeIsNull(g2t_attr(g->op, "antialias")) &&
+                   g2t_attr_bool(g->op, "antialias");
+  p->reads = 1;
+  for (intptr_t d = 0; d < xs->rank; ++d) {
+    double sc = p->scales[d] = mlirDenseF64ArrayGetElement(scales_attr, d);
+    p->resized[d] = sc != 1.0 || xs->dims[d] != rs->dims[d];
+    if (p->crop && (mlirDenseF64ArrayGetElement(roi, d) != 0.0 ||
+                    mlirDenseF64ArrayGetElement(roi, d + xs->rank) != 1.0))
+      p->resized[d] = true;
+    dims[d] = (MlirValue){NULL};
+    if (p->resized[d] && (xs->dims[d] == STRATA_GRAPH_DYN || rs->dims[d] == STRATA_GRAPH_DYN))
+      return strata_emit_error(g->op, "dynamic resized dim %lld is not supported by "
+                                      "convert-graph-to-te", (long long)d);
+    if (!p->resized[d] && rs->dims[d] == STRATA_GRAPH_DYN)
+      dims[d] = g2t_dim(g, x, d);
+    p->aa[d] = antialias && p->resized[d] && sc < 1.0 && (p->linear || p->cubic);
+    p->taps[d] = p->cubic ? 4 : 2;
+    if (p->aa[d])
+      p->taps[d] = antialias_count(sc, p->cubic, &p->aa_start[d]);
+    if (p->aa[d] && p->taps[d] > RESIZE_MAX_TAPS)
+      return strata_emit_error(g->op, "antialiased resize of dim %lld by scale %g is not "
+                                      "supported by convert-graph-to-te (more than %d taps)",
+                               (long long)d, sc, RESIZE_MAX_TAPS);
+    if (p->resized[d] && (p->linear || p->cubic) && p->reads <= RESIZE_MAX_READS)
+      p->reads *= p->taps[d];
+  }
+  if (p->reads > RESIZE_MAX_READS)
+    return strata_emit_error(g->op, "%s resize is not supported by convert-graph-to-te "
+                                    "(more than %d reads per element)",
+                             p->cubic ? "cubic" : "linear", RESIZE_MAX_READS);
+  return mlirLogicalResultSuccess();
+}
+
 MlirLogicalResult g2t_lower_resize(g2t_t *g, MlirValue *out) {
   MlirValue x = mlirOperationGetOperand(g->op, 0);
   MlirType rtype = mlirValueGetType(mlirOperationGetResult(g->op, 0));
@@ -298,83 +422,56 @@ MlirLogicalResult g2t_lower_resize(g2t_t *g, MlirValue *out) {
   MlirType f64 = mlirF64TypeGet(g->ctx);
   strata_graph_shape_t xs = g2t_shape(x), rs;
   strata_graph_shape_from_type(rtype, &rs);
-  MlirAttribute scales_attr = g2t_attr(g->op, "scales");
-  bool linear = attr_is(g->op, "mode", "linear");
-  bool cubic = attr_is(g->op, "mode", "cubic");
-  bool crop = attr_is(g->op, "coordinate_transformation_mode", "tf_crop_and_resize");
-  MlirAttribute roi = g2t_attr(g->op, "roi");
-  int taps = cubic ? 4 : 2;
-  double scales[STRATA_GRAPH_MAX_RANK];
-  bool resized[STRATA_GRAPH_MAX_RANK];
-  int nres = 0;
+  resize_plan_t p;
   MlirValue dims[STRATA_GRAPH_MAX_RANK];
-  for (intptr_t d = 0; d < xs.rank; ++d) {
-    scales[d] = mlirDenseF64ArrayGetElement(scales_attr, d);
-    resized[d] = scales[d] != 1.0 || xs.dims[d] != rs.dims[d];
-    if (crop && (mlirDenseF64ArrayGetElement(roi, d) != 0.0 ||
-                 mlirDenseF64ArrayGetElement(roi, d + xs.rank) != 1.0))
-      resized[d] = true;
-    dims[d] = (MlirValue){NULL};
-    if (resized[d] && (xs.dims[d] == STRATA_GRAPH_DYN || rs.dims[d] == STRATA_GRAPH_DYN))
-      return strata_emit_error(g->op, "dynamic resized dim %lld is not supported by "
-                                      "convert-graph-to-te", (long long)d);
-    if (!resized[d] && rs.dims[d] == STRATA_GRAPH_DYN)
-      dims[d] = g2t_dim(g, x, d);
-    nres += resized[d];
-  }
-  int64_t reads = 1;
-  for (int j = 0; j < nres && (linear || cubic); ++j)
-    reads *= taps;
-  if (reads > RESIZE_MAX_READS)
-    return strata_emit_error(g->op, "%s resize of %d dims is not supported by "
-                                    "convert-graph-to-te (at most %d reads per element)",
-                             cubic ? "cubic" : "linear", nres, RESIZE_MAX_READS);
-  if ((linear || cubic) && !mlirTypeIsAFloat(t)) {
+  if (mlirLogicalResultIsFailure(resize_plan(g, x, &xs, &rs, dims, &p)))
+    return mlirLogicalResultFailure();
+  if ((p.linear || p.cubic) && !mlirTypeIsAFloat(t)) {
     char buf[32];
     return strata_emit_error(g->op, "needs a float element type, got %s",
                              strata_type_str(t, buf, sizeof buf));
   }
-  double coeff_a = attr_f64(g->op, "cubic_coeff_a", -0.75);
-  MlirAttribute excl = g2t_attr(g->op, "exclude_outside");
-  bool exclude = !mlirAttributeIsNull(excl) && g2t_attr_bool(g->op, "exclude_outside");
   g2t_compute_t c = g2t_compute_begin(g, "resize", rtype, dims, 0, NULL, NULL, NULL, no_attr);
   strata_builder_t *b = &c.in;
   MlirValue idx[STRATA_GRAPH_MAX_RANK];
   /* linear/cubic: per resized dim, the tap indices and weights */
-  MlirValue tap[STRATA_GRAPH_MAX_RANK][4], wt[STRATA_GRAPH_MAX_RANK][4];
+  MlirValue tap[STRATA_GRAPH_MAX_RANK][RESIZE_MAX_TAPS], wt[STRATA_GRAPH_MAX_RANK][RESIZE_MAX_TAPS];
   int which[STRATA_GRAPH_MAX_RANK];
   int k = 0;
   MlirValue outside = {NULL}; /* tf_crop_and_resize: some coordinate outside [0, in-1] */
   for (intptr_t d = 0; d < xs.rank; ++d) {
     idx[d] = c.idx[d];
-    if (!resized[d])
+    if (!p.resized[d])
       continue;
-    MlirValue s = source_coord(g, b, c.idx[d], d, xs.rank, xs.dims[d], scales[d]);
-    if (crop) {
+    int64_t in = xs.dims[d];
+    MlirValue s = source_coord(g, b, c.idx[d], d, xs.rank, in, rs.dims[d], p.scales[d]);
+    if (p.crop) {
       enum { CMPF_OGT = 2 };
       MlirValue o = g2t_bin(b, "arith.ori", g2t_cmpf(b, G2T_CMPF_OLT, s, f64c(b, f64, 0.0)),
-                            g2t_cmpf(b, CMPF_OGT, s, f64c(b, f64, (double)(xs.dims[d] - 1))));
+                            g2t_cmpf(b, CMPF_OGT, s, f64c(b, f64, (double)(in - 1))));
       outside = mlirValueIsNull(outside) ? o : g2t_bin(b, "arith.ori", outside, o);
     }
     MlirValue fl = g2t_un(b, "math.floor", s);
-    if (linear) {
-      tap[d][0] = clamp_index(g, b, fl, xs.dims[d]);
-      tap[d][1] = clamp_index(g, b, g2t_bin(b, "arith.addf", fl, f64c(b, f64, 1.0)), xs.dims[d]);
+    if (!p.linear && !p.cubic) {
+      idx[d] = nearest_index(g, b, s, fl, in);
+      continue;
+    }
+    which[k++] = (int)d;
+    if (p.aa[d]) {
+      antialias_taps(g, b, s, fl, in, p.scales[d], p.aa_start[d], p.taps[d], p.cubic,
+                     p.coeff_a, p.exclude, tap[d], wt[d]);
+    } else if (p.cubic) {
+      cubic_taps(g, b, s, fl, in, p.coeff_a, p.exclude, tap[d], wt[d]);
+    } else {
+      tap[d][0] = clamp_index(g, b, fl, in);
+      tap[d][1] = clamp_index(g, b, g2t_bin(b, "arith.addf", fl, f64c(b, f64, 1.0)), in);
       wt[d][1] = g2t_bin(b, "arith.subf", s, fl);
       wt[d][0] = g2t_bin(b, "arith.subf", f64c(b, f64, 1.0), wt[d][1]);
-      which[k++] = (int)d;
-      continue;
     }
-    if (cubic) {
-      cubic_taps(g, b, s, fl, xs.dims[d], coeff_a, exclude, tap[d], wt[d]);
-      which[k++] = (int)d;
-      continue;
-    }
-    idx[d] = nearest_index(g, b, s, fl, xs.dims[d]);
   }
-  MlirValue result = !linear && !cubic
+  MlirValue result = !p.linear && !p.cubic
                          ? g2t_read(&c, x, idx)
-                         : interpolate(&c, x, idx, which, k, taps, reads, tap, wt, t);
+                         : interpolate(&c, x, idx, which, k, p.taps, p.reads, tap, wt, t);
   if (!mlirValueIsNull(outside)) {
     double e = attr_f64(g->op, "extrapolation_value", 0.0);
     MlirValue ev = mlirTypeIsAFloat(t) ? g2t_scalar(b, t, e)
@@ -387,7 +484,6 @@ MlirLogicalResult g2t_lower_resize(g2t_t *g, MlirValue *out) {
 
 /* ---- grid_sample ------------------------------------------------------------ */
 
-enum { GRID_X, GRID_Y }; /* the grid's last dim: x (along W), then y (along H) */
 enum { CMPF_OGT = 2, CMPF_OGE = 3 };
 
 /* One axis of a grid sample: the input positions it reads (clamped into
@@ -501,11 +597,12 @@ MlirLogicalResult g2t_lower_grid_sample(g2t_t *g, MlirValue *out) {
   MlirValue x = mlirOperationGetOperand(g->op, 0), grid = mlirOperationGetOperand(g->op, 1);
   MlirType rtype = mlirValueGetType(mlirOperationGetResult(g->op, 0));
   MlirType t = mlirShapedTypeGetElementType(rtype), f64 = mlirF64TypeGet(g->ctx);
-  strata_graph_shape_t xs = g2t_shape(x), rs;
-  strata_graph_shape_from_type(rtype, &rs);
-  if (xs.dims[2] == STRATA_GRAPH_DYN || xs.dims[3] == STRATA_GRAPH_DYN)
-    return strata_emit_error(g->op, "dynamic spatial dims of the input are not supported by "
-                                    "convert-graph-to-te");
+  strata_graph_shape_t xs = g2t_shape(x);
+  int rank = (int)xs.rank, ns = rank - 2; /* spatial dims: 1, 2 or 3 */
+  for (int d = 2; d < rank; ++d)
+    if (xs.dims[d] == STRATA_GRAPH_DYN)
+      return strata_emit_error(g->op, "dynamic spatial dims of the input are not supported by "
+                                      "convert-graph-to-te");
   int mode = 0, padding = 0;
   for (int i = 0; i < 3; ++i) {
     if (attr_is(g->op, "mode", modes[i]))
@@ -514,34 +611,49 @@ MlirLogicalResult g2t_lower_grid_sample(g2t_t *g, MlirValue *out) {
       padding = i;
   }
   bool align = g2t_attr_bool(g->op, "align_corners");
-  MlirValue dims[4] = {g2t_dim(g, x, 0), g2t_dim(g, x, 1), g2t_dim(g, grid, 1),
-                       g2t_dim(g, grid, 2)};
+  MlirValue dims[5] = {g2t_dim(g, x, 0), g2t_dim(g, x, 1)};
+  for (int d = 2; d < rank; ++d)
+    dims[d] = g2t_dim(g, grid, d - 1);
   g2t_compute_t c = g2t_compute_begin(g, "grid_sample", rtype, dims, 0, NULL, NULL, NULL,
                                       no_attr);
   strata_builder_t *b = &c.in;
   bool is64 = mlirTypeIsAF64(t);
-  sample_axis_t axis[2]; /* GRID_X along W (dim 3), GRID_Y along H (dim 2) */
-  for (int a = GRID_X; a <= GRID_Y; ++a) {
-    MlirValue gi[4] = {c.idx[0], c.idx[2], c.idx[3], strata_build_index(b, a)};
+  /* grid coordinate a (x, y, z: the last dim's order) samples spatial dim
+   * rank - 1 - a: x along the innermost */
+  sample_axis_t axis[3];
+  int64_t reads = 1;
+  for (int a = 0; a < ns; ++a) {
+    MlirValue gi[5] = {c.idx[0]};
+    for (int d = 2; d < rank; ++d)
+      gi[d - 1] = c.idx[d];
+    gi[rank - 1] = strata_build_index(b, a);
     MlirValue v = g2t_read(&c, grid, gi);
     if (!is64)
       v = g2t_cast(b, "arith.extf", v, f64);
-    sample_axis(g, b, v, xs.dims[a == GRID_X ? 3 : 2], mode, padding, align, &axis[a]);
+    sample_axis(g, b, v, xs.dims[rank - 1 - a], mode, padding, align, &axis[a]);
+    reads *= axis[a].taps;
   }
-  /* sum over the taps of weight_y * weight_x * value (0 outside for zeros) */
+  /* sum over the taps of prod(weights) * value (0 outside for zeros) */
   MlirValue acc = f64c(b, f64, 0.0), zero = f64c(b, f64, 0.0);
-  const sample_axis_t *ax = &axis[GRID_X], *ay = &axis[GRID_Y];
-  for (int j = 0; j < ay->taps; ++j) {
-    for (int i = 0; i < ax->taps; ++i) {
-      MlirValue xi[4] = {c.idx[0], c.idx[1], ay->index[j], ax->index[i]};
-      MlirValue v = g2t_read(&c, x, xi);
-      if (!is64)
-        v = g2t_cast(b, "arith.extf", v, f64);
-      if (!mlirValueIsNull(ax->inside[i]))
-        v = g2t_select(b, g2t_bin(b, "arith.andi", ax->inside[i], ay->inside[j]), v, zero);
-      MlirValue w = g2t_bin(b, "arith.mulf", ay->weight[j], ax->weight[i]);
-      acc = g2t_bin(b, "arith.addf", acc, g2t_bin(b, "arith.mulf", w, v));
+  for (int64_t corner = 0; corner < reads; ++corner) {
+    MlirValue xi[5] = {c.idx[0], c.idx[1]}, w = {NULL}, inside = {NULL};
+    int64_t rest = corner;
+    for (int a = 0; a < ns; ++a) {
+      const sample_axis_t *s = &axis[a];
+      int j = (int)(rest % s->taps);
+      rest /= s->taps;
+      xi[rank - 1 - a] = s->index[j];
+      w = a ? g2t_bin(b, "arith.mulf", w, s->weight[j]) : s->weight[j];
+      if (!mlirValueIsNull(s->inside[j]))
+        inside = mlirValueIsNull(inside) ? s->inside[j]
+                                         : g2t_bin(b, "arith.andi", inside, s->inside[j]);
     }
+    MlirValue v = g2t_read(&c, x, xi);
+    if (!is64)
+      v = g2t_cast(b, "arith.extf", v, f64);
+    if (!mlirValueIsNull(inside))
+      v = g2t_select(b, inside, v, zero);
+    acc = g2t_bin(b, "arith.addf", acc, g2t_bin(b, "arith.mulf", w, v));
   }
   *out = g2t_compute_end(&c, is64 ? acc : g2t_cast(b, "arith.truncf", acc, t));
   return mlirLogicalResultSuccess();

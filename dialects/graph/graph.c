@@ -1038,7 +1038,8 @@ static bool infer_conv_transpose2d(ctx_t *c, shape_t *out, MlirType *elem) {
 static bool infer_resize(ctx_t *c, shape_t *out, MlirType *elem) {
   static const char *const modes[] = {"nearest", "linear", "cubic"};
   static const char *const coords[] = {"half_pixel", "asymmetric", "align_corners",
-                                       "pytorch_half_pixel", "tf_crop_and_resize"};
+                                       "pytorch_half_pixel", "tf_crop_and_resize",
+                                       "half_pixel_symmetric"};
   static const char *const nearest[] = {"round_prefer_floor", "round_prefer_ceil", "floor",
                                         "ceil"};
   shape_t x;
@@ -1046,7 +1047,7 @@ static bool infer_resize(ctx_t *c, shape_t *out, MlirType *elem) {
   if (!operand_shape(c, 0, "input", &x) ||
       !read_shape(c, mlirValueGetType(mlirOperationGetResult(c->op, 0)), "result", out) ||
       !attr_choice(c, "mode", modes, 3, &mode) ||
-      !attr_choice(c, "coordinate_transformation_mode", coords, 5, &coord) ||
+      !attr_choice(c, "coordinate_transformation_mode", coords, 6, &coord) ||
       !attr_choice(c, "nearest_mode", nearest, 4, &near))
     return false;
   if (out->rank != x.rank)
@@ -1054,7 +1055,8 @@ static bool infer_resize(ctx_t *c, shape_t *out, MlirType *elem) {
                 (long long)x.rank);
   if (mode >= 1 && !expect_float(c, *elem))
     return false;
-  /* optional: cubic_coeff_a (float), exclude_outside (bool), and for
+  /* optional: cubic_coeff_a (float), exclude_outside (bool), antialias
+   * (bool), and for
    * tf_crop_and_resize roi (array<f64>, starts then ends) and
    * extrapolation_value (float) */
   MlirAttribute ca = attr(c, "cubic_coeff_a");
@@ -1063,6 +1065,9 @@ static bool infer_resize(ctx_t *c, shape_t *out, MlirType *elem) {
   MlirAttribute ex = attr(c, "exclude_outside");
   if (!mlirAttributeIsNull(ex) && !mlirAttributeIsABool(ex))
     return fail(c, "'exclude_outside' must be a bool attribute");
+  MlirAttribute aa = attr(c, "antialias");
+  if (!mlirAttributeIsNull(aa) && !mlirAttributeIsABool(aa))
+    return fail(c, "'antialias' must be a bool attribute");
   MlirAttribute ev = attr(c, "extrapolation_value");
   if (!mlirAttributeIsNull(ev) && !mlirAttributeIsAFloat(ev))
     return fail(c, "'extrapolation_value' must be a float attribute");
@@ -1083,12 +1088,13 @@ static bool infer_resize(ctx_t *c, shape_t *out, MlirType *elem) {
     double s = mlirDenseF64ArrayGetElement(a, d);
     if (!(s > 0))
       return fail(c, "'scales' must be positive, got %g", s);
-    /* The result size is floor(in * scale) (ONNX scales) or given (ONNX
-     * sizes, scale = out / in): either way in * scale - out is in [0, 1),
-     * allowing for the rounding of out / in. */
+    /* The result size is floor(in * scale) (ONNX scales), given (ONNX
+     * sizes, scale = out / in) or in * scale rounded half up (sizes with
+     * keep_aspect_ratio_policy): in * scale - out is in [-0.5, 1), allowing
+     * for the rounding of out / in. */
     double excess = (double)x.dims[d] * s - (double)out->dims[d];
     if (x.dims[d] != DYN && out->dims[d] != DYN &&
-        (out->dims[d] < 1 || excess < -1e-6 || excess >= 1.0))
+        (out->dims[d] < 1 || excess < -0.5 - 1e-6 || excess >= 1.0))
       return fail(c, "result dimension %lld is %lld but input size %lld times scale %g is %g",
                   (long long)d, (long long)out->dims[d], (long long)x.dims[d], s,
                   (double)x.dims[d] * s);
@@ -1106,23 +1112,29 @@ static bool infer_grid_sample(ctx_t *c, shape_t *out, MlirType *elem) {
   int mode, padding;
   bool align;
   if (!operand_shape(c, 0, "input", &x) || !operand_shape(c, 1, "grid", &g) ||
-      !expect_rank(c, "input", &x, 4) || !expect_rank(c, "grid", &g, 4) ||
       !same_elem(c, 0, "input", 1, "grid") || !expect_float(c, *elem) ||
       !attr_choice(c, "mode", modes, 3, &mode) ||
       !attr_choice(c, "padding_mode", paddings, 3, &padding) ||
       !attr_bool(c, "align_corners", &align))
     return false;
-  if (g.dims[3] != DYN && g.dims[3] != 2)
-    return fail(c, "operand 'grid' must hold 2 coordinates (x, y) in its last dim, got %lld",
-                (long long)g.dims[3]);
+  /* input [N, C, D1..Dk] with k = 1, 2 or 3; grid [N, O1..Ok, k] */
+  if (x.rank < 3 || x.rank > 5)
+    return fail(c, "operand 'input' must have rank 3, 4 or 5 (1 to 3 spatial dims), got %lld",
+                (long long)x.rank);
+  int64_t k = x.rank - 2;
+  if (!expect_rank(c, "grid", &g, x.rank))
+    return false;
+  if (g.dims[k + 1] != DYN && g.dims[k + 1] != k)
+    return fail(c, "operand 'grid' must hold %lld coordinates in its last dim, got %lld",
+                (long long)k, (long long)g.dims[k + 1]);
   if (!dims_agree(x.dims[0], g.dims[0]))
     return fail(c, "batch of 'grid' (%lld) differs from 'input' (%lld)", (long long)g.dims[0],
                 (long long)x.dims[0]);
-  out->rank = 4;
+  out->rank = x.rank;
   out->dims[0] = x.dims[0] != DYN ? x.dims[0] : g.dims[0];
   out->dims[1] = x.dims[1];
-  out->dims[2] = g.dims[1];
-  out->dims[3] = g.dims[2];
+  for (int64_t d = 0; d < k; ++d)
+    out->dims[2 + d] = g.dims[1 + d];
   return true;
 }
 

@@ -907,10 +907,12 @@ irdl.dialect @graph {
 
   // ONNX Resize: mode "nearest" | "linear" | "cubic"; coordinate_transformation_mode
   // "half_pixel" | "asymmetric" | "align_corners" | "pytorch_half_pixel" |
-  // "tf_crop_and_resize"; nearest_mode "round_prefer_floor" | "round_prefer_ceil" |
-  // "floor" | "ceil"; scales: array<f64> per dim (> 0). The result type is the
-  // output size. Optional (checked by the C verifier): cubic_coeff_a (float,
-  // default -0.75), exclude_outside (bool), roi (array<f64>, starts then ends;
+  // "tf_crop_and_resize" | "half_pixel_symmetric"; nearest_mode "round_prefer_floor" |
+  // "round_prefer_ceil" | "floor" | "ceil"; scales: array<f64> per dim (> 0). The
+  // result type is the output size (floor(in * scale), or rounded half up).
+  // Optional (checked by the C verifier): cubic_coeff_a (float, default -0.75),
+  // exclude_outside (bool), antialias (bool: linear and cubic downsampling
+  // stretch their filter by 1 / scale), roi (array<f64>, starts then ends;
   // required by tf_crop_and_resize), extrapolation_value (float, default 0).
   irdl.operation @resize {
     %input = irdl.base "!builtin.tensor"
@@ -926,8 +928,9 @@ irdl.dialect @graph {
 
   // ---- Sampling.
 
-  // ONNX GridSample (2-D): input [N, C, H, W], grid [N, Ho, Wo, 2] of
-  // normalized (x, y) positions in [-1, 1]; result [N, C, Ho, Wo]. mode
+  // ONNX GridSample (1-D to 3-D): input [N, C, D1..Dk], grid [N, O1..Ok, k]
+  // of normalized positions in [-1, 1], (x, y, z) with x along Dk (2-D: input
+  // [N, C, H, W], grid [N, Ho, Wo, 2]); result [N, C, O1..Ok]. mode
   // "bilinear" | "nearest" | "bicubic"; padding_mode "zeros" | "border" |
   // "reflection"; align_corners: bool (checked by the C verifier).
   irdl.operation @grid_sample {

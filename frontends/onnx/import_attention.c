@@ -273,18 +273,6 @@ static MlirValue grouped_matmul(onnx_node_t *n, MlirValue x, MlirValue y) {
   return onnx_cast_to(n, onnx_reshape(n, z, 4, out), elem);
 }
 
-/* softmax of a float16 x along its last dim, the sum in f32: exp(x - max)
- * / sum, the steps rounded to float16 as the ONNX reference computes them
- * (graph.softmax would sum in float16). */
-static MlirValue softmax_f16(onnx_node_t *n, MlirValue x) {
-  int64_t last = onnx_rank(x) - 1;
-  MlirValue m = onnx_reduce(n, "graph.reduce_max", x, 1, &last, true);
-  MlirValue e = onnx_unary(n, "graph.exp", onnx_binary(n, "graph.sub", x, m));
-  MlirValue sum = onnx_reduce(n, "graph.reduce_sum", onnx_cast_to(n, e, mlirF32TypeGet(n->ctx)), 1,
-                              &last, true);
-  return onnx_binary(n, "graph.div", e, onnx_cast_to(n, sum, onnx_elem(x)));
-}
-
 /* softmax of the biased scores in softmax_precision, rows whose bias is
  * all -inf (nothing to attend) set to 0 -- but for is_causal alone, which
  * always lets key 0 through. Null after an error. */
@@ -300,7 +288,7 @@ static MlirValue probabilities(onnx_node_t *n, const attn_t *a, MlirValue scores
   }
   MlirValue x = onnx_cast_to(n, scores, t), p;
   if (mlirTypeIsAF16(t)) {
-    p = softmax_f16(n, x);
+    p = onnx_softmax_f16(n, x, onnx_rank(x) - 1);
   } else {
     MlirNamedAttribute axis = onnx_i64_attr(n, "axis", 3);
     p = onnx_build(n, "graph.softmax", 1, &x, NULL_TYPE, 1, &axis);

@@ -102,7 +102,7 @@ static bool takes_sequences(const onnx_mapping_t *m) {
 /* The mapping of a node's operator in its domain, or NULL. */
 const onnx_mapping_t *onnx_find_mapping(const Onnx__NodeProto *node) {
   static const onnx_mapping_t *const default_tables[] = {
-      strata_onnx_elementwise_ops, strata_onnx_nn_ops, strata_onnx_shape_ops,
+      strata_onnx_elementwise_ops, strata_onnx_nn_ops, strata_onnx_resize_ops, strata_onnx_shape_ops,
       strata_onnx_sequence_ops, strata_onnx_loss_ops,     strata_onnx_generate_ops,
       strata_onnx_quantize_ops, strata_onnx_bits_ops, strata_onnx_rnn_ops,      strata_onnx_einsum_ops,
       strata_onnx_signal_ops,   strata_onnx_grid_sample_ops, strata_onnx_string_ops,

@@ -1,5 +1,6 @@
-/* ONNX GridSample -> graph.grid_sample: 2-D (input [N, C, H, W], grid
- * [N, Ho, Wo, 2]) with every mode (bilinear/nearest/bicubic, opset 20's
+/* ONNX GridSample -> graph.grid_sample: 1-D to 3-D (input [N, C, D1..Dk],
+ * grid [N, O1..Ok, k], k = 1..3: 2-D is [N, C, H, W] with grid
+ * [N, Ho, Wo, 2], 3-D volumetric) with every mode (bilinear/nearest/bicubic, opset 20's
  * linear/cubic spellings too), padding_mode (zeros/border/reflection) and
  * align_corners. The sampling itself is the graph op's lowering. */
 #include <string.h>
@@ -26,9 +27,9 @@ static bool map_grid_sample(onnx_node_t *n) {
   if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
     return false;
   MlirValue x = onnx_input(n, 0), grid = onnx_input(n, 1);
-  if (onnx_rank(x) != 4)
-    return onnx_error(n, "only 2-D GridSample (a 4-D input) is supported (input rank %lld)",
-                      (long long)onnx_rank(x));
+  if (onnx_rank(x) < 3 || onnx_rank(x) > 5)
+    return onnx_error(n, "only 1-D, 2-D and 3-D GridSample (an input of rank 3 to 5) is "
+                         "supported (input rank %lld)", (long long)onnx_rank(x));
   char mbuf[32], pbuf[32];
   const char *onnx_mode =
       onnx_attr_string(n, "mode", n->opset < 20 ? "bilinear" : "linear", mbuf, sizeof mbuf);

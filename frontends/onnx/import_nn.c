@@ -6,8 +6,7 @@
  * batch statistics and running statistics by reductions),
  * LayerNormalization, InstanceNormalization and MeanVarianceNormalization
  * (decomposed into reductions), LRN (an avg_pool2d over channels), Softmax/LogSoftmax/Hardmax (with the
- * flatten-to-2-D semantics before opset 13), Resize/Upsample (nearest and
- * linear, scales or sizes known at import time). */
+ * flatten-to-2-D semantics before opset 13). Resize/Upsample: import_resize.c. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -486,11 +485,19 @@ static MlirValue prepend_ones(onnx_node_t *n, MlirValue x, intptr_t rank) {
   return onnx_reshape(n, x, rank, d);
 }
 
+/* MatMul; on float16 / bfloat16 the operands are widened to f32 and the
+ * result rounded once, as for Conv (NumPy's half matmul accumulates in
+ * float32). */
 static bool map_matmul(onnx_node_t *n) {
   if (!onnx_need_input(n, 0) || !onnx_need_input(n, 1))
     return false;
   MlirValue a = onnx_input(n, 0), b = onnx_input(n, 1);
-  return onnx_out(n, onnx_matmul(n, a, b));
+  MlirType t = mlirValueIsNull(a) ? (MlirType){NULL} : onnx_elem(a);
+  if (mlirTypeIsNull(t) || !(mlirTypeIsAF16(t) || mlirTypeIsABF16(t)))
+    return onnx_out(n, onnx_matmul(n, a, b));
+  MlirType f32 = mlirF32TypeGet(n->ctx);
+  MlirValue y = onnx_matmul(n, onnx_cast_to(n, a, f32), onnx_cast_to(n, b, f32));
+  return onnx_out(n, onnx_cast_to(n, y, t));
 }
 
 /* Whether a's dims but the last (the rows of a 2-D product: their
@@ -790,6 +797,18 @@ static MlirValue hardmax(onnx_node_t *n, MlirValue x, int64_t axis) {
   return onnx_cast_to(n, is_max, onnx_elem(x));
 }
 
+/* softmax of a float16 x along `axis`: exp(x - max) / sum, each step
+ * rounded to float16 but the sum accumulated in f32 and rounded once, as the
+ * ONNX reference computes it (NumPy's half sums accumulate in float32;
+ * graph.softmax would sum in float16). */
+MlirValue onnx_softmax_f16(onnx_node_t *n, MlirValue x, int64_t axis) {
+  MlirValue m = onnx_reduce(n, "graph.reduce_max", x, 1, &axis, true);
+  MlirValue e = onnx_unary(n, "graph.exp", onnx_binary(n, "graph.sub", x, m));
+  MlirValue sum = onnx_reduce(n, "graph.reduce_sum", onnx_cast_to(n, e, mlirF32TypeGet(n->ctx)), 1,
+                              &axis, true);
+  return onnx_binary(n, "graph.div", e, onnx_cast_to(n, sum, onnx_elem(x)));
+}
+
 typedef enum { NORM_SOFTMAX, NORM_LOG_SOFTMAX, NORM_HARDMAX } norm_kind_t;
 
 static bool softmax_common(onnx_node_t *n, norm_kind_t kind) {
@@ -817,6 +836,8 @@ static bool softmax_common(onnx_node_t *n, norm_kind_t kind) {
     y = onnx_log_softmax(n, v, a);
   } else if (kind == NORM_HARDMAX) {
     y = hardmax(n, v, a);
+  } else if (mlirTypeIsAF16(onnx_elem(v))) {
+    y = onnx_softmax_f16(n, v, a);
   } else {
     MlirNamedAttribute sa = onnx_i64_attr(n, "axis", a);
     y = onnx_build(n, "graph.softmax", 1, &v, NULL_TYPE, 1, &sa);
@@ -829,188 +850,6 @@ static bool softmax_common(onnx_node_t *n, norm_kind_t kind) {
 static bool map_softmax(onnx_node_t *n) { return softmax_common(n, NORM_SOFTMAX); }
 static bool map_log_softmax(onnx_node_t *n) { return softmax_common(n, NORM_LOG_SOFTMAX); }
 static bool map_hardmax(onnx_node_t *n) { return softmax_common(n, NORM_HARDMAX); }
-
-/* --- Resize, Upsample ------------------------------------------------------ */
-/* ONNX Resize (10, 11, 13, 18, 19) and Upsample (7, 9) -> graph.resize with
- * f64 scales and a static result size: from scales, out = floor(in*scale);
- * from sizes, scale = out/in. Before Resize-11 (and for Upsample) the
- * coordinates are asymmetric and nearest rounds down. */
-/* The attributes of a Resize/Upsample node, checked and normalized. */
-typedef struct {
-  bool v10; /* Resize-10 or Upsample: inputs X, scales */
-  bool exclude;
-  char mbuf[32], cbuf[32], nbuf[32];
-  const char *mode, *coord, *nearest;
-} resize_attrs_t;
-
-/* Reads and checks the attributes of Resize/Upsample node n (rank r):
- * supported modes, no antialias, stretch policy, all axes in order. */
-static bool resize_attrs(onnx_node_t *n, int64_t r, resize_attrs_t *ra) {
-  bool upsample = !strcmp(n->node->op_type, "Upsample");
-  bool v10 = ra->v10 = upsample || n->opset < 11;
-  char kbuf[32];
-  const char *mode = onnx_attr_string(n, "mode", "nearest", ra->mbuf, sizeof ra->mbuf);
-  const char *coord = v10 ? "asymmetric"
-                          : onnx_attr_string(n, "coordinate_transformation_mode", "half_pixel",
-                                             ra->cbuf, sizeof ra->cbuf);
-  const char *nearest = v10 ? "floor"
-                            : onnx_attr_string(n, "nearest_mode", "round_prefer_floor", ra->nbuf,
-                                               sizeof ra->nbuf);
-  if (strcmp(mode, "nearest") && strcmp(mode, "linear") && strcmp(mode, "cubic"))
-    return onnx_error(n, "unsupported %s mode '%s'", n->node->op_type, mode);
-  if (!strcmp(coord, "tf_half_pixel_for_nn") && !strcmp(mode, "nearest") &&
-      (!strcmp(nearest, "round_prefer_floor") || !strcmp(nearest, "floor"))) {
-    /* x_ori = (x + 0.5)/scale = h + 0.5 with h the half_pixel coordinate:
-     * round_prefer_floor(h + 0.5) == ceil(h) and floor(h + 0.5) ==
-     * round_prefer_ceil(h), exactly. */
-    coord = "half_pixel";
-    nearest = !strcmp(nearest, "floor") ? "round_prefer_ceil" : "ceil";
-  }
-  if (strcmp(coord, "half_pixel") && strcmp(coord, "asymmetric") &&
-      strcmp(coord, "align_corners") && strcmp(coord, "pytorch_half_pixel") &&
-      (v10 || strcmp(coord, "tf_crop_and_resize")))
-    return onnx_error(n, "unsupported Resize coordinate_transformation_mode '%s'", coord);
-  if (strcmp(nearest, "round_prefer_floor") && strcmp(nearest, "round_prefer_ceil") &&
-      strcmp(nearest, "floor") && strcmp(nearest, "ceil"))
-    return onnx_error(n, "unsupported Resize nearest_mode '%s'", nearest);
-  if (onnx_attr_int(n, "antialias", 0))
-    return onnx_error(n, "unsupported Resize antialias = 1");
-  ra->exclude = !v10 && onnx_attr_int(n, "exclude_outside", 0) != 0;
-  if (!strcmp(mode, "linear") && ra->exclude)
-    return onnx_error(n, "unsupported Resize exclude_outside = 1");
-  const char *policy = onnx_attr_string(n, "keep_aspect_ratio_policy", "stretch", kbuf, sizeof kbuf);
-  if (strcmp(policy, "stretch"))
-    return onnx_error(n, "unsupported Resize keep_aspect_ratio_policy '%s'", policy);
-  int64_t axes[STRATA_GRAPH_MAX_RANK];
-  int na = onnx_attr_ints(n, "axes", axes, STRATA_GRAPH_MAX_RANK);
-  if (na == -2)
-    return false;
-  if (na >= 0) { /* accepted only when it names every axis in order */
-    bool all = na == r;
-    for (int i = 0; all && i < na; ++i)
-      all = axes[i] == i || axes[i] == i - r;
-    if (!all)
-      return onnx_error(n, "unsupported Resize axes (only all axes in order)");
-  }
-  ra->mode = mode, ra->coord = coord, ra->nearest = nearest;
-  return true;
-}
-
-/* The scales (attribute before Upsample-9, else input) or sizes of the
- * node, into scales[0..r) and the result dims osz[0..r) of input xs. */
-static bool resize_scales(onnx_node_t *n, const strata_graph_shape_t *xs, bool v10,
-                          double *scales, int64_t *osz) {
-  int64_t r = xs->rank;
-  int64_t sizes[STRATA_GRAPH_MAX_RANK];
-  int64_t ns = 0, nz = 0;
-  if (!strcmp(n->node->op_type, "Upsample") && n->opset < 9) {
-    const Onnx__AttributeProto *a = onnx_attr(n, "scales");
-    if (!a)
-      return onnx_error(n, "missing attribute 'scales'");
-    if ((int64_t)a->n_floats != r)
-      return onnx_error(n, "'scales' has %zu values, expected %lld", a->n_floats, (long long)r);
-    for (int64_t d = 0; d < r; ++d)
-      scales[d] = a->floats[d];
-    ns = r;
-  } else {
-    int scales_in = v10 ? 1 : 2;
-    ns = onnx_const_floats(n, scales_in, "scales", scales, STRATA_GRAPH_MAX_RANK);
-    if (ns < 0)
-      return false;
-    if (!v10 && n->num_inputs > 3 && n->present[3]) {
-      if (!n->in_const[3] || n->in_const[3]->numel > 0) {
-        nz = onnx_const_ints(n, 3, "sizes", sizes, STRATA_GRAPH_MAX_RANK);
-        if (nz < 0)
-          return false;
-      }
-    }
-    if (ns > 0 && nz > 0)
-      return onnx_error(n, "only one of 'scales' and 'sizes' may be given");
-    if (ns == 0 && nz == 0)
-      return onnx_error(n, "one of 'scales' and 'sizes' must be given");
-  }
-  if (ns > 0 && ns != r)
-    return onnx_error(n, "'scales' has %lld values, expected %lld (the input rank)",
-                      (long long)ns, (long long)r);
-  if (nz > 0 && nz != r)
-    return onnx_error(n, "'sizes' has %lld values, expected %lld (the input rank)",
-                      (long long)nz, (long long)r);
-  for (int64_t d = 0; d < r; ++d) {
-    int64_t in = xs->dims[d];
-    if (nz > 0) {
-      if (sizes[d] < 1)
-        return onnx_error(n, "'sizes' must be positive, got %lld", (long long)sizes[d]);
-      if (in == STRATA_GRAPH_DYN)
-        return onnx_error(n, "Resize by 'sizes' needs static input dims (dim %lld is dynamic)",
-                          (long long)d);
-      osz[d] = sizes[d];
-      scales[d] = (double)sizes[d] / (double)in;
-    } else {
-      if (!(scales[d] > 0))
-        return onnx_error(n, "'scales' must be positive, got %g", scales[d]);
-      double out = in == STRATA_GRAPH_DYN ? 0 : floor((double)in * scales[d]);
-      if (!(out < 0x1p62))
-        return onnx_error(n, "dim %lld of size %lld times scale %g is too large", (long long)d,
-                          (long long)in, scales[d]);
-      osz[d] = in == STRATA_GRAPH_DYN ? STRATA_GRAPH_DYN : (int64_t)out;
-      if (osz[d] == 0)
-        return onnx_error(n, "dim %lld of size %lld times scale %g is empty", (long long)d,
-                          (long long)in, scales[d]);
-    }
-  }
-  return true;
-}
-
-static bool map_resize(onnx_node_t *n) {
-  if (!mlirContextIsRegisteredOperation(n->ctx, mlirStringRefCreateFromCString("graph.resize")))
-    return onnx_error(n, "unsupported operator '%s'", n->node->op_type);
-  if (!onnx_need_input(n, 0))
-    return false;
-  MlirValue x = onnx_input(n, 0);
-  strata_graph_shape_t xs;
-  onnx_shape(x, &xs);
-  int64_t r = xs.rank;
-  resize_attrs_t ra;
-  if (!resize_attrs(n, r, &ra))
-    return false;
-  const char *mode = ra.mode, *coord = ra.coord;
-  double scales[STRATA_GRAPH_MAX_RANK];
-  int64_t osz[STRATA_GRAPH_MAX_RANK];
-  if (!resize_scales(n, &xs, ra.v10, scales, osz))
-    return false;
-  strata_graph_shape_t os = {.rank = r};
-  memcpy(os.dims, osz, sizeof(int64_t) * (size_t)r);
-  MlirNamedAttribute a[8] = {
-      onnx_str_attr(n, "mode", mode), onnx_str_attr(n, "coordinate_transformation_mode", coord),
-      onnx_str_attr(n, "nearest_mode", ra.nearest),
-      strata_named(n->ctx, "scales", mlirDenseF64ArrayGet(n->ctx, r, scales))};
-  intptr_t na2 = 4;
-  MlirType f64 = mlirF64TypeGet(n->ctx);
-  if (!strcmp(mode, "cubic")) {
-    a[na2++] = strata_named(n->ctx, "cubic_coeff_a",
-                            mlirFloatAttrDoubleGet(n->ctx, f64,
-                                                   onnx_attr_float(n, "cubic_coeff_a", -0.75f)));
-    a[na2++] = strata_named(n->ctx, "exclude_outside", mlirBoolAttrGet(n->ctx, ra.exclude));
-  }
-  if (!strcmp(coord, "tf_crop_and_resize")) {
-    /* roi (input 1): starts then ends, normalized; import-time values */
-    double roi[2 * STRATA_GRAPH_MAX_RANK];
-    int64_t nr = n->num_inputs > 1 && n->present[1]
-                     ? onnx_const_floats(n, 1, "roi", roi, 2 * STRATA_GRAPH_MAX_RANK)
-                     : 0;
-    if (nr < 0)
-      return false;
-    if (nr != 2 * r)
-      return onnx_error(n, "tf_crop_and_resize needs 'roi' with %lld values, got %lld",
-                        (long long)(2 * r), (long long)nr);
-    a[na2++] = strata_named(n->ctx, "roi", mlirDenseF64ArrayGet(n->ctx, 2 * r, roi));
-    a[na2++] = strata_named(n->ctx, "extrapolation_value",
-                            mlirFloatAttrDoubleGet(n->ctx, f64,
-                                                   onnx_attr_float(n, "extrapolation_value", 0.0f)));
-  }
-  return onnx_out(n, onnx_build(n, "graph.resize", 1, &x, strata_graph_shape_to_type(&os, onnx_elem(x)),
-                             na2, a));
-}
 
 const onnx_mapping_t strata_onnx_nn_ops[] = {
     {"Conv", map_conv},
@@ -1030,7 +869,5 @@ const onnx_mapping_t strata_onnx_nn_ops[] = {
     {"Softmax", map_softmax},
     {"LogSoftmax", map_log_softmax},
     {"Hardmax", map_hardmax},
-    {"Resize", map_resize},
-    {"Upsample", map_resize},
     {NULL, NULL},
 };

@@ -4,6 +4,12 @@
  * Yr = xr C + xi S, Yi = xi C - xr S; inverse Yr = (xr C - xi S) / n,
  * Yi = (xi C + xr S) / n, with C[j, k] = cos(2 pi j k / n) and
  * S[j, k] = sin(2 pi j k / n); STFT as the DFT of the (windowed) frames.
+ * The inverse onesided DFT (irfft: B bins of a Hermitian spectrum -> n real
+ * samples, n = dft_length or 2 (B - 1)) is y = xr C' - xi S' with
+ * C'[k, j] = w_k cos(2 pi j k / n) / n and S' likewise, w_k = 1 for k = 0
+ * and k = n / 2, 2 for the other bins up to n / 2 (each standing for
+ * itself and its conjugate n - k), 0 past n / 2 (bins numpy's irfft
+ * ignores); the imaginary parts of bins 0 and n / 2 meet sin = 0.
  * The signal length must be static. */
 #include <math.h>
 #include <stdlib.h>
@@ -25,6 +31,22 @@ static MlirValue twiddles(onnx_node_t *n, int64_t len, int64_t bins, bool sine) 
       double angle = TWO_PI * (double)((j * k) % len) / (double)len;
       ((float *)c.data)[j * bins + k] = (float)(sine ? sin(angle) : cos(angle));
     }
+  MlirValue v = onnx_constant(n->imp, &n->b, &c, NULL);
+  onnx_const_free(&c);
+  return v;
+}
+
+/* The irfft matrix C' (or S') [bins, n] of the header, f32. */
+static MlirValue irfft_twiddles(onnx_node_t *n, int64_t bins, int64_t len, bool sine) {
+  onnx_const_t c = {ONNX__TENSOR_PROTO__DATA_TYPE__FLOAT, {2, {bins, len}}, bins * len,
+                    malloc(sizeof(float) * (size_t)(bins * len > 0 ? bins * len : 1))};
+  for (int64_t k = 0; k < bins; ++k) {
+    double w = 2 * k > len ? 0 : k == 0 || 2 * k == len ? 1 : 2;
+    for (int64_t j = 0; j < len; ++j) {
+      double angle = TWO_PI * (double)((j * k) % len) / (double)len;
+      ((float *)c.data)[k * len + j] = (float)(w * (sine ? sin(angle) : cos(angle)) / (double)len);
+    }
+  }
   MlirValue v = onnx_constant(n->imp, &n->b, &c, NULL);
   onnx_const_free(&c);
   return v;
@@ -138,21 +160,36 @@ static bool map_dft(onnx_node_t *n) {
   int64_t len = s.dims[axis];
   if (len == STRATA_GRAPH_DYN)
     return onnx_error(n, "a dynamic signal length is not supported");
+  bool inverse = onnx_attr_int(n, "inverse", 0) != 0;
+  bool onesided = onnx_attr_int(n, "onesided", 0) != 0;
+  int64_t out_len = inverse && onesided ? 2 * (len - 1) : len;
   if (n->num_inputs > 1 && n->present[1]) {
     double given;
     if (!onnx_const_scalar(n, 1, "dft_length", &given))
       return false;
-    if ((int64_t)given != len)
+    if (inverse && onesided && given >= 1 && given <= 0x1p24)
+      out_len = (int64_t)given;
+    else if ((int64_t)given != len)
       return onnx_error(n, "dft_length other than the signal length is not supported");
   }
-  bool inverse = onnx_attr_int(n, "inverse", 0) != 0;
-  bool onesided = onnx_attr_int(n, "onesided", 0) != 0;
-  if (inverse && onesided)
-    return onnx_error(n, "an inverse onesided DFT is not supported");
+  if (out_len < 1)
+    return onnx_error(n, "an inverse onesided DFT of %lld bins needs a positive dft_length",
+                      (long long)len);
   intptr_t last = s.rank - 2; /* the signal axis moved last (before the parts) */
   MlirValue xr = swap_dims(n, component(n, x, 0), axis, last);
   MlirValue xi = swap_dims(n, component(n, x, 1), axis, last);
   MlirValue yr, yi;
+  if (inverse && onesided) { /* irfft: real samples [..., out_len, ..., 1] */
+    yr = onnx_matmul(n, xr, irfft_twiddles(n, len, out_len, false));
+    if (!mlirValueIsNull(xi))
+      yr = combine(n, yr, onnx_matmul(n, xi, irfft_twiddles(n, len, out_len, true)), true);
+    yr = swap_dims(n, yr, axis, last);
+    strata_graph_shape_t ys;
+    if (mlirValueIsNull(yr) || !onnx_shape(yr, &ys))
+      return false;
+    ys.dims[ys.rank] = 1;
+    return onnx_out(n, onnx_reshape(n, yr, ys.rank + 1, ys.dims));
+  }
   dft_last(n, xr, xi, len, onesided ? len / 2 + 1 : len, inverse, &yr, &yi);
   return onnx_out(n, complex_pair(n, swap_dims(n, yr, axis, last), swap_dims(n, yi, axis, last)));
 }

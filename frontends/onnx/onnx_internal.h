@@ -85,6 +85,7 @@ typedef struct {
 /* Per-family tables (NULL-terminated), defined in import_<family>.c. */
 extern const onnx_mapping_t strata_onnx_elementwise_ops[];
 extern const onnx_mapping_t strata_onnx_nn_ops[];
+extern const onnx_mapping_t strata_onnx_resize_ops[];
 extern const onnx_mapping_t strata_onnx_shape_ops[];
 extern const onnx_mapping_t strata_onnx_sequence_ops[];
 extern const onnx_mapping_t strata_onnx_loss_ops[];
@@ -279,6 +280,9 @@ MlirValue onnx_reduce(onnx_node_t *n, const char *opname, MlirValue x, intptr_t 
                       const int64_t *axes, bool keepdims);
 /* log_softmax of x along axis, computed stably (import_nn.c). */
 MlirValue onnx_log_softmax(onnx_node_t *n, MlirValue x, int64_t axis);
+/* softmax of a float16 x along axis as the ONNX reference rounds it: each
+ * step in float16, the sum in f32 (import_nn.c). */
+MlirValue onnx_softmax_f16(onnx_node_t *n, MlirValue x, int64_t axis);
 /* ONNX MatMul of a and b (numpy matmul: 1-D operands promoted, batch dims
  * broadcast); null after an error. */
 MlirValue onnx_matmul(onnx_node_t *n, MlirValue a, MlirValue b);

@@ -759,3 +759,16 @@ func.func @grid_sample_bicubic_reflection(%x: tensor<1x2x4x4xf64>, %g: tensor<1x
   %0 = "graph.grid_sample"(%x, %g) {mode = "bicubic", padding_mode = "reflection", align_corners = true} : (tensor<1x2x4x4xf64>, tensor<1x3x3x2xf64>) -> tensor<1x2x3x3xf64>
   return %0 : tensor<1x2x3x3xf64>
 }
+
+// 3-D (volumetric) nearest, border: the grid's x, y, z (last index 0, 1,
+// 2) sample W, H, D; one read of the input.
+// CHECK-LABEL: func.func @grid_sample_volumetric(
+// CHECK: ^bb0(%[[N:.*]]: index, %[[C:.*]]: index, %[[DO:.*]]: index, %[[HO:.*]]: index, %[[WO:.*]]: index):
+// CHECK-COUNT-3: "te.read"(%arg1, %[[N]], %[[DO]], %[[HO]], %[[WO]], %{{.*}}) : (tensor<2x5x6x7x3xf32>, index, index, index, index, index) -> f32
+// CHECK: "te.read"(%arg0, %[[N]], %[[C]], %{{.*}}, %{{.*}}, %{{.*}}) : (tensor<2x3x4x4x4xf32>, index, index, index, index, index) -> f32
+// CHECK-NOT: te.read
+// CHECK: {name = "grid_sample", reduce_extents = array<i64>} : () -> tensor<2x3x5x6x7xf32>
+func.func @grid_sample_volumetric(%x: tensor<2x3x4x4x4xf32>, %g: tensor<2x5x6x7x3xf32>) -> tensor<2x3x5x6x7xf32> {
+  %0 = "graph.grid_sample"(%x, %g) {mode = "nearest", padding_mode = "border", align_corners = false} : (tensor<2x3x4x4x4xf32>, tensor<2x5x6x7x3xf32>) -> tensor<2x3x5x6x7xf32>
+  return %0 : tensor<2x3x5x6x7xf32>
+}

@@ -110,3 +110,21 @@ func.func @string_add(%x: tensor<2x!graph.string>) -> tensor<2x!graph.string> {
   %0 = "graph.add"(%x, %x) : (tensor<2x!graph.string>, tensor<2x!graph.string>) -> tensor<2x!graph.string>
   return %0 : tensor<2x!graph.string>
 }
+
+// -----
+
+// cubic reads 4 taps per resized dim: 4^4 corners is over the 64 reads.
+func.func @resize_too_many_reads(%x: tensor<2x2x2x2xf32>) -> tensor<4x4x4x4xf32> {
+  // expected-error @+1 {{cubic resize is not supported by convert-graph-to-te (more than 64 reads per element)}}
+  %0 = "graph.resize"(%x) {mode = "cubic", coordinate_transformation_mode = "half_pixel", nearest_mode = "round_prefer_floor", scales = array<f64: 2.0, 2.0, 2.0, 2.0>} : (tensor<2x2x2x2xf32>) -> tensor<4x4x4x4xf32>
+  return %0 : tensor<4x4x4x4xf32>
+}
+
+// -----
+
+// antialiased linear downsampling by 0.05 spans 40 taps.
+func.func @resize_antialias_taps(%x: tensor<1x1x1x40xf32>) -> tensor<1x1x1x2xf32> {
+  // expected-error @+1 {{antialiased resize of dim 3 by scale 0.05 is not supported by convert-graph-to-te (more than 16 taps)}}
+  %0 = "graph.resize"(%x) {mode = "linear", antialias = true, coordinate_transformation_mode = "half_pixel", nearest_mode = "round_prefer_floor", scales = array<f64: 1.0, 1.0, 1.0, 0.05>} : (tensor<1x1x1x40xf32>) -> tensor<1x1x1x2xf32>
+  return %0 : tensor<1x1x1x2xf32>
+}

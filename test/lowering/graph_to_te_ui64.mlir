@@ -1,7 +1,8 @@
 // convert-graph-to-te on ui64 tensors, which have no wider type to be
 // zero-extended to: maximum compares values with the sign bit flipped
 // (arith.xori with -2^63 around the op), add wraps on the values
-// reinterpreted as i64, mod uses remui on them, cast uses uitofp from ui64 and fptoui to it.
+// reinterpreted as i64, mod and div use remui and divui on them, cast uses
+// uitofp from ui64 and fptoui to it.
 // RUN: strata-opt %s --pass-pipeline='builtin.module(convert-graph-to-te)' | FileCheck %s
 
 // CHECK-LABEL: func.func @maximum_ui64
@@ -57,4 +58,14 @@ func.func @cast_ui64(%a: tensor<4xui64>) -> tensor<4xui64> {
 func.func @cast_ui32(%a: tensor<4xui32>) -> tensor<4xf32> {
   %0 = "graph.cast"(%a) : (tensor<4xui32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
+}
+
+// CHECK-LABEL: func.func @div_ui64
+// CHECK-NOT: arith.xori
+// CHECK: arith.divui
+// CHECK-NOT: arith.divsi
+// CHECK: return
+func.func @div_ui64(%a: tensor<4xui64>, %b: tensor<4xui64>) -> tensor<4xui64> {
+  %0 = "graph.div"(%a, %b) : (tensor<4xui64>, tensor<4xui64>) -> tensor<4xui64>
+  return %0 : tensor<4xui64>
 }

@@ -1076,8 +1076,8 @@ func.func @resize_mode(%x: tensor<1x1x2x2xf32>) {
 // -----
 
 func.func @resize_coordinate_mode(%x: tensor<1x1x2x2xf32>) {
-  // expected-error @+1 {{'graph.resize' op 'coordinate_transformation_mode' must be one of "half_pixel", "asymmetric", "align_corners", "pytorch_half_pixel", "tf_crop_and_resize", got "half_pixel_symmetric"}}
-  %0 = "graph.resize"(%x) {mode = "linear", coordinate_transformation_mode = "half_pixel_symmetric", nearest_mode = "floor", scales = array<f64: 1.0, 1.0, 2.0, 2.0>} : (tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32>
+  // expected-error @+1 {{'graph.resize' op 'coordinate_transformation_mode' must be one of "half_pixel", "asymmetric", "align_corners", "pytorch_half_pixel", "tf_crop_and_resize", "half_pixel_symmetric", got "tf_half_pixel_for_nn"}}
+  %0 = "graph.resize"(%x) {mode = "linear", coordinate_transformation_mode = "tf_half_pixel_for_nn", nearest_mode = "floor", scales = array<f64: 1.0, 1.0, 2.0, 2.0>} : (tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32>
   return
 }
 
@@ -1155,6 +1155,14 @@ func.func @resize_size(%x: tensor<1x1x2x2xf32>) {
 
 // -----
 
+func.func @resize_antialias_bool(%x: tensor<1x1x4x4xf32>) {
+  // expected-error @+1 {{'graph.resize' op 'antialias' must be a bool attribute}}
+  %0 = "graph.resize"(%x) {mode = "linear", coordinate_transformation_mode = "half_pixel", nearest_mode = "floor", antialias = 1 : i64, scales = array<f64: 1.0, 1.0, 0.5, 0.5>} : (tensor<1x1x4x4xf32>) -> tensor<1x1x2x2xf32>
+  return
+}
+
+// -----
+
 func.func @argmax_axis(%x: tensor<3x4xf32>) {
   // expected-error @+1 {{'graph.argmax' op 'axis' value 2 is out of range [0, 2)}}
   %0 = "graph.argmax"(%x) {axis = 2 : i64, keepdims = true, select_last_index = false} : (tensor<3x4xf32>) -> tensor<3x1xi64>
@@ -1179,9 +1187,9 @@ func.func @cumsum_exclusive(%x: tensor<3x4xf32>) {
 
 // -----
 
-func.func @grid_sample_input_rank(%x: tensor<1x2x3xf32>, %g: tensor<1x3x4x2xf32>) {
-  // expected-error @+1 {{'graph.grid_sample' op operand 'input' must have rank 4, got 3}}
-  %0 = "graph.grid_sample"(%x, %g) {mode = "bilinear", padding_mode = "zeros", align_corners = false} : (tensor<1x2x3xf32>, tensor<1x3x4x2xf32>) -> tensor<1x2x3x4xf32>
+func.func @grid_sample_input_rank(%x: tensor<1x2x3x3x3x3xf32>, %g: tensor<1x3x4x2xf32>) {
+  // expected-error @+1 {{'graph.grid_sample' op operand 'input' must have rank 3, 4 or 5 (1 to 3 spatial dims), got 6}}
+  %0 = "graph.grid_sample"(%x, %g) {mode = "bilinear", padding_mode = "zeros", align_corners = false} : (tensor<1x2x3x3x3x3xf32>, tensor<1x3x4x2xf32>) -> tensor<1x2x3x4xf32>
   return
 }
 
@@ -1236,7 +1244,7 @@ func.func @grid_sample_align(%x: tensor<1x2x3x3xf32>, %g: tensor<1x3x4x2xf32>) {
 // -----
 
 func.func @grid_sample_coords(%x: tensor<1x2x3x3xf32>, %g: tensor<1x3x4x3xf32>) {
-  // expected-error @+1 {{'graph.grid_sample' op operand 'grid' must hold 2 coordinates (x, y) in its last dim, got 3}}
+  // expected-error @+1 {{'graph.grid_sample' op operand 'grid' must hold 2 coordinates in its last dim, got 3}}
   %0 = "graph.grid_sample"(%x, %g) {mode = "bilinear", padding_mode = "zeros", align_corners = false} : (tensor<1x2x3x3xf32>, tensor<1x3x4x3xf32>) -> tensor<1x2x3x4xf32>
   return
 }

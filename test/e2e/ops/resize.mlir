@@ -137,3 +137,42 @@ func.func @crop_nearest(%x: tensor<1x1x4x4xf32>) -> tensor<1x1x1x5xf32> {
   %0 = "graph.resize"(%x) {mode = "nearest", coordinate_transformation_mode = "tf_crop_and_resize", nearest_mode = "round_prefer_ceil", scales = array<f64: 1.0, 1.0, 0.25, 1.25>, roi = array<f64: 0.0, 0.0, 0.1, 0.1, 1.0, 1.0, 0.9, 1.3>, extrapolation_value = -1.0 : f64} : (tensor<1x1x4x4xf32>) -> tensor<1x1x1x5xf32>
   return %0 : tensor<1x1x1x5xf32>
 }
+
+// half_pixel_symmetric: half_pixel shifted by in/2 * (1 - out / (in * scale))
+// (here 5 * 0.7 = 3.5 rounded down to 3, so the shift is not 0).
+// RUN: strata-reference %s --entry linear_half_symmetric --seed 7 --output %t.linear_half_symmetric.npy
+// RUN: strata-run %s --entry linear_half_symmetric --seed 7 --expected %t.linear_half_symmetric.npy --rtol 1e-5 --atol 1e-6
+func.func @linear_half_symmetric(%x: tensor<1x1x5x4xf32>) -> tensor<1x1x3x9xf32> {
+  %0 = "graph.resize"(%x) {mode = "linear", coordinate_transformation_mode = "half_pixel_symmetric", nearest_mode = "round_prefer_floor", scales = array<f64: 1.0, 1.0, 0.7, 2.3>} : (tensor<1x1x5x4xf32>) -> tensor<1x1x3x9xf32>
+  return %0 : tensor<1x1x3x9xf32>
+}
+
+// RUN: strata-reference %s --entry nearest_half_symmetric --seed 7 --output %t.nearest_half_symmetric.npy
+// RUN: strata-run %s --entry nearest_half_symmetric --seed 7 --expected %t.nearest_half_symmetric.npy --rtol 0 --atol 0
+func.func @nearest_half_symmetric(%x: tensor<1x1x5x4xf32>) -> tensor<1x1x3x9xf32> {
+  %0 = "graph.resize"(%x) {mode = "nearest", coordinate_transformation_mode = "half_pixel_symmetric", nearest_mode = "round_prefer_ceil", scales = array<f64: 1.0, 1.0, 0.7, 2.3>} : (tensor<1x1x5x4xf32>) -> tensor<1x1x3x9xf32>
+  return %0 : tensor<1x1x3x9xf32>
+}
+
+// antialias: a downsampled dim's filter stretched by 1 / scale (linear by
+// 0.3: 8 taps; cubic by 0.6: 8 taps), an upsampled dim as without it.
+// RUN: strata-reference %s --entry linear_antialias --seed 7 --output %t.linear_antialias.npy
+// RUN: strata-run %s --entry linear_antialias --seed 7 --expected %t.linear_antialias.npy --rtol 1e-5 --atol 1e-6
+func.func @linear_antialias(%x: tensor<1x2x10x3xf32>) -> tensor<1x2x3x5xf32> {
+  %0 = "graph.resize"(%x) {mode = "linear", antialias = true, coordinate_transformation_mode = "half_pixel", nearest_mode = "round_prefer_floor", scales = array<f64: 1.0, 1.0, 0.3, 1.7>} : (tensor<1x2x10x3xf32>) -> tensor<1x2x3x5xf32>
+  return %0 : tensor<1x2x3x5xf32>
+}
+
+// RUN: strata-reference %s --entry cubic_antialias --seed 7 --output %t.cubic_antialias.npy
+// RUN: strata-run %s --entry cubic_antialias --seed 7 --expected %t.cubic_antialias.npy --rtol 1e-5 --atol 1e-6
+func.func @cubic_antialias(%x: tensor<1x1x7x6xf32>) -> tensor<1x1x4x3xf32> {
+  %0 = "graph.resize"(%x) {mode = "cubic", antialias = true, cubic_coeff_a = -0.5 : f64, exclude_outside = false, coordinate_transformation_mode = "align_corners", nearest_mode = "round_prefer_floor", scales = array<f64: 1.0, 1.0, 0.6, 0.5>} : (tensor<1x1x7x6xf32>) -> tensor<1x1x4x3xf32>
+  return %0 : tensor<1x1x4x3xf32>
+}
+
+// RUN: strata-reference %s --entry cubic_antialias_exclude --seed 7 --output %t.cubic_antialias_exclude.npy
+// RUN: strata-run %s --entry cubic_antialias_exclude --seed 7 --expected %t.cubic_antialias_exclude.npy --rtol 1e-5 --atol 1e-6
+func.func @cubic_antialias_exclude(%x: tensor<1x1x8x3xf32>) -> tensor<1x1x6x3xf32> {
+  %0 = "graph.resize"(%x) {mode = "cubic", antialias = true, cubic_coeff_a = -0.75 : f64, exclude_outside = true, coordinate_transformation_mode = "half_pixel", nearest_mode = "round_prefer_floor", scales = array<f64: 1.0, 1.0, 0.75, 1.0>} : (tensor<1x1x8x3xf32>) -> tensor<1x1x6x3xf32>
+  return %0 : tensor<1x1x6x3xf32>
+}

@@ -355,13 +355,50 @@ void ref_conv_transpose2d(const ref_op_t *r) {
  * exclude_outside; indices past the edges take the edge value. Linear and
  * cubic interpolate along every dim (a dim with an integral x_ori
  * contributes one point). tf_crop_and_resize: x_ori from roi; outside
- * [0, in - 1] along any dim the element is extrapolation_value. */
+ * [0, in - 1] along any dim the element is extrapolation_value.
+ * half_pixel_symmetric: half_pixel plus in/2 * (1 - out / (scale * in)).
+ * antialias (linear, cubic; a dim with scale s < 1): with ratio in (0, 1]
+ * (1 at an integral x_ori) the taps ceil(x_ori) - 1 + i for i from
+ * start = floor(-support / s) + 1 to 1 - start, weighted by the filter
+ * (linear: clip(1 - |v|, 0, 1); cubic: Keys, 0 from |v| >= 2) at
+ * v = s * (i - ratio), normalized to sum 1. */
 static void cubic_coeffs(double ratio, double a, double c[4]) {
   double t0 = ratio + 1, t3 = (1 - ratio) + 1;
   c[0] = ((a * t0 - 5 * a) * t0 + 8 * a) * t0 - 4 * a;
   c[1] = ((a + 2) * ratio - (a + 3)) * ratio * ratio + 1;
   c[2] = ((a + 2) * (1 - ratio) - (a + 3)) * (1 - ratio) * (1 - ratio) + 1;
   c[3] = ((a * t3 - 5 * a) * t3 + 8 * a) * t3 - 4 * a;
+}
+
+enum { REF_RESIZE_TAPS = 64 };
+
+/* The antialiased taps of one dim (scale s < 1): count, first index, and
+ * normalized weights, as the ONNX reference's _*_coeffs_antialias. */
+static int antialias_coeffs(double xr, double s, bool cubic, double a, double *w,
+                            int64_t *first) {
+  double fl = floor(xr), ratio = xr == fl ? 1.0 : xr - fl;
+  int64_t start = (int64_t)floor(-(cubic ? 2.0 : 1.0) / s) + 1;
+  int n = (int)(2 - 2 * start);
+  if (n > REF_RESIZE_TAPS)
+    return -1;
+  double sum = 0;
+  for (int j = 0; j < n; ++j) {
+    double v = fabs(s * ((double)(start + j) - ratio)), c;
+    if (!cubic)
+      c = v < 1 ? 1 - v : 0;
+    else if (v <= 1)
+      c = (a + 2) * v * v * v - (a + 3) * v * v + 1;
+    else if (v < 2)
+      c = a * v * v * v - 5 * a * v * v + 8 * a * v - 4 * a;
+    else
+      c = 0;
+    w[j] = c;
+    sum += c;
+  }
+  for (int j = 0; j < n; ++j)
+    w[j] /= sum;
+  *first = (int64_t)llround(xr - ratio) + start; /* x_ori - ratio: the tap at i = 0 */
+  return n;
 }
 
 static double opt_number(const ref_op_t *r, const char *name, double def) {
@@ -393,11 +430,14 @@ void ref_resize(const ref_op_t *r) {
   MlirAttribute ea =
       mlirOperationGetAttributeByName(r->op, mlirStringRefCreateFromCString("exclude_outside"));
   bool exclude = !mlirAttributeIsNull(ea) && ref_attr_bool(r, "exclude_outside");
+  MlirAttribute aa =
+      mlirOperationGetAttributeByName(r->op, mlirStringRefCreateFromCString("antialias"));
+  bool antialias = !mlirAttributeIsNull(aa) && ref_attr_bool(r, "antialias") && (linear || cubic);
   double extrapolation = opt_number(r, "extrapolation_value", 0.0);
-  int rank = x->rank, taps = cubic ? 4 : 2;
+  int rank = x->rank, taps[STRATA_MAX_RANK];
   int64_t n = strata_tensor_numel(y), oi[STRATA_MAX_RANK];
-  int64_t tap[STRATA_MAX_RANK][4], pick[STRATA_MAX_RANK];
-  double wt[STRATA_MAX_RANK][4];
+  int64_t tap[STRATA_MAX_RANK][REF_RESIZE_TAPS], pick[STRATA_MAX_RANK];
+  double wt[STRATA_MAX_RANK][REF_RESIZE_TAPS];
   for (int64_t i = 0; i < n; ++i) {
     ref_unravel(i, rank, y->shape, oi);
     bool outside = false;
@@ -412,6 +452,8 @@ void ref_resize(const ref_op_t *r) {
         xr = out_w == 1 ? -0.5 : (xo + 0.5) / scale - 0.5;
       else if (!strcmp(coord, "half_pixel"))
         xr = (xo + 0.5) / scale - 0.5;
+      else if (!strcmp(coord, "half_pixel_symmetric"))
+        xr = in / 2 * (1 - (double)y->shape[d] / out_w) + (xo + 0.5) / scale - 0.5;
       else if (crop) {
         double s0 = mlirDenseF64ArrayGetElement(roi, d);
         double s1 = mlirDenseF64ArrayGetElement(roi, d + rank);
@@ -423,7 +465,25 @@ void ref_resize(const ref_op_t *r) {
         ref_fail(r, "unknown coordinate_transformation_mode '%s'", coord);
       double f = floor(xr), ratio = xr - f;
       int64_t last = x->shape[d] - 1;
-      for (int j = 0; j < taps; ++j) {
+      taps[d] = cubic ? 4 : 2;
+      if (antialias && scale < 1) {
+        int64_t first;
+        taps[d] = antialias_coeffs(xr, scale, cubic, coeff_a, wt[d], &first);
+        if (taps[d] < 0)
+          ref_fail(r, "antialias by scale %g needs more than %d taps", scale, REF_RESIZE_TAPS);
+        double sum = 0;
+        for (int j = 0; j < taps[d]; ++j) {
+          int64_t p = first + j;
+          tap[d][j] = p < 0 ? 0 : p > last ? last : p;
+          if (exclude && (p < 0 || p > last))
+            wt[d][j] = 0;
+          sum += wt[d][j];
+        }
+        for (int j = 0; j < taps[d] && exclude; ++j)
+          wt[d][j] /= sum;
+        continue;
+      }
+      for (int j = 0; j < taps[d]; ++j) {
         double p = cubic ? f + j - 1 : f + j;
         tap[d][j] = p < 0 ? 0 : (int64_t)p > last ? last : (int64_t)p;
       }
@@ -472,13 +532,13 @@ void ref_resize(const ref_op_t *r) {
     double acc = 0;
     int64_t corners = 1;
     for (int d = 0; d < rank; ++d)
-      corners *= taps;
+      corners *= taps[d];
     for (int64_t corner = 0; corner < corners; ++corner) {
       double wgt = 1;
       int64_t rest = corner;
       for (int d = 0; d < rank && wgt != 0; ++d) {
-        int j = (int)(rest % taps);
-        rest /= taps;
+        int j = (int)(rest % taps[d]);
+        rest /= taps[d];
         wgt *= wt[d][j];
         pick[d] = tap[d][j];
       }

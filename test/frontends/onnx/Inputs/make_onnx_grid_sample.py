@@ -2,7 +2,7 @@
 """Writes small GridSample models for the importer tests (standard library
 only; the protobuf helpers come from make_onnx.py), and for the cases that
 run, their inputs and expected output as TensorProto files, computed here
-by a plain-Python reference of ONNX GridSample (2-D): pixel coordinates
+by a plain-Python reference of ONNX GridSample (1-D to 3-D): pixel coordinates
 from the normalized grid (align_corners), coordinates outside the borders
 moved inside (border: clamped; reflection: reflected), then nearest
 (rounded half to even), bilinear or bicubic (Keys, a = -0.75) taps, each
@@ -74,22 +74,35 @@ def axis_taps(v, size, mode, padding, align):
 
 
 def grid_sample(x, xd, grid, gd, mode, padding, align):
-    n, c, h, w = xd
-    _, ho, wo, _ = gd
+    """X [N, C, D1..Dk], grid [N, O1..Ok, k]: the grid's coordinate a
+    samples spatial dim k - 1 - a (x along the innermost)."""
+    n, c, sp = xd[0], xd[1], list(xd[2:])
+    k, outs = len(sp), list(gd[1:-1])
+    npos = 1
+    for o in outs:
+        npos *= o
+    size = 1
+    for d in sp:
+        size *= d
     y = []
     for ni in range(n):
         for ci in range(c):
-            for oy in range(ho):
-                for ox in range(wo):
-                    g = ((ni * ho + oy) * wo + ox) * 2
-                    tx = axis_taps(grid[g], w, mode, padding, align)
-                    ty = axis_taps(grid[g + 1], h, mode, padding, align)
-                    acc = 0.0
-                    for iy, wy in ty:
-                        for ix, wx in tx:
-                            if iy is not None and ix is not None:
-                                acc += wy * wx * x[((ni * c + ci) * h + iy) * w + ix]
-                    y.append(acc)
+            for pos in range(npos):
+                g = (ni * npos + pos) * k
+                taps = [axis_taps(grid[g + a], sp[k - 1 - a], mode, padding, align)
+                        for a in range(k)]
+                acc = 0.0
+                combos = [([], 1.0)]
+                for a in range(k):
+                    combos = [(idx + [i], w * wt) for idx, w in combos for i, wt in taps[a]]
+                for idx, w in combos:
+                    if any(i is None for i in idx):
+                        continue
+                    off = 0
+                    for d in range(k):  # spatial dim d is coordinate k - 1 - d
+                        off = off * sp[d] + idx[k - 1 - d]
+                    acc += w * x[(ni * c + ci) * size + off]
+                y.append(acc)
     return y
 
 
@@ -105,11 +118,17 @@ def f32(v):
     return struct.unpack("<f", struct.pack("<f", v))[0]
 
 
+def prod(dims):
+    r = 1
+    for d in dims:
+        r *= d
+    return r
+
+
 def case(mode, padding, align, opset=16, xd=(1, 2, 3, 4), gd=(1, 3, 5, 2)):
-    count = xd[0] * xd[1] * xd[2] * xd[3]
-    x = [((i * 7) % 11 - 5) / 4.0 for i in range(count)]
-    grid = [f32(v) for v in grid_values(gd[0] * gd[1] * gd[2] * gd[3])]
-    yd = [xd[0], xd[1], gd[1], gd[2]]
+    x = [((i * 7) % 11 - 5) / 4.0 for i in range(prod(xd))]
+    grid = [f32(v) for v in grid_values(prod(gd))]
+    yd = [xd[0], xd[1]] + list(gd[1:-1])
     opset20_names = {"linear": "bilinear", "cubic": "bicubic"}
     y = grid_sample(x, xd, grid, gd, opset20_names.get(mode, mode), padding, align)
     attrs = [attr_str("mode", mode), attr_str("padding_mode", padding),
@@ -136,12 +155,21 @@ RUN_CASES = {"%s_%s_%d" % (m, p, a): (lambda m=m, p=p, a=a: case(m, p, bool(a)))
 RUN_CASES["cubic_opset20"] = lambda: case("cubic", "reflection", False, opset=20)
 RUN_CASES["linear_opset20_size1"] = lambda: case("linear", "reflection", True, opset=20,
                                                  xd=(2, 1, 1, 3), gd=(2, 2, 2, 2))
+# 3-D (volumetric: X [N, C, D, H, W], grid (x, y, z)) and 1-D.
+# (opset 20, which added them, with its mode names)
+for m in ("linear", "nearest", "cubic"):
+    for p in ("zeros", "border", "reflection"):
+        RUN_CASES["vol_%s_%s" % (m, p)] = (
+            lambda m=m, p=p: case(m, p, p == "border", opset=20,
+                                  xd=(1, 2, 3, 4, 2), gd=(1, 2, 3, 2, 3)))
+RUN_CASES["line_linear_reflection"] = lambda: case("linear", "reflection", False, opset=20,
+                                                   xd=(2, 1, 5), gd=(2, 4, 1))
 
 ERROR_CASES = {
     "bad_mode": lambda: error_model([attr_str("mode", "area")]),
     "bad_padding": lambda: error_model([attr_str("padding_mode", "wrap")]),
-    "volumetric": lambda: error_model([], xd=(1, 1, 2, 2, 2), gd=(1, 2, 2, 2, 3),
-                                      yd=(1, 1, 2, 2, 2)),
+    "rank6": lambda: error_model([], xd=(1, 1, 2, 2, 2, 2), gd=(1, 2, 2, 2, 2, 4),
+                                 yd=(1, 1, 2, 2, 2, 2)),
 }
 
 if __name__ == "__main__":

@@ -21,8 +21,9 @@ from make_onnx import (BFLOAT16, BOOL, FLOAT, FLOAT16, INT8, INT32, INT64, UINT8
                        write_cases)
 from protobuf_wire import f_bytes, f_int  # noqa: E402
 
+UINT64 = 13  # TensorProto.UINT64
 FORMATS = {INT8: "b", UINT8: "B", INT32: "i", INT64: "q", BOOL: "?", FLOAT: "f",
-           FLOAT16: "e"}
+           FLOAT16: "e", UINT64: "Q"}
 
 
 def bf16_bits(v):
@@ -179,6 +180,75 @@ def dft_axis():
               [tensor(INT64, [], [2], "axis")], opset=20)
     return (m, [tensor(FLOAT, [1, 3, 4, 1], x)],
             [tensor(FLOAT, [1, 3, 4, 2], y), tensor(FLOAT, [1, 3, 4, 2], y)])
+
+
+def irfft():
+    """DFT-20, inverse and onesided (irfft) along axis 1: 4 bins of a
+    complex [1, 4, 2, 2] spectrum -> 6 real samples (the default length
+    2 (4 - 1)) and, with dft_length 5, 5 samples from the first 3 bins.
+    Each sample is (1/n) sum over the n bins of the Hermitian spectrum
+    (bin n - k the conjugate of bin k), the real part; numpy ignores the
+    imaginary parts of bins 0 and n / 2 as the sum's real part does."""
+    spec = [((v * 5) % 7 - 3) / 2.0 for v in range(16)]  # [1, 4, 2, 2]
+
+    def bin_at(k, col):
+        i = (k * 2 + col) * 2
+        return complex(spec[i], spec[i + 1])
+
+    def samples(n):
+        out = []
+        for j in range(n):
+            for col in range(2):
+                full = []
+                for k in range(n):
+                    kk = k if k <= n // 2 else n - k
+                    b = bin_at(kk, col) if kk < 4 else 0
+                    if k == 0 or 2 * k == n:
+                        b = complex(b.real, 0)
+                    full.append(b if k <= n // 2 else b.conjugate())
+                s = sum(full[k] * cmath.exp(2j * math.pi * j * k / n) for k in range(n)) / n
+                out.append(f32(s.real))
+        return out
+
+    m = model([node("DFT", ["x", "", "axis"], ["y"], "dft1",
+                    [attr_int("inverse", 1), attr_int("onesided", 1)]),
+               node("DFT", ["x", "len", "axis"], ["z"], "dft2",
+                    [attr_int("inverse", 1), attr_int("onesided", 1)])],
+              [value_info("x", FLOAT, [1, 4, 2, 2])],
+              [value_info("y", FLOAT, [1, 6, 2, 1]), value_info("z", FLOAT, [1, 5, 2, 1])],
+              [tensor(INT64, [], [1], "axis"), tensor(INT64, [], [5], "len")], opset=20)
+    return (m, [tensor(FLOAT, [1, 4, 2, 2], spec)],
+            [tensor(FLOAT, [1, 6, 2, 1], samples(6)), tensor(FLOAT, [1, 5, 2, 1], samples(5))])
+
+
+def div_u64():
+    """Div on uint64 with values of 2^63 and more (unsigned division, not
+    signed on the same bits)."""
+    a = [2 ** 64 - 1, 2 ** 63, 2 ** 63 + 10, 100, 7, 2 ** 64 - 2]
+    b = [3, 2, 2 ** 63, 7, 2 ** 64 - 1, 2 ** 32]
+    return one_node("Div", [("a", UINT64, [6], a), ("b", UINT64, [6], b)],
+                    [("y", UINT64, [6], [x // y for x, y in zip(a, b)])], opset=14)
+
+
+def matmul_f16():
+    """MatMul on float16, one output of 8 products: accumulated in float32
+    and rounded once (1002.1 -> 1002), as NumPy's half matmul does; rounded
+    at every term the sum climbs to 1003.5 (0.15% off)."""
+    x = [1000.0] + [0.3] * 7
+    y = [f16(sum(f16(v) for v in x))]
+    return one_node("MatMul", [("a", FLOAT16, [1, 8], x), ("b", FLOAT16, [8, 1], [1.0] * 8)],
+                    [("y", FLOAT16, [1, 1], y)], opset=13)
+
+
+def softmax_f16():
+    """Softmax on float16 over 64 values, one 0 and 63 of -5: exp and the
+    quotient rounded to float16, the sum of the exps accumulated in float32
+    (1.4245); summed in float16 it reaches 1.4307 (0.4% off)."""
+    x = [0.0] + [-5.0] * 63
+    e = [f16(f32(math.exp(v))) for v in x]
+    total = f16(sum(e))
+    return one_node("Softmax", [("x", FLOAT16, [1, 64], x)],
+                    [("y", FLOAT16, [1, 64], [f16(v / total) for v in e])], opset=13)
 
 
 def conv_f16():
@@ -455,6 +525,11 @@ ERROR_CASES = {
         [("size", INT64, [5], [1, 1, 2, 2, 2])], opset=20)[0],
     "dft_axis_parts": lambda: dft_bad_axis(3),
     "dft_axis_batch": lambda: dft_bad_axis(-4),
+    "irfft_one_bin": lambda: model(
+        [node("DFT", ["x", "", "axis"], ["y"], "dft1",
+              [attr_int("inverse", 1), attr_int("onesided", 1)])],
+        [value_info("x", FLOAT, [1, 1, 2])], [value_info("y", FLOAT, [1, 1, 1])],
+        [tensor(INT64, [], [1], "axis")], opset=20),
     "lp_norm_p3": lambda: lp_norm(3)[0],
     "group_norm_18": lambda: group_norm(opset=18)[0],
     "group_norm_groups": lambda: group_norm(groups=3)[0],
@@ -485,6 +560,10 @@ RUN_CASES = {
     "reduce_min_bool": lambda: reduce_bool("ReduceMin"),
     "celu_bf16": celu_bf16,
     "dft_axis": dft_axis,
+    "irfft": irfft,
+    "div_u64": div_u64,
+    "matmul_f16": matmul_f16,
+    "softmax_f16": softmax_f16,
     "conv_f16": conv_f16,
     "rms_norm": rms_norm,
     "lp_norm_1": lambda: lp_norm(1),
