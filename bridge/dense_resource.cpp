@@ -1,0 +1,22 @@
+// Thin C++ bridge: a dense_resource attribute with another shape over the
+// same blob. The MLIR 22 C API can create a resource attribute only from
+// new data (mlirUnmanaged*ResourceElementsAttrGet) and cannot read a
+// blob's bytes, so re-typing one would copy every weight; this shares the
+// blob handle instead (strata-flatten-globals).
+#include "bridge/bridge.h"
+
+#include "mlir/CAPI/IR.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+extern "C" MlirAttribute strata_dense_resource_reshape(MlirAttribute attr, MlirType type) {
+  auto resource = llvm::dyn_cast<mlir::DenseResourceElementsAttr>(unwrap(attr));
+  auto shaped = llvm::dyn_cast<mlir::ShapedType>(unwrap(type));
+  if (!resource || !shaped || !shaped.hasStaticShape() ||
+      shaped.getElementType() != resource.getType().getElementType() ||
+      shaped.getNumElements() != resource.getType().getNumElements())
+    return MlirAttribute{nullptr};
+  return wrap(mlir::DenseResourceElementsAttr::get(shaped, resource.getRawHandle()));
+}
