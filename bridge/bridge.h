@@ -32,6 +32,11 @@ void strata_emit_warning_at(MlirLocation loc, const char *message);
  * dense_resource or `type` has another element type or element count. */
 MlirAttribute strata_dense_resource_reshape(MlirAttribute attr, MlirType type);
 
+/* The bytes of a dense_resource attribute's blob (borrowed: they live as
+ * long as the context), with their count in *size; NULL when `attr` is not
+ * a dense_resource or its blob is not loaded. */
+const void *strata_dense_resource_data(MlirAttribute attr, size_t *size);
+
 /* Called after each pass run of a pass manager with the pass's argument
  * (not NUL-terminated: `len` bytes), the wall seconds it took and the CPU
  * seconds of its thread, exclusive of the passes it ran itself (nested
