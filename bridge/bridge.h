@@ -27,6 +27,28 @@ void strata_print_warnings(MlirContext ctx);
 void strata_emit_remark_at(MlirLocation loc, const char *message);
 void strata_emit_warning_at(MlirLocation loc, const char *message);
 
+/* `attr` (a dense_resource elements attribute) with the shaped type
+ * `type`, sharing its blob (no copy); null when `attr` is not a
+ * dense_resource or `type` has another element type or element count. */
+MlirAttribute strata_dense_resource_reshape(MlirAttribute attr, MlirType type);
+
+/* The bytes of a dense_resource attribute's blob (borrowed: they live as
+ * long as the context), with their count in *size; NULL when `attr` is not
+ * a dense_resource or its blob is not loaded. */
+const void *strata_dense_resource_data(MlirAttribute attr, size_t *size);
+
+/* Called after each pass run of a pass manager with the pass's argument
+ * (not NUL-terminated: `len` bytes), the wall seconds it took and the CPU
+ * seconds of its thread, exclusive of the passes it ran itself (nested
+ * pipelines). */
+typedef void (*strata_pass_time_fn)(const char *argument, size_t len, double seconds,
+                                    double cpu_seconds, void *user);
+
+/* Makes `pm` report each pass run to `fn` (bridge/pass_timing.cpp; the C
+ * API has only mlirPassManagerEnableTiming, which prints its own report).
+ * Calls are serialized, also when nested passes run on several threads. */
+void strata_pass_manager_time_passes(MlirPassManager pm, strata_pass_time_fn fn, void *user);
+
 #ifdef __cplusplus
 }
 #endif

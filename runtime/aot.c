@@ -3,6 +3,7 @@
  * a generated header describing the C entry point. */
 #define _GNU_SOURCE /* dladdr */
 #include "runtime/aot.h"
+#include "core/compile_timing.h"
 #include "runtime/status.h"
 
 #include <dlfcn.h>
@@ -23,7 +24,8 @@
 #include "runtime/kernel_registry.h"
 
 bool strata_aot_emit_object(MlirOperation module, const char *object_path, int opt_level,
-                            char **error) {
+                            strata_timing_t *timing, char **error) {
+  strata_time_mark_t mark = strata_time_mark();
   mlirRegisterAllLLVMTranslations(mlirOperationGetContext(module));
   LLVMInitializeNativeTarget();
   LLVMInitializeNativeAsmPrinter();
@@ -60,6 +62,7 @@ bool strata_aot_emit_object(MlirOperation module, const char *object_path, int o
   LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
   LLVMErrorRef err = LLVMRunPasses(mod, passes, tm, opts);
   LLVMDisposePassBuilderOptions(opts);
+  mark = strata_timing_charge(timing, STRATA_PHASE_LLVM_OPT, mark);
   if (err) {
     char *m = LLVMGetErrorMessage(err);
     strata_fail(error, "LLVM optimization failed: %s", m);
@@ -70,6 +73,7 @@ bool strata_aot_emit_object(MlirOperation module, const char *object_path, int o
   } else {
     ok = true;
   }
+  strata_timing_charge(timing, STRATA_PHASE_CODEGEN, mark);
   LLVMDisposeTargetMachine(tm);
 done_strings:
   LLVMDisposeMessage(triple);

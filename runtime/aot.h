@@ -7,13 +7,16 @@
 #include <mlir-c/IR.h>
 #include <stdbool.h>
 
+#include "core/compile_timing.h"
 #include "runtime/signature.h"
 
 /* Translates `module` to LLVM IR, optimizes it with LLVM's default<O{level}>
  * pipeline for the host CPU (name and features) and writes an object file.
+ * With a `timing` (may be NULL), the translation and optimization count as
+ * STRATA_PHASE_LLVM_OPT, writing the object as STRATA_PHASE_CODEGEN.
  * On failure returns false and sets *error (malloc'd). */
 bool strata_aot_emit_object(MlirOperation module, const char *object_path, int opt_level,
-                            char **error);
+                            strata_timing_t *timing, char **error);
 
 /* Links `object_path` into a shared library with the system C compiler,
  * recording the runtime libraries (OpenMP, MLIR C runner utils) as

@@ -2,6 +2,7 @@
  * `_mlir_ciface_<fn>` through its packed wrapper so any arity works. */
 #include "runtime/jit.h"
 
+#include "runtime/jit_weights.h"
 #include "runtime/kernel_registry.h"
 
 #include <dlfcn.h>
@@ -14,6 +15,7 @@
 
 struct strata_jit {
   MlirExecutionEngine engine;
+  strata_jit_weights_t weights; /* the large constants, as data */
 };
 
 const char *const *strata_runtime_libraries(void) {
@@ -28,6 +30,11 @@ const char *const *strata_runtime_libraries(void) {
 strata_jit_t *strata_jit_create(MlirOperation module, int opt_level, char **error) {
   MlirContext ctx = mlirOperationGetContext(module);
   mlirRegisterAllLLVMTranslations(ctx);
+  strata_jit_weights_t weights = {0};
+  if (!strata_jit_weights_take(module, &weights, error)) {
+    strata_jit_weights_free(&weights);
+    return NULL;
+  }
   MlirStringRef libs[8];
   int n = 0;
   for (const char *const *l = strata_runtime_libraries(); *l && n < 8; ++l)
@@ -36,6 +43,7 @@ strata_jit_t *strata_jit_create(MlirOperation module, int opt_level, char **erro
       mlirModuleFromOperation(module), opt_level, n, libs, /*enableObjectDump=*/false,
       /*enablePIC=*/false);
   if (mlirExecutionEngineIsNull(engine)) {
+    strata_jit_weights_free(&weights);
     *error = strdup("cannot JIT-compile the module (is it fully lowered to the llvm "
                     "dialect? diagnostics above say why)");
     return NULL;
@@ -45,8 +53,12 @@ strata_jit_t *strata_jit_create(MlirOperation module, int opt_level, char **erro
     for (const strata_kernel_symbol_t *k = *t; k->name; ++k)
       mlirExecutionEngineRegisterSymbol(engine, mlirStringRefCreateFromCString(k->name),
                                         k->address);
+  for (int i = 0; i < weights.count; ++i)
+    mlirExecutionEngineRegisterSymbol(engine, mlirStringRefCreateFromCString(weights.items[i].name),
+                                      weights.items[i].data);
   strata_jit_t *jit = malloc(sizeof *jit);
   jit->engine = engine;
+  jit->weights = weights;
   return jit;
 }
 
@@ -117,6 +129,7 @@ void strata_jit_release(strata_jit_t *jit) {
   if (!jit)
     return;
   mlirExecutionEngineDestroy(jit->engine);
+  strata_jit_weights_free(&jit->weights);
   free(jit);
 }
 

@@ -14,7 +14,9 @@ typedef struct strata_jit strata_jit_t;
 
 /* Compiles `module` (already in the llvm dialect). On failure returns NULL
  * and sets *error (malloc'd). The module must outlive nothing: the engine
- * owns its own copy of the code. */
+ * owns its own copy of the code, and of the large constants, which are
+ * taken out of `module` (runtime/jit_weights.h: their globals become
+ * external declarations there). */
 strata_jit_t *strata_jit_create(MlirOperation module, int opt_level, char **error);
 
 /* Calls `function` with one strided memref descriptor per tensor (inputs

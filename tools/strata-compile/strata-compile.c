@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "bridge/bridge.h"
+#include "core/compile_timing.h"
 #include "frontends/model_file.h"
 #include "passes/te/te_tuning_passes.h"
 #include "runtime/aot.h"
@@ -36,6 +37,7 @@ static const char usage[] =
     "                         te-default-schedule{knobs=true},te-apply-tuned{db=<file>};\n"
     "                         kernels without a record are named on stderr\n"
     "  -O<0-3>                optimization level (default 3)\n"
+    "  --timing               print the compile time per phase and per pass (stderr)\n"
     "  -h, --help             this help\n";
 
 static bool ends_with(const char *s, const char *suffix) {
@@ -44,9 +46,10 @@ static bool ends_with(const char *s, const char *suffix) {
 }
 
 /* Runs the given pipeline, or the default (tuned with a database) one. */
-static bool lower_to_llvm(MlirOperation module, const char *pipeline, const char *tuning_db) {
+static bool lower_to_llvm(MlirOperation module, const char *pipeline, const char *tuning_db,
+                          strata_timing_t *timing) {
   char *text = pipeline ? strdup(pipeline) : strata_pipeline_to_llvm(tuning_db);
-  bool ok = text && mlirLogicalResultIsSuccess(strata_run_pipeline(module, text));
+  bool ok = text && mlirLogicalResultIsSuccess(strata_timing_run_pipeline(timing, module, text));
   free(text);
   return ok;
 }
@@ -55,6 +58,7 @@ int main(int argc, char **argv) {
   const char *model = NULL, *out = NULL, *header = NULL, *entry = NULL, *pipeline = NULL,
              *tuning_db = NULL;
   int opt_level = 3;
+  strata_timing_t timing_storage = {0}, *timing = NULL;
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i];
     bool has_next = i + 1 < argc;
@@ -75,6 +79,8 @@ int main(int argc, char **argv) {
       tuning_db = argv[++i];
     } else if (!strncmp(a, "--tuning-db=", 12)) {
       tuning_db = a + 12;
+    } else if (!strcmp(a, "--timing")) {
+      timing = &timing_storage;
     } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
       opt_level = a[2] - '0';
     } else if (a[0] == '-') {
@@ -117,18 +123,22 @@ int main(int argc, char **argv) {
   int rc = 1;
   char *error = NULL;
   strata_signature_t sig;
+  strata_time_mark_t mark = strata_time_mark();
   MlirOperation module = strata_model_load(ctx, model, 0, NULL, NULL, &error);
-  if (mlirOperationIsNull(module) || mlirLogicalResultIsFailure(strata_verify(module)) ||
-      !strata_signature_get(module, entry, &sig, &error) ||
-      !lower_to_llvm(module, pipeline, tuning_db))
+  bool loaded = !mlirOperationIsNull(module) && mlirLogicalResultIsSuccess(strata_verify(module));
+  strata_timing_charge(timing, STRATA_PHASE_IMPORT, mark);
+  if (!loaded || !strata_signature_get(module, entry, &sig, &error) ||
+      !lower_to_llvm(module, pipeline, tuning_db, timing))
     goto done;
   bool object_only = ends_with(out, ".o");
   char object[4096];
   snprintf(object, sizeof object, object_only ? "%s" : "%s.tmp.o", out);
-  if (!strata_aot_emit_object(module, object, opt_level, &error))
+  if (!strata_aot_emit_object(module, object, opt_level, timing, &error))
     goto done;
   if (!object_only) {
+    mark = strata_time_mark();
     bool linked = strata_aot_link_shared(object, out, &error);
+    strata_timing_charge(timing, STRATA_PHASE_LINK, mark);
     unlink(object);
     if (!linked)
       goto done;
@@ -136,6 +146,7 @@ int main(int argc, char **argv) {
   if (!strata_aot_write_header(&sig, header, model, &error))
     goto done;
   printf("wrote %s and %s (entry: _mlir_ciface_%s)\n", out, header, sig.name);
+  strata_timing_print(timing, sig.name, stderr);
   rc = 0;
 done:
   if (error) {
@@ -145,5 +156,6 @@ done:
   if (!mlirOperationIsNull(module))
     mlirOperationDestroy(module);
   mlirContextDestroy(ctx);
+  strata_timing_free(timing);
   return rc;
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/compile_timing.h"
 #include "passes/te/te_tuning_passes.h"
 #include "strata/pass.h"
 #include "strata/strata.h"
@@ -18,6 +19,7 @@ typedef struct {
   const char *pipeline;
   bool list_passes, pass_docs, split, verify_diags, print_before, print_after;
   bool debuginfo, generic, allow_unregistered;
+  strata_timing_t *timing; /* --timing (--mlir-timing): parse and pass times, else NULL */
 } options_t;
 
 static const char usage[] =
@@ -43,6 +45,7 @@ static const char usage[] =
     "  --mlir-print-debuginfo       print locations\n"
     "  --mlir-print-op-generic      print every op in generic form\n"
     "  --allow-unregistered-dialect accept ops of unknown dialects\n"
+    "  --timing, --mlir-timing      print the parse time and each pass's time (stderr)\n"
     "  --version                    print the version and exit\n"
     "  -h, --help                   print this help and exit\n"
     "\n"
@@ -102,6 +105,9 @@ static int parse_args(int argc, char **argv, options_t *o) {
       o->debuginfo = true;
     } else if (is_flag(a, "mlir-print-op-generic")) {
       o->generic = true;
+    } else if (is_flag(a, "timing") || is_flag(a, "mlir-timing")) {
+      static strata_timing_t timing;
+      o->timing = &timing;
     } else if (is_flag(a, "allow-unregistered-dialect")) {
       o->allow_unregistered = true;
     } else if (take_value(argc, argv, &i, "pass-pipeline", &v) ||
@@ -177,8 +183,10 @@ static bool process_chunk(MlirContext ctx, const options_t *o, const strata_chun
                           FILE *out) {
   char *source = strata_chunk_padded(chunk);
   const char *name = strcmp(o->input, "-") == 0 ? "<stdin>" : o->input;
+  strata_time_mark_t mark = strata_time_mark();
   MlirOperation op = strata_parse_module(ctx, mlirStringRefCreateFromCString(source),
                                          mlirStringRefCreateFromCString(name));
+  strata_timing_charge(o->timing, STRATA_PHASE_IMPORT, mark);
   free(source);
   if (mlirOperationIsNull(op))
     return false;
@@ -197,7 +205,7 @@ static bool process_chunk(MlirContext ctx, const options_t *o, const strata_chun
                                         mlirStringRefCreate(NULL, 0));
         mlirOpPrintingFlagsDestroy(flags);
       }
-      ok = mlirLogicalResultIsSuccess(mlirPassManagerRunOnOp(pm, op)) &&
+      ok = mlirLogicalResultIsSuccess(strata_timing_run_pass_manager(o->timing, pm, op)) &&
            mlirLogicalResultIsSuccess(strata_verify(op));
       mlirPassManagerDestroy(pm);
     }
@@ -274,6 +282,8 @@ int main(int argc, char **argv) {
   free(chunks);
   if (out != stdout)
     fclose(out);
+  strata_timing_print(o.timing, name, stderr);
+  strata_timing_free(o.timing);
   mlirContextDestroy(ctx);
   free(log.items);
   free(text);

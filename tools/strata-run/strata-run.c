@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "bridge/bridge.h"
+#include "core/compile_timing.h"
 #include "frontends/model_file.h"
 #include "frontends/onnx/tensor_proto.h"
 #include "passes/te/te_tuning_passes.h"
@@ -32,6 +33,7 @@ typedef struct {
   int repeat, threads, opt_level, result_args;
   double rtol, atol;
   bool print_values, profile, stats;
+  strata_timing_t *timing; /* --timing: where the compile time goes (else NULL) */
 } options_t;
 
 static const char usage[] =
@@ -69,6 +71,7 @@ static const char usage[] =
     "                         the first run is a warm-up and not counted\n"
     "  --stats                print the memory plan (strata-plan-memory): the entry's\n"
     "                         intermediate buffers and the arena they share per call\n"
+    "  --timing               print the compile time per phase and per pass (stderr)\n"
     "  --print                print the output values\n"
     "  --result-args <n>      for a function already in destination-passing form\n"
     "                         (memref arguments, no results): its last n arguments\n"
@@ -154,6 +157,9 @@ static void parse_args(int argc, char **argv, options_t *o) {
       o->stats = true;
     } else if (!strcmp(a, "--profile")) {
       o->profile = true;
+    } else if (!strcmp(a, "--timing")) {
+      static strata_timing_t timing;
+      o->timing = &timing;
     } else if (!strcmp(a, "--print")) {
       o->print_values = true;
     } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
@@ -487,7 +493,8 @@ static bool compile_and_run(MlirOperation module, const options_t *o,
   char *lowering = o->pipeline       ? strdup(o->pipeline)
                    : o->profile      ? strata_pipeline_to_llvm_profiled(o->tuning_db)
                                      : strata_pipeline_to_llvm(o->tuning_db);
-  bool lowered = lowering && mlirLogicalResultIsSuccess(strata_run_pipeline(module, lowering));
+  bool lowered = lowering && mlirLogicalResultIsSuccess(
+                                 strata_timing_run_pipeline(o->timing, module, lowering));
   free(lowering);
   if (!lowered)
     return false;
@@ -495,9 +502,13 @@ static bool compile_and_run(MlirOperation module, const options_t *o,
     print_memory_plan(module, sig->name);
   intptr_t num_kernels = 0;
   char **kernels = o->profile ? profile_names(module, &num_kernels) : NULL;
-  if (!(*jit = strata_jit_create(module, o->opt_level, error)) ||
-      !strata_jit_materialize(*jit, sig->name, error))
+  strata_time_mark_t mark = strata_time_mark();
+  if (!(*jit = strata_jit_create(module, o->opt_level, error)))
     return false;
+  mark = strata_timing_charge(o->timing, STRATA_PHASE_LLVM_OPT, mark);
+  if (!strata_jit_materialize(*jit, sig->name, error))
+    return false;
+  strata_timing_charge(o->timing, STRATA_PHASE_CODEGEN, mark);
   double compile_ms = 1e3 * (now_seconds() - t0);
   double *times = malloc(sizeof(double) * (size_t)o->repeat);
   bool ok = times != NULL;
@@ -527,6 +538,7 @@ static bool compile_and_run(MlirOperation module, const options_t *o,
   if (ok) {
     qsort(times, (size_t)o->repeat, sizeof *times, cmp_double);
     printf("compiled '%s' in %.1f ms\n", sig->name, compile_ms);
+    strata_timing_print(o->timing, sig->name, stderr);
     if (o->repeat > 1)
       printf("time: median %.3f ms, min %.3f ms over %d runs\n", 1e3 * times[o->repeat / 2],
              1e3 * times[0], o->repeat);
@@ -607,7 +619,10 @@ static int run(options_t *o) {
   char *error = NULL;
   MlirOperation module = {NULL};
   strata_signature_t sig;
-  if (load_model(ctx, o, &module, &sig, &error) && prepare_args(o, &sig, args, &error) &&
+  strata_time_mark_t mark = strata_time_mark();
+  bool loaded = load_model(ctx, o, &module, &sig, &error);
+  strata_timing_charge(o->timing, STRATA_PHASE_IMPORT, mark);
+  if (loaded && prepare_args(o, &sig, args, &error) &&
       compile_and_run(module, o, &sig, args, &jit, &error))
     rc = report_results(o, &sig, args, &error);
   if (error) {
@@ -621,6 +636,7 @@ static int run(options_t *o) {
   if (!mlirOperationIsNull(module))
     mlirOperationDestroy(module);
   mlirContextDestroy(ctx);
+  strata_timing_free(o->timing);
   return rc;
 }
 
