@@ -387,7 +387,7 @@ strata_status_t strata_model_export(strata_model_t *m, const char *output_path,
   if (!object)
     return strata_model_status(STRATA_STATUS_OUT_OF_MEMORY, "out of memory");
   snprintf(object, size, object_only ? "%s" : "%s.tmp.o", output_path);
-  bool ok = strata_aot_emit_object(m->module, object, m->opt_level, &error);
+  bool ok = strata_aot_emit_object(m->module, object, m->opt_level, NULL, &error);
   if (ok && !object_only) {
     ok = strata_aot_link_shared(object, output_path, &error);
     unlink(object);
