@@ -43,6 +43,8 @@
  * `conv_algorithm` = "direct" | "im2col" overrides the choice (tests). */
 #include "lowering/graph_to_te_conv_direct.h"
 
+#include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,24 +64,80 @@ static MlirType tensor_type(intptr_t rank, const int64_t *dims, MlirType elem) {
 
 static int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
-/* The host tile for output width ow and o channels: columns dividing o; of
- * those, the fewest padded rows (round_up(ow, m)), the target's preferred
- * order breaking ties within 5%. NULL if none fits. */
-static const strata_hwi_builtin_t *choose_tile(const g2t_conv_shape_t *s) {
+/* The size in bytes of the host's level-1 data cache (sysfs), or 0 when
+ * unknown. */
+static int64_t l1d_bytes(void) {
+  static int64_t cached = -1;
+  if (cached >= 0)
+    return cached;
+  cached = 0;
+  for (int i = 0; i < 8; ++i) {
+    char path[96], buf[32] = {0};
+    int64_t level = 0;
+    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
+    FILE *f = fopen(path, "r");
+    if (!f)
+      break;
+    if (fscanf(f, "%" SCNd64, &level) != 1)
+      level = 0;
+    fclose(f);
+    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
+    if (!(f = fopen(path, "r")))
+      continue;
+    bool data = fgets(buf, sizeof buf, f) && (!strncmp(buf, "Data", 4) || !strncmp(buf, "Unified", 7));
+    fclose(f);
+    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+    if (level != 1 || !data || !(f = fopen(path, "r")))
+      continue;
+    int64_t kb = 0;
+    if (fscanf(f, "%" SCNd64 "K", &kb) == 1)
+      cached = kb * 1024;
+    fclose(f);
+    break;
+  }
+  return cached;
+}
+
+/* The host tile for output width ow and o channels (a graph op's
+ * `conv_tile` attribute naming one of the host's tiles overrides this):
+ * columns dividing o; of those, the fewest padded rows (round_up(ow, m),
+ * within 5%), then one whose weight panel (c x n floats, read by every
+ * call) fits in the L1 data cache, then the target's preferred order.
+ * NULL if none fits. */
+static const strata_hwi_builtin_t *choose_tile(MlirOperation op, const g2t_conv_shape_t *s) {
   const strata_hwi_builtin_t *tiles[MAX_TILES];
   int nt = strata_hwi_builtins_for_target("host", tiles, MAX_TILES);
   if (nt > MAX_TILES)
     nt = MAX_TILES;
-  const strata_hwi_builtin_t *best = NULL;
-  double best_waste = 0;
+  MlirAttribute forced = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("conv_tile"));
+  if (!mlirAttributeIsNull(forced) && mlirAttributeIsAString(forced)) {
+    MlirStringRef want = mlirStringAttrGetValue(forced);
+    for (int i = 0; i < nt; ++i)
+      if (strlen(tiles[i]->name) == want.length && !memcmp(tiles[i]->name, want.data, want.length))
+        return s->o % tiles[i]->n == 0 ? tiles[i] : NULL;
+  }
+  double waste[MAX_TILES], least = 0;
+  int usable = 0;
   for (int i = 0; i < nt; ++i) {
     const strata_hwi_builtin_t *t = tiles[i];
+    waste[i] = -1;
     if (t->n % t->vector_width != 0 || s->o % t->n != 0)
       continue;
-    double waste = (double)(ceil_div(s->ow, t->m) * t->m) / (double)s->ow;
-    if (!best || waste < best_waste * 0.95) {
-      best = t;
-      best_waste = waste;
+    waste[i] = (double)(ceil_div(s->ow, t->m) * t->m) / (double)s->ow;
+    if (!usable++ || waste[i] < least)
+      least = waste[i];
+  }
+  const strata_hwi_builtin_t *best = NULL;
+  int64_t l1 = l1d_bytes();
+  for (int i = 0; i < nt; ++i) {
+    if (waste[i] < 0 || waste[i] > least * 1.05)
+      continue;
+    bool fits = l1 > 0 && s->c * tiles[i]->n * (int64_t)sizeof(float) <= l1;
+    if (!best)
+      best = tiles[i];
+    if (fits) {
+      best = tiles[i];
+      break;
     }
   }
   return best;
@@ -226,8 +284,10 @@ MlirValue g2t_conv2d_direct(g2t_t *g, const g2t_conv_shape_t *s, MlirValue x, Ml
   const char *forced = forced_algorithm(g->op);
   if (forced && !strcmp(forced, "im2col"))
     return (MlirValue){NULL};
-  const strata_hwi_builtin_t *t = choose_tile(s);
-  if (!t || (!forced && s->c < DIRECT_MIN_CHANNELS))
+  const strata_hwi_builtin_t *t = choose_tile(g->op, s);
+  bool pointwise = s->kh == 1 && s->kw == 1 && s->sh == 1 && s->sw == 1 && s->pt == 0 &&
+                   s->pl == 0 && s->oh * s->ow == s->h * s->w;
+  if (!t || (!forced && (s->c < DIRECT_MIN_CHANNELS || pointwise)))
     return (MlirValue){NULL};
   int64_t bn = t->n;
   MlirValue xp = padded_input(g, s, x, elem);
