@@ -263,19 +263,38 @@ static MlirValue packed_weights(g2t_t *g, const g2t_conv_shape_t *s, MlirValue w
   return g2t_compute_end(&c, v);
 }
 
-/* The schedule of cv (see the header), parsed from text. */
+/* An integer attribute `name` of op, or `otherwise`. */
+static int64_t int_attr_or(MlirOperation op, const char *name, int64_t otherwise) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAInteger(a) ? mlirIntegerAttrGetValueInt(a)
+                                                                : otherwise;
+}
+
+/* The schedule of cv (see the header), parsed from text. With an input
+ * channel block icb < c, the c reduction is split (r2.0, r2.1) and its
+ * blocks run outside the pixels, so the weight panels of one block stay
+ * in cache across all tiles (TVM's ic_bn). */
 static MlirAttribute direct_schedule(MlirContext ctx, const g2t_conv_shape_t *s,
-                                     const strata_hwi_builtin_t *t) {
-  const char *par = s->o / t->n >= 2 ? "d1" : "d2";
-  char text[640];
+                                     const strata_hwi_builtin_t *t, int64_t icb) {
   double flops = 2.0 * (double)(s->n * s->o * s->oh * s->ow) * (double)(s->c * s->kh * s->kw);
+  char par[96] = "";
+  if (flops >= (double)(1 << 20))
+    snprintf(par, sizeof par, ", {prim = \"parallel\", axis = \"%s\"}",
+             s->o / t->n >= 2 ? "d1" : "d2");
+  char split_c[96] = "";
+  const char *order = "\"d0\", \"d1\", \"d2\", \"d3.0\", \"r0\", \"r1\", \"d3.1\", \"d4\", \"r2\"";
+  if (icb > 0 && icb < s->c) {
+    snprintf(split_c, sizeof split_c,
+             "{prim = \"split\", axis = \"r2\", factors = array<i64: %lld>}, ", (long long)icb);
+    order = "\"d0\", \"d1\", \"r2.0\", \"d2\", \"d3.0\", \"r0\", \"r1\", \"d3.1\", \"d4\", "
+            "\"r2.1\"";
+  }
+  char text[1024];
   snprintf(text, sizeof text,
-           "[{prim = \"split\", axis = \"d3\", factors = array<i64: %lld>}, "
-           "{prim = \"reorder\", order = [\"d0\", \"d1\", \"d2\", \"d3.0\", \"r0\", \"r1\", "
-           "\"d3.1\", \"d4\", \"r2\"]}, "
-           "{prim = \"tensorize\", axis = \"d3.1\", intrinsic = @%s}%s%s%s]",
-           (long long)t->m, t->name, flops >= (double)(1 << 20) ? ", {prim = \"parallel\", axis = \"" : "",
-           flops >= (double)(1 << 20) ? par : "", flops >= (double)(1 << 20) ? "\"}" : "");
+           "[{prim = \"split\", axis = \"d3\", factors = array<i64: %lld>}, %s"
+           "{prim = \"reorder\", order = [%s]}, "
+           "{prim = \"tensorize\", axis = \"d3.1\", intrinsic = @%s}%s]",
+           (long long)t->m, split_c, order, t->name, par);
   return mlirAttributeParseGet(ctx, mlirStringRefCreateFromCString(text));
 }
 
@@ -309,7 +328,7 @@ MlirValue g2t_conv2d_direct(g2t_t *g, const g2t_conv_shape_t *s, MlirValue x, Ml
   MlirValue wv = g2t_read(&c, wp, (MlirValue[]){c.idx[1], kh, kw, ci, c.idx[4]});
   MlirValue cv = g2t_compute_end(&c, g2t_bin(b, "arith.mulf", xv, wv));
   mlirOperationSetAttributeByName(c.op, mlirStringRefCreateFromCString("schedule"),
-                                  direct_schedule(g->ctx, s, t));
+                                  direct_schedule(g->ctx, s, t, int_attr_or(g->op, "conv_icb", 0)));
   /* out[n, o, oh, ow] = cv[n, o / bn, oh, ow, o % bn] */
   snprintf(name, sizeof name, "%s_nchw", g->op_name);
   g2t_compute_t u = g2t_compute_begin(g, name,
