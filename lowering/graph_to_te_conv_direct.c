@@ -38,9 +38,12 @@
  * caller uses im2col + GEMM) when the host has a tile whose columns divide
  * the output channels and the input has at least DIRECT_MIN_CHANNELS
  * channels (the c loop is the micro-kernel's K: the 3-channel 7x7 stem
- * would reload its accumulators every 3 FMAs); measured in
- * docs/convolution.md. The graph op's discardable attribute
- * `conv_algorithm` = "direct" | "im2col" overrides the choice (tests). */
+ * would reload its accumulators every 3 FMAs), except 1x1 stride-1
+ * unpadded convolutions, which the GEMM lowering computes on views with no
+ * copy; measured in docs/convolution.md. The graph op's discardable
+ * attributes override the choices (tests, experiments): `conv_algorithm` =
+ * "direct" | "im2col", `conv_tile` = a host tile's name, `conv_icb` = an
+ * input-channel block. */
 #include "lowering/graph_to_te_conv_direct.h"
 
 #include <inttypes.h>
