@@ -9,6 +9,7 @@
  * (g2t_layout_to_logical / _to_physical). Biases, averages and softmax
  * steps are extra elementwise computes. */
 #include "lowering/graph_to_te.h"
+#include "lowering/graph_to_te_conv_direct.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -354,7 +355,14 @@ MlirLogicalResult g2t_lower_conv2d(g2t_t *g, MlirValue *out) {
   if (w.ns == 2 && groups == 1 && layout_is(&w.layout, "NCHW") && layout_is(&kl, "OIHW") &&
       mlirTypeIsAF32(t) && mlirShapedTypeHasStaticShape(mlirValueGetType(x)) &&
       mlirShapedTypeHasStaticShape(rtype)) {
-    MlirValue r = conv2d_as_gemm(g, &w, x, wt, O, I, t);
+    MlirValue r = {NULL};
+    if (w.d[0] == 1 && w.d[1] == 1) { /* direct, no im2col, where it is chosen */
+      g2t_conv_shape_t cs = {w.in['N' - 'A'], I, w.in['H' - 'A'], w.in['W' - 'A'], O, w.k[0],
+                             w.k[1], w.s[0], w.s[1], w.pb[0], w.pb[1], w.o[0], w.o[1]};
+      r = g2t_conv2d_direct(g, &cs, x, wt, t);
+    }
+    if (mlirValueIsNull(r))
+      r = conv2d_as_gemm(g, &w, x, wt, O, I, t);
     if (has_bias) {
       char name[32];
       snprintf(name, sizeof name, "%s_bias", g->op_name);

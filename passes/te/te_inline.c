@@ -72,6 +72,11 @@ static bool collect_reads(MlirOperation producer, strata_op_list_t *reads) {
     if (mlirOperationIsNull(reader) ||
         (strata_te_compute_num_reduce(reader) > 0 && !data_only))
       return false;
+    /* A reduction scheduled at lowering (the direct convolution) reads its
+     * operands as its schedule expects (tensorize). */
+    if (strata_te_compute_num_reduce(reader) > 0 &&
+        !mlirAttributeIsNull(strata_te_compute_schedule(reader)))
+      return false;
     strata_te_matmul_t mm;
     if (strata_te_match_matmul(reader, &mm) &&
         (mlirOperationEqual(user, mm.a_read) || mlirOperationEqual(user, mm.b_read)))

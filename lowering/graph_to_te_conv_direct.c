@@ -1,0 +1,345 @@
+/* convert-graph-to-te: direct convolution, no im2col buffer (docs/convolution.md).
+ *
+ * A 2-D NCHW / OIHW fp32 convolution (groups 1, dilation 1, static sizes)
+ * becomes four computes instead of im2col + a product:
+ *
+ *   xp[n, hp, ph, wq, c]  = x[n, c, hp - pt, wq*sw + ph - pl], 0 in the
+ *                           padding: the input padded, channels last
+ *                           (NHWC), and for stride sw > 1 the padded row
+ *                           split into its sw phases (iw = wq*sw + ph), so
+ *                           that output pixels ow, ow+1, .. of one tap read
+ *                           consecutive rows of xp;
+ *   wp[ob, kh, kw, c, oi] = w[ob*B + oi, c, kh, kw], B = the register tile's
+ *                           columns (a multiple of the vector width): the
+ *                           weights of one output-channel block as K x B
+ *                           panels; folded at compile time when the weights
+ *                           are a constant (a new constant), else a compute;
+ *   cv[n, ob, oh, ow, oi] = sum_{kh, kw, c} xp[n, oh*sh + kh, kw % sw,
+ *                           ow + kw / sw, c] * wp[ob, kh, kw, c, oi]
+ *                           (NCHW{B}c: channels blocked by B);
+ *   out[n, o, oh, ow]     = cv[n, o / B, oh, ow, o % B] (NCHW again; the
+ *                           bias and the ops fused after the conv are
+ *                           merged into this pass by te-inline).
+ *
+ * cv carries its schedule (TVM's conv2d_NCHWc: oc_bn = B, reg_n = the
+ * tile's rows, the reduction over kh, kw outside the register tile and
+ * over c inside it):
+ *
+ *   split d3 (ow) [reg_n]; reorder [d0, d1, d2, d3.0, r0, r1, d3.1, d4, r2];
+ *   tensorize d3.1 with the host's fp32 FMA tile (reg_n x B);
+ *   parallel d1 (output-channel blocks; d2 when there is one block).
+ *
+ * so each micro-kernel call is a small GEMM: reg_n pixels x B channels
+ * over K = c, A = reg_n rows of xp (row stride c), B = a contiguous
+ * zero-padding-free weight panel; the accumulators stay in registers for
+ * the whole c loop, with no im2col copy (which costs KH*KW times the input).
+ *
+ * Chosen for a shape (g2t_conv2d_direct returns null otherwise, and the
+ * caller uses im2col + GEMM) when the host has a tile whose columns divide
+ * the output channels and the input has at least DIRECT_MIN_CHANNELS
+ * channels (the c loop is the micro-kernel's K: the 3-channel 7x7 stem
+ * would reload its accumulators every 3 FMAs), except 1x1 stride-1
+ * unpadded convolutions, which the GEMM lowering computes on views with no
+ * copy; measured in docs/convolution.md. The graph op's discardable
+ * attributes override the choices (tests, experiments): `conv_algorithm` =
+ * "direct" | "im2col", `conv_tile` = a host tile's name, `conv_icb` = an
+ * input-channel block. */
+#include "lowering/graph_to_te_conv_direct.h"
+
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+
+#include "dialects/hwi/hwi_catalog.h"
+#include "dialects/op_checks.h"
+
+/* Input channels below which im2col + GEMM is kept (see the header). */
+enum { DIRECT_MIN_CHANNELS = 16, MAX_TILES = 8 };
+
+static MlirType tensor_type(intptr_t rank, const int64_t *dims, MlirType elem) {
+  return mlirRankedTensorTypeGet(rank, dims, elem, mlirAttributeGetNull());
+}
+
+static int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+/* The size in bytes of the host's level-1 data cache (sysfs), or 0 when
+ * unknown. */
+static int64_t l1d_bytes(void) {
+  static int64_t cached = -1;
+  if (cached >= 0)
+    return cached;
+  cached = 0;
+  for (int i = 0; i < 8; ++i) {
+    char path[96], buf[32] = {0};
+    int64_t level = 0;
+    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
+    FILE *f = fopen(path, "r");
+    if (!f)
+      break;
+    if (fscanf(f, "%" SCNd64, &level) != 1)
+      level = 0;
+    fclose(f);
+    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
+    if (!(f = fopen(path, "r")))
+      continue;
+    bool data = fgets(buf, sizeof buf, f) && (!strncmp(buf, "Data", 4) || !strncmp(buf, "Unified", 7));
+    fclose(f);
+    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+    if (level != 1 || !data || !(f = fopen(path, "r")))
+      continue;
+    int64_t kb = 0;
+    if (fscanf(f, "%" SCNd64 "K", &kb) == 1)
+      cached = kb * 1024;
+    fclose(f);
+    break;
+  }
+  return cached;
+}
+
+/* The host tile for output width ow and o channels (a graph op's
+ * `conv_tile` attribute naming one of the host's tiles overrides this):
+ * columns dividing o; of those, the fewest padded rows (round_up(ow, m),
+ * within 5%), then one whose weight panel (c x n floats, read by every
+ * call) fits in the L1 data cache, then the target's preferred order.
+ * NULL if none fits. */
+static const strata_hwi_builtin_t *choose_tile(MlirOperation op, const g2t_conv_shape_t *s) {
+  const strata_hwi_builtin_t *tiles[MAX_TILES];
+  int nt = strata_hwi_builtins_for_target("host", tiles, MAX_TILES);
+  if (nt > MAX_TILES)
+    nt = MAX_TILES;
+  MlirAttribute forced = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("conv_tile"));
+  if (!mlirAttributeIsNull(forced) && mlirAttributeIsAString(forced)) {
+    MlirStringRef want = mlirStringAttrGetValue(forced);
+    for (int i = 0; i < nt; ++i)
+      if (strlen(tiles[i]->name) == want.length && !memcmp(tiles[i]->name, want.data, want.length))
+        return s->o % tiles[i]->n == 0 ? tiles[i] : NULL;
+  }
+  double waste[MAX_TILES], least = 0;
+  int usable = 0;
+  for (int i = 0; i < nt; ++i) {
+    const strata_hwi_builtin_t *t = tiles[i];
+    waste[i] = -1;
+    if (t->n % t->vector_width != 0 || s->o % t->n != 0)
+      continue;
+    waste[i] = (double)(ceil_div(s->ow, t->m) * t->m) / (double)s->ow;
+    if (!usable++ || waste[i] < least)
+      least = waste[i];
+  }
+  const strata_hwi_builtin_t *best = NULL;
+  int64_t l1 = l1d_bytes();
+  for (int i = 0; i < nt; ++i) {
+    if (waste[i] < 0 || waste[i] > least * 1.05)
+      continue;
+    bool fits = l1 > 0 && s->c * tiles[i]->n * (int64_t)sizeof(float) <= l1;
+    if (!best)
+      best = tiles[i];
+    if (fits) {
+      best = tiles[i];
+      break;
+    }
+  }
+  return best;
+}
+
+/* The attribute `conv_algorithm` of the graph op: "direct", "im2col" or
+ * null when absent. */
+static const char *forced_algorithm(MlirOperation op) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("conv_algorithm"));
+  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
+    return NULL;
+  MlirStringRef r = mlirStringAttrGetValue(a);
+  if (r.length == 6 && !memcmp(r.data, "direct", 6))
+    return "direct";
+  if (r.length == 6 && !memcmp(r.data, "im2col", 6))
+    return "im2col";
+  return NULL;
+}
+
+/* xp: the padded, channels-last, phase-split input (see the header). */
+static MlirValue padded_input(g2t_t *g, const g2t_conv_shape_t *s, MlirValue x, MlirType elem) {
+  int64_t hp = (s->oh - 1) * s->sh + s->kh, wp = (s->ow - 1) * s->sw + s->kw;
+  int64_t dims[5] = {s->n, hp, s->sw, ceil_div(wp, s->sw), s->c};
+  char name[64];
+  snprintf(name, sizeof name, "%s_input", g->op_name);
+  g2t_compute_t c = g2t_compute_begin(g, name, tensor_type(5, dims, elem), NULL, 0, NULL, NULL,
+                                      NULL, mlirAttributeGetNull());
+  strata_builder_t *b = &c.in;
+  MlirValue zero = strata_build_index(b, 0);
+  MlirValue ih = g2t_iaddc(b, c.idx[1], -s->pt);
+  MlirValue iw = g2t_iaddc(b, g2t_iadd(b, g2t_imulc(b, c.idx[3], s->sw), c.idx[2]), -s->pl);
+  MlirValue conds[4] = {g2t_cmpi(b, G2T_CMPI_SGE, ih, zero),
+                        g2t_cmpi(b, G2T_CMPI_SLT, ih, strata_build_index(b, s->h)),
+                        g2t_cmpi(b, G2T_CMPI_SGE, iw, zero),
+                        g2t_cmpi(b, G2T_CMPI_SLT, iw, strata_build_index(b, s->w))};
+  MlirValue valid = conds[0];
+  for (int i = 1; i < 4; ++i)
+    valid = g2t_bin(b, "arith.andi", valid, conds[i]);
+  ih = g2t_select(b, valid, ih, zero);
+  iw = g2t_select(b, valid, iw, zero);
+  MlirValue v = g2t_read(&c, x, (MlirValue[]){c.idx[0], c.idx[4], ih, iw});
+  v = g2t_select(b, valid, v, g2t_const_attr(b, g2t_zero(elem)));
+  return g2t_compute_end(&c, v);
+}
+
+/* The f32 elements of a constant (arith.constant or graph.constant with a
+ * dense or dense_resource value) defining v, in a new array; NULL if v is
+ * not one. */
+static float *constant_values(MlirValue v, int64_t count) {
+  if (!mlirValueIsAOpResult(v))
+    return NULL;
+  MlirOperation def = mlirOpResultGetOwner(v);
+  if (!strata_op_is(def, "arith.constant") && !strata_op_is(def, "graph.constant"))
+    return NULL;
+  MlirAttribute a = mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("value"));
+  if (mlirAttributeIsNull(a))
+    return NULL;
+  bool dense = mlirAttributeIsADenseFPElements(a);
+  if (!dense && !mlirAttributeIsADenseResourceElements(a))
+    return NULL;
+  float *out = malloc(sizeof(float) * (size_t)count);
+  if (!out)
+    return NULL;
+  bool splat = dense && mlirDenseElementsAttrIsSplat(a);
+  float sv = splat ? mlirDenseElementsAttrGetFloatSplatValue(a) : 0.0f;
+  for (int64_t i = 0; i < count; ++i)
+    out[i] = splat   ? sv
+             : dense ? mlirDenseElementsAttrGetFloatValue(a, (intptr_t)i)
+                     : mlirDenseFloatResourceElementsAttrGetValue(a, (intptr_t)i);
+  return out;
+}
+
+static void free_blob(void *data, const void *ptr, size_t size, size_t align) {
+  (void)ptr, (void)size, (void)align;
+  free(data);
+}
+
+/* wp as a constant, from constant weights; null value if wt is not one. */
+static MlirValue packed_weight_constant(g2t_t *g, const g2t_conv_shape_t *s, MlirValue wt,
+                                        int64_t bn, MlirType wp_type) {
+  int64_t count = s->o * s->c * s->kh * s->kw;
+  float *w = constant_values(wt, count);
+  if (!w)
+    return (MlirValue){NULL};
+  float *p = malloc(sizeof(float) * (size_t)count);
+  if (!p) {
+    free(w);
+    return (MlirValue){NULL};
+  }
+  /* p[ob, kh, kw, c, oi] = w[ob*bn + oi, c, kh, kw] */
+  int64_t q = 0;
+  for (int64_t ob = 0; ob < s->o / bn; ++ob)
+    for (int64_t kh = 0; kh < s->kh; ++kh)
+      for (int64_t kw = 0; kw < s->kw; ++kw)
+        for (int64_t c = 0; c < s->c; ++c)
+          for (int64_t oi = 0; oi < bn; ++oi)
+            p[q++] = w[(((ob * bn + oi) * s->c + c) * s->kh + kh) * s->kw + kw];
+  free(w);
+  char name[64];
+  snprintf(name, sizeof name, "%s_packed_weights", g->op_name);
+  MlirAttribute value = mlirUnmanagedDenseResourceElementsAttrGet(
+      wp_type, mlirStringRefCreateFromCString(name), p, sizeof(float) * (size_t)count,
+      _Alignof(float), false, free_blob, p);
+  MlirNamedAttribute attr = strata_named(g->ctx, "value", value);
+  return strata_build_value(&g->b, "arith.constant", 0, NULL, wp_type, 1, &attr);
+}
+
+/* wp: the weights as K x bn panels (see the header). */
+static MlirValue packed_weights(g2t_t *g, const g2t_conv_shape_t *s, MlirValue wt, int64_t bn,
+                                MlirType elem) {
+  int64_t dims[5] = {s->o / bn, s->kh, s->kw, s->c, bn};
+  MlirType type = tensor_type(5, dims, elem);
+  MlirValue k = packed_weight_constant(g, s, wt, bn, type);
+  if (!mlirValueIsNull(k))
+    return k;
+  char name[64];
+  snprintf(name, sizeof name, "%s_weights", g->op_name);
+  g2t_compute_t c = g2t_compute_begin(g, name, type, NULL, 0, NULL, NULL, NULL,
+                                      mlirAttributeGetNull());
+  strata_builder_t *b = &c.in;
+  MlirValue o = g2t_iadd(b, g2t_imulc(b, c.idx[0], bn), c.idx[4]);
+  MlirValue v = g2t_read(&c, wt, (MlirValue[]){o, c.idx[3], c.idx[1], c.idx[2]});
+  return g2t_compute_end(&c, v);
+}
+
+/* An integer attribute `name` of op, or `otherwise`. */
+static int64_t int_attr_or(MlirOperation op, const char *name, int64_t otherwise) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAInteger(a) ? mlirIntegerAttrGetValueInt(a)
+                                                                : otherwise;
+}
+
+/* The schedule of cv (see the header), parsed from text. With an input
+ * channel block icb < c, the c reduction is split (r2.0, r2.1) and its
+ * blocks run outside the pixels, so the weight panels of one block stay
+ * in cache across all tiles (TVM's ic_bn). */
+static MlirAttribute direct_schedule(MlirContext ctx, const g2t_conv_shape_t *s,
+                                     const strata_hwi_builtin_t *t, int64_t icb) {
+  double flops = 2.0 * (double)(s->n * s->o * s->oh * s->ow) * (double)(s->c * s->kh * s->kw);
+  char par[96] = "";
+  if (flops >= (double)(1 << 20))
+    snprintf(par, sizeof par, ", {prim = \"parallel\", axis = \"%s\"}",
+             s->o / t->n >= 2 ? "d1" : "d2");
+  char split_c[96] = "";
+  const char *order = "\"d0\", \"d1\", \"d2\", \"d3.0\", \"r0\", \"r1\", \"d3.1\", \"d4\", \"r2\"";
+  if (icb > 0 && icb < s->c) {
+    snprintf(split_c, sizeof split_c,
+             "{prim = \"split\", axis = \"r2\", factors = array<i64: %lld>}, ", (long long)icb);
+    order = "\"d0\", \"d1\", \"r2.0\", \"d2\", \"d3.0\", \"r0\", \"r1\", \"d3.1\", \"d4\", "
+            "\"r2.1\"";
+  }
+  char text[1024];
+  snprintf(text, sizeof text,
+           "[{prim = \"split\", axis = \"d3\", factors = array<i64: %lld>}, %s"
+           "{prim = \"reorder\", order = [%s]}, "
+           "{prim = \"tensorize\", axis = \"d3.1\", intrinsic = @%s}%s]",
+           (long long)t->m, split_c, order, t->name, par);
+  return mlirAttributeParseGet(ctx, mlirStringRefCreateFromCString(text));
+}
+
+MlirValue g2t_conv2d_direct(g2t_t *g, const g2t_conv_shape_t *s, MlirValue x, MlirValue wt,
+                            MlirType elem) {
+  const char *forced = forced_algorithm(g->op);
+  if (forced && !strcmp(forced, "im2col"))
+    return (MlirValue){NULL};
+  const strata_hwi_builtin_t *t = choose_tile(g->op, s);
+  bool pointwise = s->kh == 1 && s->kw == 1 && s->sh == 1 && s->sw == 1 && s->pt == 0 &&
+                   s->pl == 0 && s->oh * s->ow == s->h * s->w;
+  if (!t || (!forced && (s->c < DIRECT_MIN_CHANNELS || pointwise)))
+    return (MlirValue){NULL};
+  int64_t bn = t->n;
+  MlirValue xp = padded_input(g, s, x, elem);
+  MlirValue wp = packed_weights(g, s, wt, bn, elem);
+  /* cv[n, ob, oh, ow, oi] = sum_{kh, kw, c} xp[..] * wp[..] */
+  int64_t cv_dims[5] = {s->n, s->o / bn, s->oh, s->ow, bn};
+  int64_t red[3] = {s->kh, s->kw, s->c};
+  char name[64];
+  snprintf(name, sizeof name, "%s_direct", g->op_name);
+  g2t_compute_t c = g2t_compute_begin(g, name, tensor_type(5, cv_dims, elem), NULL, 3, red, NULL,
+                                      "add", g2t_zero(elem));
+  strata_builder_t *b = &c.in;
+  MlirValue kh = c.idx[5], kw = c.idx[6], ci = c.idx[7];
+  MlirValue hp = g2t_iadd(b, g2t_imulc(b, c.idx[2], s->sh), kh);
+  MlirValue sw = strata_build_index(b, s->sw);
+  MlirValue ph = g2t_irem(b, kw, sw);
+  MlirValue wq = g2t_iadd(b, c.idx[3], g2t_idiv(b, kw, sw));
+  MlirValue xv = g2t_read(&c, xp, (MlirValue[]){c.idx[0], hp, ph, wq, ci});
+  MlirValue wv = g2t_read(&c, wp, (MlirValue[]){c.idx[1], kh, kw, ci, c.idx[4]});
+  MlirValue cv = g2t_compute_end(&c, g2t_bin(b, "arith.mulf", xv, wv));
+  mlirOperationSetAttributeByName(c.op, mlirStringRefCreateFromCString("schedule"),
+                                  direct_schedule(g->ctx, s, t, int_attr_or(g->op, "conv_icb", 0)));
+  /* out[n, o, oh, ow] = cv[n, o / bn, oh, ow, o % bn] */
+  snprintf(name, sizeof name, "%s_nchw", g->op_name);
+  g2t_compute_t u = g2t_compute_begin(g, name,
+                                      tensor_type(4, (int64_t[]){s->n, s->o, s->oh, s->ow}, elem),
+                                      NULL, 0, NULL, NULL, NULL, mlirAttributeGetNull());
+  strata_builder_t *ub = &u.in;
+  MlirValue bnv = strata_build_index(ub, bn);
+  MlirValue v = g2t_read(&u, cv, (MlirValue[]){u.idx[0], g2t_idiv(ub, u.idx[1], bnv), u.idx[2],
+                                                u.idx[3], g2t_irem(ub, u.idx[1], bnv)});
+  return g2t_compute_end(&u, v);
+}
