@@ -1,0 +1,383 @@
+/* tir-reverse-compute-at: TVM's `reverse_compute_at` on tir, for the
+ * epilogue of a tensorized product. The consumer's nest (a perfect nest of
+ * loops from 0 with step 1, its innermost body loads, pure arith/math ops
+ * and one store; it reads the product P only at exactly its loop
+ * variables) moves to the end of the body of loop `axis` of the producer,
+ * where it runs over the region of P that one iteration of `axis` writes:
+ * the tile of the one `hwi.call_tile` inside `axis` whose accumulator is a
+ * memref.subview of P (offsets o, sizes s):
+ *
+ *   for t0 in [0, s0) { for t1 in [0, s1) { .. C(o0+t0, o1+t1, ..) .. } }
+ *
+ * (dimensions of static size 1 get no loop). A loop between the producer's
+ * root and `axis` on which the tile's offsets do not depend is a reduction
+ * block (its iterations accumulate into the same tile, BLIS's kc loop): the
+ * consumer must see the final sums, so it runs only in that loop's last
+ * iteration, under a guard loop `for g in [0, iv + 2 - ub)` (one trip when
+ * iv = ub - 1, none before). So the epilogue (bias, residual add, relu,
+ * clip, ...) reads each tile right after its last accumulation, while it is
+ * still in L1, instead of re-reading all of P from memory in a second pass.
+ * The innermost consumer loop is marked vectorized when its extent is
+ * bounded by a constant (the tile width, `min(c, ..)`).
+ *
+ * Conditions, each refused with a located error: the producer comes first
+ * in the same block, and only ops without regions (constants, views,
+ * allocations: moved before the producer) lie between the two nests; every
+ * write of P inside the producer's nest is inside `axis`; the consumer's
+ * loads of P are at exactly its loop variables and P's rank is its depth.
+ * Exports strata_tir_reverse_compute_at (schedule.h) and the pass record. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+#include <mlir-c/Dialect/Arith.h>
+#include <mlir-c/Dialect/MemRef.h>
+
+#include "core/op_list.h"
+#include "core/text.h"
+#include "dialects/op_checks.h"
+#include "dialects/tir/tir.h"
+#include "passes/tir/schedule.h"
+#include "passes/tir/tir_linear.h"
+#include "passes/tir/tir_loops.h"
+#include "strata/diagnostics.h"
+#include "strata/pass.h"
+
+enum { MAX_RANK = STRATA_TIR_MAX_VARS };
+
+typedef struct {
+  MlirOperation root;
+  const char *consumer, *target, *axis;
+} rat_t;
+
+static MlirLogicalResult refuse(const rat_t *a, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static MlirLogicalResult refuse(const rat_t *a, const char *fmt, ...) {
+  char msg[512];
+  STRATA_VFORMAT(msg, fmt);
+  return strata_emit_error(a->root, "cannot compute '%s' at '%s' of compute '%s': %s",
+                           a->consumer, a->axis, a->target, msg);
+}
+
+static bool is_math(MlirOperation op) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  return n.length > 5 && !memcmp(n.data, "math.", 5) && mlirOperationGetNumRegions(op) == 0;
+}
+
+/* The consumer: a perfect nest around one store. */
+typedef struct {
+  strata_tir_vars_t vars;
+  MlirOperation loops[MAX_RANK];
+  MlirOperation store;
+} consumer_t;
+
+static MlirLogicalResult analyse_consumer(const rat_t *a, consumer_t *c) {
+  c->vars = (strata_tir_vars_t){.scope = a->root};
+  MlirOperation loop = a->root;
+  for (; !mlirOperationIsNull(loop); loop = strata_tir_single_inner_loop(loop)) {
+    if (c->vars.count == MAX_RANK)
+      return refuse(a, "its nest is deeper than %d loops", MAX_RANK);
+    int64_t lb, step;
+    if (!strata_constant_int(strata_tir_for_lower(loop), &lb) || lb != 0 ||
+        !strata_constant_int(strata_tir_for_step(loop), &step) || step != 1)
+      return refuse(a, "its loops must start at 0 with step 1");
+    c->loops[c->vars.count] = loop;
+    c->vars.vars[c->vars.count++] = strata_tir_for_induction_var(loop);
+  }
+  c->store = (MlirOperation){NULL};
+  for (int l = 0; l < c->vars.count; ++l)
+    for (MlirOperation o = mlirBlockGetFirstOperation(strata_tir_for_body(c->loops[l]));
+         !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
+      bool innermost = l == c->vars.count - 1;
+      if (strata_tir_is_for(o) || strata_op_is(o, "gpu.yield") || strata_tir_is_pure(o))
+        continue;
+      if (innermost && (strata_op_is(o, "memref.load") || is_math(o)))
+        continue;
+      if (innermost && strata_op_is(o, "memref.store") && mlirOperationIsNull(c->store)) {
+        c->store = o;
+        continue;
+      }
+      return refuse(a, "its nest is not a perfect spatial nest around one store");
+    }
+  if (mlirOperationIsNull(c->store))
+    return refuse(a, "its nest stores nothing");
+  bool exact = mlirOperationGetNumOperands(c->store) - 2 == c->vars.count;
+  for (int d = 0; exact && d < c->vars.count; ++d)
+    exact = mlirValueEqual(mlirOperationGetOperand(c->store, 2 + d), c->vars.vars[d]);
+  if (!exact)
+    return refuse(a, "its store is not indexed by exactly its loops, in order (an "
+                     "elementwise nest)");
+  return mlirLogicalResultSuccess();
+}
+
+/* The one hwi.call_tile inside `axis` (its accumulator a subview of a
+ * buffer), into *tile; *view its subview. */
+static MlirWalkResult find_tile(MlirOperation op, void *user) {
+  strata_op_list_t *tiles = user;
+  if (strata_op_is(op, "hwi.call_tile"))
+    strata_op_list_push(tiles, op);
+  return MlirWalkResultAdvance;
+}
+
+/* The tile region: offsets and sizes of the subview, as values at `b`. */
+typedef struct {
+  MlirValue buffer;
+  intptr_t rank;
+  MlirValue offset[MAX_RANK], size[MAX_RANK];
+  int64_t static_size[MAX_RANK]; /* -1 when dynamic */
+} region_t;
+
+static bool subview_region(strata_builder_t *b, MlirOperation view, region_t *r) {
+  MlirAttribute so = mlirOperationGetAttributeByName(view, mlirStringRefCreateFromCString(
+                                                               "static_offsets"));
+  MlirAttribute ss =
+      mlirOperationGetAttributeByName(view, mlirStringRefCreateFromCString("static_sizes"));
+  MlirAttribute st =
+      mlirOperationGetAttributeByName(view, mlirStringRefCreateFromCString("static_strides"));
+  if (mlirAttributeIsNull(so) || mlirAttributeIsNull(ss) || mlirAttributeIsNull(st))
+    return false;
+  r->buffer = mlirOperationGetOperand(view, 0);
+  r->rank = mlirShapedTypeGetRank(mlirValueGetType(r->buffer));
+  if (r->rank > MAX_RANK || mlirDenseArrayGetNumElements(so) != r->rank)
+    return false;
+  intptr_t next = 1;
+  for (intptr_t d = 0; d < r->rank; ++d) {
+    int64_t v = mlirDenseI64ArrayGetElement(so, d);
+    r->offset[d] = mlirShapedTypeIsDynamicStrideOrOffset(v)
+                       ? mlirOperationGetOperand(view, next++)
+                       : strata_build_index(b, v);
+  }
+  for (intptr_t d = 0; d < r->rank; ++d) {
+    int64_t v = mlirDenseI64ArrayGetElement(ss, d);
+    r->static_size[d] = mlirShapedTypeIsDynamicSize(v) ? -1 : v;
+    r->size[d] = mlirShapedTypeIsDynamicSize(v) ? mlirOperationGetOperand(view, next++)
+                                                : strata_build_index(b, v);
+  }
+  for (intptr_t d = 0; d < r->rank; ++d)
+    if (mlirDenseI64ArrayGetElement(st, d) != 1)
+      return false;
+  return true;
+}
+
+/* The checks of subview_region, before anything is built. */
+static bool subview_ok(MlirOperation view) {
+  MlirAttribute so = mlirOperationGetAttributeByName(view, mlirStringRefCreateFromCString(
+                                                               "static_offsets"));
+  MlirAttribute st =
+      mlirOperationGetAttributeByName(view, mlirStringRefCreateFromCString("static_strides"));
+  intptr_t rank = mlirShapedTypeGetRank(mlirValueGetType(mlirOperationGetOperand(view, 0)));
+  if (mlirAttributeIsNull(so) || mlirAttributeIsNull(st) || rank > MAX_RANK ||
+      mlirDenseArrayGetNumElements(so) != rank)
+    return false;
+  for (intptr_t d = 0; d < rank; ++d)
+    if (mlirDenseI64ArrayGetElement(st, d) != 1)
+      return false;
+  return true;
+}
+
+/* True if v depends on the induction variable iv (through its defining
+ * ops' operands). */
+static bool depends_on(MlirValue v, MlirValue iv, int depth) {
+  if (mlirValueEqual(v, iv))
+    return true;
+  if (depth > 32 || !mlirValueIsAOpResult(v))
+    return false;
+  MlirOperation def = mlirOpResultGetOwner(v);
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(def); ++i)
+    if (depends_on(mlirOperationGetOperand(def, i), iv, depth + 1))
+      return true;
+  return false;
+}
+
+/* Every use of P inside the producer's nest that writes it (a store, a
+ * subview, a view) is inside `axis`; the consumer loads P at its loop
+ * variables only. */
+static MlirLogicalResult check_uses(const rat_t *a, const consumer_t *c, MlirValue buffer,
+                                    MlirOperation producer, MlirOperation axis) {
+  int loads = 0;
+  for (MlirOpOperand use = mlirValueGetFirstUse(buffer); !mlirOpOperandIsNull(use);
+       use = mlirOpOperandGetNextUse(use)) {
+    MlirOperation user = mlirOpOperandGetOwner(use);
+    bool in_axis = false, in_producer = false, in_consumer = false;
+    for (MlirOperation p = mlirOperationGetParentOperation(user); !mlirOperationIsNull(p);
+         p = mlirOperationGetParentOperation(p)) {
+      in_axis = in_axis || mlirOperationEqual(p, axis);
+      in_producer = in_producer || mlirOperationEqual(p, producer);
+      in_consumer = in_consumer || mlirOperationEqual(p, a->root);
+    }
+    if (in_producer && !in_axis && !strata_op_is(user, "memref.load"))
+      return refuse(a, "the producer writes its result outside loop '%s'", a->axis);
+    if (!in_consumer)
+      continue;
+    if (!strata_op_is(user, "memref.load"))
+      return refuse(a, "it uses the producer's result other than by loads");
+    intptr_t rank = mlirOperationGetNumOperands(user) - 1;
+    if (rank != c->vars.count)
+      return refuse(a, "its nest is %d loops deep, the producer's result has rank %ld",
+                    c->vars.count, (long)rank);
+    for (intptr_t d = 0; d < rank; ++d)
+      if (!mlirValueEqual(mlirOperationGetOperand(user, 1 + d), c->vars.vars[d]))
+        return refuse(a, "it reads the producer's result at other indices than its loops");
+    ++loads;
+  }
+  if (!loads)
+    return refuse(a, "it does not read the producer's result");
+  return mlirLogicalResultSuccess();
+}
+
+/* Moves the ops between the producer's and the consumer's roots before the
+ * producer; fails if one of them has regions (another nest). */
+static MlirLogicalResult hoist_between(const rat_t *a, MlirOperation producer) {
+  if (!mlirBlockEqual(mlirOperationGetBlock(producer), mlirOperationGetBlock(a->root)) ||
+      !mlirOperationIsBeforeInBlock(producer, a->root))
+    return refuse(a, "the producer's nest does not come before it in one block");
+  for (MlirOperation o = mlirOperationGetNextInBlock(producer); !mlirOperationEqual(o, a->root);
+       o = mlirOperationGetNextInBlock(o))
+    if (mlirOperationGetNumRegions(o) > 0)
+      return refuse(a, "another nest lies between the producer and it");
+  for (MlirOperation o = mlirOperationGetNextInBlock(producer); !mlirOperationEqual(o, a->root);) {
+    MlirOperation next = mlirOperationGetNextInBlock(o);
+    mlirOperationMoveBefore(o, producer);
+    o = next;
+  }
+  return mlirLogicalResultSuccess();
+}
+
+/* Guards for the reduction blocks around `axis`, then the consumer's loops
+ * over the tile and its body, at the end of the axis body. */
+static void build(const rat_t *a, const consumer_t *c, MlirOperation producer, MlirOperation axis,
+                  MlirOperation tile_view) {
+  MlirBlock body = strata_tir_for_body(axis);
+  strata_builder_t b = strata_builder_at_end(body, mlirOperationGetLocation(a->root));
+  MlirValue zero = strata_build_index(&b, 0), one = strata_build_index(&b, 1);
+  MlirValue two = strata_build_index(&b, 2);
+  region_t r = {0};
+  subview_region(&b, tile_view, &r);
+  strata_op_list_t chain = {0};
+  strata_tir_chain(producer, axis, &chain);
+  char name[160], lname[128];
+  for (size_t i = 0; i + 1 < chain.count; ++i) {
+    MlirOperation l = chain.ops[i];
+    MlirValue iv = strata_tir_for_induction_var(l);
+    bool reduction = true;
+    for (intptr_t d = 0; d < r.rank && reduction; ++d)
+      reduction = !depends_on(r.offset[d], iv, 0);
+    if (!reduction)
+      continue;
+    MlirValue extent = strata_tir_index_op(&b, "arith.subi",
+                                           strata_tir_index_op(&b, "arith.addi", iv, two),
+                                           strata_tir_for_upper(l));
+    snprintf(name, sizeof name, "%s.last", strata_tir_loop_name(l, lname, sizeof lname));
+    MlirOperation g = strata_tir_build_for(&b, zero, extent, one, name, "serial");
+    b = strata_builder_at_end(strata_tir_for_body(g), b.loc);
+  }
+  strata_op_list_free(&chain);
+  MlirValue idx[MAX_RANK];
+  MlirOperation inner = {NULL};
+  for (intptr_t d = 0; d < r.rank; ++d) {
+    if (r.static_size[d] == 1) {
+      idx[d] = r.offset[d];
+      continue;
+    }
+    snprintf(name, sizeof name, "%s.%s", a->consumer,
+             strata_tir_loop_name(c->loops[d], lname, sizeof lname));
+    inner = strata_tir_build_for(&b, zero, r.size[d], one, name, "serial");
+    b = strata_builder_at_end(strata_tir_for_body(inner), b.loc);
+    idx[d] = strata_tir_index_op(&b, "arith.addi", r.offset[d], strata_tir_for_induction_var(inner));
+  }
+  intptr_t n = mlirOperationGetNumOperands(c->store);
+  MlirValue ops[2 + MAX_RANK];
+  for (intptr_t i = 0; i < n; ++i)
+    ops[i] = i == 1 ? mlirOperationGetOperand(c->store, 1)
+                    : strata_tir_remat_with(&b, &c->vars, idx,
+                                            mlirOperationGetOperand(c->store, i));
+  strata_build_op(&b, "memref.store", n, ops, 0, NULL, 0, NULL);
+  int64_t bound;
+  if (!mlirOperationIsNull(inner) && strata_tir_extent_bound(inner, &bound) && bound >= 2 &&
+      bound <= 64)
+    mlirOperationSetAttributeByName(inner, mlirStringRefCreateFromCString("kind"),
+                                    strata_string_attr(mlirOperationGetContext(inner),
+                                                       "vectorized"));
+}
+
+MlirLogicalResult strata_tir_reverse_compute_at(MlirOperation root, const char *target,
+                                                const char *axis_name) {
+  char consumer_name[128];
+  strata_tir_compute_name(root, consumer_name, sizeof consumer_name);
+  rat_t a = {root, consumer_name, target, axis_name};
+  if (!strcmp(target, consumer_name))
+    return refuse(&a, "a compute cannot be computed at itself");
+  MlirOperation scope = mlirOperationGetParentOperation(root);
+  MlirOperation producer = strata_tir_find_root(scope, target);
+  if (mlirOperationIsNull(producer))
+    return refuse(&a, "no compute named '%s' in this block", target);
+  MlirOperation axis;
+  if (mlirLogicalResultIsFailure(strata_tir_lookup_loop(producer, axis_name, &axis)))
+    return mlirLogicalResultFailure();
+  consumer_t c;
+  if (mlirLogicalResultIsFailure(analyse_consumer(&a, &c)))
+    return mlirLogicalResultFailure();
+  strata_op_list_t tiles = {0};
+  mlirOperationWalk(axis, find_tile, &tiles, MlirWalkPreOrder);
+  size_t count = tiles.count;
+  MlirOperation tile = count == 1 ? tiles.ops[0] : (MlirOperation){NULL};
+  strata_op_list_free(&tiles);
+  if (mlirOperationIsNull(tile))
+    return refuse(&a, "loop '%s' holds %s hwi.call_tile", axis_name,
+                  count ? "more than one" : "no");
+  MlirValue acc = mlirOperationGetOperand(tile, 2);
+  if (!mlirValueIsAOpResult(acc) || !strata_op_is(mlirOpResultGetOwner(acc), "memref.subview"))
+    return refuse(&a, "the tile's accumulator is not a subview of the producer's result");
+  MlirOperation view = mlirOpResultGetOwner(acc);
+  if (!strata_tir_defined_inside(acc, axis))
+    return refuse(&a, "the tile's subview is not made inside loop '%s'", axis_name);
+  if (!subview_ok(view))
+    return refuse(&a, "the tile's subview has strides other than 1 or rank above %d",
+                  MAX_RANK);
+  if (mlirLogicalResultIsFailure(
+          check_uses(&a, &c, mlirOperationGetOperand(view, 0), producer, axis)) ||
+      mlirLogicalResultIsFailure(hoist_between(&a, producer)))
+    return mlirLogicalResultFailure();
+  build(&a, &c, producer, axis, view);
+  mlirOperationDestroy(root);
+  return mlirLogicalResultSuccess();
+}
+
+/* --- the pass ----------------------------------------------------------- */
+
+static const strata_pass_option_t options[] = {
+    STRATA_TIR_TEXT_OPTION("compute", "the consumer compute to move"),
+    STRATA_TIR_TEXT_OPTION("target", "the producer compute it moves into"),
+    STRATA_TIR_TEXT_OPTION("loop", "the producer's loop at the end of which it runs"),
+};
+
+static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+  const char *compute = strata_pass_options_get_string(opts, "compute");
+  MlirOperation root = strata_tir_find_root(module, compute);
+  if (!compute[0] || mlirOperationIsNull(root))
+    return strata_emit_error(module, "tir-reverse-compute-at: no loop nest of compute '%s'",
+                             compute);
+  return strata_tir_reverse_compute_at(root, strata_pass_options_get_string(opts, "target"),
+                                       strata_pass_options_get_string(opts, "loop"));
+}
+
+const strata_pass_info_t tir_reverse_compute_at_pass = {
+    .argument = "tir-reverse-compute-at",
+    .summary = "Run a consumer on each tile of its producer (schedule primitive "
+               "`reverse_compute_at`)",
+    .description =
+        "Moves the nest of `compute` (a perfect nest around one store that reads the "
+        "producer's result at its own loop variables: an elementwise epilogue) to the end "
+        "of the body of loop `loop` of compute `target`, over the region the one "
+        "hwi.call_tile inside that loop accumulates into (a subview of the result), "
+        "guarded to the last iteration of every enclosing loop the tile does not move "
+        "with (the reduction blocks). Errors: unknown compute or loop, no or several "
+        "tiles in the loop, writes of the result outside the loop, reads at other "
+        "indices, another nest between the two.",
+    STRATA_MODULE_PASS_OPTIONS(options),
+    .dependent_dialects = {mlirGetDialectHandle__arith__, mlirGetDialectHandle__memref__},
+    .run = run,
+};
