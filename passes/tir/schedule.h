@@ -102,6 +102,12 @@ MlirLogicalResult strata_tir_compute_at(MlirOperation root, const char *target,
 MlirLogicalResult strata_tir_reverse_compute_at(MlirOperation root, const char *target,
                                                 const char *axis);
 
+/* For a store inside a loop nest: the loop directly around the outermost
+ * enclosing loop on which the store's indices do not depend (a reduction),
+ * where the stored values are final (reverse_compute_at's axis for an
+ * untensorized producer), or null when there is none. */
+MlirOperation strata_tir_epilogue_axis(MlirOperation store);
+
 /* Inside `loop`, the stores to (and loads of) the one buffer the nest
  * writes there go to a local buffer (tir.alloc_buffer scope "local") sized
  * to the region one iteration of `loop` touches, copied in from the buffer

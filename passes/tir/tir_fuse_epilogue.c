@@ -67,6 +67,40 @@ static bool inside(MlirOperation op, MlirOperation root) {
   return false;
 }
 
+/* For a nest without a tiled producer: the axis of the last store, in an
+ * earlier nest, to a buffer `root` loads whose indices leave out some
+ * enclosing loop (a reduction's accumulation: the depthwise convolution,
+ * pooling), as strata_tir_epilogue_axis chooses it. */
+typedef struct {
+  MlirOperation root, axis;
+} store_axis_t;
+
+static MlirWalkResult find_producer_store(MlirOperation op, void *user) {
+  store_axis_t *s = user;
+  if (mlirOperationEqual(op, s->root))
+    return MlirWalkResultInterrupt; /* only nests before the consumer */
+  if (!strata_op_is(op, "memref.store"))
+    return MlirWalkResultAdvance;
+  MlirValue buffer = mlirOperationGetOperand(op, 1);
+  for (MlirOpOperand u = mlirValueGetFirstUse(buffer); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation user = mlirOpOperandGetOwner(u);
+    if (strata_op_is(user, "memref.load") && inside(user, s->root)) {
+      MlirOperation axis = strata_tir_epilogue_axis(op);
+      if (!mlirOperationIsNull(axis))
+        s->axis = axis;
+      break;
+    }
+  }
+  return MlirWalkResultAdvance;
+}
+
+static MlirOperation store_axis(MlirOperation func, MlirOperation root) {
+  store_axis_t s = {root, {NULL}};
+  mlirOperationWalk(func, find_producer_store, &s, MlirWalkPreOrder);
+  return s.axis;
+}
+
 static MlirLogicalResult swallow(MlirDiagnostic d, void *user) {
   (void)d;
   (void)user;
@@ -76,18 +110,18 @@ static MlirLogicalResult swallow(MlirDiagnostic d, void *user) {
 static void fuse_in(MlirOperation func) {
   strata_op_list_t tiles = {0}, roots = {0};
   mlirOperationWalk(func, collect_tiles, &tiles, MlirWalkPreOrder);
-  if (tiles.count)
-    strata_tir_collect_roots(func, "", &roots);
+  strata_tir_collect_roots(func, "", &roots);
   MlirContext ctx = mlirOperationGetContext(func);
   for (size_t r = 0; r < roots.count; ++r) {
     MlirOperation root = roots.ops[r];
     match_t m = {&tiles, {NULL}};
     mlirOperationWalk(root, match_load, &m, MlirWalkPreOrder);
-    if (mlirOperationIsNull(m.found) || inside(m.found, root))
-      continue;
-    MlirOperation axis = mlirOperationGetParentOperation(m.found);
-    if (!strata_tir_is_for(axis) || strata_tir_defined_inside(strata_tir_for_induction_var(root),
-                                                              strata_tir_nest_root(axis)))
+    MlirOperation axis = {NULL};
+    if (!mlirOperationIsNull(m.found) && !inside(m.found, root))
+      axis = mlirOperationGetParentOperation(m.found);
+    else
+      axis = store_axis(func, root);
+    if (mlirOperationIsNull(axis) || !strata_tir_is_for(axis) || inside(root, axis))
       continue;
     char target[128], loop[128];
     strata_tir_compute_name(axis, target, sizeof target);

@@ -113,9 +113,8 @@ static MlirLogicalResult analyse_consumer(const rat_t *a, consumer_t *c) {
   return mlirLogicalResultSuccess();
 }
 
-/* The one hwi.call_tile inside `axis` (its accumulator a subview of a
- * buffer), into *tile; *view its subview. */
-static MlirWalkResult find_tile(MlirOperation op, void *user) {
+/* The hwi.call_tile ops inside `axis`. */
+static MlirWalkResult find_writes(MlirOperation op, void *user) {
   strata_op_list_t *tiles = user;
   if (strata_op_is(op, "hwi.call_tile"))
     strata_op_list_push(tiles, op);
@@ -176,6 +175,103 @@ static bool subview_ok(MlirOperation view) {
     if (mlirDenseI64ArrayGetElement(st, d) != 1)
       return false;
   return true;
+}
+
+/* The one memref.store inside `axis` (a window reduction's accumulation,
+ * untensorized), analysed: each index a linear form of the loops between
+ * the axis and the store; a form is either invariant there (a size-1
+ * range) or free of symbolic parts with constant bounds and without gaps
+ * (sorted by coefficient, each at most one more than the span of the
+ * smaller ones: a split axis), giving a constant range clamped to the
+ * buffer. */
+typedef struct {
+  MlirOperation store;
+  strata_tir_vars_t vars;
+  strata_tir_linear_t form[MAX_RANK];
+  int64_t lo[MAX_RANK], hi[MAX_RANK]; /* for variable forms, clamped */
+  bool invariant[MAX_RANK];
+} stored_t;
+
+static bool dense_form(const strata_tir_linear_t *l, const strata_tir_vars_t *v) {
+  bool used[STRATA_TIR_MAX_VARS] = {0};
+  int64_t span = 0; /* the terms taken so far cover [0, span] without gaps */
+  for (int n = 0; n < v->count; ++n) {
+    int best = -1;
+    for (int t = 0; t < v->count; ++t)
+      if (!used[t] && l->coeff[t] != 0 && (best < 0 || l->coeff[t] < l->coeff[best]))
+        best = t;
+    if (best < 0)
+      break;
+    used[best] = true;
+    if (l->coeff[best] < 0 || l->coeff[best] > span + 1 ||
+        v->bound[best] == STRATA_TIR_UNBOUNDED)
+      return false;
+    span += l->coeff[best] * (v->bound[best] - 1);
+  }
+  return true;
+}
+
+static MlirLogicalResult analyse_store(const rat_t *a, MlirOperation axis, MlirOperation store,
+                                       stored_t *st) {
+  memset(st, 0, sizeof *st);
+  st->store = store;
+  MlirOperation loops[STRATA_TIR_MAX_VARS];
+  int n = strata_tir_loops_between(axis, store, loops, STRATA_TIR_MAX_VARS);
+  if (n < 0)
+    return refuse(a, "too many loops inside '%s'", a->axis);
+  st->vars = (strata_tir_vars_t){.count = n, .scope = axis};
+  for (int t = 0; t < n; ++t) {
+    int64_t bound;
+    if (mlirLogicalResultIsFailure(strata_tir_check_normalized(loops[t], "reverse_compute_at")))
+      return mlirLogicalResultFailure();
+    st->vars.vars[t] = strata_tir_for_induction_var(loops[t]);
+    st->vars.bound[t] =
+        strata_tir_extent_bound(loops[t], &bound) && bound > 0 ? bound : STRATA_TIR_UNBOUNDED;
+  }
+  MlirType type = mlirValueGetType(mlirOperationGetOperand(store, 1));
+  intptr_t rank = mlirShapedTypeGetRank(type);
+  if (rank > MAX_RANK || !mlirShapedTypeHasStaticShape(type))
+    return refuse(a, "the producer's result has a dynamic shape or rank above %d", MAX_RANK);
+  for (intptr_t d = 0; d < rank; ++d) {
+    strata_tir_linear_t *l = &st->form[d];
+    if (!strata_tir_linearize(&st->vars, mlirOperationGetOperand(store, 2 + d), l))
+      return refuse(a, "index %ld of the producer's store is not linear", (long)d);
+    st->invariant[d] = strata_tir_linear_is_invariant(l);
+    if (st->invariant[d])
+      continue;
+    if (l->sym || !dense_form(l, &st->vars))
+      return refuse(a, "index %ld of the producer's store does not cover a constant range",
+                    (long)d);
+    int64_t lo = l->cst, hi = l->cst;
+    for (int t = 0; t < n; ++t) {
+      int64_t span = l->coeff[t] * (st->vars.bound[t] - 1);
+      lo += span < 0 ? span : 0;
+      hi += span > 0 ? span : 0;
+    }
+    int64_t dim = mlirShapedTypeGetDimSize(type, d);
+    st->lo[d] = lo < 0 ? 0 : lo;
+    st->hi[d] = hi >= dim ? dim - 1 : hi;
+    if (st->hi[d] < st->lo[d])
+      return refuse(a, "the producer's store covers no element");
+  }
+  return mlirLogicalResultSuccess();
+}
+
+/* The region of a stored_t, as values at `b`. */
+static void store_region(strata_builder_t *b, const stored_t *st, region_t *r) {
+  r->buffer = mlirOperationGetOperand(st->store, 1);
+  r->rank = mlirShapedTypeGetRank(mlirValueGetType(r->buffer));
+  for (intptr_t d = 0; d < r->rank; ++d) {
+    MlirValue v = mlirOperationGetOperand(st->store, 2 + d);
+    if (st->invariant[d]) {
+      r->offset[d] = strata_tir_remat_at_origin(b, &st->vars, v);
+      r->static_size[d] = 1;
+    } else {
+      r->offset[d] = strata_build_index(b, st->lo[d]);
+      r->static_size[d] = st->hi[d] - st->lo[d] + 1;
+    }
+    r->size[d] = strata_build_index(b, r->static_size[d]);
+  }
 }
 
 /* True if v depends on the induction variable iv (through its defining
@@ -249,13 +345,16 @@ static MlirLogicalResult hoist_between(const rat_t *a, MlirOperation producer) {
 /* Guards for the reduction blocks around `axis`, then the consumer's loops
  * over the tile and its body, at the end of the axis body. */
 static void build(const rat_t *a, const consumer_t *c, MlirOperation producer, MlirOperation axis,
-                  MlirOperation tile_view) {
+                  MlirOperation tile_view, const stored_t *st) {
   MlirBlock body = strata_tir_for_body(axis);
   strata_builder_t b = strata_builder_at_end(body, mlirOperationGetLocation(a->root));
   MlirValue zero = strata_build_index(&b, 0), one = strata_build_index(&b, 1);
   MlirValue two = strata_build_index(&b, 2);
   region_t r = {0};
-  subview_region(&b, tile_view, &r);
+  if (st)
+    store_region(&b, st, &r);
+  else
+    subview_region(&b, tile_view, &r);
   strata_op_list_t chain = {0};
   strata_tir_chain(producer, axis, &chain);
   char name[160], lname[128];
@@ -264,7 +363,7 @@ static void build(const rat_t *a, const consumer_t *c, MlirOperation producer, M
     MlirValue iv = strata_tir_for_induction_var(l);
     bool reduction = true;
     for (intptr_t d = 0; d < r.rank && reduction; ++d)
-      reduction = !depends_on(r.offset[d], iv, 0);
+      reduction = !depends_on(st ? mlirOperationGetOperand(st->store, 2 + d) : r.offset[d], iv, 0);
     if (!reduction)
       continue;
     MlirValue extent = strata_tir_index_op(&b, "arith.subi",
@@ -303,6 +402,61 @@ static void build(const rat_t *a, const consumer_t *c, MlirOperation producer, M
                                                        "vectorized"));
 }
 
+/* The tensorized producer: one tile in the axis, its accumulator a subview
+ * made inside the axis; into *view. */
+static MlirLogicalResult tile_source(const rat_t *a, MlirOperation axis,
+                                     const strata_op_list_t *tiles, MlirOperation *view) {
+  if (tiles->count != 1)
+    return refuse(a, "loop '%s' holds more than one hwi.call_tile", a->axis);
+  MlirValue acc = mlirOperationGetOperand(tiles->ops[0], 2);
+  if (!mlirValueIsAOpResult(acc) || !strata_op_is(mlirOpResultGetOwner(acc), "memref.subview"))
+    return refuse(a, "the tile's accumulator is not a subview of the producer's result");
+  if (!strata_tir_defined_inside(acc, axis))
+    return refuse(a, "the tile's subview is not made inside loop '%s'", a->axis);
+  if (!subview_ok(mlirOpResultGetOwner(acc)))
+    return refuse(a, "the tile's subview has strides other than 1 or rank above %d", MAX_RANK);
+  *view = mlirOpResultGetOwner(acc);
+  return mlirLogicalResultSuccess();
+}
+
+/* The untensorized producer: the one store inside the axis to a buffer the
+ * consumer loads. */
+typedef struct {
+  const consumer_t *c;
+  strata_op_list_t stores;
+} store_walk_t;
+
+static bool consumer_loads(const consumer_t *c, MlirValue buffer) {
+  for (MlirOpOperand u = mlirValueGetFirstUse(buffer); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation user = mlirOpOperandGetOwner(u);
+    if (strata_op_is(user, "memref.load") &&
+        strata_tir_defined_inside(mlirOperationGetResult(user, 0), c->loops[0]))
+      return true;
+  }
+  return false;
+}
+
+static MlirWalkResult find_stores(MlirOperation op, void *user) {
+  store_walk_t *w = user;
+  if (strata_op_is(op, "memref.store") && consumer_loads(w->c, mlirOperationGetOperand(op, 1)))
+    strata_op_list_push(&w->stores, op);
+  return MlirWalkResultAdvance;
+}
+
+static MlirLogicalResult store_source(const rat_t *a, const consumer_t *c, MlirOperation axis,
+                                      stored_t *st) {
+  store_walk_t w = {c, {0}};
+  mlirOperationWalk(axis, find_stores, &w, MlirWalkPreOrder);
+  size_t count = w.stores.count;
+  MlirOperation store = count == 1 ? w.stores.ops[0] : (MlirOperation){NULL};
+  strata_op_list_free(&w.stores);
+  if (mlirOperationIsNull(store))
+    return refuse(a, "loop '%s' holds %s store to a buffer it reads (and no hwi.call_tile)",
+                  a->axis, count ? "more than one" : "no");
+  return analyse_store(a, axis, store, st);
+}
+
 MlirLogicalResult strata_tir_reverse_compute_at(MlirOperation root, const char *target,
                                                 const char *axis_name) {
   char consumer_name[128];
@@ -321,29 +475,42 @@ MlirLogicalResult strata_tir_reverse_compute_at(MlirOperation root, const char *
   if (mlirLogicalResultIsFailure(analyse_consumer(&a, &c)))
     return mlirLogicalResultFailure();
   strata_op_list_t tiles = {0};
-  mlirOperationWalk(axis, find_tile, &tiles, MlirWalkPreOrder);
-  size_t count = tiles.count;
-  MlirOperation tile = count == 1 ? tiles.ops[0] : (MlirOperation){NULL};
+  mlirOperationWalk(axis, find_writes, &tiles, MlirWalkPreOrder);
+  MlirOperation view = {NULL};
+  stored_t st;
+  MlirValue buffer;
+  MlirLogicalResult ok = tiles.count ? tile_source(&a, axis, &tiles, &view)
+                                     : store_source(&a, &c, axis, &st);
   strata_op_list_free(&tiles);
-  if (mlirOperationIsNull(tile))
-    return refuse(&a, "loop '%s' holds %s hwi.call_tile", axis_name,
-                  count ? "more than one" : "no");
-  MlirValue acc = mlirOperationGetOperand(tile, 2);
-  if (!mlirValueIsAOpResult(acc) || !strata_op_is(mlirOpResultGetOwner(acc), "memref.subview"))
-    return refuse(&a, "the tile's accumulator is not a subview of the producer's result");
-  MlirOperation view = mlirOpResultGetOwner(acc);
-  if (!strata_tir_defined_inside(acc, axis))
-    return refuse(&a, "the tile's subview is not made inside loop '%s'", axis_name);
-  if (!subview_ok(view))
-    return refuse(&a, "the tile's subview has strides other than 1 or rank above %d",
-                  MAX_RANK);
-  if (mlirLogicalResultIsFailure(
-          check_uses(&a, &c, mlirOperationGetOperand(view, 0), producer, axis)) ||
+  if (mlirLogicalResultIsFailure(ok))
+    return ok;
+  buffer = mlirOperationIsNull(view) ? mlirOperationGetOperand(st.store, 1)
+                                     : mlirOperationGetOperand(view, 0);
+  if (mlirLogicalResultIsFailure(check_uses(&a, &c, buffer, producer, axis)) ||
       mlirLogicalResultIsFailure(hoist_between(&a, producer)))
     return mlirLogicalResultFailure();
-  build(&a, &c, producer, axis, view);
+  build(&a, &c, producer, axis, view, mlirOperationIsNull(view) ? &st : NULL);
   mlirOperationDestroy(root);
   return mlirLogicalResultSuccess();
+}
+
+MlirOperation strata_tir_epilogue_axis(MlirOperation store) {
+  MlirOperation loops[2 * STRATA_TIR_MAX_VARS];
+  int n = 0;
+  for (MlirOperation p = mlirOperationGetParentOperation(store);
+       !mlirOperationIsNull(p) && strata_tir_is_for(p) && n < 2 * STRATA_TIR_MAX_VARS;
+       p = mlirOperationGetParentOperation(p))
+    loops[n++] = p; /* innermost first */
+  intptr_t rank = mlirOperationGetNumOperands(store) - 2;
+  for (int i = n; i-- > 1;) { /* outermost first; the root cannot be the block */
+    bool reduction = true;
+    MlirValue iv = strata_tir_for_induction_var(loops[i - 1]);
+    for (intptr_t d = 0; d < rank && reduction; ++d)
+      reduction = !depends_on(mlirOperationGetOperand(store, 2 + d), iv, 0);
+    if (reduction)
+      return loops[i];
+  }
+  return (MlirOperation){NULL};
 }
 
 /* --- the pass ----------------------------------------------------------- */
