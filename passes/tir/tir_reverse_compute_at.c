@@ -9,8 +9,8 @@
  *
  *   for t0 in [0, s0) { for t1 in [0, s1) { .. C(o0+t0, o1+t1, ..) .. } }
  *
- * (dimensions of static size 1 get no loop). A loop between the producer's
- * root and `axis` on which the tile's offsets do not depend is a reduction
+ * (dimensions of static size 1 get no loop). A loop from the producer's
+ * root down to `axis` (included) on which the tile's offsets do not depend is a reduction
  * block (its iterations accumulate into the same tile, BLIS's kc loop): the
  * consumer must see the final sums, so it runs only in that loop's last
  * iteration, under a guard loop `for g in [0, iv + 2 - ub)` (one trip when
@@ -358,7 +358,7 @@ static void build(const rat_t *a, const consumer_t *c, MlirOperation producer, M
   strata_op_list_t chain = {0};
   strata_tir_chain(producer, axis, &chain);
   char name[160], lname[128];
-  for (size_t i = 0; i + 1 < chain.count; ++i) {
+  for (size_t i = 0; i < chain.count; ++i) { /* the axis itself included */
     MlirOperation l = chain.ops[i];
     MlirValue iv = strata_tir_for_induction_var(l);
     bool reduction = true;
@@ -411,8 +411,9 @@ static MlirLogicalResult tile_source(const rat_t *a, MlirOperation axis,
   MlirValue acc = mlirOperationGetOperand(tiles->ops[0], 2);
   if (!mlirValueIsAOpResult(acc) || !strata_op_is(mlirOpResultGetOwner(acc), "memref.subview"))
     return refuse(a, "the tile's accumulator is not a subview of the producer's result");
-  if (!strata_tir_defined_inside(acc, axis))
-    return refuse(a, "the tile's subview is not made inside loop '%s'", a->axis);
+  if (!mlirOperationEqual(mlirOperationGetParentOperation(mlirOpResultGetOwner(acc)), axis))
+    return refuse(a, "the tile is not directly in loop '%s' (its region would be unknown at "
+                     "the end of the loop's body)", a->axis);
   if (!subview_ok(mlirOpResultGetOwner(acc)))
     return refuse(a, "the tile's subview has strides other than 1 or rank above %d", MAX_RANK);
   *view = mlirOpResultGetOwner(acc);
