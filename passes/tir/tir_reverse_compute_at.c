@@ -21,8 +21,8 @@
  * bounded by a constant (the tile width, `min(c, ..)`).
  *
  * Conditions, each refused with a located error: the producer comes first
- * in the same block, and only ops without regions (constants, views,
- * allocations: moved before the producer) lie between the two nests; every
+ * in the same block, and only constants, views and allocations (moved
+ * before the producer) lie between the two nests; every
  * write of P inside the producer's nest is inside `axis`; the consumer's
  * loads of P are at exactly its loop variables and P's rank is its depth.
  * Exports strata_tir_reverse_compute_at (schedule.h) and the pass record. */
@@ -324,6 +324,22 @@ static MlirLogicalResult check_uses(const rat_t *a, const consumer_t *c, MlirVal
   return mlirLogicalResultSuccess();
 }
 
+/* Ops that may move above the producer: pure arithmetic, views and
+ * allocations (not a dealloc, a copy or a call). */
+static bool movable(MlirOperation op) {
+  static const char *const ok[] = {"memref.expand_shape", "memref.collapse_shape",
+                                   "memref.subview",      "memref.cast",
+                                   "memref.transpose",    "memref.reinterpret_cast",
+                                   "memref.alloc",        "tir.alloc_buffer",
+                                   "memref.get_global",   "memref.dim"};
+  if (strata_tir_is_pure(op))
+    return true;
+  for (size_t i = 0; i < sizeof ok / sizeof *ok; ++i)
+    if (strata_op_is(op, ok[i]))
+      return true;
+  return false;
+}
+
 /* Moves the ops between the producer's and the consumer's roots before the
  * producer; fails if one of them has regions (another nest). */
 static MlirLogicalResult hoist_between(const rat_t *a, MlirOperation producer) {
@@ -331,9 +347,12 @@ static MlirLogicalResult hoist_between(const rat_t *a, MlirOperation producer) {
       !mlirOperationIsBeforeInBlock(producer, a->root))
     return refuse(a, "the producer's nest does not come before it in one block");
   for (MlirOperation o = mlirOperationGetNextInBlock(producer); !mlirOperationEqual(o, a->root);
-       o = mlirOperationGetNextInBlock(o))
+       o = mlirOperationGetNextInBlock(o)) {
     if (mlirOperationGetNumRegions(o) > 0)
       return refuse(a, "another nest lies between the producer and it");
+    if (!movable(o))
+      return refuse(a, "an op with effects lies between the producer and it");
+  }
   for (MlirOperation o = mlirOperationGetNextInBlock(producer); !mlirOperationEqual(o, a->root);) {
     MlirOperation next = mlirOperationGetNextInBlock(o);
     mlirOperationMoveBefore(o, producer);
