@@ -22,7 +22,8 @@
  *
  * Conditions, each refused with a located error: the producer comes first
  * in the same block, and only constants, views and allocations (moved
- * before the producer) lie between the two nests; every
+ * before the producer) and deallocs (moved after the consumer) lie between
+ * the two nests; every
  * write of P inside the producer's nest is inside `axis`; the consumer's
  * loads of P are at exactly its loop variables and P's rank is its depth.
  * Exports strata_tir_reverse_compute_at (schedule.h) and the pass record. */
@@ -341,7 +342,8 @@ static bool movable(MlirOperation op) {
 }
 
 /* Moves the ops between the producer's and the consumer's roots before the
- * producer; fails if one of them has regions (another nest). */
+ * producer (deallocs after the consumer); fails if one of them has regions
+ * (another nest) or other effects. */
 static MlirLogicalResult hoist_between(const rat_t *a, MlirOperation producer) {
   if (!mlirBlockEqual(mlirOperationGetBlock(producer), mlirOperationGetBlock(a->root)) ||
       !mlirOperationIsBeforeInBlock(producer, a->root))
@@ -350,12 +352,15 @@ static MlirLogicalResult hoist_between(const rat_t *a, MlirOperation producer) {
        o = mlirOperationGetNextInBlock(o)) {
     if (mlirOperationGetNumRegions(o) > 0)
       return refuse(a, "another nest lies between the producer and it");
-    if (!movable(o))
+    if (!movable(o) && !strata_op_is(o, "memref.dealloc"))
       return refuse(a, "an op with effects lies between the producer and it");
   }
   for (MlirOperation o = mlirOperationGetNextInBlock(producer); !mlirOperationEqual(o, a->root);) {
     MlirOperation next = mlirOperationGetNextInBlock(o);
-    mlirOperationMoveBefore(o, producer);
+    if (strata_op_is(o, "memref.dealloc"))
+      mlirOperationMoveAfter(o, a->root); /* a packed panel's: after the consumer */
+    else
+      mlirOperationMoveBefore(o, producer);
     o = next;
   }
   return mlirLogicalResultSuccess();
