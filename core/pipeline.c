@@ -49,7 +49,12 @@ MlirLogicalResult strata_run_pipeline(MlirOperation op, const char *pipeline) {
 
 /* The ladder's steps, as strata-graph-to-llvm (lowering/graph_to_llvm.c)
  * names them, with the tuned schedule choice between te and tir. */
-#define TUNING_TASKS "graph-fold-batch-norm,graph-fuse,convert-graph-to-te,te-inline,te-default-schedule{knobs=true}"
+#define TUNING_TASKS                                                                       \
+  "graph-fold-batch-norm,graph-fuse,convert-graph-to-te,te-inline,te-epilogue-view,"       \
+  "te-default-schedule{knobs=true}"
+#define DEFAULT_TASKS                                                                      \
+  "graph-fold-batch-norm,graph-fuse,convert-graph-to-te,te-inline,te-epilogue-view,"       \
+  "te-default-schedule"
 
 const char *strata_pipeline_tuning_tasks(void) { return "builtin.module(" TUNING_TASKS ")"; }
 
@@ -66,7 +71,7 @@ static char *ladder(const char *schedule, const char *tuning_db, const char *ins
   if (tuning_db && strpbrk(tuning_db, "\"}"))
     return NULL;
   static const char format[] = "builtin.module(%s%s%s%s,te-pack-constants,convert-te-to-tir,"
-                               "tir-apply-schedule,"
+                               "tir-apply-schedule,tir-fuse-epilogue,"
                                "%sstrata-lower-to-llvm)";
   const char *db = tuning_db ? tuning_db : "";
   size_t size = sizeof format + strlen(schedule) + 2 * strlen(db) + strlen(instrument) + 64;
@@ -84,6 +89,6 @@ char *strata_pipeline_to_llvm(const char *tuning_db) {
 }
 
 char *strata_pipeline_to_llvm_profiled(const char *tuning_db) {
-  return ladder(tuning_db ? TUNING_TASKS : "convert-graph-to-te,te-inline,te-default-schedule",
+  return ladder(tuning_db ? TUNING_TASKS : DEFAULT_TASKS,
                 tuning_db, "strata-instrument-profile,");
 }

@@ -7,13 +7,15 @@
 const strata_pass_info_t strata_graph_to_llvm_pass = {
     .argument = "strata-graph-to-llvm",
     .summary = "Lower graph (or te, or tir) all the way to the llvm dialect",
-    .description = "graph-fold-batch-norm, graph-fuse, convert-graph-to-te, te-inline, te-default-schedule, te-pack-constants, convert-te-to-tir, "
+    .description = "graph-fold-batch-norm, graph-fuse, convert-graph-to-te, te-inline, "
+                   "te-epilogue-view, te-default-schedule, te-pack-constants, convert-te-to-tir, "
                    "tir-apply-schedule (a no-op "
-                   "on nests without a schedule), then strata-lower-to-llvm.",
+                   "on nests without a schedule), tir-fuse-epilogue, then strata-lower-to-llvm.",
     .anchor = "builtin.module",
     .pipeline = "graph-fold-batch-norm,graph-fuse,convert-graph-to-te,te-inline,"
-                "te-default-schedule,te-pack-constants,"
+                "te-epilogue-view,te-default-schedule,te-pack-constants,"
                 "convert-te-to-tir,"
                 "tir-apply-schedule,"
+                "tir-fuse-epilogue,"
                 "strata-lower-to-llvm",
 };

@@ -93,6 +93,21 @@ MlirLogicalResult strata_tir_compute_inline(MlirOperation root);
 MlirLogicalResult strata_tir_compute_at(MlirOperation root, const char *target,
                                         const char *axis);
 
+/* Moves the nest rooted at `root` (an elementwise nest reading the product P
+ * at its own loop variables) to the end of the body of loop `axis` of
+ * compute `target`, over the tile of P the one hwi.call_tile inside `axis`
+ * accumulates, in the last iteration of the reduction blocks around it
+ * (tir_reverse_compute_at.c states the conditions). Errors are located at
+ * `root`; nothing changes on failure. */
+MlirLogicalResult strata_tir_reverse_compute_at(MlirOperation root, const char *target,
+                                                const char *axis);
+
+/* For a store inside a loop nest: the loop directly around the outermost
+ * enclosing loop on which the store's indices do not depend (a reduction),
+ * where the stored values are final (reverse_compute_at's axis for an
+ * untensorized producer), or null when there is none. */
+MlirOperation strata_tir_epilogue_axis(MlirOperation store);
+
 /* Inside `loop`, the stores to (and loads of) the one buffer the nest
  * writes there go to a local buffer (tir.alloc_buffer scope "local") sized
  * to the region one iteration of `loop` touches, copied in from the buffer
