@@ -55,6 +55,7 @@
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 
+#include "core/f32_constant.h"
 #include "dialects/hwi/hwi_catalog.h"
 #include "dialects/op_checks.h"
 
@@ -198,24 +199,7 @@ static float *constant_values(MlirValue v, int64_t count) {
   MlirAttribute a = mlirOperationGetAttributeByName(def, mlirStringRefCreateFromCString("value"));
   if (mlirAttributeIsNull(a))
     return NULL;
-  bool dense = mlirAttributeIsADenseFPElements(a);
-  if (!dense && !mlirAttributeIsADenseResourceElements(a))
-    return NULL;
-  float *out = malloc(sizeof(float) * (size_t)count);
-  if (!out)
-    return NULL;
-  bool splat = dense && mlirDenseElementsAttrIsSplat(a);
-  float sv = splat ? mlirDenseElementsAttrGetFloatSplatValue(a) : 0.0f;
-  for (int64_t i = 0; i < count; ++i)
-    out[i] = splat   ? sv
-             : dense ? mlirDenseElementsAttrGetFloatValue(a, (intptr_t)i)
-                     : mlirDenseFloatResourceElementsAttrGetValue(a, (intptr_t)i);
-  return out;
-}
-
-static void free_blob(void *data, const void *ptr, size_t size, size_t align) {
-  (void)ptr, (void)size, (void)align;
-  free(data);
+  return strata_f32_attr_read(a, count);
 }
 
 /* wp as a constant, from constant weights; null value if wt is not one. */
@@ -241,9 +225,7 @@ static MlirValue packed_weight_constant(g2t_t *g, const g2t_conv_shape_t *s, Mli
   free(w);
   char name[64];
   snprintf(name, sizeof name, "%s_packed_weights", g->op_name);
-  MlirAttribute value = mlirUnmanagedDenseResourceElementsAttrGet(
-      wp_type, mlirStringRefCreateFromCString(name), p, sizeof(float) * (size_t)count,
-      _Alignof(float), false, free_blob, p);
+  MlirAttribute value = strata_f32_attr_build(wp_type, count, p, name);
   MlirNamedAttribute attr = strata_named(g->ctx, "value", value);
   return strata_build_value(&g->b, "arith.constant", 0, NULL, wp_type, 1, &attr);
 }

@@ -28,17 +28,15 @@
 #include <mlir-c/BuiltinTypes.h>
 #include <mlir-c/IR.h>
 
-#include "bridge/bridge.h"
 
 #include "core/builder.h"
+#include "core/f32_constant.h"
 #include "core/op_list.h"
 #include "dialects/graph/graph.h"
 #include "dialects/op_checks.h"
 #include "strata/pass.h"
 
 typedef strata_graph_shape_t shape_t;
-
-enum { INLINE_MAX = 64 };
 
 static MlirValue operand(MlirOperation op, intptr_t i) { return mlirOperationGetOperand(op, i); }
 
@@ -75,36 +73,10 @@ static float *read_constant(MlirValue v, int64_t *count) {
   if (mlirAttributeIsNull(a))
     return NULL;
   int64_t n = strata_graph_num_elements(&shape);
-  bool dense = mlirAttributeIsADenseFPElements(a);
-  if (n < 0 || (!dense && !mlirAttributeIsADenseResourceElements(a)))
-    return NULL;
-  float *out = malloc(sizeof(float) * (size_t)(n > 0 ? n : 1));
-  if (!out)
-    return NULL;
-  bool splat = dense && mlirDenseElementsAttrIsSplat(a);
-  float s = splat ? mlirDenseElementsAttrGetFloatSplatValue(a) : 0.0f;
-  /* Whole blobs at once: the C API's per-element getters look the blob
-   * up again for every element (ResNet-18: 11 M calls). */
-  size_t bytes = 0;
-  const void *raw = splat   ? NULL
-                    : dense ? mlirDenseElementsAttrGetRawData(a)
-                            : strata_dense_resource_data(a, &bytes);
-  if (raw && (dense || bytes == sizeof(float) * (size_t)n)) {
-    memcpy(out, raw, sizeof(float) * (size_t)n);
+  float *out = strata_f32_attr_read(a, n);
+  if (out)
     *count = n;
-    return out;
-  }
-  for (int64_t i = 0; i < n; ++i)
-    out[i] = splat   ? s
-             : dense ? mlirDenseElementsAttrGetFloatValue(a, (intptr_t)i)
-                     : mlirDenseFloatResourceElementsAttrGetValue(a, (intptr_t)i);
-  *count = n;
   return out;
-}
-
-static void free_blob(void *data, const void *ptr, size_t size, size_t align) {
-  (void)ptr, (void)size, (void)align;
-  free(data);
 }
 
 /* A new graph.constant of `shape` x f32 holding `values` (taken: freed here
@@ -114,16 +86,7 @@ static MlirValue new_constant(MlirOperation at, const shape_t *shape, float *val
   MlirContext ctx = mlirOperationGetContext(at);
   MlirType type = strata_graph_shape_to_type(shape, mlirF32TypeGet(ctx));
   int64_t n = strata_graph_num_elements(shape);
-  MlirAttribute value;
-  if (n <= INLINE_MAX) {
-    value = mlirDenseElementsAttrRawBufferGet(type, sizeof(float) * (size_t)n, values);
-    free(values);
-  } else {
-    /* MLIR makes the name unique within the context's resources. */
-    value = mlirUnmanagedDenseResourceElementsAttrGet(
-        type, mlirStringRefCreateFromCString(name), values, sizeof(float) * (size_t)n,
-        _Alignof(float), false, free_blob, values);
-  }
+  MlirAttribute value = strata_f32_attr_build(type, n, values, name);
   strata_builder_t b = strata_builder_before(at);
   MlirNamedAttribute attr = strata_named(ctx, "value", value);
   return strata_build_value(&b, "graph.constant", 0, NULL, type, 1, &attr);

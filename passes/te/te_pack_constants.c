@@ -32,14 +32,14 @@
 
 #include "core/builder.h"
 #include "core/checked_math.h"
+#include "core/f32_constant.h"
 #include "core/op_list.h"
 #include "dialects/op_checks.h"
 #include "dialects/te/te.h"
 #include "strata/pass.h"
 
-/* Packed constants of at most this many elements are inline dense<>; larger
- * ones dense_resource blobs the context owns. */
-enum { INLINE_MAX = 64, MAX_INPUTS = 16 };
+/* Tensors a compute reads, at most (more are not considered for packing). */
+enum { MAX_INPUTS = 16 };
 
 static MlirAttribute field(MlirAttribute dict, const char *name) {
   return mlirDictionaryAttrGetElementByName(dict, mlirStringRefCreateFromCString(name));
@@ -108,31 +108,12 @@ static float *read_constant(MlirValue v, int64_t *rows, int64_t *cols) {
     return NULL;
   MlirAttribute a = mlirOperationGetAttributeByName(mlirOpResultGetOwner(v),
                                                     mlirStringRefCreateFromCString("value"));
-  bool dense = !mlirAttributeIsNull(a) && mlirAttributeIsADenseFPElements(a);
-  if (!dense && (mlirAttributeIsNull(a) || !mlirAttributeIsADenseResourceElements(a)))
-    return NULL;
   *rows = mlirShapedTypeGetDimSize(t, 0);
   *cols = mlirShapedTypeGetDimSize(t, 1);
   int64_t n;
   if (!strata_mul_i64(*rows, *cols, &n) || n <= 0)
     return NULL;
-  float *out = malloc(sizeof(float) * (size_t)n);
-  if (!out)
-    return NULL;
-  bool splat = dense && mlirDenseElementsAttrIsSplat(a);
-  if (dense && !splat) {
-    memcpy(out, mlirDenseElementsAttrGetRawData(a), sizeof(float) * (size_t)n);
-  } else {
-    float s = splat ? mlirDenseElementsAttrGetFloatSplatValue(a) : 0.0f;
-    for (int64_t i = 0; i < n; ++i)
-      out[i] = splat ? s : mlirDenseFloatResourceElementsAttrGetValue(a, (intptr_t)i);
-  }
-  return out;
-}
-
-static void free_blob(void *data, const void *ptr, size_t size, size_t align) {
-  (void)ptr, (void)size, (void)align;
-  free(data);
+  return strata_f32_attr_read(a, n);
 }
 
 /* A new arith.constant of `shape` holding `values` (taken), before `at`. */
@@ -143,15 +124,7 @@ static MlirValue new_constant(MlirOperation at, intptr_t rank, const int64_t *sh
   int64_t n = 1;
   for (intptr_t d = 0; d < rank; ++d)
     n *= shape[d];
-  MlirAttribute value;
-  if (n <= INLINE_MAX) {
-    value = mlirDenseElementsAttrRawBufferGet(type, sizeof(float) * (size_t)n, values);
-    free(values);
-  } else {
-    value = mlirUnmanagedDenseResourceElementsAttrGet(
-        type, mlirStringRefCreateFromCString("packed_weights"), values,
-        sizeof(float) * (size_t)n, _Alignof(float), false, free_blob, values);
-  }
+  MlirAttribute value = strata_f32_attr_build(type, n, values, "packed_weights");
   strata_builder_t b = strata_builder_before(at);
   MlirNamedAttribute attr = strata_named(ctx, "value", value);
   return strata_build_value(&b, "arith.constant", 0, NULL, type, 1, &attr);
