@@ -66,29 +66,38 @@ const char *strata_pipeline_bounds_checked(void) {
 
 /* The ladder as one text: `schedule` chooses the schedules (te level),
  * `instrument` runs on tir before the lowering to llvm (each ends in ','
- * or is empty). */
-static char *ladder(const char *schedule, const char *tuning_db, const char *instrument) {
-  if (tuning_db && strpbrk(tuning_db, "\"}"))
+ * or is empty); with a tuning_db, te-apply-tuned{db target} after the
+ * schedule (target NULL: the pass's default, this host). */
+static char *ladder(const char *schedule, const char *tuning_db, const char *target,
+                    const char *instrument) {
+  if ((tuning_db && strpbrk(tuning_db, "\"}")) || (target && strpbrk(target, "\"}")))
     return NULL;
-  static const char format[] = "builtin.module(%s%s%s%s,te-pack-constants,convert-te-to-tir,"
+  static const char format[] = "builtin.module(%s%s,te-pack-constants,convert-te-to-tir,"
                                "tir-apply-schedule,tir-fuse-epilogue,"
                                "%sstrata-lower-to-llvm)";
-  const char *db = tuning_db ? tuning_db : "";
-  size_t size = sizeof format + strlen(schedule) + 2 * strlen(db) + strlen(instrument) + 64;
+  char apply[2048] = "";
+  if (tuning_db && (size_t)snprintf(apply, sizeof apply, ",te-apply-tuned{db=\"%s\"%s%s%s}",
+                                    tuning_db, target ? " target=\"" : "",
+                                    target ? target : "", target ? "\"" : "") >= sizeof apply)
+    return NULL;
+  size_t size = sizeof format + strlen(schedule) + strlen(apply) + strlen(instrument) + 64;
   char *text = malloc(size);
   if (text)
-    snprintf(text, size, format, schedule, tuning_db ? ",te-apply-tuned{db=\"" : "", db,
-             tuning_db ? "\"}" : "", instrument);
+    snprintf(text, size, format, schedule, apply, instrument);
   return text;
 }
 
 char *strata_pipeline_to_llvm(const char *tuning_db) {
+  return strata_pipeline_to_llvm_for(tuning_db, NULL);
+}
+
+char *strata_pipeline_to_llvm_for(const char *tuning_db, const char *target) {
   if (!tuning_db)
     return strdup("builtin.module(strata-graph-to-llvm)");
-  return ladder(TUNING_TASKS, tuning_db, "");
+  return ladder(TUNING_TASKS, tuning_db, target, "");
 }
 
 char *strata_pipeline_to_llvm_profiled(const char *tuning_db) {
-  return ladder(tuning_db ? TUNING_TASKS : DEFAULT_TASKS,
-                tuning_db, "strata-instrument-profile,");
+  return ladder(tuning_db ? TUNING_TASKS : DEFAULT_TASKS, tuning_db, NULL,
+                "strata-instrument-profile,");
 }

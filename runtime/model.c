@@ -278,34 +278,23 @@ static strata_status_t lowering_pipeline(const strata_model_options_t *o, int th
     *out = strdup(o->pipeline);
     return *out ? NULL : strata_model_status(STRATA_STATUS_OUT_OF_MEMORY, "out of memory");
   }
-  char *text = strata_pipeline_to_llvm(o->tuning_db);
-  if (!text)
+  if (!o->tuning_db) {
+    *out = strata_pipeline_to_llvm(NULL);
+    return *out ? NULL : strata_model_status(STRATA_STATUS_OUT_OF_MEMORY, "out of memory");
+  }
+  if (strpbrk(o->tuning_db, "\"}"))
     return strata_model_status(STRATA_STATUS_INVALID_ARGUMENT,
                                "tuning_db: the path may not contain '\"' or '}'");
-  if (!o->tuning_db) {
-    *out = text;
-    return NULL;
-  }
   char target[512];
   strata_te_tuning_target(o->target, target, sizeof target);
   char *cores = strstr(target, " cores=");
   bool host = !o->target || !*o->target || !strcmp(o->target, "host");
   if (host && cores && threads > 0)
     snprintf(cores, sizeof target - (size_t)(cores - target), " cores=%d", threads);
-  if (strpbrk(target, "\"}")) {
-    free(text);
+  if (strpbrk(target, "\"}"))
     return strata_model_status(STRATA_STATUS_INVALID_ARGUMENT,
                                "target: the text may not contain '\"' or '}'");
-  }
-  /* te-apply-tuned{db="<db>"} -> te-apply-tuned{db="<db>" target="<target>"} */
-  char *db = strstr(text, "te-apply-tuned{db=\"");
-  char *close = db ? strchr(db + 19, '"') : NULL;
-  size_t size = strlen(text) + strlen(target) + 16;
-  *out = close ? malloc(size) : NULL;
-  if (*out)
-    snprintf(*out, size, "%.*s target=\"%s\"%s", (int)(close + 1 - text), text, target,
-             close + 1);
-  free(text);
+  *out = strata_pipeline_to_llvm_for(o->tuning_db, target);
   return *out ? NULL : strata_model_status(STRATA_STATUS_OUT_OF_MEMORY, "out of memory");
 }
 

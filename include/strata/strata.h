@@ -77,6 +77,11 @@ MlirLogicalResult strata_run_pipeline(MlirOperation op, const char *pipeline);
  * strata_pipeline_tuning_tasks: graph to te with the schedules' knobs, the
  * front half that tuning extracts its tasks with (static, not freed). */
 char *strata_pipeline_to_llvm(const char *tuning_db);
+/* The same with te-apply-tuned{target=<target>}: the records of that
+ * target string (strata-tune --target; a host's is "<machine> <cpu> <isa>
+ * cores=<threads>") instead of this host's. NULL target: this host's.
+ * NULL also when the target contains '"' or '}'. */
+char *strata_pipeline_to_llvm_for(const char *tuning_db, const char *target);
 /* strata_pipeline_to_llvm with strata-instrument-profile between tir and
  * strata-lower-to-llvm: each kernel timed by the runtime's profile timers
  * (runtime/profile_kernels.h), the names in the module attribute

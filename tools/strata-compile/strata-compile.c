@@ -36,6 +36,10 @@ static const char usage[] =
     "                         database (strata-tune, te-autotune): the default pipeline with\n"
     "                         te-default-schedule{knobs=true},te-apply-tuned{db=<file>};\n"
     "                         kernels without a record are named on stderr\n"
+    "  --threads <n>          use the tuning records made for n threads (cores=<n> in this\n"
+    "                         host's target; the library runs with OMP_NUM_THREADS threads)\n"
+    "  --target <text>        use the tuning records of this target string instead of this\n"
+    "                         host's (as strata-tune --target wrote them)\n"
     "  -O<0-3>                optimization level (default 3)\n"
     "  --timing               print the compile time per phase and per pass (stderr)\n"
     "  -h, --help             this help\n";
@@ -47,8 +51,8 @@ static bool ends_with(const char *s, const char *suffix) {
 
 /* Runs the given pipeline, or the default (tuned with a database) one. */
 static bool lower_to_llvm(MlirOperation module, const char *pipeline, const char *tuning_db,
-                          strata_timing_t *timing) {
-  char *text = pipeline ? strdup(pipeline) : strata_pipeline_to_llvm(tuning_db);
+                          const char *target, strata_timing_t *timing) {
+  char *text = pipeline ? strdup(pipeline) : strata_pipeline_to_llvm_for(tuning_db, target);
   bool ok = text && mlirLogicalResultIsSuccess(strata_timing_run_pipeline(timing, module, text));
   free(text);
   return ok;
@@ -56,7 +60,7 @@ static bool lower_to_llvm(MlirOperation module, const char *pipeline, const char
 
 int main(int argc, char **argv) {
   const char *model = NULL, *out = NULL, *header = NULL, *entry = NULL, *pipeline = NULL,
-             *tuning_db = NULL;
+             *tuning_db = NULL, *target = NULL;
   int opt_level = 3;
   strata_timing_t timing_storage = {0}, *timing = NULL;
   for (int i = 1; i < argc; ++i) {
@@ -81,6 +85,15 @@ int main(int argc, char **argv) {
       tuning_db = a + 12;
     } else if (!strcmp(a, "--timing")) {
       timing = &timing_storage;
+    } else if (!strcmp(a, "--target") && has_next) {
+      target = argv[++i];
+    } else if (!strcmp(a, "--threads") && has_next) {
+      const char *n = argv[++i];
+      if (strspn(n, "0123456789") != strlen(n) || !*n || atoi(n) < 1) {
+        fprintf(stderr, "strata-compile: --threads expects a positive integer, got '%s'\n", n);
+        return 2;
+      }
+      setenv("OMP_NUM_THREADS", n, 1); /* the host target's cores=<n> */
     } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
       opt_level = a[2] - '0';
     } else if (a[0] == '-') {
@@ -106,6 +119,11 @@ int main(int argc, char **argv) {
     fprintf(stderr, "strata-compile: --tuning-db: the path may not contain '\"' or '}'\n");
     return 2;
   }
+  if (target && (!tuning_db || strpbrk(target, "\"}"))) {
+    fprintf(stderr, "strata-compile: --target names tuning records: it needs --tuning-db, and "
+                    "may not contain '\"' or '}'\n");
+    return 2;
+  }
   char header_buf[4096];
   if (!header) {
     const char *dot = strrchr(out, '.');
@@ -128,7 +146,7 @@ int main(int argc, char **argv) {
   bool loaded = !mlirOperationIsNull(module) && mlirLogicalResultIsSuccess(strata_verify(module));
   strata_timing_charge(timing, STRATA_PHASE_IMPORT, mark);
   if (!loaded || !strata_signature_get(module, entry, &sig, &error) ||
-      !lower_to_llvm(module, pipeline, tuning_db, timing))
+      !lower_to_llvm(module, pipeline, tuning_db, target, timing))
     goto done;
   bool object_only = ends_with(out, ".o");
   char object[4096];

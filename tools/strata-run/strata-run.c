@@ -26,7 +26,7 @@
 #define DEFAULT_PIPELINE "builtin.module(strata-graph-to-llvm)"
 
 typedef struct {
-  const char *model, *entry, *pipeline, *tuning_db;
+  const char *model, *entry, *pipeline, *tuning_db, *target;
   const char *inputs[STRATA_MAX_ARGS], *outputs[STRATA_MAX_ARGS], *expected[STRATA_MAX_ARGS];
   int num_inputs, num_outputs, num_expected;
   unsigned long long seed;
@@ -66,6 +66,8 @@ static const char usage[] =
     "                         database (strata-tune, te-autotune): the default pipeline with\n"
     "                         te-default-schedule{knobs=true},te-apply-tuned{db=<file>};\n"
     "                         kernels without a record are named on stderr\n"
+    "  --target <text>        with --tuning-db: use the records of this target string instead\n"
+    "                         of this host's (as strata-tune --target wrote them)\n"
     "  --profile              time each kernel (strata-instrument-profile) and print them,\n"
     "                         slowest first, with their share of the total; with --repeat\n"
     "                         the first run is a warm-up and not counted\n"
@@ -153,6 +155,8 @@ static void parse_args(int argc, char **argv, options_t *o) {
       o->pipeline = v;
     } else if (take(argc, argv, &i, "--tuning-db", &v)) {
       o->tuning_db = v;
+    } else if (take(argc, argv, &i, "--target", &v)) {
+      o->target = v;
     } else if (!strcmp(a, "--stats")) {
       o->stats = true;
     } else if (!strcmp(a, "--profile")) {
@@ -185,6 +189,11 @@ static void parse_args(int argc, char **argv, options_t *o) {
   }
   if (o->tuning_db && strpbrk(o->tuning_db, "\"}")) {
     fprintf(stderr, "strata-run: --tuning-db: the path may not contain '\"' or '}'\n");
+    exit(2);
+  }
+  if (o->target && (!o->tuning_db || o->profile || strpbrk(o->target, "\"}"))) {
+    fprintf(stderr, "strata-run: --target names tuning records: it needs --tuning-db, not "
+                    "--profile, and may not contain '\"' or '}'\n");
     exit(2);
   }
   if (o->profile && o->pipeline) {
@@ -492,7 +501,7 @@ static bool compile_and_run(MlirOperation module, const options_t *o,
   double t0 = now_seconds();
   char *lowering = o->pipeline       ? strdup(o->pipeline)
                    : o->profile      ? strata_pipeline_to_llvm_profiled(o->tuning_db)
-                                     : strata_pipeline_to_llvm(o->tuning_db);
+                                     : strata_pipeline_to_llvm_for(o->tuning_db, o->target);
   bool lowered = lowering && mlirLogicalResultIsSuccess(
                                  strata_timing_run_pipeline(o->timing, module, lowering));
   free(lowering);
