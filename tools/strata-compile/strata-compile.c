@@ -42,6 +42,7 @@ static const char usage[] =
     "                         host's (as strata-tune --target wrote them)\n"
     "  -O<0-3>                optimization level (default 3)\n"
     "  --timing               print the compile time per phase and per pass (stderr)\n"
+    "  --version              print the version and exit\n"
     "  -h, --help             this help\n";
 
 static bool ends_with(const char *s, const char *suffix) {
@@ -68,6 +69,9 @@ int main(int argc, char **argv) {
     bool has_next = i + 1 < argc;
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
       fputs(usage, stdout);
+      return 0;
+    } else if (!strcmp(a, "--version")) {
+      printf("strata-compile " STRATA_VERSION " (MLIR 22)\n");
       return 0;
     } else if (!strcmp(a, "-o") && has_next) {
       out = argv[++i];

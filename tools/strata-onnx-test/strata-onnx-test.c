@@ -84,6 +84,7 @@ static const char usage[] =
     "  --jobs <n>         tests run in parallel (default: number of CPUs)\n"
     "  --timeout <s>      per-test time limit in seconds (default 60)\n"
     "  -v, --verbose      on FAIL/SKIP, print every diagnostic to stderr\n"
+    "  --version          print the version and exit\n"
     "  -h, --help         this help\n"
     "\n"
     "Output: PASS <test> | FAIL <test>: <reason> | SKIP <test>: unsupported operator 'X'\n"
@@ -591,6 +592,9 @@ static int parse_args(int argc, char **argv, options_t *o) {
     const char *a = argv[i];
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
       fputs(usage, stdout);
+      return 0;
+    } else if (!strcmp(a, "--version")) {
+      printf("strata-onnx-test " STRATA_VERSION " (MLIR 22)\n");
       return 0;
     } else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
       o->verbose = true;

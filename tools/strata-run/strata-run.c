@@ -78,6 +78,7 @@ static const char usage[] =
     "  --result-args <n>      for a function already in destination-passing form\n"
     "                         (memref arguments, no results): its last n arguments\n"
     "                         are the results\n"
+    "  --version              print the version and exit\n"
     "  -h, --help             this help\n"
     "\n"
     "Exit status: 0 when everything ran (and matched); 1 on any error or mismatch.\n";
@@ -130,6 +131,9 @@ static void parse_args(int argc, char **argv, options_t *o) {
     const char *a = argv[i];
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
       fputs(usage, stdout);
+      exit(0);
+    } else if (!strcmp(a, "--version")) {
+      printf("strata-run " STRATA_VERSION " (MLIR 22)\n");
       exit(0);
     } else if (take(argc, argv, &i, "--entry", &v)) {
       o->entry = v;

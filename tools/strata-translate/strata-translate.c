@@ -22,6 +22,7 @@ static const char usage[] =
     "  --import-onnx          import an ONNX model into the graph dialect\n"
     "  -o <file>              write the MLIR here (default: stdout)\n"
     "  --debug-info           print locations (loc(...)): each op's ONNX node\n"
+    "  --version              print the version and exit\n"
     "  -h, --help             this help\n"
     "\n"
     "Exit status: 0 on success; 1 if the model cannot be imported; 2 on bad usage.\n";
@@ -45,6 +46,9 @@ int main(int argc, char **argv) {
     const char *a = argv[i];
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
       fputs(usage, stdout);
+      return 0;
+    } else if (!strcmp(a, "--version")) {
+      printf("strata-translate " STRATA_VERSION " (MLIR 22)\n");
       return 0;
     } else if (!strcmp(a, "--import-onnx")) {
       import_onnx = true;

@@ -28,6 +28,7 @@ static const char *const USAGE =
     "  strata-tune import DB FILE...         add JSON-lines records (duplicates skipped)\n"
     "  strata-tune best DB                   per task and target: records, errors, best\n"
     "  strata-tune plot -o PNG CSV[=LABEL]...  plot best-so-far curves with gnuplot\n"
+    "  strata-tune --version                 print the version and exit\n"
     "  strata-tune tune MODEL --db DB [options]  tune a model's kernels (.mlir or .onnx)\n"
     "      --trials N        measured candidates in all, shared by the kernels (default 64)\n"
     "      --round N         candidates per scheduling round (default 16)\n"
@@ -582,6 +583,10 @@ static int cmd_tune(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
+  if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
+    printf("strata-tune " STRATA_VERSION " (MLIR 22)\n");
+    return 0;
+  }
   if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
     fputs(USAGE, argc < 2 ? stderr : stdout);
     return argc < 2 ? 2 : 0;
