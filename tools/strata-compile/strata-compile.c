@@ -59,6 +59,17 @@ static bool lower_to_llvm(MlirOperation module, const char *pipeline, const char
   return ok;
 }
 
+/* --threads n: the host target's cores=<n> (OMP_NUM_THREADS while
+ * compiling); false after a usage message. */
+static bool set_threads(const char *n) {
+  if (!*n || strspn(n, "0123456789") != strlen(n) || atoi(n) < 1) {
+    fprintf(stderr, "strata-compile: --threads expects a positive integer, got '%s'\n", n);
+    return false;
+  }
+  setenv("OMP_NUM_THREADS", n, 1);
+  return true;
+}
+
 int main(int argc, char **argv) {
   const char *model = NULL, *out = NULL, *header = NULL, *entry = NULL, *pipeline = NULL,
              *tuning_db = NULL, *target = NULL;
@@ -92,12 +103,8 @@ int main(int argc, char **argv) {
     } else if (!strcmp(a, "--target") && has_next) {
       target = argv[++i];
     } else if (!strcmp(a, "--threads") && has_next) {
-      const char *n = argv[++i];
-      if (strspn(n, "0123456789") != strlen(n) || !*n || atoi(n) < 1) {
-        fprintf(stderr, "strata-compile: --threads expects a positive integer, got '%s'\n", n);
+      if (!set_threads(argv[++i]))
         return 2;
-      }
-      setenv("OMP_NUM_THREADS", n, 1); /* the host target's cores=<n> */
     } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
       opt_level = a[2] - '0';
     } else if (a[0] == '-') {
