@@ -19,6 +19,7 @@
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 
+#include "core/builder.h"
 #include "core/checked_math.h"
 #include "core/text.h"
 #include "dialects/op_checks.h"
@@ -679,4 +680,24 @@ void strata_te_loops_step(strata_te_loops_t *l, const strata_te_step_t *s) {
   default:
     break;
   }
+}
+
+/* --- writing traces ----------------------------------------------------------- */
+
+MlirAttribute strata_te_step_attr(MlirContext ctx, const char *prim, intptr_t n,
+                                  const MlirNamedAttribute *fields) {
+  MlirNamedAttribute all[8];
+  all[0] = strata_named(ctx, "prim", strata_string_attr(ctx, prim));
+  intptr_t k = n < 7 ? n : 7;
+  for (intptr_t i = 0; i < k; ++i)
+    all[1 + i] = fields[i];
+  return mlirDictionaryAttrGet(ctx, 1 + k, all);
+}
+
+MlirAttribute strata_te_axis_name_attr(MlirContext ctx, MlirOperation compute, intptr_t axis,
+                                       const char *suffix) {
+  char buf[96], base[64];
+  strata_te_compute_axis_name(compute, axis, base, sizeof base);
+  snprintf(buf, sizeof buf, "%s%s", base, suffix);
+  return strata_string_attr(ctx, buf);
 }

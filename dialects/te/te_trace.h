@@ -153,6 +153,15 @@ bool strata_te_trace_resolve(strata_te_trace_t *trace, strata_te_choose_fn choos
  * decisions' values in place of their knobs). */
 MlirAttribute strata_te_trace_attr(MlirContext ctx, const strata_te_trace_t *trace);
 
+/* --- writing traces (te-default-schedule, the skinny trace) ---------------- */
+/* One step {prim = <prim>, <fields>} (at most 7 fields; more are dropped). */
+MlirAttribute strata_te_step_attr(MlirContext ctx, const char *prim, intptr_t n,
+                                  const MlirNamedAttribute *fields);
+/* The name of loop `axis` of `compute` followed by `suffix` ("d0" ".1" ->
+ * "d0.1"), as a string attribute. */
+MlirAttribute strata_te_axis_name_attr(MlirContext ctx, MlirOperation compute, intptr_t axis,
+                                       const char *suffix);
+
 /* --- loop names ----------------------------------------------------------- */
 /* Which loops exist after each step, as the tir primitives name them
  * (docs/schedules.md): split a -> a.0 .. a.n, tile -> a.0, b.0, .., a.1, b.1,

@@ -64,33 +64,16 @@
 #include "dialects/op_checks.h"
 #include "dialects/te/te.h"
 #include "dialects/te/te_matmul.h"
+#include "dialects/te/te_trace.h"
 #include "passes/te/te_skinny.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 
 enum { MAX_AXES = 16 };
 
-static MlirAttribute name_attr(MlirContext ctx, MlirOperation compute, intptr_t axis,
-                               const char *suffix) {
-  char buf[96], base[64];
-  strata_te_compute_axis_name(compute, axis, base, sizeof base);
-  snprintf(buf, sizeof buf, "%s%s", base, suffix);
-  return strata_string_attr(ctx, buf);
-}
-
-/* One trace step {prim = p, <fields>}. */
-static MlirAttribute step(MlirContext ctx, const char *prim, intptr_t n,
-                          const MlirNamedAttribute *fields) {
-  MlirNamedAttribute all[8];
-  all[0] = strata_named(ctx, "prim", strata_string_attr(ctx, prim));
-  for (intptr_t i = 0; i < n && i < 7; ++i)
-    all[1 + i] = fields[i];
-  return mlirDictionaryAttrGet(ctx, 1 + n, all);
-}
-
 static MlirAttribute axis_step(MlirContext ctx, const char *prim, MlirAttribute axis) {
   MlirNamedAttribute f = strata_named(ctx, "axis", axis);
-  return step(ctx, prim, 1, &f);
+  return strata_te_step_attr(ctx, prim, 1, &f);
 }
 
 enum { MAX_TILES = 8 };
@@ -207,7 +190,7 @@ enum { N_MC = 6, N_NC = 5, N_KC = 5 };
 
 static MlirAttribute split_decision(MlirContext ctx, MlirAttribute axis, MlirAttribute factors) {
   MlirNamedAttribute f[2] = {strata_named(ctx, "axis", axis), strata_named(ctx, "factors", factors)};
-  return step(ctx, "split", 2, f);
+  return strata_te_step_attr(ctx, "split", 2, f);
 }
 
 /* Matrix products below this many flops get no parallel loop. */
@@ -257,21 +240,21 @@ static MlirAttribute matmul_trace(MlirContext ctx, MlirOperation op, const strat
   int n = 0;
   int64_t mu = tiles_lcm(cfg, true), nu = tiles_lcm(cfg, false);
   steps[n++] = split_decision(
-      ctx, name_attr(ctx, op, i, ""),
+      ctx, strata_te_axis_name_attr(ctx, op, i, ""),
       block_factors(ctx, cfg, "mc", cfg->mc, g->m, mr, mu, mc_candidates, N_MC));
   steps[n++] = split_decision(
-      ctx, name_attr(ctx, op, j, ""),
+      ctx, strata_te_axis_name_attr(ctx, op, j, ""),
       block_factors(ctx, cfg, "nc", cfg->nc, g->n, nr, nu, nc_candidates, N_NC));
-  steps[n++] = split_decision(ctx, name_attr(ctx, op, k, ""),
+  steps[n++] = split_decision(ctx, strata_te_axis_name_attr(ctx, op, k, ""),
                               block_factors(ctx, cfg, "kc", cfg->kc, g->k, 0, 1, kc_candidates, N_KC));
   if (cfg->knobs) {
-    steps[n++] = split_decision(ctx, name_attr(ctx, op, i, ".1"), tile_decision(ctx, cfg, TILE_ROWS));
-    steps[n++] = split_decision(ctx, name_attr(ctx, op, j, ".1"), tile_decision(ctx, cfg, TILE_COLS));
+    steps[n++] = split_decision(ctx, strata_te_axis_name_attr(ctx, op, i, ".1"), tile_decision(ctx, cfg, TILE_ROWS));
+    steps[n++] = split_decision(ctx, strata_te_axis_name_attr(ctx, op, j, ".1"), tile_decision(ctx, cfg, TILE_COLS));
   }
   MlirAttribute order[MAX_AXES + 8];
   int no = 0;
   for (intptr_t d = 0; d + 2 < g->ns; ++d)
-    order[no++] = name_attr(ctx, op, d, "");
+    order[no++] = strata_te_axis_name_attr(ctx, op, d, "");
   const struct {
     char axis;
     const char *suffix;
@@ -279,10 +262,10 @@ static MlirAttribute matmul_trace(MlirContext ctx, MlirOperation op, const strat
                {'i', pn.mid},   {'i', pn.micro}, {'j', pn.micro}, {'k', ".1"}};
   for (int p = 0; p < 8; ++p) {
     intptr_t axis = parts[p].axis == 'i' ? i : parts[p].axis == 'j' ? j : k;
-    order[no++] = name_attr(ctx, op, axis, parts[p].suffix);
+    order[no++] = strata_te_axis_name_attr(ctx, op, axis, parts[p].suffix);
   }
   MlirNamedAttribute of = strata_named(ctx, "order", mlirArrayAttrGet(ctx, no, order));
-  steps[n++] = step(ctx, "reorder", 1, &of);
+  steps[n++] = strata_te_step_attr(ctx, "reorder", 1, &of);
   MlirType i64 = mlirIntegerTypeGet(ctx, 64);
   MlirNamedAttribute cr[4] = {
       strata_named(ctx, "input", mlirIntegerAttrGet(i64, g->b_input)),
@@ -299,9 +282,9 @@ static MlirAttribute matmul_trace(MlirContext ctx, MlirOperation op, const strat
     MlirNamedAttribute k[2] = {strata_named(ctx, "knob", strata_string_attr(ctx, "pack")),
                                strata_named(ctx, "choices", mlirArrayAttrGet(ctx, 2, choices))};
     cr[3] = strata_named(ctx, "enabled", mlirDictionaryAttrGet(ctx, 2, k));
-    steps[n++] = step(ctx, "cache_read", 4, cr);
+    steps[n++] = strata_te_step_attr(ctx, "cache_read", 4, cr);
   } else if (pack) {
-    steps[n++] = step(ctx, "cache_read", g->b_transposed ? 4 : 3, cr);
+    steps[n++] = strata_te_step_attr(ctx, "cache_read", g->b_transposed ? 4 : 3, cr);
   }
   /* With knobs, A may be packed too (knob "pack_a", off by default): into
    * row panels as high as the tile, [ceil(M/mr), K, mr], which the
@@ -317,13 +300,13 @@ static MlirAttribute matmul_trace(MlirContext ctx, MlirOperation op, const strat
         strata_named(ctx, "transpose", mlirBoolAttrGet(ctx, 1)),
         strata_named(ctx, "enabled", mlirDictionaryAttrGet(ctx, 2, k)),
     };
-    steps[n++] = step(ctx, "cache_read", 5, ca);
+    steps[n++] = strata_te_step_attr(ctx, "cache_read", 5, ca);
   }
   MlirNamedAttribute tz[2] = {
-      strata_named(ctx, "axis", name_attr(ctx, op, i, pn.micro)),
+      strata_named(ctx, "axis", strata_te_axis_name_attr(ctx, op, i, pn.micro)),
       strata_named(ctx, "intrinsic", tile_decision(ctx, cfg, TILE_INTRINSIC)),
   };
-  steps[n++] = step(ctx, "tensorize", 2, tz);
+  steps[n++] = strata_te_step_attr(ctx, "tensorize", 2, tz);
   /* Parallel: the batch when there are a few; else row blocks and panels
    * fused into one loop (i.0+j.1), so that threads share the blocks
    * evenly even when there are few of either (7 row blocks of 784 rows on
@@ -336,11 +319,11 @@ static MlirAttribute matmul_trace(MlirContext ctx, MlirOperation op, const strat
     return mlirArrayAttrGet(ctx, n, steps);
   MlirAttribute par;
   if (g->batch >= 4) {
-    par = name_attr(ctx, op, 0, "");
+    par = strata_te_axis_name_attr(ctx, op, 0, "");
   } else {
-    MlirAttribute fuse_axes[2] = {name_attr(ctx, op, i, pn.outer), name_attr(ctx, op, j, pn.mid)};
+    MlirAttribute fuse_axes[2] = {strata_te_axis_name_attr(ctx, op, i, pn.outer), strata_te_axis_name_attr(ctx, op, j, pn.mid)};
     MlirNamedAttribute fa = strata_named(ctx, "axes", mlirArrayAttrGet(ctx, 2, fuse_axes));
-    steps[n++] = step(ctx, "fuse", 1, &fa);
+    steps[n++] = strata_te_step_attr(ctx, "fuse", 1, &fa);
     char fused[200], a0[64], a1[64];
     strata_te_compute_axis_name(op, i, a0, sizeof a0);
     strata_te_compute_axis_name(op, j, a1, sizeof a1);
@@ -370,15 +353,15 @@ static MlirAttribute axis_order(MlirContext ctx, MlirOperation op, bool row_outs
   MlirAttribute order[MAX_AXES + 1];
   intptr_t k = 0;
   for (intptr_t i = 0; i + 1 < ns; ++i)
-    order[k++] = name_attr(ctx, op, i, "");
+    order[k++] = strata_te_axis_name_attr(ctx, op, i, "");
   if (row_outside)
-    order[k++] = name_attr(ctx, op, ns - 1, row);
+    order[k++] = strata_te_axis_name_attr(ctx, op, ns - 1, row);
   for (intptr_t r = 0; r < nr; ++r)
-    order[k++] = name_attr(ctx, op, ns + r, "");
+    order[k++] = strata_te_axis_name_attr(ctx, op, ns + r, "");
   if (!row_outside)
-    order[k++] = name_attr(ctx, op, ns - 1, row);
+    order[k++] = strata_te_axis_name_attr(ctx, op, ns - 1, row);
   if (tail)
-    order[k++] = name_attr(ctx, op, ns - 1, tail);
+    order[k++] = strata_te_axis_name_attr(ctx, op, ns - 1, tail);
   return mlirArrayAttrGet(ctx, k, order);
 }
 
@@ -405,13 +388,13 @@ static MlirAttribute parallel_step(MlirContext ctx, MlirOperation op, intptr_t a
   MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
   for (intptr_t d = 0; d < axes; ++d)
     if (mlirShapedTypeGetDimSize(rt, d) >= 2) {
-      MlirAttribute axis = name_attr(ctx, op, d, "");
+      MlirAttribute axis = strata_te_axis_name_attr(ctx, op, d, "");
       if (!knob_)
         return axis_step(ctx, "parallel", axis);
       MlirAttribute onoff[2] = {mlirBoolAttrGet(ctx, on), mlirBoolAttrGet(ctx, !on)};
       MlirNamedAttribute pf[2] = {strata_named(ctx, "axis", axis),
                                   strata_named(ctx, "enabled", knob(ctx, "parallel", 2, onoff))};
-      return step(ctx, "parallel", 2, pf);
+      return strata_te_step_attr(ctx, "parallel", 2, pf);
     }
   return (MlirAttribute){NULL};
 }
@@ -441,7 +424,7 @@ static MlirAttribute reduction_trace(MlirContext ctx, MlirOperation op, const co
    * measuring: no knobs under TUNE_MIN_ITERATIONS iterations. */
   bool knobs = cfg->knobs && tunable(op);
   MlirNamedAttribute of = strata_named(ctx, "order", knobs ? knob(ctx, "order", 2, orders) : orders[0]);
-  steps[n++] = step(ctx, "reorder", 1, &of);
+  steps[n++] = strata_te_step_attr(ctx, "reorder", 1, &of);
   if (!knobs)
     return mlirArrayAttrGet(ctx, n, steps);
   int64_t extent = strata_te_compute_reduce_extent(op, nr - 1);
@@ -450,9 +433,9 @@ static MlirAttribute reduction_trace(MlirContext ctx, MlirOperation op, const co
   intptr_t nf = 0;
   for (int64_t f = 1; f <= 8 && (f == 1 || f <= extent); f *= 2)
     factors[nf++] = mlirIntegerAttrGet(i64, f);
-  MlirNamedAttribute uf[2] = {strata_named(ctx, "axis", name_attr(ctx, op, ns + nr - 1, "")),
+  MlirNamedAttribute uf[2] = {strata_named(ctx, "axis", strata_te_axis_name_attr(ctx, op, ns + nr - 1, "")),
                               strata_named(ctx, "factor", knob(ctx, "unroll", nf, factors))};
-  steps[n++] = step(ctx, "unroll", 2, uf);
+  steps[n++] = strata_te_step_attr(ctx, "unroll", 2, uf);
   MlirAttribute par = parallel_step(ctx, op, ns, true, false);
   if (!mlirAttributeIsNull(par))
     steps[n++] = par;
@@ -639,12 +622,12 @@ static MlirAttribute row_vector_trace(MlirContext ctx, MlirOperation op, bool kn
   MlirAttribute width_attrs[8];
   for (int i = 0; i < nw; ++i)
     width_attrs[i] = mlirDenseI64ArrayGet(ctx, 1, &widths[i]);
-  steps[n++] = split_decision(ctx, name_attr(ctx, op, ns - 1, ""),
+  steps[n++] = split_decision(ctx, strata_te_axis_name_attr(ctx, op, ns - 1, ""),
                               knobs ? knob(ctx, "vector", nw, width_attrs) : width_attrs[0]);
   MlirAttribute orders[2] = {row_order(ctx, op, false), row_order(ctx, op, true)};
   MlirNamedAttribute of = strata_named(ctx, "order", knobs ? knob(ctx, "order", 2, orders) : orders[0]);
-  steps[n++] = step(ctx, "reorder", 1, &of);
-  steps[n++] = axis_step(ctx, "vectorize", name_attr(ctx, op, ns - 1, ".1"));
+  steps[n++] = strata_te_step_attr(ctx, "reorder", 1, &of);
+  steps[n++] = axis_step(ctx, "vectorize", strata_te_axis_name_attr(ctx, op, ns - 1, ".1"));
   bool parallel = iterations(op) >= ROW_PARALLEL_MIN_ITERATIONS;
   if (!knobs) {
     MlirAttribute par = parallel ? parallel_step(ctx, op, ns - 1, false, true) : (MlirAttribute){NULL};
@@ -658,9 +641,9 @@ static MlirAttribute row_vector_trace(MlirContext ctx, MlirOperation op, bool kn
       continue;
     MlirAttribute factors[2] = {mlirIntegerAttrGet(i64, 1),
                                 mlirIntegerAttrGet(i64, taps <= 16 ? taps : 4)};
-    MlirNamedAttribute uf[2] = {strata_named(ctx, "axis", name_attr(ctx, op, ns + r, "")),
+    MlirNamedAttribute uf[2] = {strata_named(ctx, "axis", strata_te_axis_name_attr(ctx, op, ns + r, "")),
                                 strata_named(ctx, "factor", knob(ctx, "unroll", 2, factors))};
-    steps[n++] = step(ctx, "unroll", 2, uf);
+    steps[n++] = strata_te_step_attr(ctx, "unroll", 2, uf);
   }
   MlirAttribute par = parallel_step(ctx, op, ns - 1, true, parallel);
   if (!mlirAttributeIsNull(par))
@@ -732,14 +715,14 @@ static MlirAttribute injective_trace(MlirContext ctx, MlirOperation op, const co
   MlirAttribute steps[3];
   int n = 0;
   if (width) {
-    steps[n++] = split_decision(ctx, name_attr(ctx, op, rank - 1, ""),
+    steps[n++] = split_decision(ctx, strata_te_axis_name_attr(ctx, op, rank - 1, ""),
                                 mlirDenseI64ArrayGet(ctx, 1, &width));
-    steps[n++] = axis_step(ctx, "vectorize", name_attr(ctx, op, rank - 1, ".1"));
+    steps[n++] = axis_step(ctx, "vectorize", strata_te_axis_name_attr(ctx, op, rank - 1, ".1"));
   }
   for (intptr_t d = 0; total >= PARALLEL_MIN_ELEMENTS && d < rank; ++d)
     if (mlirShapedTypeGetDimSize(rt, d) >= 2) {
       steps[n++] = axis_step(ctx, "parallel",
-                             name_attr(ctx, op, d, width && d == rank - 1 ? ".0" : ""));
+                             strata_te_axis_name_attr(ctx, op, d, width && d == rank - 1 ? ".0" : ""));
       break;
     }
   return n ? mlirArrayAttrGet(ctx, n, steps) : (MlirAttribute){NULL};

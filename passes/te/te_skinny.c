@@ -49,6 +49,7 @@
 #include "core/builder.h"
 #include "dialects/op_checks.h"
 #include "dialects/te/te.h"
+#include "dialects/te/te_trace.h"
 
 enum { MAX_AXES = 16, MIN_BLOCKS = 4, STREAM_MAX_ROWS = 4 };
 
@@ -137,28 +138,11 @@ static int64_t stream_block(int64_t m, int64_t n) {
   return want;
 }
 
-static MlirAttribute name_attr(MlirContext ctx, MlirOperation op, intptr_t axis,
-                               const char *suffix) {
-  char buf[96], base[64];
-  strata_te_compute_axis_name(op, axis, base, sizeof base);
-  snprintf(buf, sizeof buf, "%s%s", base, suffix);
-  return strata_string_attr(ctx, buf);
-}
-
-static MlirAttribute step(MlirContext ctx, const char *prim, intptr_t n,
-                          const MlirNamedAttribute *fields) {
-  MlirNamedAttribute all[6];
-  all[0] = strata_named(ctx, "prim", strata_string_attr(ctx, prim));
-  for (intptr_t i = 0; i < n && i < 5; ++i)
-    all[1 + i] = fields[i];
-  return mlirDictionaryAttrGet(ctx, 1 + (n < 5 ? n : 5), all);
-}
-
 static MlirAttribute split_step(MlirContext ctx, MlirOperation op, intptr_t axis, intptr_t n,
                                 const int64_t *factors) {
-  MlirNamedAttribute f[2] = {strata_named(ctx, "axis", name_attr(ctx, op, axis, "")),
+  MlirNamedAttribute f[2] = {strata_named(ctx, "axis", strata_te_axis_name_attr(ctx, op, axis, "")),
                              strata_named(ctx, "factors", mlirDenseI64ArrayGet(ctx, n, factors))};
-  return step(ctx, "split", 2, f);
+  return strata_te_step_attr(ctx, "split", 2, f);
 }
 
 static MlirAttribute order_step(MlirContext ctx, MlirOperation op, const strata_te_matmul_t *g,
@@ -166,16 +150,16 @@ static MlirAttribute order_step(MlirContext ctx, MlirOperation op, const strata_
   MlirAttribute order[MAX_AXES + 8];
   int no = 0;
   for (intptr_t d = 0; d + 2 < g->ns; ++d)
-    order[no++] = name_attr(ctx, op, d, "");
+    order[no++] = strata_te_axis_name_attr(ctx, op, d, "");
   for (int p = 0; p < n; ++p)
-    order[no++] = name_attr(ctx, op, axes[p], suffixes[p]);
+    order[no++] = strata_te_axis_name_attr(ctx, op, axes[p], suffixes[p]);
   MlirNamedAttribute of = strata_named(ctx, "order", mlirArrayAttrGet(ctx, no, order));
-  return step(ctx, "reorder", 1, &of);
+  return strata_te_step_attr(ctx, "reorder", 1, &of);
 }
 
 static MlirAttribute parallel_step(MlirContext ctx, MlirOperation op, intptr_t j) {
-  MlirNamedAttribute pf = strata_named(ctx, "axis", name_attr(ctx, op, j, ".0"));
-  return step(ctx, "parallel", 1, &pf);
+  MlirNamedAttribute pf = strata_named(ctx, "axis", strata_te_axis_name_attr(ctx, op, j, ".0"));
+  return strata_te_step_attr(ctx, "parallel", 1, &pf);
 }
 
 static bool wants_parallel(const strata_te_matmul_t *g, int64_t nb) {
@@ -265,12 +249,12 @@ static MlirAttribute panel_trace(MlirContext ctx, MlirOperation op, const strata
   int64_t kb = kc < g->k ? kc : g->k;
   MlirAttribute steps[8];
   int n = 0;
-  MlirNamedAttribute si[2] = {strata_named(ctx, "axis", name_attr(ctx, op, i, "")),
+  MlirNamedAttribute si[2] = {strata_named(ctx, "axis", strata_te_axis_name_attr(ctx, op, i, "")),
                               strata_named(ctx, "factors", place(ctx, g, tiles, num_tiles, AT_ROWS))};
-  steps[n++] = step(ctx, "split", 2, si);
-  MlirNamedAttribute sj[2] = {strata_named(ctx, "axis", name_attr(ctx, op, j, "")),
+  steps[n++] = strata_te_step_attr(ctx, "split", 2, si);
+  MlirNamedAttribute sj[2] = {strata_named(ctx, "axis", strata_te_axis_name_attr(ctx, op, j, "")),
                               strata_named(ctx, "factors", place(ctx, g, tiles, num_tiles, AT_COLS))};
-  steps[n++] = step(ctx, "split", 2, sj);
+  steps[n++] = strata_te_step_attr(ctx, "split", 2, sj);
   steps[n++] = split_step(ctx, op, k, 1, &kb);
   const intptr_t axes[7] = {j, j, k, i, i, j, k};
   const char *const suffixes[7] = {".0", ".1", ".0", ".0", ".1", ".2", ".1"};
@@ -281,12 +265,12 @@ static MlirAttribute panel_trace(MlirContext ctx, MlirOperation op, const strata
       strata_named(ctx, "width", place(ctx, g, tiles, num_tiles, AT_WIDTH)),
       strata_named(ctx, "transpose", mlirBoolAttrGet(ctx, g->b_transposed)),
   };
-  steps[n++] = step(ctx, "cache_read", g->b_transposed ? 4 : 3, cr);
+  steps[n++] = strata_te_step_attr(ctx, "cache_read", g->b_transposed ? 4 : 3, cr);
   MlirNamedAttribute tz[2] = {
-      strata_named(ctx, "axis", name_attr(ctx, op, i, ".1")),
+      strata_named(ctx, "axis", strata_te_axis_name_attr(ctx, op, i, ".1")),
       strata_named(ctx, "intrinsic", place(ctx, g, tiles, num_tiles, AT_INTRINSIC)),
   };
-  steps[n++] = step(ctx, "tensorize", 2, tz);
+  steps[n++] = strata_te_step_attr(ctx, "tensorize", 2, tz);
   if (wants_parallel(g, nb))
     steps[n++] = parallel_step(ctx, op, j);
   return mlirArrayAttrGet(ctx, n, steps);
