@@ -49,6 +49,11 @@ typedef void (*strata_pass_time_fn)(const char *argument, size_t len, double sec
  * Calls are serialized, also when nested passes run on several threads. */
 void strata_pass_manager_time_passes(MlirPassManager pm, strata_pass_time_fn fn, void *user);
 
+/* Makes `pm` print each pass's statistics (stderr, MLIR's pipeline view)
+ * when a run finishes: strata-opt's --mlir-pass-statistics
+ * (bridge/pass_statistics.cpp). */
+void strata_pass_manager_enable_statistics(MlirPassManager pm);
+
 #ifdef __cplusplus
 }
 #endif

@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/suggest.h"
 #include "core/text.h"
+#include "strata/pass.h"
 #include "strata/diagnostics.h"
 #include "strata/strata.h"
 
@@ -14,6 +16,30 @@ static bool is_anchored(const char *pipeline, MlirStringRef anchor) {
     ++pipeline;
   return strncmp(pipeline, anchor.data, anchor.length) == 0 &&
          pipeline[anchor.length] == '(';
+}
+
+/* "(did you mean 'graph-fuse'?)" when the parser's message names a pass
+ * that does not exist and a Strata pass is spelt close to it; else "". */
+static const char *unknown_pass_hint(const char *message, char *buf, size_t size) {
+  static const char marker[] = "' does not refer to a registered pass";
+  const char *end = strstr(message, marker);
+  const char *start = end;
+  while (start && start > message && start[-1] != '\'')
+    --start;
+  char name[128];
+  if (!end || start == message || (size_t)(end - start) >= sizeof name)
+    return "";
+  memcpy(name, start, (size_t)(end - start));
+  name[end - start] = '\0';
+  size_t count = strata_pass_count();
+  const char **names = calloc(count ? count : 1, sizeof *names);
+  for (size_t i = 0; names && i < count; ++i)
+    names[i] = strata_pass_at(i)->argument;
+  const char *best = names ? strata_suggest(name, names, count) : NULL;
+  if (best)
+    snprintf(buf, size, "(did you mean '%s'?)", best);
+  free(names);
+  return best ? buf : "";
 }
 
 MlirPassManager strata_pass_manager_create(MlirOperation op, const char *pipeline) {
@@ -28,8 +54,10 @@ MlirPassManager strata_pass_manager_create(MlirOperation op, const char *pipelin
           ? mlirParsePassPipeline(opm, text, strata_text_append_cb, &err)
           : mlirOpPassManagerAddPipeline(opm, text, strata_text_append_cb, &err);
   if (mlirLogicalResultIsFailure(parsed)) {
-    strata_emit_error_at(mlirOperationGetLocation(op), "invalid pass pipeline '%s': %s",
-                         pipeline, err.len ? strata_text_str(&err) : "parse error");
+    char hint[160];
+    strata_emit_error_at(mlirOperationGetLocation(op), "invalid pass pipeline '%s': %s%s",
+                         pipeline, err.len ? strata_text_str(&err) : "parse error",
+                         unknown_pass_hint(strata_text_str(&err), hint, sizeof hint));
     strata_text_free(&err);
     mlirPassManagerDestroy(pm);
     return (MlirPassManager){NULL};
@@ -98,6 +126,10 @@ char *strata_pipeline_to_llvm_for(const char *tuning_db, const char *target) {
 }
 
 char *strata_pipeline_to_llvm_profiled(const char *tuning_db) {
-  return ladder(tuning_db ? TUNING_TASKS : DEFAULT_TASKS, tuning_db, NULL,
+  return strata_pipeline_to_llvm_profiled_for(tuning_db, NULL);
+}
+
+char *strata_pipeline_to_llvm_profiled_for(const char *tuning_db, const char *target) {
+  return ladder(tuning_db ? TUNING_TASKS : DEFAULT_TASKS, tuning_db, target,
                 "strata-instrument-profile,");
 }

@@ -3,6 +3,9 @@
  * options, with errors that name the pass, the option and what is allowed. */
 #include "passes/options.h"
 
+#include "core/suggest.h"
+#include "core/text.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -142,8 +145,14 @@ strata_pass_options_t *strata_pass_options_parse(const strata_pass_info_t *info,
     const strata_pass_option_t *opt = find_option(info, name, &index);
     if (!opt) {
       char *known = known_options(info);
-      *error = format_error("unknown option '%s' for pass '%s' (known options: %s)", name,
-                            info->argument, known);
+      const char *names[64];
+      size_t n = 0;
+      for (; n < info->num_options && n < STRATA_COUNTOF(names); ++n)
+        names[n] = info->options[n].name;
+      const char *hint = strata_suggest(name, names, n);
+      *error = format_error("unknown option '%s' for pass '%s'%s%s%s (known options: %s)", name,
+                            info->argument, hint ? "; did you mean '" : "", hint ? hint : "",
+                            hint ? "'?" : "", known);
       free(known);
     } else if (!value && opt->kind != STRATA_OPTION_BOOL) {
       *error = format_error("option '%s' of pass '%s' needs a value ('%s=...')", name,

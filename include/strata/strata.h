@@ -87,6 +87,8 @@ char *strata_pipeline_to_llvm_for(const char *tuning_db, const char *target);
  * (runtime/profile_kernels.h), the names in the module attribute
  * `strata.profile_kernels` (strata-run --profile). Same ownership. */
 char *strata_pipeline_to_llvm_profiled(const char *tuning_db);
+/* The same with the tuning records of `target` (as strata_pipeline_to_llvm_for). */
+char *strata_pipeline_to_llvm_profiled_for(const char *tuning_db, const char *target);
 const char *strata_pipeline_tuning_tasks(void);
 /* The debug ladder: unscheduled loops, every te.read index checked at run
  * time (convert-te-to-tir{bounds-checks=true}); static, not freed. */

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/suggest.h"
 #include "bridge/bridge.h"
 #include "core/compile_timing.h"
 #include "frontends/model_file.h"
@@ -14,6 +15,7 @@
 #include "runtime/aot.h"
 #include "runtime/signature.h"
 #include "strata/strata.h"
+#include "strata/diagnostics.h"
 
 static const char usage[] =
     "OVERVIEW: strata-compile - compile a Strata model to native code\n"
@@ -43,7 +45,10 @@ static const char usage[] =
     "  -O<0-3>                optimization level (default 3)\n"
     "  --timing               print the compile time per phase and per pass (stderr)\n"
     "  --version              print the version and exit\n"
-    "  -h, --help             this help\n";
+    "  -h, --help             this help\n"
+    "\n"
+    "Exit status: 0 on success; 1 if the model cannot be loaded, lowered or\n"
+    "written; 2 on a usage error.\n";
 
 static bool ends_with(const char *s, const char *suffix) {
   size_t n = strlen(s), m = strlen(suffix);
@@ -108,8 +113,7 @@ int main(int argc, char **argv) {
     } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
       opt_level = a[2] - '0';
     } else if (a[0] == '-') {
-      fprintf(stderr, "strata-compile: unknown option or missing value: '%s' (see --help)\n", a);
-      return 2;
+      return strata_cli_unknown_option("strata-compile", a, usage, NULL, 0);
     } else if (model) {
       fprintf(stderr, "strata-compile: more than one model ('%s' and '%s')\n", model, a);
       return 2;
@@ -146,6 +150,8 @@ int main(int argc, char **argv) {
   strata_tuning_passes_register();
   strata_register_all_passes();
   MlirContext ctx = strata_context_create();
+  if (!mlirContextIsNull(ctx))
+    strata_diag_printer_attach(ctx, stderr, STRATA_COLOR_AUTO);
   if (mlirContextIsNull(ctx))
     return 1;
   strata_print_warnings(ctx); /* te-apply-tuned names untuned kernels in a warning */

@@ -28,6 +28,7 @@
 #include <mlir-c/Diagnostics.h>
 #include <mlir-c/IR.h>
 
+#include "core/suggest.h"
 #include "core/text.h"
 #include "frontends/onnx/importer.h"
 #include "frontends/onnx/tensor_proto.h"
@@ -88,8 +89,10 @@ static const char usage[] =
     "  -h, --help         this help\n"
     "\n"
     "Output: PASS <test> | FAIL <test>: <reason> | SKIP <test>: unsupported operator 'X'\n"
-    "and finally `N passed, N failed, N skipped`. Exit status: 1 if any test failed\n"
-    "(or on a usage error: 2), else 0.\n";
+    "and finally `N passed, N failed, N skipped`.\n"
+    "\n"
+    "Exit status: 0 when every test passed (or was skipped); 1 if any failed;\n"
+    "2 on a usage error.\n";
 
 /* ---- test discovery ----------------------------------------------------- */
 
@@ -614,8 +617,7 @@ static int parse_args(int argc, char **argv, options_t *o) {
       }
       *(!strcmp(a, "--jobs") ? &o->jobs : &o->timeout) = (int)x;
     } else if (a[0] == '-') {
-      fprintf(stderr, "strata-onnx-test: unknown option or missing value '%s' (see --help)\n", a);
-      return 2;
+      return strata_cli_unknown_option("strata-onnx-test", a, usage, NULL, 0);
     } else if (o->root) {
       fprintf(stderr, "strata-onnx-test: more than one root ('%s' and '%s')\n", o->root, a);
       return 2;

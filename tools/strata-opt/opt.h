@@ -40,6 +40,7 @@ typedef struct {
   const char *source;   /* whole input, for the excerpt under a message */
   size_t source_len;
   const char *source_name;
+  bool color;           /* colour the printed diagnostics */
 } strata_diag_log_t;
 
 /* Attaches a handler recording into `log` (and echoing if log->echo). */

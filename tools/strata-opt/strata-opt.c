@@ -7,8 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bridge/bridge.h"
 #include "core/compile_timing.h"
+#include "core/suggest.h"
+#include "core/text.h"
 #include "passes/te/te_tuning_passes.h"
+#include "strata/diagnostics.h"
 #include "strata/pass.h"
 #include "strata/strata.h"
 #include "tools/strata-opt/opt.h"
@@ -18,7 +22,9 @@ typedef struct {
   const char *output;
   const char *pipeline;
   bool list_passes, pass_docs, split, verify_diags, print_before, print_after;
+  bool print_after_change, print_after_failure, dump_pipeline, statistics;
   bool debuginfo, generic, allow_unregistered;
+  strata_text_t pass_flags; /* --<pass>[=options] flags, as a pipeline */
   strata_timing_t *timing; /* --timing (--mlir-timing): parse and pass times, else NULL */
 } options_t;
 
@@ -35,6 +41,8 @@ static const char usage[] =
     "                               'builtin.module(graph-canonicalize,strata-dce)'\n"
     "                               or a plain list 'graph-canonicalize,canonicalize'\n"
     "                               (Strata and upstream passes mix; options in {})\n"
+    "  --<pass>[=\"<options>\"]       add a Strata pass to the pipeline, in order\n"
+    "                               (as mlir-opt: --graph-fuse --strata-dce)\n"
     "  -o <file>                    write output there (default: stdout)\n"
     "  --list-passes                print every Strata pass with its summary and exit\n"
     "  --pass-docs                  print the pass reference (docs/passes.md) and exit\n"
@@ -42,6 +50,10 @@ static const char usage[] =
     "  --verify-diagnostics         check diagnostics against 'expected-error' comments\n"
     "  --mlir-print-ir-before-all   print the IR before every pass (stderr)\n"
     "  --mlir-print-ir-after-all    print the IR after every pass (stderr)\n"
+    "  --mlir-print-ir-after-change print the IR after every pass that changed it\n"
+    "  --mlir-print-ir-after-failure print the IR after a pass that failed\n"
+    "  --dump-pass-pipeline         print the pipeline that will run (stderr)\n"
+    "  --mlir-pass-statistics       print the passes' statistics after the run\n"
     "  --mlir-print-debuginfo       print locations\n"
     "  --mlir-print-op-generic      print every op in generic form\n"
     "  --allow-unregistered-dialect accept ops of unknown dialects\n"
@@ -80,6 +92,63 @@ static bool is_flag(const char *arg, const char *name) {
   return strcmp(arg, name) == 0;
 }
 
+/* Whether `name` is a pass or pipeline in MLIR's registry (upstream ones
+ * too, which only a trial parse can tell). */
+static bool is_registered_pass(const char *name) {
+  if (strata_pass_lookup(name))
+    return true;
+  MlirContext ctx = mlirContextCreate();
+  MlirPassManager pm = mlirPassManagerCreate(ctx);
+  strata_text_t err = {0};
+  bool ok = mlirLogicalResultIsSuccess(mlirOpPassManagerAddPipeline(
+      mlirPassManagerGetAsOpPassManager(pm), strata_sref(name), strata_text_append_cb, &err));
+  strata_text_free(&err);
+  mlirPassManagerDestroy(pm);
+  mlirContextDestroy(ctx);
+  return ok;
+}
+
+/* "--name" or "--name=options" naming a registered pass: appends
+ * "name{options}" to the pipeline text `flags`. */
+static bool add_pass_flag(const char *arg, strata_text_t *flags) {
+  const char *name = arg + (arg[1] == '-' ? 2 : 1);
+  const char *eq = strchr(name, '=');
+  char pass[128];
+  size_t n = eq ? (size_t)(eq - name) : strlen(name);
+  if (n >= sizeof pass)
+    return false;
+  memcpy(pass, name, n);
+  pass[n] = '\0';
+  if (!is_registered_pass(pass))
+    return false;
+  if (flags->len)
+    strata_text_append_c(flags, ",");
+  strata_text_append_c(flags, pass);
+  if (eq) {
+    strata_text_append_c(flags, "{");
+    strata_text_append_c(flags, eq + 1);
+    strata_text_append_c(flags, "}");
+  }
+  return true;
+}
+
+/* An unknown option, with the closest option or pass flag as a hint. */
+static int unknown_option(const char *arg) {
+  size_t count = strata_pass_count();
+  char **names = calloc(count ? count : 1, sizeof *names);
+  for (size_t i = 0; names && i < count; ++i) {
+    const char *pass = strata_pass_at(i)->argument;
+    if ((names[i] = malloc(strlen(pass) + 3)))
+      sprintf(names[i], "--%s", pass);
+  }
+  int rc = strata_cli_unknown_option("strata-opt", arg, usage, (const char *const *)names,
+                                     names ? count : 0);
+  for (size_t i = 0; names && i < count; ++i)
+    free(names[i]);
+  free(names);
+  return rc;
+}
+
 static int parse_args(int argc, char **argv, options_t *o) {
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i], *v = NULL;
@@ -101,6 +170,14 @@ static int parse_args(int argc, char **argv, options_t *o) {
       o->print_before = true;
     } else if (is_flag(a, "mlir-print-ir-after-all") || is_flag(a, "print-ir-after-all")) {
       o->print_after = true;
+    } else if (is_flag(a, "mlir-print-ir-after-change")) {
+      o->print_after = o->print_after_change = true;
+    } else if (is_flag(a, "mlir-print-ir-after-failure")) {
+      o->print_after = o->print_after_failure = true;
+    } else if (is_flag(a, "dump-pass-pipeline")) {
+      o->dump_pipeline = true;
+    } else if (is_flag(a, "mlir-pass-statistics")) {
+      o->statistics = true;
     } else if (is_flag(a, "mlir-print-debuginfo")) {
       o->debuginfo = true;
     } else if (is_flag(a, "mlir-print-op-generic")) {
@@ -115,9 +192,10 @@ static int parse_args(int argc, char **argv, options_t *o) {
       o->pipeline = v;
     } else if (take_value(argc, argv, &i, "o", &v)) {
       o->output = v;
+    } else if (a[0] == '-' && a[1] != '\0' && add_pass_flag(a, &o->pass_flags)) {
+      continue;
     } else if (a[0] == '-' && a[1] != '\0') {
-      fprintf(stderr, "strata-opt: unknown option '%s' (see --help)\n", a);
-      return 2;
+      return unknown_option(a);
     } else if (o->input) {
       fprintf(stderr, "strata-opt: more than one input file ('%s' and '%s')\n", o->input, a);
       return 2;
@@ -127,6 +205,13 @@ static int parse_args(int argc, char **argv, options_t *o) {
   }
   if (!o->input)
     o->input = "-";
+  if (o->pass_flags.len && o->pipeline) {
+    fprintf(stderr, "strata-opt: give passes either as --pass-pipeline or as pass flags, "
+                    "not both\n");
+    return 2;
+  }
+  if (o->pass_flags.len)
+    o->pipeline = strata_text_str(&o->pass_flags);
   return 0;
 }
 
@@ -179,6 +264,24 @@ static void write_to_file(MlirStringRef s, void *user) { fwrite(s.data, 1, s.len
 
 /* Parses, verifies, transforms and prints one chunk. Returns success when
  * every step succeeded. */
+/* The IR-printing, pipeline-dump and statistics flags, on `pm`. */
+static void configure_pass_manager(const options_t *o, MlirPassManager pm) {
+  if (o->print_before || o->print_after) {
+    MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
+    mlirPassManagerEnableIRPrinting(pm, o->print_before, o->print_after,
+                                    /*printModuleScope=*/true, o->print_after_change,
+                                    o->print_after_failure, flags, mlirStringRefCreate(NULL, 0));
+    mlirOpPrintingFlagsDestroy(flags);
+  }
+  if (o->dump_pipeline) {
+    fputs("Pass Manager with pipeline:\n", stderr);
+    mlirPrintPassPipeline(mlirPassManagerGetAsOpPassManager(pm), write_to_file, stderr);
+    fputc('\n', stderr);
+  }
+  if (o->statistics)
+    strata_pass_manager_enable_statistics(pm);
+}
+
 static bool process_chunk(MlirContext ctx, const options_t *o, const strata_chunk_t *chunk,
                           FILE *out) {
   char *source = strata_chunk_padded(chunk);
@@ -196,15 +299,7 @@ static bool process_chunk(MlirContext ctx, const options_t *o, const strata_chun
     ok = !mlirPassManagerIsNull(pm);
     if (ok) {
       mlirPassManagerEnableVerifier(pm, true);
-      if (o->print_before || o->print_after) {
-        MlirOpPrintingFlags flags = mlirOpPrintingFlagsCreate();
-        mlirPassManagerEnableIRPrinting(pm, o->print_before, o->print_after,
-                                        /*printModuleScope=*/true,
-                                        /*printAfterOnlyOnChange=*/false,
-                                        /*printAfterOnlyOnFailure=*/false, flags,
-                                        mlirStringRefCreate(NULL, 0));
-        mlirOpPrintingFlagsDestroy(flags);
-      }
+      configure_pass_manager(o, pm);
       ok = mlirLogicalResultIsSuccess(strata_timing_run_pass_manager(o->timing, pm, op)) &&
            mlirLogicalResultIsSuccess(strata_verify(op));
       mlirPassManagerDestroy(pm);
@@ -226,11 +321,11 @@ static bool process_chunk(MlirContext ctx, const options_t *o, const strata_chun
 
 int main(int argc, char **argv) {
   options_t o = {0};
+  strata_tuning_passes_register();
+  strata_register_all_passes();
   int rc = parse_args(argc, argv, &o);
   if (rc)
     return rc;
-  strata_tuning_passes_register();
-  strata_register_all_passes();
   if (o.list_passes || o.pass_docs) {
     o.list_passes ? list_passes() : print_pass_docs();
     return 0;
@@ -255,8 +350,9 @@ int main(int argc, char **argv) {
   if (o.verify_diags)
     strata_context_set_print_op_on_diagnostic(ctx, false);
   const char *name = strcmp(o.input, "-") == 0 ? "<stdin>" : o.input;
-  strata_diag_log_t log = {.echo = !o.verify_diags, .source = text, .source_len = len,
-                           .source_name = name};
+  strata_diag_log_t log = {.echo = !o.verify_diags,
+                           .color = strata_diag_color_for(stderr, STRATA_COLOR_AUTO),
+                           .source = text, .source_len = len, .source_name = name};
   strata_diag_log_attach(ctx, &log);
 
   FILE *out = stdout;

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/suggest.h"
 #include "bridge/bridge.h"
 #include "core/compile_timing.h"
 #include "frontends/model_file.h"
@@ -22,6 +23,7 @@
 #include "runtime/string_table.h"
 #include <mlir-c/BuiltinAttributes.h>
 #include "strata/strata.h"
+#include "strata/diagnostics.h"
 
 #define DEFAULT_PIPELINE "builtin.module(strata-graph-to-llvm)"
 
@@ -81,7 +83,8 @@ static const char usage[] =
     "  --version              print the version and exit\n"
     "  -h, --help             this help\n"
     "\n"
-    "Exit status: 0 when everything ran (and matched); 1 on any error or mismatch.\n";
+    "Exit status: 0 when everything ran (and matched); 1 on any error or mismatch;\n"
+    "2 on a usage error.\n";
 
 static bool take(int argc, char **argv, int *i, const char *name, const char **value) {
   size_t n = strlen(name);
@@ -173,8 +176,7 @@ static void parse_args(int argc, char **argv, options_t *o) {
     } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
       o->opt_level = a[2] - '0';
     } else if (a[0] == '-' && a[1]) {
-      fprintf(stderr, "strata-run: unknown option '%s' (see --help)\n", a);
-      exit(2);
+      exit(strata_cli_unknown_option("strata-run", a, usage, NULL, 0));
     } else if (o->model) {
       fprintf(stderr, "strata-run: more than one model ('%s' and '%s')\n", o->model, a);
       exit(2);
@@ -623,6 +625,8 @@ static int run(options_t *o) {
   strata_tuning_passes_register();
   strata_register_all_passes();
   MlirContext ctx = strata_context_create();
+  if (!mlirContextIsNull(ctx))
+    strata_diag_printer_attach(ctx, stderr, STRATA_COLOR_AUTO);
   if (mlirContextIsNull(ctx))
     return 1;
   strata_print_warnings(ctx); /* te-apply-tuned names untuned kernels in a warning */

@@ -10,8 +10,10 @@
 #include <mlir-c/Diagnostics.h>
 #include <mlir-c/IR.h>
 
+#include "core/suggest.h"
 #include "frontends/onnx/importer.h"
 #include "strata/strata.h"
+#include "strata/diagnostics.h"
 
 static const char usage[] =
     "OVERVIEW: strata-translate - translate models into Strata IR\n"
@@ -25,7 +27,7 @@ static const char usage[] =
     "  --version              print the version and exit\n"
     "  -h, --help             this help\n"
     "\n"
-    "Exit status: 0 on success; 1 if the model cannot be imported; 2 on bad usage.\n";
+    "Exit status: 0 on success; 1 if the model cannot be imported; 2 on a usage error.\n";
 
 static MlirLogicalResult print_diagnostic(MlirDiagnostic diag, void *user) {
   (void)user;
@@ -61,8 +63,7 @@ int main(int argc, char **argv) {
       }
       out = argv[++i];
     } else if (a[0] == '-' && a[1]) {
-      fprintf(stderr, "strata-translate: unknown option '%s' (see --help)\n", a);
-      return 2;
+      return strata_cli_unknown_option("strata-translate", a, usage, NULL, 0);
     } else if (model) {
       fprintf(stderr, "strata-translate: more than one input ('%s' and '%s')\n", model, a);
       return 2;
@@ -79,6 +80,8 @@ int main(int argc, char **argv) {
     return 2;
   }
   MlirContext ctx = strata_context_create();
+  if (!mlirContextIsNull(ctx))
+    strata_diag_printer_attach(ctx, stderr, STRATA_COLOR_AUTO);
   if (mlirContextIsNull(ctx))
     return 1;
   mlirContextAttachDiagnosticHandler(ctx, print_diagnostic, NULL, NULL);

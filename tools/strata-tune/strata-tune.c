@@ -13,11 +13,14 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/suggest.h"
+#include "core/text.h"
 #include "frontends/model_file.h"
 #include "passes/te/te_tune_model.h"
 #include "passes/te/te_tuning_passes.h"
 #include "runtime/status.h"
 #include "strata/strata.h"
+#include "strata/diagnostics.h"
 #include "tuning/database.h"
 #include "tuning/measure.h"
 #include "tuning/search.h"
@@ -29,6 +32,7 @@ static const char *const USAGE =
     "  strata-tune best DB                   per task and target: records, errors, best\n"
     "  strata-tune plot -o PNG CSV[=LABEL]...  plot best-so-far curves with gnuplot\n"
     "  strata-tune --version                 print the version and exit\n"
+    "  strata-tune --help                    print this help and exit\n"
     "  strata-tune tune MODEL --db DB [options]  tune a model's kernels (.mlir or .onnx)\n"
     "      --trials N        measured candidates in all, shared by the kernels (default 64)\n"
     "      --round N         candidates per scheduling round (default 16)\n"
@@ -47,7 +51,9 @@ static const char *const USAGE =
     "      --fresh           measure from scratch (by default a kernel's earlier records in\n"
     "                        DB are its first trials: the search resumes from them)\n"
     "      --curve CSV       write the tuning curve (estimated model latency vs trials)\n"
-    "      --plot PNG        plot the curve with gnuplot\n";
+    "      --plot PNG        plot the curve with gnuplot\n"
+    "\n"
+    "Exit status: 0 on success; 1 on failure; 2 on a usage error.\n";
 
 static int fail(char *error) {
   fprintf(stderr, "strata-tune: %s\n", error);
@@ -368,8 +374,7 @@ static int parse_option(int argc, char **argv, int *i, tune_args_t *a) {
       return 2;
     }
   } else {
-    fprintf(stderr, "strata-tune: unknown option '%s'\n%s", f, USAGE);
-    return 2;
+    return strata_cli_unknown_option("strata-tune", f, USAGE, NULL, 0);
   }
   return 0;
 }
@@ -550,6 +555,8 @@ static int cmd_tune(int argc, char **argv) {
   strata_tuning_passes_register();
   strata_register_all_passes();
   MlirContext ctx = strata_context_create();
+  if (!mlirContextIsNull(ctx))
+    strata_diag_printer_attach(ctx, stderr, STRATA_COLOR_AUTO);
   if (mlirContextIsNull(ctx))
     return 1;
   char *error = NULL;
@@ -602,6 +609,11 @@ int main(int argc, char **argv) {
     return cmd_plot(argc - 2, argv + 2);
   if (strcmp(cmd, "tune") == 0)
     return cmd_tune(argc - 2, argv + 2);
-  fprintf(stderr, "strata-tune: unknown command '%s'\n%s", cmd, USAGE);
+  if (cmd[0] == '-')
+    return strata_cli_unknown_option("strata-tune", cmd, USAGE, NULL, 0);
+  static const char *const commands[] = {"export", "import", "best", "plot", "tune"};
+  const char *hint = strata_suggest(cmd, commands, STRATA_COUNTOF(commands));
+  fprintf(stderr, "strata-tune: unknown command '%s'%s%s%s (see --help)\n", cmd,
+          hint ? "; did you mean '" : "", hint ? hint : "", hint ? "'?" : "");
   return 2;
 }
