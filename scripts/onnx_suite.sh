@@ -5,7 +5,8 @@
 # (test/frontends/onnx/onnx-1.23.2-expected.txt: the tests allowed to fail or
 # be skipped, each with its cause). Exit 1 on any test that fails, is skipped
 # or crashes without being listed so; listed tests that now pass are
-# reported (the list can shrink). See docs/frontends/conformance.md.
+# reported (the list can shrink); the run's summary line must also be the
+# one docs/frontends/conformance.md states. See that page.
 #
 #   scripts/onnx_suite.sh [--build DIR] [--jobs N] [--regenerate] [--write-expected] [--generate-only]
 #
@@ -66,4 +67,15 @@ if [ "$write" = 1 ]; then
   echo "onnx_suite: wrote $expected"
   exit 0
 fi
-python3 "$root/scripts/onnx_suite_check.py" check "$expected" "$data/run.txt"
+python3 "$root/scripts/onnx_suite_check.py" check "$expected" "$data/run.txt" || exit 1
+
+# The counts the docs state are this run's: docs/frontends/conformance.md
+# carries the summary line verbatim.
+doc=$root/docs/frontends/conformance.md
+summary=$(tail -n 1 "$data/run.txt")
+if ! grep -qF "Current onnx $version node suite: \`$summary\`" "$doc"; then
+  echo "onnx_suite: $doc does not state this run's counts; it should contain the line" >&2
+  echo "  Current onnx $version node suite: \`$summary\`" >&2
+  grep -n "Current onnx $version node suite" "$doc" >&2 || true
+  exit 1
+fi
