@@ -271,6 +271,10 @@ strata_status_t strata_model_import_mlir(const char *text, size_t length,
 static strata_status_t lowering_pipeline(const strata_model_options_t *o, int threads,
                                          char **out) {
   if (o->pipeline) {
+    if (o->profile)
+      return strata_model_status(STRATA_STATUS_INVALID_ARGUMENT,
+                                 "the options pipeline and profile cannot be combined (add "
+                                 "strata-instrument-profile to the pipeline instead)");
     if (o->tuning_db)
       return strata_model_status(STRATA_STATUS_INVALID_ARGUMENT,
                                  "the options pipeline and tuning_db cannot be combined (add "
@@ -279,7 +283,7 @@ static strata_status_t lowering_pipeline(const strata_model_options_t *o, int th
     return *out ? NULL : strata_model_status(STRATA_STATUS_OUT_OF_MEMORY, "out of memory");
   }
   if (!o->tuning_db) {
-    *out = strata_pipeline_to_llvm(NULL);
+    *out = o->profile ? strata_pipeline_to_llvm_profiled(NULL) : strata_pipeline_to_llvm(NULL);
     return *out ? NULL : strata_model_status(STRATA_STATUS_OUT_OF_MEMORY, "out of memory");
   }
   if (strpbrk(o->tuning_db, "\"}"))
@@ -294,7 +298,8 @@ static strata_status_t lowering_pipeline(const strata_model_options_t *o, int th
   if (strpbrk(target, "\"}"))
     return strata_model_status(STRATA_STATUS_INVALID_ARGUMENT,
                                "target: the text may not contain '\"' or '}'");
-  *out = strata_pipeline_to_llvm_for(o->tuning_db, target);
+  *out = o->profile ? strata_pipeline_to_llvm_profiled_for(o->tuning_db, target)
+                    : strata_pipeline_to_llvm_for(o->tuning_db, target);
   return *out ? NULL : strata_model_status(STRATA_STATUS_OUT_OF_MEMORY, "out of memory");
 }
 
@@ -334,6 +339,8 @@ strata_status_t strata_model_compile(strata_model_t *m, const strata_model_optio
   if (!lowered)
     return from_diagnostics(m, STRATA_STATUS_COMPILE_FAILED, "lowering the model failed");
   m->lowered = true;
+  if (o->profile && !o->pipeline && !strata_model_take_kernel_names(m))
+    return strata_model_status(STRATA_STATUS_OUT_OF_MEMORY, "out of memory");
   char *error = NULL;
   if (!(m->jit = strata_jit_create(m->module, m->opt_level, &error)) ||
       !strata_jit_materialize(m->jit, m->sig.name, &error)) {
@@ -401,6 +408,7 @@ void strata_model_destroy(strata_model_t *m) {
   free(m->source);
   strata_text_free(&m->errors);
   strata_text_free(&m->warnings);
+  strata_model_free_kernel_names(m);
   free(m);
 }
 

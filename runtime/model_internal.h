@@ -24,7 +24,15 @@ struct strata_model {
   int threads, opt_level;
   strata_text_t errors;     /* error diagnostics not yet turned into a status */
   strata_text_t warnings;
+  char **kernel_names;      /* options.profile: the timed kernels (model_profile.c) */
+  int num_kernels;
 };
+
+/* Takes the kernel names strata-instrument-profile left in the lowered
+ * module (its `strata.profile_kernels` attribute) into m (model_profile.c);
+ * false when memory ran out. */
+bool strata_model_take_kernel_names(strata_model_t *m);
+void strata_model_free_kernel_names(strata_model_t *m);
 
 /* A status with a formatted message (never NULL; out of memory gives a
  * static status). */

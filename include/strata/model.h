@@ -68,6 +68,9 @@ typedef struct {
   /* A lowering pipeline to the llvm dialect replacing the default
    * builtin.module(strata-graph-to-llvm); not with tuning_db. */
   const char *pipeline;
+  /* Nonzero: time each kernel (fused group) at run time, for
+   * strata_model_kernel_time; not with `pipeline`. */
+  int profile;
 } strata_model_options_t;
 
 /* The defaults: every field 0/NULL but opt_level 3. */
@@ -141,6 +144,20 @@ strata_status_t strata_model_output_shapes(const strata_model_t *model,
  * and shape the model expects (strata_model_output_shapes for outputs). */
 strata_status_t strata_model_run(strata_model_t *model, const strata_tensor_view_t *inputs,
                                  int num_inputs, strata_tensor_view_t *outputs, int num_outputs);
+
+/* --- Profiling (a model compiled with options.profile) ------------------ */
+/* The kernels (fused groups) the compiled code times, as strata-run
+ * --profile lists them: "<kernel>  node '<name>' (<Op>)". 0 unless the
+ * model was compiled with options.profile. */
+int strata_model_num_kernels(const strata_model_t *model);
+const char *strata_model_kernel_name(const strata_model_t *model, int i);
+/* Seconds spent in kernel i and its number of calls, summed over the runs
+ * since the model's compile or the last strata_model_profile_reset. The
+ * timers are the process's (runtime/profile_kernels.c): profile one model
+ * at a time. */
+strata_status_t strata_model_kernel_time(const strata_model_t *model, int i, double *seconds,
+                                         int64_t *calls);
+void strata_model_profile_reset(strata_model_t *model);
 
 #ifdef __cplusplus
 }

@@ -22,6 +22,7 @@ class Options(ctypes.Structure):
         ("tuning_db", ctypes.c_char_p),
         ("target", ctypes.c_char_p),
         ("pipeline", ctypes.c_char_p),
+        ("profile", ctypes.c_int),
     ]
 
 
@@ -105,3 +106,8 @@ _declare("strata_model_output_shapes", _status, _model, ctypes.POINTER(TensorVie
 _declare("strata_model_run", _status, _model, ctypes.POINTER(TensorView), ctypes.c_int,
          ctypes.POINTER(TensorView), ctypes.c_int)
 _declare("strata_dtype_name", ctypes.c_char_p, ctypes.c_int)
+_declare("strata_model_num_kernels", ctypes.c_int, _model)
+_declare("strata_model_kernel_name", ctypes.c_char_p, _model, ctypes.c_int)
+_declare("strata_model_kernel_time", _status, _model, ctypes.c_int,
+         ctypes.POINTER(ctypes.c_double), ctypes.POINTER(ctypes.c_int64))
+_declare("strata_model_profile_reset", None, _model)

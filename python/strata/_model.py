@@ -49,7 +49,13 @@ def _bytes(s):
     return None if s is None else os.fsencode(s) if not isinstance(s, bytes) else s
 
 
-def _options(threads, opt_level, tuning_db, target, entry, pipeline):
+KernelTime = namedtuple("KernelTime", "name ms share calls")
+KernelTime.__doc__ = ("One kernel (fused group) of a profile: its name (kernel, ONNX node "
+                      "and operator), median milliseconds per run, share of the sum of "
+                      "the medians (0-1) and calls per run.")
+
+
+def _options(threads, opt_level, tuning_db, target, entry, pipeline, profile=False):
     o = _capi.Options()
     _capi.lib.strata_model_options_init(ctypes.byref(o))
     o.threads = int(threads or 0)
@@ -58,6 +64,7 @@ def _options(threads, opt_level, tuning_db, target, entry, pipeline):
     o.target = _bytes(target)
     o.entry = _bytes(entry)
     o.pipeline = _bytes(pipeline)
+    o.profile = 1 if profile else 0
     return o
 
 
@@ -81,9 +88,11 @@ class Model:
     or by input name) and get the output (several: a tuple). .inputs and
     .outputs describe them; .export() writes a shared library."""
 
-    def __init__(self, handle, options):
+    def __init__(self, handle, options, source=None):
         self._handle = handle
         self._options = options  # keeps the option strings alive
+        self._source = source    # what compile() was given, for .profile()
+        self._profiled = None
         n_in = _capi.lib.strata_model_num_inputs(handle)
         n_out = _capi.lib.strata_model_num_outputs(handle)
         self.inputs = [_info(handle, i, _capi.lib.strata_model_input_info) for i in range(n_in)]
@@ -147,6 +156,46 @@ class Model:
         _check(_capi.lib.strata_model_run(self._handle, ins, len(arrays), outs, n_out))
         return results[0] if n_out == 1 else tuple(results)
 
+    def profile(self, *args, repeat=10, **kwargs):
+        """Runs the model `repeat` times (after one warm-up run) on these
+        inputs with each kernel timed, as `strata-run --profile` does, and
+        returns the kernels slowest first as KernelTime(name, ms, share,
+        calls). A model compiled without profile=True compiles a timed copy
+        of itself the first time (same options)."""
+        if repeat < 1:
+            raise ValueError(f"repeat is {repeat}; expected 1 or more")
+        timed = self if _capi.lib.strata_model_num_kernels(self._handle) else self._profiled_copy()
+        timed(*args, **kwargs)  # warm-up
+        lib, h = _capi.lib, timed._handle
+        n = lib.strata_model_num_kernels(h)
+        samples = np.zeros((repeat, n))
+        calls = np.zeros(n, dtype=np.int64)
+        seconds, count = ctypes.c_double(), ctypes.c_int64()
+        for r in range(repeat):
+            lib.strata_model_profile_reset(h)
+            timed(*args, **kwargs)
+            for i in range(n):
+                _check(lib.strata_model_kernel_time(h, i, ctypes.byref(seconds),
+                                                    ctypes.byref(count)))
+                samples[r, i], calls[i] = seconds.value, count.value
+        medians = np.median(samples, axis=0) * 1e3
+        total = float(medians.sum())
+        kernels = [KernelTime(lib.strata_model_kernel_name(h, i).decode(), float(medians[i]),
+                              float(medians[i]) / total if total > 0 else 0.0, int(calls[i]))
+                   for i in range(n)]
+        return sorted(kernels, key=lambda k: -k.ms)
+
+    def _profiled_copy(self):
+        if self._profiled is None:
+            if self._source is None:
+                raise StrataError("FAILED_PRECONDITION", "this model cannot be recompiled "
+                                  "with timers: compile it with profile=True")
+            o = self._options
+            self._profiled = compile(self._source, threads=o.threads, opt_level=o.opt_level,
+                                     tuning_db=o.tuning_db, target=o.target, entry=o.entry,
+                                     pipeline=o.pipeline, profile=True)
+        return self._profiled
+
     def export(self, path, header=None):
         """Writes the compiled model as a shared library (or an object file,
         for a path ending in .o) and, if given, a C header."""
@@ -164,15 +213,16 @@ class Model:
 
 
 def compile(model, threads=0, tuning_db=None, target=None, opt_level=3, entry=None,
-            pipeline=None):
+            pipeline=None, profile=False):
     """Imports and JIT-compiles `model`, a path to an .onnx file or to MLIR
     text (any Strata stage), or MLIR text itself (a str containing
     "func.func"). Returns a Model. Options as strata_model_options_t:
     threads (OpenMP threads; 0: all cores), tuning_db (records of
     strata-tune), target (the records' target; default this host with
     cores=threads), opt_level (LLVM, 0-3), entry (the function), pipeline
-    (a lowering pipeline replacing the default)."""
-    options = _options(threads, opt_level, tuning_db, target, entry, pipeline)
+    (a lowering pipeline replacing the default), profile (time each kernel,
+    for Model.profile)."""
+    options = _options(threads, opt_level, tuning_db, target, entry, pipeline, profile)
     handle = ctypes.c_void_p()
     if isinstance(model, str) and "func.func" in model:
         text = model.encode()
@@ -186,4 +236,4 @@ def compile(model, threads=0, tuning_db=None, target=None, opt_level=3, entry=No
     except StrataError:
         _capi.lib.strata_model_destroy(handle)
         raise
-    return Model(handle, options)
+    return Model(handle, options, model)

@@ -170,3 +170,26 @@ def test_library_not_found():
                        capture_output=True, text=True)
     assert r.returncode != 0
     assert "cannot load libstrata_model (set STRATA_LIBRARY" in r.stderr
+
+
+def test_profile_per_kernel():
+    # The CNN block example (conv, batch norm, relu, pool): every kernel is
+    # timed, slowest first, with shares summing to 1 and the conv's ONNX node
+    # named; profiling does not change the results.
+    path = MODELS / "cnn_block.onnx"
+    plain = strata.compile(path, threads=1)
+    x = np.random.default_rng(0).standard_normal(plain.inputs[0].shape).astype(np.float32)
+    kernels = plain.profile(x, repeat=3)  # compiles a timed copy
+    assert kernels and all(isinstance(k, strata.KernelTime) for k in kernels)
+    assert [k.ms for k in kernels] == sorted((k.ms for k in kernels), reverse=True)
+    assert abs(sum(k.share for k in kernels) - 1.0) < 1e-6
+    assert all(k.calls >= 1 and k.ms >= 0 for k in kernels)
+    assert any("(Conv)" in k.name for k in kernels)
+    timed = strata.compile(path, threads=1, profile=True)
+    np.testing.assert_allclose(timed(x), plain(x), rtol=1e-5, atol=1e-6)
+    assert len(timed.profile(x, repeat=2)) == len(kernels)
+    with pytest.raises(ValueError):
+        timed.profile(x, repeat=0)
+    with pytest.raises(strata.StrataError) as e:
+        strata.compile(path, profile=True, pipeline="builtin.module(strata-graph-to-llvm)")
+    assert e.value.code == "INVALID_ARGUMENT" and "profile" in str(e.value)
