@@ -289,6 +289,7 @@ bool onnx_import_subgraph(onnx_node_t *n, const Onnx__GraphProto *g, const onnx_
     e->value = it.value;
     e->seq = it.seq;
     e->has_const = it.has_const;
+    e->bound = it.bound;
     e->cst = it.cst;
     e->loc = n->loc;
   }

@@ -44,6 +44,7 @@ typedef struct {
   bool has_const;    /* cst holds the contents (owned) */
   onnx_const_t cst;
   onnx_seq_t *seq;   /* a nested sequence/optional (owned), else NULL */
+  bool bound;        /* cst is the known value of a run-time value (never folded) */
 } onnx_item_t;
 struct onnx_seq {
   bool optional;      /* an optional: count 0 (none) or 1 */
