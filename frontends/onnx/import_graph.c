@@ -108,7 +108,7 @@ const onnx_mapping_t *onnx_find_mapping(const Onnx__NodeProto *node) {
       strata_onnx_signal_ops,   strata_onnx_grid_sample_ops, strata_onnx_string_ops,
       strata_onnx_table_ops,    strata_onnx_detection_ops,   strata_onnx_norm_ops,
       strata_onnx_attention_ops,   strata_onnx_crop_ops, strata_onnx_col2im_ops,
-      strata_onnx_deform_conv_ops};
+      strata_onnx_deform_conv_ops, strata_onnx_image_ops};
   static const onnx_mapping_t *const training_tables[] = {strata_onnx_training_ops};
   static const onnx_mapping_t *const preview_tables[] = {strata_onnx_preview_ops};
   static const onnx_mapping_t *const ml_tables[] = {strata_onnx_ml_ops, strata_onnx_tree_ops};

@@ -101,6 +101,7 @@ extern const onnx_mapping_t strata_onnx_signal_ops[];
 extern const onnx_mapping_t strata_onnx_grid_sample_ops[];
 extern const onnx_mapping_t strata_onnx_crop_ops[];
 extern const onnx_mapping_t strata_onnx_deform_conv_ops[];
+extern const onnx_mapping_t strata_onnx_image_ops[];
 extern const onnx_mapping_t strata_onnx_col2im_ops[];
 extern const onnx_mapping_t strata_onnx_string_ops[];
 extern const onnx_mapping_t strata_onnx_table_ops[];
