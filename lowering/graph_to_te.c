@@ -139,6 +139,7 @@ static const struct {
     {"resize", g2t_lower_resize},
     {"grid_sample", g2t_lower_grid_sample},
     {"unique", g2t_lower_unique},
+    {"image_decode", g2t_lower_image_decode},
     {"tfidf_vectorizer", g2t_lower_tfidf_vectorizer},
 };
 
@@ -445,7 +446,8 @@ const strata_pass_info_t convert_graph_to_te_pass = {
         "the scalar string kernels in an elementwise compute, string_normalizer calls its buffer "
         "kernel (func.call on dynamic shapes via tensor.cast), tfidf_vectorizer takes them too, "
         "other ops on strings are an error. unique and tfidf_vectorizer call the table kernels "
-        "strata_unique and strata_tfidf_vectorizer on flattened operands; non_max_suppression "
+        "strata_unique and strata_tfidf_vectorizer on flattened operands, image_decode the image "
+        "kernel strata_image_decode; non_max_suppression "
         "and roi_align call their buffer kernels the same way (static shapes only), dims and "
         "attributes as scalars. Casts from or to the 8-bit and 4-bit floats (f8E4M3FN, "
         "f8E4M3FNUZ, f8E5M2, f8E5M2FNUZ, f8E8M0FNU, f4E2M1FN) move their codes through the "

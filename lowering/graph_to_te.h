@@ -239,6 +239,8 @@ MlirValue g2t_convert(g2t_t *g, strata_builder_t *b, MlirValue v, MlirType s, Ml
 
 /* --- tables and counting (graph_to_te_table.c) --------------------------- */
 MlirLogicalResult g2t_lower_unique(g2t_t *g, MlirValue *out);
+/* graph_to_te_image.c */
+MlirLogicalResult g2t_lower_image_decode(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_tfidf_vectorizer(g2t_t *g, MlirValue *out);
 MlirLogicalResult g2t_lower_label_lookup(g2t_t *g, MlirValue *out);
 /* v flattened to 1-D (v itself when it is; v has rank >= 1). */

@@ -5,6 +5,7 @@
 #include <stddef.h>
 
 #include "runtime/detection_kernels.h"
+#include "runtime/image_kernels.h"
 #include "runtime/memory_kernels.h"
 #include "runtime/profile_kernels.h"
 #include "runtime/narrow_types.h"
@@ -21,6 +22,7 @@ const strata_kernel_symbol_t *const *strata_kernel_tables(void) {
       strata_memory_kernels,
       strata_profile_kernels,
       strata_narrow_kernels,
+      strata_image_kernels,
       NULL,
   };
   return tables;

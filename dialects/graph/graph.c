@@ -1279,6 +1279,23 @@ static bool infer_unique(ctx_t *c, shape_t *out, MlirType *elem) {
   return true;
 }
 
+/* image_decode: input [n] (ui8 or i8, static) -> [?, ?, C] of its
+ * element type, C = 1 for "Grayscale", else 3. */
+static bool infer_image_decode(ctx_t *c, shape_t *out, MlirType *elem) {
+  static const char *const formats[] = {"RGB", "BGR", "Grayscale"};
+  shape_t x;
+  int format;
+  char s[STR];
+  if (!operand_shape(c, 0, "input", &x) || !expect_rank(c, "input", &x, 1) ||
+      !attr_choice(c, "pixel_format", formats, 3, &format))
+    return false;
+  if (!mlirTypeIsAInteger(*elem) || mlirIntegerTypeGetWidth(*elem) != 8 || x.dims[0] == DYN)
+    return fail(c, "operand 'input' must be a static 1-D tensor of 8-bit integers, got %s",
+                type_str(mlirValueGetType(mlirOperationGetOperand(c->op, 0)), s));
+  *out = (shape_t){3, {DYN, DYN, format == 2 ? 1 : 3}};
+  return true;
+}
+
 /* Copies a non-empty array<i64> attribute's values into a new array
  * (freed by the caller); NULL after an error. */
 static int64_t *attr_i64_list(ctx_t *c, const char *name, intptr_t *n) {
@@ -1574,6 +1591,7 @@ static const op_rule_t rules[] = {
     {"regex_full_match", infer_regex_full_match},
     {"label_lookup", infer_label_lookup},
     {"unique", infer_unique},
+    {"image_decode", infer_image_decode},
     {"tfidf_vectorizer", infer_tfidf_vectorizer},
     {"non_max_suppression", infer_non_max_suppression},
     {"roi_align", infer_roi_align},

@@ -1051,6 +1051,21 @@ irdl.dialect @graph {
     irdl.attributes {"part" = %part, "sorted" = %sorted}
   }
 
+  // ONNX ImageDecoder: input, the bytes of an encoded image (1-D, ui8 or
+  // i8, static), decoded by the runtime kernel strata_image_decode
+  // (runtime/image_kernels.h) into result [H, W, C] of the input's element
+  // type, C = 1 for pixel_format "Grayscale", else 3 ("RGB", "BGR"). H and
+  // W are data-dependent, fixed by whoever builds the op (the ONNX
+  // importer, from the input's value), as Unique's count is.
+  irdl.operation @image_decode {
+    %input = irdl.base "!builtin.tensor"
+    %result = irdl.base "!builtin.tensor"
+    %pixel_format = irdl.base "#builtin.string"
+    irdl.operands(input: %input)
+    irdl.results(result: %result)
+    irdl.attributes {"pixel_format" = %pixel_format}
+  }
+
   // ONNX TfIdfVectorizer: input [C] or [N, C] of i32, i64 or !graph.string;
   // result f32 [M] or [N, M], M = max(ngram_indexes) + 1. The pool is
   // `pool_int64s` (array<i64>, integer input) or `pool_strings` (an array of

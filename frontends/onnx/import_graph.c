@@ -107,7 +107,8 @@ const onnx_mapping_t *onnx_find_mapping(const Onnx__NodeProto *node) {
       strata_onnx_quantize_ops, strata_onnx_bits_ops, strata_onnx_rnn_ops,      strata_onnx_einsum_ops,
       strata_onnx_signal_ops,   strata_onnx_grid_sample_ops, strata_onnx_string_ops,
       strata_onnx_table_ops,    strata_onnx_detection_ops,   strata_onnx_norm_ops,
-      strata_onnx_attention_ops,   strata_onnx_crop_ops, strata_onnx_col2im_ops};
+      strata_onnx_attention_ops,   strata_onnx_crop_ops, strata_onnx_col2im_ops,
+      strata_onnx_deform_conv_ops, strata_onnx_image_ops};
   static const onnx_mapping_t *const training_tables[] = {strata_onnx_training_ops};
   static const onnx_mapping_t *const preview_tables[] = {strata_onnx_preview_ops};
   static const onnx_mapping_t *const ml_tables[] = {strata_onnx_ml_ops, strata_onnx_tree_ops};
@@ -289,6 +290,7 @@ bool onnx_import_subgraph(onnx_node_t *n, const Onnx__GraphProto *g, const onnx_
     e->value = it.value;
     e->seq = it.seq;
     e->has_const = it.has_const;
+    e->bound = it.bound;
     e->cst = it.cst;
     e->loc = n->loc;
   }

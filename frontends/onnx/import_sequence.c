@@ -458,7 +458,7 @@ static bool map_scan(onnx_node_t *n) {
         sin[j] = take_along(n, in[j], 0, b);
       ok = scan_unroll(n, body->g, st, ns, sin, ni, sout, no);
       for (int j = 0; ok && j < no; ++j) {
-        onnx_item_t it = {sout[j], false, {0}, NULL};
+        onnx_item_t it = {sout[j], false, {0}, NULL, false};
         onnx_seq_insert(per[ns + j], per[ns + j]->count, &it);
       }
       for (int k = 0; k < ns; ++k) {
@@ -587,8 +587,10 @@ static bool map_loop(onnx_node_t *n) {
 /* If: with a constant condition only the taken branch is imported.
  * Otherwise both are, and each tensor output is a select of the two
  * (tensors of one type), computed at run time; sequence and optional
- * outputs take the branch of a condition known at import time (a value
- * given for a graph input, as sequence positions do), or are an error. */
+ * outputs, and tensors whose types differ between the branches (a scalar
+ * and a [1] in the AffineGrid function body), take the branch of a
+ * condition known at import time (a value given for a graph input, as
+ * sequence positions do), or are an error. */
 static bool map_if(onnx_node_t *n) {
   const Onnx__AttributeProto *branches[2] = {onnx_attr(n, "then_branch"),
                                              onnx_attr(n, "else_branch")};
@@ -622,15 +624,17 @@ static bool map_if(onnx_node_t *n) {
   if (ok && onnx_rank(cond) > 0) /* one value: a scalar, to keep the branches' shapes */
     cond = onnx_reshape(n, cond, 0, NULL);
   for (int j = 0; j < nout; ++j) {
-    if (ok && (res[0][j].seq || res[1][j].seq)) {
-      if (known) {
-        onnx_set_item_output(n, j, &res[taken][j]);
-        onnx_item_free(&res[1 - taken][j]);
-        continue;
-      }
+    bool differ = ok && !res[0][j].seq && !res[1][j].seq &&
+                  !mlirTypeEqual(onnx_type_of(onnx_item_value(n, &res[0][j])),
+                                 onnx_type_of(onnx_item_value(n, &res[1][j])));
+    if (ok && known && (res[0][j].seq || res[1][j].seq || differ)) {
+      onnx_set_item_output(n, j, &res[taken][j]);
+      onnx_item_free(&res[1 - taken][j]);
+      continue;
+    }
+    if (ok && (res[0][j].seq || res[1][j].seq))
       ok = onnx_error(n, "output %d is a sequence or optional: the condition must be known at "
                          "import time", j);
-    }
     MlirValue ops[3] = {cond, ok ? onnx_item_value(n, &res[0][j]) : (MlirValue){NULL},
                         ok ? onnx_item_value(n, &res[1][j]) : (MlirValue){NULL}};
     if (ok && !mlirTypeEqual(onnx_type_of(ops[1]), onnx_type_of(ops[2])))

@@ -477,6 +477,47 @@ static void full_slice(const strata_graph_shape_t *s, int64_t *starts, int64_t *
     starts[i] = 0, ends[i] = END_OF_DIM, steps[i] = 1;
 }
 
+/* The contents of a slice (step > 0) of the 1-D contents d, in *r; false
+ * when d is not 1-D or the slice is not within it. */
+static bool slice_contents(const onnx_const_t *d, intptr_t rank, const int64_t *starts,
+                           const int64_t *ends, const int64_t *steps, onnx_const_t *r) {
+  if (!d || rank != 1 || d->shape.rank != 1 || ends[0] > d->numel)
+    return false;
+  int64_t count = ends[0] > starts[0] ? (ends[0] - starts[0] + steps[0] - 1) / steps[0] : 0;
+  size_t es = onnx_type_size(d->onnx_type);
+  *r = (onnx_const_t){d->onnx_type, {1, {count}}, count, malloc(es * (size_t)(count + 1))};
+  for (int64_t i = 0; i < count; ++i)
+    memcpy((char *)r->data + (size_t)i * es,
+           (const char *)d->data + (size_t)(starts[0] + i * steps[0]) * es, es);
+  return true;
+}
+
+/* Slice of a 1-D constant (shape arithmetic: a prefix of Shape): folded. */
+static bool fold_slice(onnx_node_t *n, intptr_t rank, const int64_t *starts, const int64_t *ends,
+                       const int64_t *steps) {
+  onnx_const_t r;
+  if (!slice_contents(n->fold[0], rank, starts, ends, steps, &r))
+    return false;
+  onnx_set_const_output(n, 0, &r);
+  return true;
+}
+
+/* Output i = v, a slice of input 0: when input 0's 1-D value is known at
+ * import time (a bound graph input, or computed from one), v's is too, so
+ * that shape arithmetic on it (Split or Slice of a size input, then Concat,
+ * Expand, ConstantOfShape) stays known. */
+static bool set_slice_output(onnx_node_t *n, int i, MlirValue v, intptr_t rank,
+                             const int64_t *starts, const int64_t *ends, const int64_t *steps) {
+  onnx_const_t r;
+  if (mlirValueIsNull(v))
+    return false;
+  if (slice_contents(n->in_const[0], rank, starts, ends, steps, &r))
+    onnx_set_known_output(n, i, v, &r);
+  else
+    onnx_set_output(n, i, v);
+  return true;
+}
+
 static bool map_split(onnx_node_t *n) {
   MlirValue x = onnx_in0(n);
   if (mlirValueIsNull(x))
@@ -520,9 +561,8 @@ static bool map_split(onnx_node_t *n) {
     if (!n->node->output[i][0])
       continue;
     MlirValue v = slice(n, x, s.rank, starts, ends, steps);
-    if (mlirValueIsNull(v))
+    if (!set_slice_output(n, (int)i, v, s.rank, starts, ends, steps))
       return false;
-    onnx_set_output(n, (int)i, v);
   }
   if (dim != STRATA_GRAPH_DYN && pos != dim)
     return onnx_error(n, "split sizes add up to %lld, the dim is %lld", (long long)pos,
@@ -537,22 +577,6 @@ static int64_t clamp_bound(int64_t v, int64_t dim) {
   if (v < 0)
     v += dim;
   return v < 0 ? 0 : v > dim ? dim : v;
-}
-
-/* Slice of a 1-D constant (shape arithmetic: a prefix of Shape): folded. */
-static bool fold_slice(onnx_node_t *n, intptr_t rank, const int64_t *starts, const int64_t *ends,
-                       const int64_t *steps) {
-  const onnx_const_t *d = n->fold[0];
-  if (!d || rank != 1 || d->shape.rank != 1 || ends[0] > d->numel)
-    return false;
-  int64_t count = ends[0] > starts[0] ? (ends[0] - starts[0] + steps[0] - 1) / steps[0] : 0;
-  size_t es = onnx_type_size(d->onnx_type);
-  onnx_const_t r = {d->onnx_type, {1, {count}}, count, malloc(es * (size_t)(count + 1))};
-  for (int64_t i = 0; i < count; ++i)
-    memcpy((char *)r.data + (size_t)i * es,
-           (const char *)d->data + (size_t)(starts[0] + i * steps[0]) * es, es);
-  onnx_set_const_output(n, 0, &r);
-  return true;
 }
 
 static bool map_slice(onnx_node_t *n) {
@@ -642,7 +666,9 @@ static bool map_slice(onnx_node_t *n) {
     v = onnx_build(n, "graph.gather", 2, ops, NULL_TYPE, 1, &a);
     free(idx);
   }
-  return onnx_out(n, v);
+  if (num_rev)
+    return onnx_out(n, v);
+  return set_slice_output(n, 0, v, s.rank, starts, ends, steps);
 }
 
 static bool map_pad(onnx_node_t *n) {

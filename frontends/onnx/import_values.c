@@ -299,11 +299,15 @@ bool onnx_value_item(onnx_importer_t *imp, onnx_value_t *e, onnx_item_t *out) {
     return true;
   }
   if (e->has_const && !e->bound) {
-    onnx_item_t view = {e->value, true, e->cst, NULL};
+    onnx_item_t view = {e->value, true, e->cst, NULL, false};
     onnx_item_copy(&view, out);
     return true;
   }
   out->value = onnx_value_materialize(imp, e);
+  if (e->has_const && !mlirValueIsNull(out->value)) { /* a known value stays known */
+    out->has_const = out->bound = true;
+    out->cst = onnx_const_copy(&e->cst);
+  }
   return !mlirValueIsNull(out->value);
 }
 
@@ -324,6 +328,7 @@ void onnx_set_item_output(onnx_node_t *n, int i, onnx_item_t *it) {
   e->seq = it->seq;
   if (it->has_const) {
     e->has_const = true;
+    e->bound = it->bound;
     e->cst = it->cst;
     e->loc = n->loc;
   }

@@ -44,6 +44,7 @@ typedef struct {
   bool has_const;    /* cst holds the contents (owned) */
   onnx_const_t cst;
   onnx_seq_t *seq;   /* a nested sequence/optional (owned), else NULL */
+  bool bound;        /* cst is the known value of a run-time value (never folded) */
 } onnx_item_t;
 struct onnx_seq {
   bool optional;      /* an optional: count 0 (none) or 1 */
@@ -99,6 +100,8 @@ extern const onnx_mapping_t strata_onnx_einsum_ops[];
 extern const onnx_mapping_t strata_onnx_signal_ops[];
 extern const onnx_mapping_t strata_onnx_grid_sample_ops[];
 extern const onnx_mapping_t strata_onnx_crop_ops[];
+extern const onnx_mapping_t strata_onnx_deform_conv_ops[];
+extern const onnx_mapping_t strata_onnx_image_ops[];
 extern const onnx_mapping_t strata_onnx_col2im_ops[];
 extern const onnx_mapping_t strata_onnx_string_ops[];
 extern const onnx_mapping_t strata_onnx_table_ops[];
