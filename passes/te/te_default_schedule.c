@@ -13,6 +13,12 @@
  *   copy is not repaid (one thread, same runs: 49x512x4608 2.96 ms
  *   unpacked vs 8.6 ms packed; 64x3136x576 3.0 vs 3.9 ms; 1024^3 25.9 vs
  *   23.0 ms);
+ *   a constant B (model weights) is always packed, at compile time
+ *   (te-pack-constants), with one panel per j block, k blocks whose panel
+ *   takes at most 2/3 of the host's L1d (sysfs) and the order
+ *   [j.0, j.1, i.0, k.0, i.1 | micro]: panel after panel, the panel loop
+ *   the one parallel loop (128x768x3072 on the Intel Xeon, one thread,
+ *   same process: 9.1 -> 7.0 ms, docs/benchmarks.md);
  *   tensorize the (i.2, j.2, k.1) micro-tile onto the target's fp32 FMA
  *   register tile (hwi_catalog.h: 4x64 on AVX-512, 6x16 on AVX2, 4x16
  *   generic; another of the target's tiles when it computes at least 10%
@@ -60,6 +66,7 @@
 
 #include "core/builder.h"
 #include "core/checked_math.h"
+#include "core/host_cache.h"
 #include "dialects/hwi/hwi_catalog.h"
 #include "dialects/op_checks.h"
 #include "dialects/te/te.h"
@@ -227,11 +234,95 @@ typedef struct {
   const char *outer, *mid, *micro; /* i.0 | i.1 | i.2 (or .0, .1.0, .1.1) */
 } part_names_t;
 
+/* The loop order of the blocked product into `order` (returns its length):
+ * the batch axes, then [j.0, k.0, i.0, j.1, i.1 | i.2, j.2, k.1], or with
+ * `panels_outer` (a constant B: one panel per j block) [j.0, j.1, i.0,
+ * k.0, i.1 | ...]: each panel of B is finished before the next, its k
+ * blocks serving all row tiles of A from L1, and the panels are the one
+ * parallel loop of the product. */
+static int blocked_order(MlirContext ctx, MlirOperation op, const strata_te_matmul_t *g,
+                         part_names_t pn, bool panels_outer, MlirAttribute *order) {
+  intptr_t i = g->ns - 2, j = g->ns - 1, k = g->ns;
+  int no = 0;
+  for (intptr_t d = 0; d + 2 < g->ns; ++d)
+    order[no++] = strata_te_axis_name_attr(ctx, op, d, "");
+  typedef struct {
+    char axis;
+    const char *suffix;
+  } part_t;
+  const part_t blis[] = {{'j', pn.outer}, {'k', ".0"},     {'i', pn.outer}, {'j', pn.mid},
+                         {'i', pn.mid},   {'i', pn.micro}, {'j', pn.micro}, {'k', ".1"}};
+  const part_t panels[] = {{'j', pn.outer}, {'j', pn.mid},   {'i', pn.outer}, {'k', ".0"},
+                           {'i', pn.mid},   {'i', pn.micro}, {'j', pn.micro}, {'k', ".1"}};
+  const part_t *parts = panels_outer ? panels : blis;
+  for (int p = 0; p < 8; ++p) {
+    intptr_t axis = parts[p].axis == 'i' ? i : parts[p].axis == 'j' ? j : k;
+    order[no++] = strata_te_axis_name_attr(ctx, op, axis, parts[p].suffix);
+  }
+  return no;
+}
+
+/* The parallel steps of a blocked product of at least PARALLEL_MIN_FLOPS
+ * into `steps` (returns how many): the batch when there are at least 4;
+ * else with `panels_outer` the panel loop j.0; else row blocks and panels
+ * fused into one loop (i.0+j.1), so that threads share the blocks evenly
+ * even when there are few of either (7 row blocks of 784 rows on 2
+ * threads leave one idle 1/8 of the time). Products of fewer flops run on
+ * one thread: waking a thread team costs more than they do (a 1x8x16
+ * dense layer: 4 us on one thread, 180 us with a parallel loop on 2
+ * threads of a busy machine). */
+static int parallel_steps(MlirContext ctx, MlirOperation op, const strata_te_matmul_t *g,
+                          part_names_t pn, bool panels_outer, MlirAttribute *steps) {
+  intptr_t i = g->ns - 2, j = g->ns - 1;
+  double flops = 2.0 * (double)g->batch * (double)g->m * (double)g->n * (double)g->k;
+  if (flops < PARALLEL_MIN_FLOPS)
+    return 0;
+  int n = 0;
+  MlirAttribute par;
+  if (g->batch >= 4) {
+    par = strata_te_axis_name_attr(ctx, op, 0, "");
+  } else if (panels_outer) {
+    par = strata_te_axis_name_attr(ctx, op, j, pn.outer);
+  } else {
+    MlirAttribute fuse_axes[2] = {strata_te_axis_name_attr(ctx, op, i, pn.outer), strata_te_axis_name_attr(ctx, op, j, pn.mid)};
+    MlirNamedAttribute fa = strata_named(ctx, "axes", mlirArrayAttrGet(ctx, 2, fuse_axes));
+    steps[n++] = strata_te_step_attr(ctx, "fuse", 1, &fa);
+    char fused[200], a0[64], a1[64];
+    strata_te_compute_axis_name(op, i, a0, sizeof a0);
+    strata_te_compute_axis_name(op, j, a1, sizeof a1);
+    snprintf(fused, sizeof fused, "%s%s+%s%s", a0, pn.outer, a1, pn.mid);
+    par = strata_string_attr(ctx, fused);
+  }
+  steps[n++] = axis_step(ctx, "parallel", par);
+  return n;
+}
+
+/* The k block of a product whose B is a constant (packed at compile time by
+ * te-pack-constants, so always packed): at most `kc`, and small enough that
+ * one kc x nr panel of B takes at most two thirds of the host's L1 data
+ * cache, a multiple of 16. Every row tile of a block then reads the panel
+ * from L1 instead of L2 (128x768x3072 on the Intel Xeon, L1d 48 KiB: kc
+ * 256 -> 128, docs/benchmarks.md). */
+static int64_t constant_b_kc(int64_t kc, int64_t nr) {
+  int64_t fit = strata_host_l1d_bytes() * 2 / 3 / (nr * (int64_t)sizeof(float)) / 16 * 16;
+  if (fit < 16)
+    fit = 16;
+  return fit < kc ? fit : kc;
+}
+
 static MlirAttribute matmul_trace(MlirContext ctx, MlirOperation op, const strata_te_matmul_t *g,
                                   const config_t *given) {
   config_t fitted = fit_tile(given, g);
   const config_t *cfg = &fitted;
   int64_t mr = cfg->tile->m, nr = cfg->tile->n;
+  /* A constant B is packed whatever the rows of A (te-pack-constants does
+   * it once, at compile time), with k blocks sized to L1. */
+  bool b_const = strata_te_is_constant_tensor(strata_te_read_tensor(g->b_read));
+  bool panels_outer = b_const;
+  if (b_const)
+    fitted.kc = constant_b_kc(fitted.kc, nr);
+  if (panels_outer)
+    fitted.nc = nr;
   part_names_t pn = cfg->knobs ? (part_names_t){".0", ".1.0", ".1.1"}
                                : (part_names_t){".0", ".1", ".2"};
   /* Blocks no larger than the (rounded-up) extents, multiples of the tile. */
@@ -252,18 +343,7 @@ static MlirAttribute matmul_trace(MlirContext ctx, MlirOperation op, const strat
     steps[n++] = split_decision(ctx, strata_te_axis_name_attr(ctx, op, j, ".1"), tile_decision(ctx, cfg, TILE_COLS));
   }
   MlirAttribute order[MAX_AXES + 8];
-  int no = 0;
-  for (intptr_t d = 0; d + 2 < g->ns; ++d)
-    order[no++] = strata_te_axis_name_attr(ctx, op, d, "");
-  const struct {
-    char axis;
-    const char *suffix;
-  } parts[] = {{'j', pn.outer}, {'k', ".0"},     {'i', pn.outer}, {'j', pn.mid},
-               {'i', pn.mid},   {'i', pn.micro}, {'j', pn.micro}, {'k', ".1"}};
-  for (int p = 0; p < 8; ++p) {
-    intptr_t axis = parts[p].axis == 'i' ? i : parts[p].axis == 'j' ? j : k;
-    order[no++] = strata_te_axis_name_attr(ctx, op, axis, parts[p].suffix);
-  }
+  int no = blocked_order(ctx, op, g, pn, panels_outer, order);
   MlirNamedAttribute of = strata_named(ctx, "order", mlirArrayAttrGet(ctx, no, order));
   steps[n++] = strata_te_step_attr(ctx, "reorder", 1, &of);
   MlirType i64 = mlirIntegerTypeGet(ctx, 64);
@@ -276,7 +356,7 @@ static MlirAttribute matmul_trace(MlirContext ctx, MlirOperation op, const strat
   /* A transposed B must be packed (the micro-kernel reads rows of B);
    * otherwise packing pays from pack-min-rows rows of A, and with knobs it
    * is the knob "pack" (the step's `enabled`), the default first. */
-  bool pack = g->b_transposed || g->m >= cfg->pack_min_rows;
+  bool pack = g->b_transposed || g->m >= cfg->pack_min_rows || b_const;
   if (cfg->knobs && !g->b_transposed) {
     MlirAttribute choices[2] = {mlirBoolAttrGet(ctx, pack), mlirBoolAttrGet(ctx, !pack)};
     MlirNamedAttribute k[2] = {strata_named(ctx, "knob", strata_string_attr(ctx, "pack")),
@@ -307,30 +387,7 @@ static MlirAttribute matmul_trace(MlirContext ctx, MlirOperation op, const strat
       strata_named(ctx, "intrinsic", tile_decision(ctx, cfg, TILE_INTRINSIC)),
   };
   steps[n++] = strata_te_step_attr(ctx, "tensorize", 2, tz);
-  /* Parallel: the batch when there are a few; else row blocks and panels
-   * fused into one loop (i.0+j.1), so that threads share the blocks
-   * evenly even when there are few of either (7 row blocks of 784 rows on
-   * 2 threads leave one idle 1/8 of the time). */
-  /* Products of fewer than PARALLEL_MIN_FLOPS run on one thread: waking a
-   * thread team costs more than they do (a 1x8x16 dense layer: 4 us on one
-   * thread, 180 us with a parallel loop on 2 threads of a busy machine). */
-  double flops = 2.0 * (double)g->batch * (double)g->m * (double)g->n * (double)g->k;
-  if (flops < PARALLEL_MIN_FLOPS)
-    return mlirArrayAttrGet(ctx, n, steps);
-  MlirAttribute par;
-  if (g->batch >= 4) {
-    par = strata_te_axis_name_attr(ctx, op, 0, "");
-  } else {
-    MlirAttribute fuse_axes[2] = {strata_te_axis_name_attr(ctx, op, i, pn.outer), strata_te_axis_name_attr(ctx, op, j, pn.mid)};
-    MlirNamedAttribute fa = strata_named(ctx, "axes", mlirArrayAttrGet(ctx, 2, fuse_axes));
-    steps[n++] = strata_te_step_attr(ctx, "fuse", 1, &fa);
-    char fused[200], a0[64], a1[64];
-    strata_te_compute_axis_name(op, i, a0, sizeof a0);
-    strata_te_compute_axis_name(op, j, a1, sizeof a1);
-    snprintf(fused, sizeof fused, "%s%s+%s%s", a0, pn.outer, a1, pn.mid);
-    par = strata_string_attr(ctx, fused);
-  }
-  steps[n++] = axis_step(ctx, "parallel", par);
+  n += parallel_steps(ctx, op, g, pn, panels_outer, steps + n);
   return mlirArrayAttrGet(ctx, n, steps);
 }
 
@@ -806,7 +863,10 @@ const strata_pass_info_t te_default_schedule_pass = {
         "A has at least pack-min-rows rows), the "
         "micro-tile tensorized onto the target's fp32 FMA intrinsic (4x64 AVX-512, "
         "6x16 AVX2, 4x16 generic), and row blocks x panels (fused) or the batch run in "
-        "parallel (from 2^20 flops). knobs=true writes the block sizes as knobs mc, nc, kc (default "
+        "parallel (from 2^20 flops). A constant B is always packed (at compile time, "
+        "te-pack-constants), one panel per j block, kc capped so a kc x tile-width panel takes "
+        "at most 2/3 of the host's L1 data cache, order [j.0, j.1, i.0, k.0, i.1, micro-tile] "
+        "and j.0 parallel. knobs=true writes the block sizes as knobs mc, nc, kc (default "
         "first) and the register tile as the knob tile (the target's tiles; blocks then split "
         "by the tile in a second step: i.0, i.1.0, i.1.1), packing B as the knob pack and "
         "packing A into row panels as the knob pack_a (off by default) for te-autotune. "

@@ -1,0 +1,10 @@
+/* The host's level-1 data cache, read from sysfs, for schedules that size
+ * their blocks to it (never a constant measured on one CPU). */
+#ifndef STRATA_CORE_HOST_CACHE_H
+#define STRATA_CORE_HOST_CACHE_H
+
+/* Size in bytes of cpu0's level-1 data (or unified) cache; 32 KiB when
+ * sysfs does not say. Read once per process. */
+long strata_host_l1d_bytes(void);
+
+#endif
