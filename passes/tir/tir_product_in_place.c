@@ -116,14 +116,27 @@ static void free_uses(uses_t *u) {
   strata_op_list_free(&u->deallocs);
 }
 
-/* The nearest tir.for before `root` in its block, or null. */
-static MlirOperation nest_before(MlirOperation root) {
-  MlirOperation last = {NULL};
+/* Whether `op`, or its ancestor in root's block, comes before `root`. */
+static bool precedes(MlirOperation op, MlirOperation root) {
+  MlirBlock block = mlirOperationGetBlock(root);
+  while (!mlirOperationIsNull(op) && !mlirBlockEqual(mlirOperationGetBlock(op), block))
+    op = mlirOperationGetParentOperation(op);
+  if (mlirOperationIsNull(op))
+    return false;
+  for (MlirOperation p = mlirBlockGetFirstOperation(block);
+       !mlirOperationIsNull(p) && !mlirOperationEqual(p, root); p = mlirOperationGetNextInBlock(p))
+    if (mlirOperationEqual(p, op))
+      return true;
+  return false;
+}
+
+/* Whether `nest` is a tir.for before `root` in root's block. */
+static bool nest_precedes(MlirOperation nest, MlirOperation root) {
   for (MlirOperation p = mlirBlockGetFirstOperation(mlirOperationGetBlock(root));
        !mlirOperationIsNull(p) && !mlirOperationEqual(p, root); p = mlirOperationGetNextInBlock(p))
-    if (strata_tir_is_for(p))
-      last = p;
-  return last;
+    if (mlirOperationEqual(p, nest))
+      return strata_tir_is_for(p);
+  return false;
 }
 
 /* What the nest `init` holds besides loops and pure ops: stores of zero
@@ -146,7 +159,7 @@ static MlirWalkResult scan_init(MlirOperation op, void *user) {
 
 /* Sorts X's users; false when one has no role (steps 1-2 refuse). */
 static bool classify(MlirValue x, MlirOperation call, MlirOperation root, uses_t *u) {
-  MlirOperation init = nest_before(root);
+  MlirOperation init = {NULL};
   for (MlirOpOperand use = mlirValueGetFirstUse(x); !mlirOpOperandIsNull(use);
        use = mlirOpOperandGetNextUse(use)) {
     MlirOperation user = mlirOpOperandGetOwner(use);
@@ -156,8 +169,14 @@ static bool classify(MlirValue x, MlirOperation call, MlirOperation root, uses_t
     else if (strata_op_is(user, "memref.load"))
       strata_op_list_push(&u->loads, user);
     else if (strata_op_is(user, "memref.store") && mlirOpOperandGetOperandNumber(use) == 1 &&
-             !mlirOperationIsNull(init) && inside(user, init))
+             strata_tir_is_for(mlirOperationGetParentOperation(user))) {
+      /* A store of the zero-fill: all in one nest before the product's. */
+      MlirOperation nest = strata_tir_nest_root(mlirOperationGetParentOperation(user));
+      if (!mlirOperationIsNull(init) && !mlirOperationEqual(init, nest))
+        return false;
+      init = nest;
       strata_op_list_push(&u->init_stores, user);
+    }
     else if (strata_op_is(user, "memref.dealloc"))
       strata_op_list_push(&u->deallocs, user);
     else if ((strata_op_is(user, "memref.expand_shape") ||
@@ -167,8 +186,15 @@ static bool classify(MlirValue x, MlirOperation call, MlirOperation root, uses_t
     else
       return false;
   }
-  if (mlirOperationIsNull(u->view) || mlirOperationIsNull(init) || u->init_stores.count == 0)
+  if (mlirOperationIsNull(u->view) || mlirOperationIsNull(init) || !nest_precedes(init, root))
     return false;
+  /* Every load of X comes after the zero-fill is gone: in or after the
+   * product's nest (a load in between would have read the zeros). */
+  for (size_t i = 0; i < u->loads.count; ++i) {
+    MlirOperation l = u->loads.ops[i];
+    if (!inside(l, root) && precedes(l, root))
+      return false;
+  }
   /* The call's subview is used by the call only. */
   MlirOpOperand vu = mlirValueGetFirstUse(mlirOperationGetResult(u->view, 0));
   if (mlirOpOperandIsNull(vu) || !mlirOpOperandIsNull(mlirOpOperandGetNextUse(vu)))
