@@ -20,7 +20,9 @@
  *   fuse i.0 and j.1 (row blocks x panels) and run that loop in parallel
  *   (or the batch axis when there are at least 4), from 2^20 flops (smaller
  *   products stay on one thread: a thread team costs more).
- * MC, NC and KC default to 128, 1024 and 256 (A block and B panel in L2),
+ * MC, NC and KC default to 128, 1024 and 256 (A block and B panel in L2;
+ * NC is the whole N when B is not packed and K fits one block: the column
+ * block then keeps nothing in cache and only adds fork/joins),
  * evened out over the extent
  * and can be overridden with the pass options, for experiments; with
  * knobs=true they are written as knobs "mc", "nc", "kc" whose choices are
