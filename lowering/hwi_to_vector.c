@@ -6,7 +6,9 @@
  * broadcasts m elements of A, and issues m * n/vw vector.fma. The
  * accumulators start at zero while C's rows are prefetched (memref.prefetch,
  * for writing); after the loop C is loaded, added and stored (every row
- * loaded before any is stored). Hardware-specific instructions come
+ * loaded before any is stored), or only stored when the call has the unit
+ * attribute `overwrite` (tir-product-in-place: the call computes a whole
+ * sum). Hardware-specific instructions come
  * from LLVM for the host CPU (vector.fma -> FMA on AVX2/AVX-512/NEON).
  * Partial edge tiles (C with fewer rows or columns than the intrinsic's
  * tile, static or dynamic) clamp rows to the last valid one and mask
@@ -150,14 +152,19 @@ static MlirOperation build_k_loop(strata_builder_t *b, const tile_t *t) {
   return loop;
 }
 
-/* C += the accumulators (the results of `loop`). Every row of C is loaded
+/* C += the accumulators (the results of `loop`), or with `overwrite`
+ * C = the accumulators (C is not loaded). Every row of C is loaded
  * before any is stored: a clamped duplicate row then adds its (equal) sum
  * to the original C and stores the same value again, never adding twice. */
-static void add_into_c(strata_builder_t *b, const tile_t *t, MlirOperation loop) {
+static void add_into_c(strata_builder_t *b, const tile_t *t, MlirOperation loop, bool overwrite) {
   int64_t m = t->m, nv = t->nv;
   MlirValue sum[MAX_ACCUMULATORS];
   for (int64_t i = 0; i < m; ++i)
     for (int64_t j = 0; j < nv; ++j) {
+      if (overwrite) {
+        sum[i * nv + j] = mlirOperationGetResult(loop, i * nv + j);
+        continue;
+      }
       MlirValue old = t->full_cols
                           ? vload(b, t->vt, t->c, t->rows[i], t->cols[j])
                           : vload_masked(b, t->vt, t->c, t->rows[i], t->cols[j], t->c_mask[j],
@@ -215,7 +222,11 @@ static MlirLogicalResult lower_call(MlirOperation call) {
    * runs, instead of stalling the first FMAs on C's cache misses. */
   prefetch_c(&b, &t);
   MlirOperation loop = build_k_loop(&b, &t);
-  add_into_c(&b, &t, loop);
+  /* `overwrite` (tir-product-in-place: the call computes a whole sum, C
+   * holds nothing yet): C = A * B. */
+  bool overwrite = !mlirAttributeIsNull(
+      mlirOperationGetAttributeByName(call, mlirStringRefCreateFromCString("overwrite")));
+  add_into_c(&b, &t, loop, overwrite);
   mlirOperationDestroy(call);
   return mlirLogicalResultSuccess();
 }
@@ -246,7 +257,8 @@ const strata_pass_info_t convert_hwi_to_vector_pass = {
         "loop: the m x n tile of C in m*n/vw vector accumulators carried through "
         "an scf.for over K (iter_args), a row of B loaded as n/vw vectors and each "
         "A element broadcast per step, m*n/vw vector.fma per step; accumulators start at "
-        "zero while C is prefetched, C is loaded, added and stored after the loop. Partial edge tiles (fewer rows or columns, static or "
+        "zero while C is prefetched, C is loaded, added and stored after the loop (with the unit "
+        "attribute `overwrite`, set by tir-product-in-place, C is only stored). Partial edge tiles (fewer rows or columns, static or "
         "dynamic) clamp rows to the last valid one and mask columns. Intrinsic "
         "declarations are then erased.",
     .anchor = "builtin.module",

@@ -26,7 +26,9 @@
  *   fuse i.0 and j.1 (row blocks x panels) and run that loop in parallel
  *   (or the batch axis when there are at least 4), from 2^20 flops (smaller
  *   products stay on one thread: a thread team costs more).
- * MC, NC and KC default to 128, 1024 and 256 (A block and B panel in L2),
+ * MC, NC and KC default to 128, 1024 and 256 (A block and B panel in L2;
+ * NC is the whole N when B is not packed and K fits one block: the column
+ * block then keeps nothing in cache and only adds fork/joins),
  * evened out over the extent
  * and can be overridden with the pass options, for experiments; with
  * knobs=true they are written as knobs "mc", "nc", "kc" whose choices are
@@ -333,9 +335,16 @@ static MlirAttribute matmul_trace(MlirContext ctx, MlirOperation op, const strat
   steps[n++] = split_decision(
       ctx, strata_te_axis_name_attr(ctx, op, i, ""),
       block_factors(ctx, cfg, "mc", cfg->mc, g->m, mr, mu, mc_candidates, N_MC));
+  /* Unpacked B and one k block: the column block keeps nothing in cache
+   * (no panel packed per block, C not revisited by a later k block) and
+   * only multiplies the parallel loop's fork/joins (one per block: 13 on
+   * a 112x112 pointwise conv); one block of all columns. A constant B is
+   * always packed (at compile time, te-pack-constants). */
+  bool pack = g->b_transposed || g->m >= cfg->pack_min_rows || b_const;
+  int64_t nc = !pack && g->k <= cfg->kc ? g->n : cfg->nc;
   steps[n++] = split_decision(
       ctx, strata_te_axis_name_attr(ctx, op, j, ""),
-      block_factors(ctx, cfg, "nc", cfg->nc, g->n, nr, nu, nc_candidates, N_NC));
+      block_factors(ctx, cfg, "nc", nc, g->n, nr, nu, nc_candidates, N_NC));
   steps[n++] = split_decision(ctx, strata_te_axis_name_attr(ctx, op, k, ""),
                               block_factors(ctx, cfg, "kc", cfg->kc, g->k, 0, 1, kc_candidates, N_KC));
   if (cfg->knobs) {
@@ -356,7 +365,6 @@ static MlirAttribute matmul_trace(MlirContext ctx, MlirOperation op, const strat
   /* A transposed B must be packed (the micro-kernel reads rows of B);
    * otherwise packing pays from pack-min-rows rows of A, and with knobs it
    * is the knob "pack" (the step's `enabled`), the default first. */
-  bool pack = g->b_transposed || g->m >= cfg->pack_min_rows || b_const;
   if (cfg->knobs && !g->b_transposed) {
     MlirAttribute choices[2] = {mlirBoolAttrGet(ctx, pack), mlirBoolAttrGet(ctx, !pack)};
     MlirNamedAttribute k[2] = {strata_named(ctx, "knob", strata_string_attr(ctx, "pack")),

@@ -1,0 +1,249 @@
+/* tir-sink-init: a reduction's initialization nest moves back into the
+ * reduction's own loops, as deep as both nests share their loops.
+ *
+ * When a schedule reorders a reduction (the depthwise convolution's vector
+ * rows: [n, c, oh, kh, kw, ow.0, ow.1]), strata_tir_make_perfect hoists
+ * the init store out into a nest of its own ([n, c, oh, ow].init), placed
+ * before the reduction's nest. That nest is a serial pass over the whole
+ * output: on MobileNetV2's depthwise layers it zero-fills the accumulator
+ * (up to 1.2 MB) from memory, outside every parallel loop (on 2 threads it
+ * runs on one), before the reduction reads it all back.
+ *
+ * For each nest R carrying te.compute and the nearest nest I before it in
+ * the same block whose only effects are stores of constants into one
+ * buffer X that R stores into: the loops of I and R are matched from the
+ * outside in while they have equal bounds and steps (I's loop at depth d
+ * must be the only loop in I's body at depth d - 1; R's likewise). With D
+ * matched loops (at least one of more than one iteration), I's loop at
+ * depth D (or I's innermost body) moves to the start of the body of R's
+ * loop at depth D - 1, I's induction variables replaced by R's, and I is
+ * erased. Legal when, for each matched depth d, every access to X in I and
+ * R indexes one same dimension with exactly R's (I's) induction variable
+ * of depth d: each iteration of the matched loops then initializes exactly
+ * the slice of X it reduces into, right before it does (in L1, and inside
+ * R's parallel loop when it is one of them), and no other iteration
+ * touches that slice. X must have no other users before R. Anything else
+ * stays as it was. Runs after tir-apply-schedule (after tir-fuse-epilogue
+ * and tir-product-in-place in the default pipeline). */
+#include <mlir-c/BuiltinAttributes.h>
+
+#include "core/op_list.h"
+#include "dialects/op_checks.h"
+#include "dialects/tir/tir.h"
+#include "passes/tir/tir_loops.h"
+#include "strata/pass.h"
+
+enum { MAX_DEPTH = 16 };
+
+static bool inside(MlirOperation op, MlirOperation root) {
+  for (MlirOperation p = mlirOperationGetParentOperation(op); !mlirOperationIsNull(p);
+       p = mlirOperationGetParentOperation(p))
+    if (mlirOperationEqual(p, root))
+      return true;
+  return false;
+}
+
+static bool is_constant(MlirValue v) {
+  return mlirValueIsAOpResult(v) && strata_op_is(mlirOpResultGetOwner(v), "arith.constant");
+}
+
+/* The buffer all stores of `nest` write, when its only effects are stores
+ * of constants (and loops, pure ops); else null. */
+typedef struct {
+  MlirValue buffer;
+  bool bad;
+} init_scan_t;
+
+static MlirWalkResult scan_init(MlirOperation op, void *user) {
+  init_scan_t *s = user;
+  if (strata_op_is(op, "memref.store")) {
+    MlirValue buf = mlirOperationGetOperand(op, 1);
+    if (!is_constant(mlirOperationGetOperand(op, 0)) ||
+        (!mlirValueIsNull(s->buffer) && !mlirValueEqual(s->buffer, buf)))
+      s->bad = true;
+    s->buffer = buf;
+  } else if (!strata_tir_is_for(op) && !strata_tir_is_pure(op) && !strata_op_is(op, "gpu.yield")) {
+    s->bad = true;
+  }
+  return s->bad ? MlirWalkResultInterrupt : MlirWalkResultAdvance;
+}
+
+static MlirValue init_buffer(MlirOperation nest) {
+  init_scan_t s = {{NULL}, false};
+  mlirOperationWalk(nest, scan_init, &s, MlirWalkPreOrder);
+  return s.bad ? (MlirValue){NULL} : s.buffer;
+}
+
+static bool same_value(MlirValue a, MlirValue b) {
+  int64_t x, y;
+  return mlirValueEqual(a, b) ||
+         (strata_constant_int(a, &x) && strata_constant_int(b, &y) && x == y);
+}
+
+static bool same_bounds(MlirOperation a, MlirOperation b) {
+  for (intptr_t i = 0; i < 3; ++i)
+    if (!same_value(mlirOperationGetOperand(a, i), mlirOperationGetOperand(b, i)))
+      return false;
+  return true;
+}
+
+/* Whether every access of X (a load or store with X as its memref) inside
+ * `nest` indexes some dimension with exactly iv[d], for d < depth, at the
+ * dimension dims[d] (chosen by the first access seen: dims[d] = -1). */
+typedef struct {
+  MlirValue x;
+  const MlirValue *iv;
+  int depth;
+  int *dims;
+  bool ok;
+} access_check_t;
+
+static MlirWalkResult check_access(MlirOperation op, void *user) {
+  access_check_t *c = user;
+  intptr_t first;
+  if (strata_op_is(op, "memref.load"))
+    first = 1;
+  else if (strata_op_is(op, "memref.store"))
+    first = 2;
+  else
+    return MlirWalkResultAdvance;
+  if (!mlirValueEqual(mlirOperationGetOperand(op, first - 1), c->x))
+    return MlirWalkResultAdvance;
+  intptr_t rank = mlirOperationGetNumOperands(op) - first;
+  for (int d = 0; d < c->depth && c->ok; ++d) {
+    int found = -1;
+    for (intptr_t k = 0; k < rank && found < 0; ++k)
+      if (mlirValueEqual(mlirOperationGetOperand(op, first + k), c->iv[d]))
+        found = (int)k;
+    if (found < 0 || (c->dims[d] >= 0 && c->dims[d] != found))
+      c->ok = false;
+    c->dims[d] = found;
+  }
+  return c->ok ? MlirWalkResultAdvance : MlirWalkResultInterrupt;
+}
+
+/* Every use of X is a load or store in I or R, or comes after R. */
+static bool uses_fit(MlirValue x, MlirOperation init, MlirOperation root) {
+  MlirBlock block = mlirOperationGetBlock(root);
+  for (MlirOpOperand u = mlirValueGetFirstUse(x); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation user = mlirOpOperandGetOwner(u);
+    bool in_nests = inside(user, init) || inside(user, root);
+    if (in_nests && !strata_op_is(user, "memref.load") && !strata_op_is(user, "memref.store"))
+      return false;
+    if (in_nests)
+      continue;
+    /* Outside both: its ancestor in the block must follow R. */
+    MlirOperation a = user;
+    while (!mlirOperationIsNull(a) && !mlirBlockEqual(mlirOperationGetBlock(a), block))
+      a = mlirOperationGetParentOperation(a);
+    if (mlirOperationIsNull(a))
+      continue; /* another block: not between I and R */
+    for (MlirOperation p = mlirOperationGetNextInBlock(init); !mlirOperationIsNull(p) &&
+                                                             !mlirOperationEqual(p, root);
+         p = mlirOperationGetNextInBlock(p))
+      if (mlirOperationEqual(p, a))
+        return false;
+  }
+  return true;
+}
+
+/* Moves I's loop at depth `depth` (or its innermost body ops) into the start of
+ * r[depth - 1]'s body, I's outer pure ops with it, and erases I. */
+static void sink(MlirOperation *i, MlirOperation *r, int depth) {
+  MlirBlock target = strata_tir_for_body(r[depth - 1]);
+  MlirOperation anchor = mlirBlockGetFirstOperation(target);
+  for (int d = 0; d < depth; ++d) {
+    mlirValueReplaceAllUsesOfWith(strata_tir_for_induction_var(i[d]),
+                                  strata_tir_for_induction_var(r[d]));
+    MlirBlock body = strata_tir_for_body(i[d]);
+    MlirOperation op = mlirBlockGetFirstOperation(body);
+    while (!mlirOperationIsNull(op)) {
+      MlirOperation next = mlirOperationGetNextInBlock(op);
+      bool deeper = d + 1 < depth && mlirOperationEqual(op, i[d + 1]);
+      if (!deeper && !strata_op_is(op, "gpu.yield"))
+        mlirOperationMoveBefore(op, anchor);
+      op = next;
+    }
+  }
+  mlirOperationDestroy(i[0]);
+}
+
+static void sink_into(MlirOperation init, MlirOperation root) {
+  MlirValue x = init_buffer(init);
+  if (mlirValueIsNull(x) || !uses_fit(x, init, root))
+    return;
+  MlirOperation i[MAX_DEPTH], r[MAX_DEPTH];
+  MlirValue iv[MAX_DEPTH];
+  int depth = 0;
+  bool useful = false;
+  MlirOperation a = init, b = root;
+  while (depth < MAX_DEPTH && !mlirOperationIsNull(a) && !mlirOperationIsNull(b) &&
+         same_bounds(a, b)) {
+    int64_t extent = 0;
+    useful |= !(strata_tir_const_extent(b, &extent) && extent == 1);
+    i[depth] = a;
+    r[depth] = b;
+    iv[depth++] = strata_tir_for_induction_var(b);
+    a = strata_tir_single_inner_loop(a);
+    b = strata_tir_single_inner_loop(b);
+  }
+  if (!useful)
+    return;
+  int dims_i[MAX_DEPTH], dims_r[MAX_DEPTH];
+  for (int d = 0; d < depth; ++d)
+    dims_i[d] = dims_r[d] = -1;
+  MlirValue iv_i[MAX_DEPTH];
+  for (int d = 0; d < depth; ++d)
+    iv_i[d] = strata_tir_for_induction_var(i[d]);
+  access_check_t ci = {x, iv_i, depth, dims_i, true}, cr = {x, iv, depth, dims_r, true};
+  mlirOperationWalk(init, check_access, &ci, MlirWalkPreOrder);
+  mlirOperationWalk(root, check_access, &cr, MlirWalkPreOrder);
+  if (!ci.ok || !cr.ok)
+    return;
+  for (int d = 0; d < depth; ++d)
+    if (dims_i[d] != dims_r[d] || dims_r[d] < 0)
+      return;
+  sink(i, r, depth);
+}
+
+static void run_on_block_of(MlirOperation root) {
+  /* The nearest nest before root in its block. */
+  MlirOperation init = {NULL};
+  for (MlirOperation p = mlirBlockGetFirstOperation(mlirOperationGetBlock(root));
+       !mlirOperationIsNull(p) && !mlirOperationEqual(p, root); p = mlirOperationGetNextInBlock(p))
+    if (strata_tir_is_for(p))
+      init = p;
+  if (!mlirOperationIsNull(init) &&
+      mlirAttributeIsNull(mlirOperationGetAttributeByName(
+          init, mlirStringRefCreateFromCString("te.compute"))))
+    sink_into(init, root);
+}
+
+static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+  (void)opts;
+  strata_op_list_t roots = {0};
+  strata_tir_collect_roots(module, "", &roots);
+  for (size_t k = 0; k < roots.count; ++k)
+    run_on_block_of(roots.ops[k]);
+  strata_op_list_free(&roots);
+  return mlirLogicalResultSuccess();
+}
+
+const strata_pass_info_t tir_sink_init_pass = {
+    .argument = "tir-sink-init",
+    .summary = "Move a reduction's hoisted initialization nest back into the reduction's "
+               "loops it shares",
+    .description =
+        "For each loop nest carrying te.compute and the nest just before it, when that nest "
+        "only stores constants into one buffer X the reduction stores into (the init nest "
+        "strata_tir_make_perfect hoists out of a reordered reduction): their loops are "
+        "matched from the outside in while bounds and steps are equal, and the init's "
+        "remaining loops move to the start of the innermost matched reduction loop's body, "
+        "when every access to X indexes a same dimension with each matched loop's induction "
+        "variable (each iteration initializes exactly the slice it reduces into). The init "
+        "then runs per slice, in cache and inside the reduction's parallel loop, instead of "
+        "as a serial pass over the whole output. Otherwise nothing changes.",
+    .anchor = "builtin.module",
+    .run = run,
+};
