@@ -66,6 +66,7 @@
 #include "dialects/te/te_matmul.h"
 #include "dialects/te/te_trace.h"
 #include "passes/te/te_skinny.h"
+#include "passes/te/te_unblock_order.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 
@@ -712,6 +713,10 @@ static MlirAttribute injective_trace(MlirContext ctx, MlirOperation op, const co
     if (!strata_mul_i64(total, mlirShapedTypeGetDimSize(rt, d), &total))
       total = INT64_MAX; /* past any threshold (the te verifier rejects such types) */
   int64_t width = injective_vector_width(op, cfg);
+  MlirAttribute unblock = width ? (MlirAttribute){NULL}
+                                : strata_te_unblock_trace(op, PARALLEL_MIN_ELEMENTS);
+  if (!mlirAttributeIsNull(unblock))
+    return unblock;
   MlirAttribute steps[3];
   int n = 0;
   if (width) {
