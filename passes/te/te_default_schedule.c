@@ -571,8 +571,13 @@ enum { MIN_VECTOR_ROW = 4, MIN_STRIDED_VECTOR_ROW = 8, MAX_VECTOR_LANES = 64 };
  * 32s, and masked tails cost. At stride 2 (each vector a wide load of
  * 2 x width elements and a shuffle): 4 lanes from a row of 16, else 8
  * (or the whole row); measured on the stride-2 layers, rows of 56 and 28
- * were fastest in 4s, 14 in 8s (docs/schedules.md). */
-static int64_t default_vector_width(int64_t extent, int stride) {
+ * were fastest in 4s, 14 in 8s (docs/schedules.md). A max pool at stride 2
+ * (no products: a max per tap) takes 8 lanes: ResNet-18's 3x3 pool of
+ * 64x112x112, rows of 56, 0.94 ms CPU time with 8 lanes vs 1.33 with 4
+ * (median of 200 runs, 1 thread, loaded; docs/convolution.md). */
+static int64_t default_vector_width(int64_t extent, int stride, bool max_pool) {
+  if (stride > 1 && max_pool)
+    return extent >= 8 ? 8 : extent;
   if (stride > 1) /* each vector is a wide load and a shuffle */
     return extent >= 16 ? 4 : extent >= 8 ? 8 : extent;
   if (extent <= 32)
@@ -614,7 +619,8 @@ static MlirAttribute row_vector_trace(MlirContext ctx, MlirOperation op, bool kn
   int n = 0;
   int64_t widths[8];
   int nw = 0;
-  widths[nw++] = default_vector_width(extent, row_stride(op));
+  bool max_pool = strata_te_compute_combiner(op) == STRATA_TE_COMBINER_MAX;
+  widths[nw++] = default_vector_width(extent, row_stride(op), max_pool);
   for (int64_t w = 4; knobs && w <= MAX_VECTOR_LANES; w *= 2)
     if (w <= extent && w != widths[0])
       widths[nw++] = w;
