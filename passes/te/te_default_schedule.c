@@ -49,7 +49,9 @@
  * 32768 elements run their first axis of extent >= 2 in parallel; their
  * contiguous inner loops are left to LLVM's vectorizer, except in f32
  * computes of exp, erf or tanh (GELU, the exp of a softmax), whose
- * innermost axis is split by the host's vector width and vectorized. Computes that
+ * innermost axis is split by the host's vector width and vectorized; those
+ * reading a channel-blocked product back into NCHW are ordered by channel
+ * block (te_unblock_order.c). Computes that
  * already carry a `schedule` are left as written. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -832,7 +834,7 @@ const strata_pass_info_t te_default_schedule_pass = {
         "(pools, depthwise convolutions; f32/f64, static, rows of at least 4, at stride 2 of "
         "at least 8) get vector rows: the row split by a width (the whole row up to 32, else "
         "the widest of 32, 16, 8 dividing it, else 16; at stride 2: 4 from a row of 16, else "
-        "8), "
+        "8; 8 for a max pool), "
         "the reduce axes outside, the vector loop vectorized, and from 2^18 iterations the first "
         "spatial axis in parallel; with knobs=true and at least 4096 "
         "iterations the knobs vector (4..64, the row), order (taps outside or inside the vector "
@@ -842,8 +844,10 @@ const strata_pass_info_t te_default_schedule_pass = {
         "j): contiguous inner loops that LLVM vectorizes; with knobs=true and at least 4096 "
         "iterations, the knobs order (or reduce axes innermost), unroll (innermost reduce "
         "loop by 1, 2, 4, 8) and parallel (first axis, off by default). Injective computes of at "
-        "least 32768 static elements run their first axis of extent >= 2 in parallel. "
-        "Scheduled computes are untouched.",
+        "least 32768 static elements run their first axis of extent >= 2 in parallel; one that "
+        "reads a channel-blocked tensor t[.., d / B, .., d % B] (a direct convolution's "
+        "product viewed as NCHW) is ordered by block: split d [B], its lanes just outside the "
+        "innermost axis. Scheduled computes are untouched.",
     STRATA_MODULE_PASS_OPTIONS(options),
     .run = run,
 };
