@@ -1,5 +1,5 @@
 // convert-graph-to-te, direct convolution (lowering/graph_to_te_conv_direct.c):
-// a conv2d with at least 16 input channels becomes the padded channels-last
+// a conv2d with at least 16 input channels (or kw x C >= 8, kw folded) becomes the padded channels-last
 // input, the weights as K x B panels (a constant when the weights are one),
 // the blocked product carrying its schedule (split ow by the tile's rows,
 // kh/kw outside the tile, tensorize on the host's FMA tile) and the view
@@ -54,7 +54,33 @@ func.func @const_weights(%a: tensor<1x16x4x4xf32>) -> tensor<1x32x2x2xf32> {
   return %0 : tensor<1x32x2x2xf32>
 }
 
-// Kept on im2col + GEMM: fewer than 16 input channels (the 3-channel stem),
+// Few input channels (the 3-channel 7x7 stride-2 stem): kw is folded into
+// K. xp is [n, hp, 1, ow, kw*C] (xp[.., ow, kw*3 + c] = x[c, .., ow*2 + kw
+// - 3]), the weights [ob, kh, 1, kw*C, B], and the product a kh x 1 kernel
+// at stride 1 along the row over 21 channels.
+// CHECK-LABEL: func.func @stem_fold(
+// CHECK: arith.divui
+// CHECK: arith.remui
+// CHECK: name = "conv2d_input"{{.*}} -> tensor<1x21x1x8x21xf32>
+// CHECK: arith.constant dense_resource<conv2d_packed_weights{{.*}}> : tensor<{{[0-9]+}}x7x1x21x{{[0-9]+}}xf32>
+// CHECK: name = "conv2d_direct", reduce_extents = array<i64: 7, 1, 21>
+func.func @stem_fold(%a: tensor<1x3x16x16xf32>) -> tensor<1x64x8x8xf32> {
+  %w = "graph.constant"() {value = dense<0.5> : tensor<64x3x7x7xf32>} : () -> tensor<64x3x7x7xf32>
+  %0 = "graph.conv2d"(%a, %w) {strides = array<i64: 2, 2>, padding = array<i64: 3, 3, 3, 3>, dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW"} : (tensor<1x3x16x16xf32>, tensor<64x3x7x7xf32>) -> tensor<1x64x8x8xf32>
+  return %0 : tensor<1x64x8x8xf32>
+}
+
+// The 3-channel 3x3 stride-2 stem (MobileNetV2's): K = 3 x 3 = 9 >= 8.
+// CHECK-LABEL: func.func @stem3x3_fold(
+// CHECK: name = "conv2d_input"{{.*}} -> tensor<1x9x1x4x9xf32>
+// CHECK: name = "conv2d_direct", reduce_extents = array<i64: 3, 1, 9>
+func.func @stem3x3_fold(%a: tensor<1x3x8x8xf32>, %b: tensor<32x3x3x3xf32>) -> tensor<1x32x4x4xf32> {
+  %0 = "graph.conv2d"(%a, %b) {strides = array<i64: 2, 2>, padding = array<i64: 1, 1, 1, 1>, dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW"} : (tensor<1x3x8x8xf32>, tensor<32x3x3x3xf32>) -> tensor<1x32x4x4xf32>
+  return %0 : tensor<1x32x4x4xf32>
+}
+
+// Kept on im2col + GEMM: fewer than 8 input channels even with kw folded
+// (1 x 3 = 3),
 // a 1x1 stride-1 unpadded convolution (already a product with no copy),
 // output channels no tile's columns divide, dilation, and the attribute
 // conv_algorithm = "im2col". conv_algorithm = "direct" forces the direct
@@ -62,8 +88,8 @@ func.func @const_weights(%a: tensor<1x16x4x4xf32>) -> tensor<1x32x2x2xf32> {
 // CHECK-LABEL: func.func @kept(
 // CHECK-NOT: conv2d_direct
 // CHECK: return
-func.func @kept(%a: tensor<1x3x9x9xf32>, %b: tensor<32x3x3x3xf32>, %p: tensor<1x32x7x7xf32>, %q: tensor<64x32x1x1xf32>, %r: tensor<40x32x3x3xf32>, %s: tensor<32x32x3x3xf32>) -> (tensor<1x32x7x7xf32>, tensor<1x64x7x7xf32>, tensor<1x40x5x5xf32>, tensor<1x32x3x3xf32>, tensor<1x32x5x5xf32>) {
-  %0 = "graph.conv2d"(%a, %b) {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW"} : (tensor<1x3x9x9xf32>, tensor<32x3x3x3xf32>) -> tensor<1x32x7x7xf32>
+func.func @kept(%a: tensor<1x1x9x9xf32>, %b: tensor<32x1x3x3xf32>, %p: tensor<1x32x7x7xf32>, %q: tensor<64x32x1x1xf32>, %r: tensor<40x32x3x3xf32>, %s: tensor<32x32x3x3xf32>) -> (tensor<1x32x7x7xf32>, tensor<1x64x7x7xf32>, tensor<1x40x5x5xf32>, tensor<1x32x3x3xf32>, tensor<1x32x5x5xf32>) {
+  %0 = "graph.conv2d"(%a, %b) {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW"} : (tensor<1x1x9x9xf32>, tensor<32x1x3x3xf32>) -> tensor<1x32x7x7xf32>
   %1 = "graph.conv2d"(%p, %q) {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW"} : (tensor<1x32x7x7xf32>, tensor<64x32x1x1xf32>) -> tensor<1x64x7x7xf32>
   %2 = "graph.conv2d"(%p, %r) {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW"} : (tensor<1x32x7x7xf32>, tensor<40x32x3x3xf32>) -> tensor<1x40x5x5xf32>
   %3 = "graph.conv2d"(%p, %s) {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, dilation = array<i64: 2, 2>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW"} : (tensor<1x32x7x7xf32>, tensor<32x32x3x3xf32>) -> tensor<1x32x3x3xf32>

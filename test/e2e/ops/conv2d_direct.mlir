@@ -81,3 +81,24 @@ func.func @const_weights(%a: tensor<1x16x8x8xf32>) -> tensor<1x32x8x8xf32> {
   %0 = "graph.conv2d"(%a, %w4) {strides = array<i64: 1, 1>, padding = array<i64: 1, 1, 1, 1>, dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW"} : (tensor<1x16x8x8xf32>, tensor<32x16x3x3xf32>) -> tensor<1x32x8x8xf32>
   return %0 : tensor<1x32x8x8xf32>
 }
+
+// The 3-channel stem with kw folded into K (chosen by default: 7 x 3 = 21
+// >= 16 channels), odd sizes and asymmetric padding, then relu: the NCHW
+// epilogue in channel-block order (te_unblock_order.c).
+// RUN: strata-reference %s --entry stem_fold --seed 7 --output %t.stem_fold.npy
+// RUN: strata-run %s --entry stem_fold --seed 7 --expected %t.stem_fold.npy --rtol 1e-4 --atol 1e-5
+func.func @stem_fold(%a: tensor<1x3x21x19xf32>, %b: tensor<64x3x7x7xf32>, %c: tensor<64xf32>) -> tensor<1x64x11x8xf32> {
+  %0 = "graph.conv2d"(%a, %b, %c) {strides = array<i64: 2, 2>, padding = array<i64: 3, 2, 3, 1>, dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW"} : (tensor<1x3x21x19xf32>, tensor<64x3x7x7xf32>, tensor<64xf32>) -> tensor<1x64x11x8xf32>
+  %1 = "graph.relu"(%0) : (tensor<1x64x11x8xf32>) -> tensor<1x64x11x8xf32>
+  return %1 : tensor<1x64x11x8xf32>
+}
+
+// MobileNetV2's stem shape: 3 channels, 3x3 stride 2, kw folded (K = 9,
+// chosen by default), 32 output channels, odd input size.
+// RUN: strata-reference %s --entry stem3x3_fold --seed 7 --output %t.stem3x3_fold.npy
+// RUN: strata-run %s --entry stem3x3_fold --seed 7 --expected %t.stem3x3_fold.npy --rtol 1e-4 --atol 1e-5
+func.func @stem3x3_fold(%a: tensor<1x3x17x19xf32>, %b: tensor<32x3x3x3xf32>, %c: tensor<32xf32>) -> tensor<1x32x9x10xf32> {
+  %0 = "graph.conv2d"(%a, %b, %c) {strides = array<i64: 2, 2>, padding = array<i64: 1, 1, 1, 1>, dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW"} : (tensor<1x3x17x19xf32>, tensor<32x3x3x3xf32>, tensor<32xf32>) -> tensor<1x32x9x10xf32>
+  %1 = "graph.relu"(%0) : (tensor<1x32x9x10xf32>) -> tensor<1x32x9x10xf32>
+  return %1 : tensor<1x32x9x10xf32>
+}

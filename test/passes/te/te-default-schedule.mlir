@@ -123,16 +123,17 @@ func.func @not_gemm(%a: tensor<5x7xf32>, %b: tensor<7x3xf32>) -> tensor<5x3xf32>
 // vectorized. A row of 40 is split in 8s (the widest of 32, 16, 8 that
 // divides it). A stride-2 window (reads at 2*w + k: one wide load and a
 // shuffle per vector) gets vector rows too, in 8s below a row of 16 (4s
-// from 16); a stride-3 window, or a stride-2 row narrower than 8, keeps
-// the plain order.
+// from 16 for a sum, as depthwise rows; 8s for a max: pooling); a stride-3
+// window, or a stride-2 row narrower than 8, keeps the plain order.
 // CHECK-LABEL: func.func @window_rows
 // CHECK: name = "win", reduce_extents = array<i64: 3>, schedule = [{axis = "d1", factors = array<i64: 12>, prim = "split"}, {order = ["d0", "r0", "d1.0", "d1.1"], prim = "reorder"}, {axis = "d1.1", prim = "vectorize"}]
 // CHECK: name = "win40", reduce_extents = array<i64: 3>, schedule = [{axis = "d1", factors = array<i64: 8>, prim = "split"}
 // CHECK: name = "strided", reduce_extents = array<i64: 3>, schedule = [{axis = "d1", factors = array<i64: 8>, prim = "split"}, {order = ["d0", "r0", "d1.0", "d1.1"], prim = "reorder"}, {axis = "d1.1", prim = "vectorize"}]
 // CHECK: name = "strided16", reduce_extents = array<i64: 3>, schedule = [{axis = "d1", factors = array<i64: 4>, prim = "split"}
+// CHECK: name = "pool16", reduce_extents = array<i64: 3>, schedule = [{axis = "d1", factors = array<i64: 8>, prim = "split"}
 // CHECK: name = "stride3", reduce_extents = array<i64: 3>, schedule = [{order = ["d0", "r0", "d1"], prim = "reorder"}]
 // CHECK: name = "narrow2", reduce_extents = array<i64: 3>, schedule = [{order = ["d0", "r0", "d1"], prim = "reorder"}]
-func.func @window_rows(%x: tensor<4x14xf32>, %y: tensor<4x42xf32>, %z: tensor<4x27xf32>, %z16: tensor<4x35xf32>, %z3: tensor<4x32xf32>, %z6: tensor<4x15xf32>) -> (tensor<4x12xf32>, tensor<4x40xf32>, tensor<4x12xf32>, tensor<4x16xf32>, tensor<4x10xf32>, tensor<4x6xf32>) {
+func.func @window_rows(%x: tensor<4x14xf32>, %y: tensor<4x42xf32>, %z: tensor<4x27xf32>, %z16: tensor<4x35xf32>, %z3: tensor<4x32xf32>, %z6: tensor<4x15xf32>) -> (tensor<4x12xf32>, tensor<4x40xf32>, tensor<4x12xf32>, tensor<4x16xf32>, tensor<4x16xf32>, tensor<4x10xf32>, tensor<4x6xf32>) {
   %c = "te.compute"() ({
   ^bb0(%i: index, %j: index, %k: index):
     %jj = arith.addi %j, %k : index
@@ -160,7 +161,15 @@ func.func @window_rows(%x: tensor<4x14xf32>, %y: tensor<4x42xf32>, %z: tensor<4x
     %jj = arith.addi %j2, %k : index
     %v = "te.read"(%z16, %i, %jj) : (tensor<4x35xf32>, index, index) -> f32
     gpu.yield %v : f32
-  }) {name = "strided16", reduce_extents = array<i64: 3>, combiner = "max", init = 0xFF800000 : f32} : () -> tensor<4x16xf32>
+  }) {name = "strided16", reduce_extents = array<i64: 3>, combiner = "add", init = 0.0 : f32} : () -> tensor<4x16xf32>
+  %f2 = "te.compute"() ({
+  ^bb0(%i: index, %j: index, %k: index):
+    %c2 = arith.constant 2 : index
+    %j2 = arith.muli %j, %c2 : index
+    %jj = arith.addi %j2, %k : index
+    %v = "te.read"(%z16, %i, %jj) : (tensor<4x35xf32>, index, index) -> f32
+    gpu.yield %v : f32
+  }) {name = "pool16", reduce_extents = array<i64: 3>, combiner = "max", init = 0xFF800000 : f32} : () -> tensor<4x16xf32>
   %g = "te.compute"() ({
   ^bb0(%i: index, %j: index, %k: index):
     %c3 = arith.constant 3 : index
@@ -177,7 +186,7 @@ func.func @window_rows(%x: tensor<4x14xf32>, %y: tensor<4x42xf32>, %z: tensor<4x
     %v = "te.read"(%z6, %i, %jj) : (tensor<4x15xf32>, index, index) -> f32
     gpu.yield %v : f32
   }) {name = "narrow2", reduce_extents = array<i64: 3>, combiner = "max", init = 0xFF800000 : f32} : () -> tensor<4x6xf32>
-  return %c, %d, %e, %f, %g, %h : tensor<4x12xf32>, tensor<4x40xf32>, tensor<4x12xf32>, tensor<4x16xf32>, tensor<4x10xf32>, tensor<4x6xf32>
+  return %c, %d, %e, %f, %f2, %g, %h : tensor<4x12xf32>, tensor<4x40xf32>, tensor<4x12xf32>, tensor<4x16xf32>, tensor<4x16xf32>, tensor<4x10xf32>, tensor<4x6xf32>
 }
 
 // A window reduction of at least 2^18 iterations (16x64x64 outputs x 9
