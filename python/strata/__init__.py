@@ -8,6 +8,7 @@ call it with numpy arrays.
 See python/README.md; the C model API underneath is include/strata/model.h."""
 
 from ._model import KernelTime, Model, StrataError, TensorInfo, compile
+from ._tune import tune
 
 __version__ = "0.1.0"
-__all__ = ["compile", "Model", "StrataError", "TensorInfo", "KernelTime"]
+__all__ = ["compile", "tune", "Model", "StrataError", "TensorInfo", "KernelTime"]

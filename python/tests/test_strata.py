@@ -193,3 +193,24 @@ def test_profile_per_kernel():
     with pytest.raises(strata.StrataError) as e:
         strata.compile(path, profile=True, pipeline="builtin.module(strata-graph-to-llvm)")
     assert e.value.code == "INVALID_ARGUMENT" and "profile" in str(e.value)
+
+
+def test_tune_then_compile_with_records(tmp_path):
+    # strata.tune writes records for 1 thread; a model compiled for 1 thread
+    # applies them (no "no tuning record" warning) and computes what the
+    # untuned one does; asking for 2 threads names the records' target.
+    src = ROOT / "test" / "tuning" / "Inputs" / "matmuls.mlir"
+    db = tmp_path / "tune.db"
+    assert strata.tune(src, db, trials=4, threads=1, repeats=1, validate=0) == db
+    assert db.stat().st_size > 0
+    tuned = strata.compile(src, threads=1, tuning_db=db)
+    assert "no tuning record" not in tuned.warnings
+    plain = strata.compile(src, threads=1)
+    rng = np.random.default_rng(1)
+    args = [rng.standard_normal(t.shape).astype(np.float32) for t in plain.inputs]
+    np.testing.assert_allclose(tuned(*args), plain(*args), rtol=1e-4, atol=1e-5)
+    other = strata.compile(src, threads=2, tuning_db=db)
+    assert "cores=1" in other.warnings
+    with pytest.raises(strata.StrataError) as e:
+        strata.tune(tmp_path / "missing.onnx", db, trials=1)
+    assert "strata-tune exited" in str(e.value)
