@@ -10,12 +10,14 @@ const strata_pass_info_t strata_graph_to_llvm_pass = {
     .description = "graph-fold-batch-norm, graph-fuse, convert-graph-to-te, te-inline, "
                    "te-epilogue-view, te-default-schedule, te-pack-constants, convert-te-to-tir, "
                    "tir-apply-schedule (a no-op "
-                   "on nests without a schedule), tir-fuse-epilogue, then strata-lower-to-llvm.",
+                   "on nests without a schedule), tir-fuse-epilogue, strata-outline-kernels (each kernel a function, identical "
+                   "ones merged), then strata-lower-to-llvm.",
     .anchor = "builtin.module",
     .pipeline = "graph-fold-batch-norm,graph-fuse,convert-graph-to-te,te-inline,"
                 "te-epilogue-view,te-default-schedule,te-pack-constants,"
                 "convert-te-to-tir,"
                 "tir-apply-schedule,"
                 "tir-fuse-epilogue,"
+                "strata-outline-kernels,"
                 "strata-lower-to-llvm",
 };
