@@ -68,6 +68,11 @@ typedef struct {
   /* A lowering pipeline to the llvm dialect replacing the default
    * builtin.module(strata-graph-to-llvm); not with tuning_db. */
   const char *pipeline;
+  /* Nonzero: compile every kernel, and neither read nor write the compile
+   * cache ($XDG_CACHE_HOME/strata, else ~/.cache/strata), where compiled
+   * kernels are otherwise kept and reused (a second compile of a model
+   * only links). */
+  int no_cache;
 } strata_model_options_t;
 
 /* The defaults: every field 0/NULL but opt_level 3. */

@@ -22,6 +22,7 @@ class Options(ctypes.Structure):
         ("tuning_db", ctypes.c_char_p),
         ("target", ctypes.c_char_p),
         ("pipeline", ctypes.c_char_p),
+        ("no_cache", ctypes.c_int),
     ]
 
 

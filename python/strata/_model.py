@@ -49,7 +49,7 @@ def _bytes(s):
     return None if s is None else os.fsencode(s) if not isinstance(s, bytes) else s
 
 
-def _options(threads, opt_level, tuning_db, target, entry, pipeline):
+def _options(threads, opt_level, tuning_db, target, entry, pipeline, cache=True):
     o = _capi.Options()
     _capi.lib.strata_model_options_init(ctypes.byref(o))
     o.threads = int(threads or 0)
@@ -58,6 +58,7 @@ def _options(threads, opt_level, tuning_db, target, entry, pipeline):
     o.target = _bytes(target)
     o.entry = _bytes(entry)
     o.pipeline = _bytes(pipeline)
+    o.no_cache = 0 if cache else 1
     return o
 
 
@@ -164,15 +165,16 @@ class Model:
 
 
 def compile(model, threads=0, tuning_db=None, target=None, opt_level=3, entry=None,
-            pipeline=None):
+            pipeline=None, cache=True):
     """Imports and JIT-compiles `model`, a path to an .onnx file or to MLIR
     text (any Strata stage), or MLIR text itself (a str containing
     "func.func"). Returns a Model. Options as strata_model_options_t:
     threads (OpenMP threads; 0: all cores), tuning_db (records of
     strata-tune), target (the records' target; default this host with
     cores=threads), opt_level (LLVM, 0-3), entry (the function), pipeline
-    (a lowering pipeline replacing the default)."""
-    options = _options(threads, opt_level, tuning_db, target, entry, pipeline)
+    (a lowering pipeline replacing the default), cache (False: compile every
+    kernel, neither read nor write the compile cache)."""
+    options = _options(threads, opt_level, tuning_db, target, entry, pipeline, cache)
     handle = ctypes.c_void_p()
     if isinstance(model, str) and "func.func" in model:
         text = model.encode()
