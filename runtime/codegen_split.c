@@ -7,6 +7,7 @@
 #include "runtime/codegen.h"
 
 #include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/Dialect/LLVM.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -151,6 +152,31 @@ static MlirOperation declaration(MlirOperation func) {
   return decl;
 }
 
+/* The kernel's `strata.noalias` (one flag per memref argument, from
+ * strata-outline-kernels) as `llvm.noalias` on both pointers of each such
+ * memref's descriptor (its arguments' only pointers, in pairs). */
+static void apply_noalias(MlirOperation kernel) {
+  MlirAttribute flags = mlirOperationGetAttributeByName(kernel, strata_sref("strata.noalias"));
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(kernel, 0));
+  if (mlirAttributeIsNull(flags) || !mlirAttributeIsADenseBoolArray(flags))
+    return;
+  MlirContext ctx = mlirOperationGetContext(kernel);
+  intptr_t n = mlirBlockGetNumArguments(entry), ptrs = 0;
+  MlirAttribute *dicts = malloc((size_t)(n + 1) * sizeof *dicts);
+  MlirNamedAttribute noalias = mlirNamedAttributeGet(
+      mlirIdentifierGet(ctx, strata_sref("llvm.noalias")), mlirUnitAttrGet(ctx));
+  for (intptr_t i = 0; i < n; ++i) {
+    bool ptr = mlirTypeIsALLVMPointerType(mlirValueGetType(mlirBlockGetArgument(entry, i)));
+    intptr_t memref = ptr ? ptrs++ / 2 : -1;
+    bool mark = memref >= 0 && memref < mlirDenseArrayGetNumElements(flags) &&
+                mlirDenseBoolArrayGetElement(flags, memref);
+    dicts[i] = mlirDictionaryAttrGet(ctx, mark ? 1 : 0, &noalias);
+  }
+  mlirOperationSetAttributeByName(kernel, strata_sref("arg_attrs"), mlirArrayAttrGet(ctx, n, dicts));
+  mlirOperationRemoveAttributeByName(kernel, strata_sref("strata.noalias"));
+  free(dicts);
+}
+
 /* Moves `kernel` into a new module; NULL module when it must stay. */
 static MlirModule split_one(MlirSymbolTable table, MlirOperation kernel) {
   MlirModule part = mlirModuleCreateEmpty(mlirOperationGetLocation(kernel));
@@ -179,6 +205,7 @@ int strata_codegen_split(MlirOperation module, MlirModule **parts) {
   if (*parts) {
     MlirSymbolTable table = mlirSymbolTableCreate(module);
     for (size_t i = 0; i < kernels.count; ++i) {
+      apply_noalias(kernels.ops[i]);
       MlirModule part = split_one(table, kernels.ops[i]);
       if (!mlirModuleIsNull(part))
         (*parts)[count++] = part;

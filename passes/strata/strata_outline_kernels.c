@@ -202,6 +202,48 @@ static void name_or_merge(kernels_t *ks, MlirOperation func, char *name, size_t 
   ks->items[ks->count++] = (kernel_t){func, text};
 }
 
+/* The buffer a memref value views (through collapse/expand_shape, subview,
+ * casts, views): the alloc, global or argument it comes from. */
+static MlirValue root_buffer(MlirValue v) {
+  static const char *const views[] = {"memref.collapse_shape", "memref.expand_shape",
+                                      "memref.subview", "memref.cast",
+                                      "memref.reinterpret_cast", "memref.view", NULL};
+  while (mlirValueIsAOpResult(v)) {
+    MlirOperation def = mlirOpResultGetOwner(v);
+    bool view = false;
+    for (const char *const *n = views; *n && !view; ++n)
+      view = strata_op_is(def, *n);
+    if (!view || mlirOperationGetNumOperands(def) == 0)
+      break;
+    v = mlirOperationGetOperand(def, 0);
+  }
+  return v;
+}
+
+/* Marks `llvm.noalias` each memref argument whose buffer no other argument
+ * views: the buffers of one call are distinct allocations (or disjoint
+ * parts of strata-plan-memory's arena, both live at the call), so LLVM
+ * may keep values in registers across the kernel's stores, as it could
+ * when the kernel was inline and saw the allocations. */
+static void mark_noalias(MlirOperation func, const MlirValue *args, intptr_t nargs) {
+  MlirContext ctx = mlirOperationGetContext(func);
+  int *flags = malloc((size_t)(nargs + 1) * sizeof *flags);
+  intptr_t count = 0;
+  for (intptr_t i = 0; i < nargs; ++i) {
+    if (!mlirTypeIsAMemRef(mlirValueGetType(args[i])))
+      continue;
+    MlirValue root = root_buffer(args[i]);
+    bool shared = false;
+    for (intptr_t j = 0; j < nargs && !shared; ++j)
+      shared = j != i && mlirTypeIsAMemRef(mlirValueGetType(args[j])) &&
+               mlirValueEqual(root_buffer(args[j]), root);
+    flags[count++] = !shared;
+  }
+  mlirOperationSetDiscardableAttributeByName(func, strata_sref("strata.noalias"),
+                                             mlirDenseBoolArrayGet(ctx, count, flags));
+  free(flags);
+}
+
 /* The kernel function: arguments for the non-constant captures, clones of
  * the constants, then the group's ops moved in, and a return. */
 static MlirOperation build_kernel(const scan_t *s, MlirOperation last) {
@@ -277,7 +319,9 @@ static void outline(kernels_t *ks, scan_t *s) {
       strata_named(ctx, "callee", mlirFlatSymbolRefAttrGet(ctx, strata_sref(PREFIX "new")));
   MlirOperation call = strata_build_op(&b, "func.call", nargs, args, 0, NULL, 1, &callee);
   char name[64];
-  name_or_merge(ks, build_kernel(s, last), name, sizeof name);
+  MlirOperation func = build_kernel(s, last);
+  mark_noalias(func, args, nargs);
+  name_or_merge(ks, func, name, sizeof name);
   mlirOperationSetAttributeByName(call, strata_sref("callee"),
                                   mlirFlatSymbolRefAttrGet(ctx, strata_sref(name)));
   ++ks->outlined;
