@@ -88,6 +88,11 @@ static bool combine_objects(const strata_objects_t *objs, const char *object_pat
 bool strata_aot_emit_object_with(MlirOperation module, const char *object_path, int opt_level,
                                  const strata_codegen_options_t *options,
                                  strata_timing_t *timing, char **error) {
+  FILE *probe = fopen(object_path, "wb"); /* fail before compiling, not after */
+  if (!probe)
+    return strata_fail(error, "%s: cannot write the object file: %s", object_path,
+                       strerror(errno));
+  fclose(probe);
   strata_objects_t objs = {0};
   if (!strata_codegen_compile(module, opt_level, options, &objs, timing, error))
     return false;

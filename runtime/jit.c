@@ -113,7 +113,10 @@ strata_jit_t *strata_jit_create_with(MlirOperation module, int opt_level,
     return NULL;
   }
   strata_objects_t objects = {0};
-  if (!strata_codegen_compile(module, opt_level, options, &objects, timing, error)) {
+  char *why = NULL;
+  if (!strata_codegen_compile(module, opt_level, options, &objects, timing, &why)) {
+    strata_fail(error, "cannot JIT-compile the module: %s", why ? why : "?");
+    free(why);
     strata_jit_weights_free(&weights);
     return NULL;
   }

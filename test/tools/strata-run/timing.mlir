@@ -41,6 +41,7 @@
 // RUN: strata-run --help | FileCheck %s --check-prefix=RUNHELP
 // RUN: strata-compile --help | FileCheck %s --check-prefix=RUNHELP
 // RUNHELP: --timing               print the compile time per phase and per pass (stderr)
+// RUNHELP: --no-cache             compile every kernel; neither read nor write the compile
 
 func.func @model(%x: tensor<1x4x8x8xf32>) -> tensor<1x8x8x8xf32> {
   %w = "graph.constant"() {value = dense<0.5> : tensor<8x4x3x3xf32>} : () -> tensor<8x4x3x3xf32>
