@@ -7,8 +7,10 @@ model (ResNet-18 and MobileNetV2 of bench/models_gen.py by default):
   - Strata: `strata-run MODEL --timing` in a child process, which imports,
     lowers and JIT-compiles the model (then runs it once, not counted);
     its --timing report gives the compile's wall and CPU time (import
-    through code generation) and the time per phase; the child's peak
-    resident memory comes from wait4.
+    through linking) and the time per phase; the child's peak resident
+    memory comes from wait4. Each round compiles cold (an empty compile
+    cache: XDG_CACHE_HOME is a new temporary directory) and then warm (the
+    same cache again: every kernel's object is reused, only linked).
   - ORT: an InferenceSession created in this process (CPU provider,
     ORT_ENABLE_ALL, 1 thread), wall and process CPU time.
   The two alternate, --rounds times (one ORT session is created first and
@@ -22,8 +24,10 @@ model (ResNet-18 and MobileNetV2 of bench/models_gen.py by default):
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 import onnxruntime as ort
@@ -33,10 +37,13 @@ PHASE = re.compile(r"^  (import|graph passes|lowering|LLVM optimization|code gen
                    r" +([0-9.]+) +([0-9.]+) ")
 
 
-def strata_compile(bin_dir, model):
-    """(wall ms, cpu ms, peak MB, {phase: (wall ms, cpu ms)}) of one compile."""
+def strata_compile(bin_dir, model, cache_dir):
+    """(wall ms, cpu ms, peak MB, {phase: (wall ms, cpu ms)}) of one compile
+    with the compile cache in cache_dir."""
+    env = dict(os.environ, XDG_CACHE_HOME=cache_dir)
     proc = subprocess.Popen([os.path.join(bin_dir, "strata-run"), model, "--timing"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                            env=env)
     err = proc.stderr.read()
     _, status, usage = os.wait4(proc.pid, 0)
     proc.returncode = os.waitstatus_to_exitcode(status)
@@ -75,22 +82,32 @@ def ort_create(model):
     return 1e3 * (w1 - w0), 1e3 * (c1 - c0)
 
 
-def bench(bin_dir, name, model, rounds):
-    ort_create(model)  # ORT's one-time initialization
-    strata, onnx_rt = [], []
-    for _ in range(rounds):
-        strata.append(strata_compile(bin_dir, model))
-        onnx_rt.append(ort_create(model))
+def report(name, kind, strata, onnx_rt, rounds):
     best = min(strata, key=lambda r: r[0])
     s_wall, s_cpu = best[0], min(r[1] for r in strata)
     peak = max(r[2] for r in strata)
     o_wall, o_cpu = min(r[0] for r in onnx_rt), min(r[1] for r in onnx_rt)
-    print(f"compile {name:<12} cold  strata {s_wall:8.1f} ms wall {s_cpu:8.1f} ms CPU "
+    print(f"compile {name:<12} {kind:<5} strata {s_wall:8.1f} ms wall {s_cpu:8.1f} ms CPU "
           f"(peak {peak:.0f} MB)  ort session {o_wall:6.1f} ms wall {o_cpu:6.1f} ms CPU  "
           f"ratio wall {o_wall / s_wall:.3f} CPU {o_cpu / max(s_cpu, 1e-9):.3f}  "
           f"(min of {rounds})", flush=True)
     phases = "  ".join(f"{k} {v[1]:.0f}" for k, v in best[3].items())
-    print(f"compile {name:<12} phases (CPU ms, fastest run): {phases}", flush=True)
+    print(f"compile {name:<12} {kind:<5} phases (CPU ms, fastest run): {phases}", flush=True)
+
+
+def bench(bin_dir, name, model, rounds):
+    ort_create(model)  # ORT's one-time initialization
+    cold, warm, onnx_rt = [], [], []
+    for _ in range(rounds):
+        cache = tempfile.mkdtemp(prefix="strata-bench-cache-")
+        try:
+            cold.append(strata_compile(bin_dir, model, cache))
+            warm.append(strata_compile(bin_dir, model, cache))
+        finally:
+            shutil.rmtree(cache, ignore_errors=True)
+        onnx_rt.append(ort_create(model))
+    report(name, "cold", cold, onnx_rt, rounds)
+    report(name, "warm", warm, onnx_rt, rounds)
 
 
 def main():
@@ -104,8 +121,8 @@ def main():
     listing = subprocess.run([sys.executable, gen, args.models_dir, "--only", args.only],
                              capture_output=True, text=True, check=True).stdout
     print(f"# onnxruntime {ort.__version__} session creation (CPUExecutionProvider, "
-          f"ORT_ENABLE_ALL, 1 thread) vs strata-run's compile (--timing: import to machine "
-          f"code); ratio = ort / strata (> 1: Strata faster)", flush=True)
+          f"ORT_ENABLE_ALL, 1 thread) vs strata-run's compile (--timing: import to linked "
+          f"code; cold: empty compile cache, warm: the cache of the cold run); ratio = ort / strata (> 1: Strata faster)", flush=True)
     for row in listing.splitlines():
         name = row.split()[0]
         bench(os.path.join(args.build, "bin"), name,

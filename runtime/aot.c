@@ -1,6 +1,7 @@
-/* AOT compilation: MLIR llvm dialect -> LLVM IR -> optimized native object
- * (LLVM C API), linked into a shared library by the system compiler, with
- * a generated header describing the C entry point. */
+/* AOT compilation: MLIR llvm dialect -> native objects (runtime/codegen.c:
+ * kernels compiled in parallel or taken from the compile cache) combined
+ * into one object, linked into a shared library by the system compiler,
+ * with a generated header describing the C entry point. */
 #define _GNU_SOURCE /* dladdr */
 #include "runtime/aot.h"
 #include "core/compile_timing.h"
@@ -8,12 +9,6 @@
 
 #include <dlfcn.h>
 #include <errno.h>
-#include <llvm-c/Core.h>
-#include <llvm-c/Target.h>
-#include <llvm-c/TargetMachine.h>
-#include <llvm-c/Transforms/PassBuilder.h>
-#include <mlir-c/RegisterEverything.h>
-#include <mlir-c/Target/LLVMIR.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,71 +18,99 @@
 #include "runtime/jit.h"
 #include "runtime/kernel_registry.h"
 
-bool strata_aot_emit_object(MlirOperation module, const char *object_path, int opt_level,
-                            strata_timing_t *timing, char **error) {
-  strata_time_mark_t mark = strata_time_mark();
-  mlirRegisterAllLLVMTranslations(mlirOperationGetContext(module));
-  LLVMInitializeNativeTarget();
-  LLVMInitializeNativeAsmPrinter();
-  LLVMContextRef llvm_ctx = LLVMContextCreate();
-  LLVMModuleRef mod = mlirTranslateModuleToLLVMIR(module, llvm_ctx);
-  if (!mod) {
-    LLVMContextDispose(llvm_ctx);
-    return strata_fail(error, "cannot translate the module to LLVM IR (is it fully lowered to the "
-                       "llvm dialect?)");
+/* Runs argv (argv[0] found on PATH) and waits; false with *error set when
+ * it cannot start or fails. */
+static bool run_tool(char **argv, const char *what, char **error) {
+  pid_t pid = fork();
+  if (pid < 0)
+    return strata_fail(error, "cannot start '%s': %s", argv[0], strerror(errno));
+  if (pid == 0) {
+    execvp(argv[0], argv);
+    _exit(127);
   }
-  char *triple = LLVMGetDefaultTargetTriple();
-  char *cpu = LLVMGetHostCPUName();
-  char *features = LLVMGetHostCPUFeatures();
-  LLVMTargetRef target;
-  char *msg = NULL;
-  bool ok = false;
-  if (LLVMGetTargetFromTriple(triple, &target, &msg)) {
-    strata_fail(error, "no LLVM target for %s: %s", triple, msg);
-    LLVMDisposeMessage(msg);
-    goto done_strings;
+  int status = 0;
+  waitpid(pid, &status, 0);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    return strata_fail(error, "%s with '%s' failed (exit status %d)", what, argv[0],
+                       WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+  return true;
+}
+
+static const char *c_compiler(void) {
+  const char *cc = getenv("CC");
+  return cc && *cc ? cc : "cc";
+}
+
+static bool write_object(const char *path, const strata_object_t *o, char **error) {
+  FILE *f = fopen(path, "wb");
+  if (!f)
+    return strata_fail(error, "%s: cannot create: %s", path, strerror(errno));
+  bool ok = fwrite(o->data, 1, o->size, f) == o->size;
+  ok = fclose(f) == 0 && ok;
+  return ok ? true : strata_fail(error, "%s: cannot write the object file", path);
+}
+
+/* Several objects as one: written to a temporary directory and combined by
+ * a relocatable link (cc -r). */
+static bool combine_objects(const strata_objects_t *objs, const char *object_path,
+                            char **error) {
+  const char *tmp = getenv("TMPDIR");
+  char dir[4096];
+  snprintf(dir, sizeof dir, "%s/strata-objects-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  if (!mkdtemp(dir))
+    return strata_fail(error, "cannot create a temporary directory: %s", strerror(errno));
+  char **argv = calloc((size_t)objs->count + 8, sizeof *argv);
+  int n = 0;
+  bool ok = argv != NULL;
+  if (ok) {
+    argv[n++] = (char *)c_compiler();
+    argv[n++] = "-r";
+    argv[n++] = "-nostdlib";
+    argv[n++] = "-o";
+    argv[n++] = (char *)object_path;
   }
-  LLVMCodeGenOptLevel level = opt_level <= 0   ? LLVMCodeGenLevelNone
-                              : opt_level == 1 ? LLVMCodeGenLevelLess
-                              : opt_level == 2 ? LLVMCodeGenLevelDefault
-                                               : LLVMCodeGenLevelAggressive;
-  LLVMTargetMachineRef tm = LLVMCreateTargetMachine(target, triple, cpu, features, level,
-                                                    LLVMRelocPIC, LLVMCodeModelDefault);
-  LLVMSetTarget(mod, triple);
-  LLVMTargetDataRef layout = LLVMCreateTargetDataLayout(tm);
-  LLVMSetModuleDataLayout(mod, layout);
-  LLVMDisposeTargetData(layout);
-  char passes[32];
-  snprintf(passes, sizeof passes, "default<O%d>", opt_level < 0 ? 0 : opt_level > 3 ? 3 : opt_level);
-  LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
-  LLVMErrorRef err = LLVMRunPasses(mod, passes, tm, opts);
-  LLVMDisposePassBuilderOptions(opts);
-  mark = strata_timing_charge(timing, STRATA_PHASE_LLVM_OPT, mark);
-  if (err) {
-    char *m = LLVMGetErrorMessage(err);
-    strata_fail(error, "LLVM optimization failed: %s", m);
-    LLVMDisposeErrorMessage(m);
-  } else if (LLVMTargetMachineEmitToFile(tm, mod, (char *)object_path, LLVMObjectFile, &msg)) {
-    strata_fail(error, "%s: cannot write the object file: %s", object_path, msg);
-    LLVMDisposeMessage(msg);
-  } else {
-    ok = true;
+  for (int i = 0; ok && i < objs->count; ++i) {
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%d.o", dir, i);
+    ok = write_object(path, &objs->items[i], error) && (argv[n++] = strdup(path)) != NULL;
   }
-  strata_timing_charge(timing, STRATA_PHASE_CODEGEN, mark);
-  LLVMDisposeTargetMachine(tm);
-done_strings:
-  LLVMDisposeMessage(triple);
-  LLVMDisposeMessage(cpu);
-  LLVMDisposeMessage(features);
-  LLVMDisposeModule(mod);
-  LLVMContextDispose(llvm_ctx);
+  if (ok)
+    ok = run_tool(argv, "combining the objects", error);
+  for (int i = 5; argv && i < n; ++i) {
+    unlink(argv[i]);
+    free(argv[i]);
+  }
+  free(argv);
+  rmdir(dir);
   return ok;
 }
 
+bool strata_aot_emit_object_with(MlirOperation module, const char *object_path, int opt_level,
+                                 const strata_codegen_options_t *options,
+                                 strata_timing_t *timing, char **error) {
+  FILE *probe = fopen(object_path, "wb"); /* fail before compiling, not after */
+  if (!probe)
+    return strata_fail(error, "%s: cannot write the object file: %s", object_path,
+                       strerror(errno));
+  fclose(probe);
+  strata_objects_t objs = {0};
+  if (!strata_codegen_compile(module, opt_level, options, &objs, timing, error))
+    return false;
+  strata_time_mark_t mark = strata_time_mark();
+  bool ok = objs.count == 1 ? write_object(object_path, &objs.items[0], error)
+                            : combine_objects(&objs, object_path, error);
+  strata_objects_free(&objs);
+  strata_timing_charge(timing, STRATA_PHASE_LINK, mark);
+  return ok;
+}
+
+bool strata_aot_emit_object(MlirOperation module, const char *object_path, int opt_level,
+                            strata_timing_t *timing, char **error) {
+  return strata_aot_emit_object_with(module, object_path, opt_level, NULL, timing, error);
+}
+
 bool strata_aot_link_shared(const char *object_path, const char *library_path, char **error) {
-  const char *cc = getenv("CC");
-  if (!cc || !*cc)
-    cc = "cc";
+  const char *cc = c_compiler();
   char *argv[24];
   int n = 0;
   argv[n++] = (char *)cc;
@@ -118,19 +141,9 @@ bool strata_aot_link_shared(const char *object_path, const char *library_path, c
   }
   argv[n++] = "-lm";
   argv[n] = NULL;
-  pid_t pid = fork();
-  if (pid < 0)
-    return strata_fail(error, "cannot start the linker: %s", strerror(errno));
-  if (pid == 0) {
-    execvp(cc, argv);
-    _exit(127);
-  }
-  int status = 0;
-  waitpid(pid, &status, 0);
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-    return strata_fail(error, "linking %s with '%s' failed (exit status %d)", library_path, cc,
-                WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-  return true;
+  char what[4200];
+  snprintf(what, sizeof what, "linking %s", library_path);
+  return run_tool(argv, what, error);
 }
 
 static const char *c_type(strata_dtype_t t) {

@@ -8,13 +8,19 @@
 #include <stdbool.h>
 
 #include "core/compile_timing.h"
+#include "runtime/codegen.h"
 #include "runtime/signature.h"
 
-/* Translates `module` to LLVM IR, optimizes it with LLVM's default<O{level}>
- * pipeline for the host CPU (name and features) and writes an object file.
- * With a `timing` (may be NULL), the translation and optimization count as
- * STRATA_PHASE_LLVM_OPT, writing the object as STRATA_PHASE_CODEGEN.
+/* Compiles `module` with runtime/codegen.c (kernels in parallel, LLVM's
+ * default<O{level}> pipeline for the host CPU, the compile cache per
+ * `options`, NULL: the defaults) and writes one object file (several are
+ * combined with `cc -r`). With a `timing` (may be NULL): translation and
+ * optimization, code generation, and writing/combining (link) phases.
  * On failure returns false and sets *error (malloc'd). */
+bool strata_aot_emit_object_with(MlirOperation module, const char *object_path, int opt_level,
+                                 const strata_codegen_options_t *options,
+                                 strata_timing_t *timing, char **error);
+/* The same with the default options (the compile cache on). */
 bool strata_aot_emit_object(MlirOperation module, const char *object_path, int opt_level,
                             strata_timing_t *timing, char **error);
 

@@ -8,6 +8,8 @@
 #include <mlir-c/IR.h>
 #include <stdbool.h>
 
+#include "core/compile_timing.h"
+#include "runtime/codegen.h"
 #include "runtime/tensor.h"
 
 typedef struct strata_jit strata_jit_t;
@@ -19,16 +21,27 @@ typedef struct strata_jit strata_jit_t;
  * external declarations there). */
 strata_jit_t *strata_jit_create(MlirOperation module, int opt_level, char **error);
 
+/* The same with code generation options (runtime/codegen.h: the compile
+ * cache, threads; strata_jit_create reads and writes no cache) and a
+ * timing (may be NULL): translation and optimization, code generation and
+ * the JIT's linking are charged to their phases. The code is generated
+ * here, in parallel, not at the first call. */
+strata_jit_t *strata_jit_create_with(MlirOperation module, int opt_level,
+                                     const strata_codegen_options_t *options,
+                                     strata_timing_t *timing, char **error);
+
+/* How many objects the JIT linked, and how many came from the cache. */
+void strata_jit_counts(const strata_jit_t *jit, int *objects, int *cached);
+
 /* Calls `function` with one strided memref descriptor per tensor (inputs
  * and destination buffers in signature order). Returns false and sets
  * *error when the function is not found. */
 bool strata_jit_call(strata_jit_t *jit, const char *function, strata_tensor_t *args,
                      int num_args, char **error);
 
-/* Generates the machine code of the module now: the engine optimizes and
- * compiles lazily, at the first lookup of a function, so without this the
- * first call pays for LLVM's O3 and code generation. Returns false and sets
- * *error when `function` is not in the module. */
+/* Links the code of `function` now (the JIT links lazily, at the first
+ * lookup). Returns false and sets *error when `function` is not in the
+ * module. */
 bool strata_jit_materialize(strata_jit_t *jit, const char *function, char **error);
 
 /* Frees the engine, then stops the OpenMP runtime's worker threads

@@ -329,6 +329,7 @@ strata_status_t strata_model_compile(strata_model_t *m, const strata_model_optio
   strata_text_free(&m->warnings);
   m->threads = option_threads(o);
   m->opt_level = o->opt_level;
+  m->no_cache = o->no_cache != 0;
   char *pipeline = NULL;
   strata_status_t s = lowering_pipeline(o, m->threads, &pipeline);
   if (s)
@@ -342,8 +343,13 @@ strata_status_t strata_model_compile(strata_model_t *m, const strata_model_optio
   if (o->profile && !o->pipeline && !strata_model_take_kernel_names(m))
     return strata_model_status(STRATA_STATUS_OUT_OF_MEMORY, "out of memory");
   char *error = NULL;
-  if (!(m->jit = strata_jit_create(m->module, m->opt_level, &error)) ||
-      !strata_jit_materialize(m->jit, m->sig.name, &error)) {
+  /* The JIT takes the weights and kernels out of what it compiles: a copy,
+   * so that strata_model_export still has the whole module. */
+  MlirOperation copy = mlirOperationClone(m->module);
+  strata_codegen_options_t codegen = {.no_cache = o->no_cache != 0};
+  m->jit = strata_jit_create_with(copy, m->opt_level, &codegen, NULL, &error);
+  mlirOperationDestroy(copy);
+  if (!m->jit || !strata_jit_materialize(m->jit, m->sig.name, &error)) {
     strata_jit_release(m->jit);
     m->jit = NULL;
     m->failed = true;
@@ -383,7 +389,11 @@ strata_status_t strata_model_export(strata_model_t *m, const char *output_path,
   if (!object)
     return strata_model_status(STRATA_STATUS_OUT_OF_MEMORY, "out of memory");
   snprintf(object, size, object_only ? "%s" : "%s.tmp.o", output_path);
-  bool ok = strata_aot_emit_object(m->module, object, m->opt_level, NULL, &error);
+  /* A copy: code generation splits the module it compiles. */
+  MlirOperation copy = mlirOperationClone(m->module);
+  strata_codegen_options_t codegen = {.no_cache = m->no_cache};
+  bool ok = strata_aot_emit_object_with(copy, object, m->opt_level, &codegen, NULL, &error);
+  mlirOperationDestroy(copy);
   if (ok && !object_only) {
     ok = strata_aot_link_shared(object, output_path, &error);
     unlink(object);

@@ -22,6 +22,7 @@ struct strata_model {
   bool lowered;             /* the module is in the llvm dialect */
   bool failed;              /* a compile failed part way: the module is unusable */
   int threads, opt_level;
+  bool no_cache; /* strata_model_options_t.no_cache of the compile */
   strata_text_t errors;     /* error diagnostics not yet turned into a status */
   strata_text_t warnings;
   char **kernel_names;      /* options.profile: the timed kernels (model_profile.c) */

@@ -14,6 +14,9 @@ config.test_exec_root = os.path.join(config.strata_obj_root, "test")
 path = os.pathsep.join([config.strata_tools_dir, config.strata_capi_dir,
                         config.llvm_tools_dir, config.environment.get("PATH", os.environ["PATH"])])
 config.environment["PATH"] = path
+# The compile cache (runtime/compile_cache.h) of every test is one under the
+# build tree, never the user's; tests of the cache itself use their own.
+config.environment["XDG_CACHE_HOME"] = os.path.join(config.test_exec_root, "xdg-cache")
 
 config.substitutions.append(("%irdl", config.strata_irdl))
 config.substitutions.append(("%plugin", os.path.join(config.strata_lib_dir, "StrataPlugin.so")))

@@ -71,6 +71,11 @@ typedef struct {
   /* Nonzero: time each kernel (fused group) at run time, for
    * strata_model_kernel_time; not with `pipeline`. */
   int profile;
+  /* Nonzero: compile every kernel, and neither read nor write the compile
+   * cache ($XDG_CACHE_HOME/strata, else ~/.cache/strata), where compiled
+   * kernels are otherwise kept and reused (a second compile of a model
+   * only links). */
+  int no_cache;
 } strata_model_options_t;
 
 /* The defaults: every field 0/NULL but opt_level 3. */

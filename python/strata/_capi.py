@@ -23,6 +23,7 @@ class Options(ctypes.Structure):
         ("target", ctypes.c_char_p),
         ("pipeline", ctypes.c_char_p),
         ("profile", ctypes.c_int),
+        ("no_cache", ctypes.c_int),
     ]
 
 

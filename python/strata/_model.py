@@ -55,7 +55,8 @@ KernelTime.__doc__ = ("One kernel (fused group) of a profile: its name (kernel, 
                       "the medians (0-1) and calls per run.")
 
 
-def _options(threads, opt_level, tuning_db, target, entry, pipeline, profile=False):
+def _options(threads, opt_level, tuning_db, target, entry, pipeline, profile=False,
+             cache=True):
     o = _capi.Options()
     _capi.lib.strata_model_options_init(ctypes.byref(o))
     o.threads = int(threads or 0)
@@ -65,6 +66,7 @@ def _options(threads, opt_level, tuning_db, target, entry, pipeline, profile=Fal
     o.entry = _bytes(entry)
     o.pipeline = _bytes(pipeline)
     o.profile = 1 if profile else 0
+    o.no_cache = 0 if cache else 1
     return o
 
 
@@ -213,7 +215,7 @@ class Model:
 
 
 def compile(model, threads=0, tuning_db=None, target=None, opt_level=3, entry=None,
-            pipeline=None, profile=False):
+            pipeline=None, profile=False, cache=True):
     """Imports and JIT-compiles `model`, a path to an .onnx file or to MLIR
     text (any Strata stage), or MLIR text itself (a str containing
     "func.func"). Returns a Model. Options as strata_model_options_t:
@@ -221,8 +223,9 @@ def compile(model, threads=0, tuning_db=None, target=None, opt_level=3, entry=No
     strata-tune), target (the records' target; default this host with
     cores=threads), opt_level (LLVM, 0-3), entry (the function), pipeline
     (a lowering pipeline replacing the default), profile (time each kernel,
-    for Model.profile)."""
-    options = _options(threads, opt_level, tuning_db, target, entry, pipeline, profile)
+    for Model.profile), cache (False: compile every kernel, neither read nor
+    write the compile cache)."""
+    options = _options(threads, opt_level, tuning_db, target, entry, pipeline, profile, cache)
     handle = ctypes.c_void_p()
     if isinstance(model, str) and "func.func" in model:
         text = model.encode()

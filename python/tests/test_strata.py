@@ -99,6 +99,24 @@ def test_mlir_text_dynamic_batch():
         np.testing.assert_array_equal(model(x), 2 * x)
 
 
+@pytest.fixture(autouse=True)
+def private_compile_cache(tmp_path_factory, monkeypatch):
+    """Every test's compile cache is a temporary directory, never the user's."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "xdg-cache"))
+
+
+def test_compile_cache(tmp_path, monkeypatch):
+    """cache=False neither reads nor writes the compile cache; the default
+    writes it, and a second compile from it gives the same results."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    x = np.arange(8, dtype=np.float32).reshape(2, 4)
+    y = strata.compile(MLIR_DYNAMIC, cache=False)(x)
+    assert not (tmp_path / "strata").exists()
+    np.testing.assert_array_equal(strata.compile(MLIR_DYNAMIC)(x), y)
+    assert any(p.suffix == ".o" for p in (tmp_path / "strata").iterdir())
+    np.testing.assert_array_equal(strata.compile(MLIR_DYNAMIC)(x), y)
+
+
 def test_mlir_file_and_export(tmp_path):
     model = strata.compile(MODELS / "mlp.mlir", threads=2)
     y = model(np.ones((1, 16), np.float32))

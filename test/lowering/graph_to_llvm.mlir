@@ -8,9 +8,13 @@
 // CHECK-NOT: graph.
 // CHECK-NOT: "te.
 // CHECK-NOT: "tir.
+// The kernels are functions of their own (strata-outline-kernels) that
+// the entry calls.
+// CHECK: llvm.call @strata_kernel_
+// CHECK-LABEL: llvm.func @_mlir_ciface_main
+// CHECK: llvm.func @strata_kernel_
 // CHECK: llvm.intr.fmuladd
 // CHECK: llvm.intr.maximum
-// CHECK-LABEL: llvm.func @_mlir_ciface_main
 
 // TE-COUNT-2: "te.compute"
 // TE-NOT: "te.compute"

@@ -44,6 +44,8 @@ static const char usage[] =
     "                         host's (as strata-tune --target wrote them)\n"
     "  -O<0-3>                optimization level (default 3)\n"
     "  --timing               print the compile time per phase and per pass (stderr)\n"
+    "  --no-cache             compile every kernel; neither read nor write the compile\n"
+    "                         cache ($XDG_CACHE_HOME/strata, else ~/.cache/strata)\n"
     "  --version              print the version and exit\n"
     "  -h, --help             this help\n"
     "\n"
@@ -80,6 +82,7 @@ int main(int argc, char **argv) {
              *tuning_db = NULL, *target = NULL;
   int opt_level = 3;
   strata_timing_t timing_storage = {0}, *timing = NULL;
+  strata_codegen_options_t codegen = {0};
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i];
     bool has_next = i + 1 < argc;
@@ -105,6 +108,8 @@ int main(int argc, char **argv) {
       tuning_db = a + 12;
     } else if (!strcmp(a, "--timing")) {
       timing = &timing_storage;
+    } else if (!strcmp(a, "--no-cache")) {
+      codegen.no_cache = true;
     } else if (!strcmp(a, "--target") && has_next) {
       target = argv[++i];
     } else if (!strcmp(a, "--threads") && has_next) {
@@ -168,7 +173,7 @@ int main(int argc, char **argv) {
   bool object_only = ends_with(out, ".o");
   char object[4096];
   snprintf(object, sizeof object, object_only ? "%s" : "%s.tmp.o", out);
-  if (!strata_aot_emit_object(module, object, opt_level, timing, &error))
+  if (!strata_aot_emit_object_with(module, object, opt_level, &codegen, timing, &error))
     goto done;
   if (!object_only) {
     mark = strata_time_mark();

@@ -34,7 +34,7 @@ typedef struct {
   unsigned long long seed;
   int repeat, threads, opt_level, result_args;
   double rtol, atol;
-  bool print_values, profile, stats;
+  bool print_values, profile, stats, no_cache;
   strata_timing_t *timing; /* --timing: where the compile time goes (else NULL) */
 } options_t;
 
@@ -75,7 +75,10 @@ static const char usage[] =
     "                         the first run is a warm-up and not counted\n"
     "  --stats                print the memory plan (strata-plan-memory): the entry's\n"
     "                         intermediate buffers and the arena they share per call\n"
-    "  --timing               print the compile time per phase and per pass (stderr)\n"
+    "  --timing               print the compile time per phase and per pass (stderr),\n"
+    "                         and how many objects came from the compile cache\n"
+    "  --no-cache             compile every kernel; neither read nor write the compile\n"
+    "                         cache ($XDG_CACHE_HOME/strata, else ~/.cache/strata)\n"
     "  --print                print the output values\n"
     "  --result-args <n>      for a function already in destination-passing form\n"
     "                         (memref arguments, no results): its last n arguments\n"
@@ -171,6 +174,8 @@ static void parse_args(int argc, char **argv, options_t *o) {
     } else if (!strcmp(a, "--timing")) {
       static strata_timing_t timing;
       o->timing = &timing;
+    } else if (!strcmp(a, "--no-cache")) {
+      o->no_cache = true;
     } else if (!strcmp(a, "--print")) {
       o->print_values = true;
     } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
@@ -517,13 +522,13 @@ static bool compile_and_run(MlirOperation module, const options_t *o,
     print_memory_plan(module, sig->name);
   intptr_t num_kernels = 0;
   char **kernels = o->profile ? profile_names(module, &num_kernels) : NULL;
-  strata_time_mark_t mark = strata_time_mark();
-  if (!(*jit = strata_jit_create(module, o->opt_level, error)))
+  strata_codegen_options_t codegen = {.no_cache = o->no_cache};
+  if (!(*jit = strata_jit_create_with(module, o->opt_level, &codegen, o->timing, error)))
     return false;
-  mark = strata_timing_charge(o->timing, STRATA_PHASE_LLVM_OPT, mark);
+  strata_time_mark_t mark = strata_time_mark();
   if (!strata_jit_materialize(*jit, sig->name, error))
     return false;
-  strata_timing_charge(o->timing, STRATA_PHASE_CODEGEN, mark);
+  strata_timing_charge(o->timing, STRATA_PHASE_LINK, mark);
   double compile_ms = 1e3 * (now_seconds() - t0);
   double *times = malloc(sizeof(double) * (size_t)o->repeat);
   bool ok = times != NULL;
@@ -554,6 +559,11 @@ static bool compile_and_run(MlirOperation module, const options_t *o,
     qsort(times, (size_t)o->repeat, sizeof *times, cmp_double);
     printf("compiled '%s' in %.1f ms\n", sig->name, compile_ms);
     strata_timing_print(o->timing, sig->name, stderr);
+    if (o->timing) {
+      int objects, cached;
+      strata_jit_counts(*jit, &objects, &cached);
+      fprintf(stderr, "objects: %d linked, %d from the compile cache\n", objects, cached);
+    }
     if (o->repeat > 1)
       printf("time: median %.3f ms, min %.3f ms over %d runs\n", 1e3 * times[o->repeat / 2],
              1e3 * times[0], o->repeat);

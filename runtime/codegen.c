@@ -1,0 +1,314 @@
+/* Parallel code generation with a compile cache (see codegen.h). The
+ * modules are keyed and translated to LLVM IR on the calling thread (MLIR
+ * is not touched by the workers); each worker owns a target machine and
+ * optimizes and emits modules from a shared counter, each in its own
+ * LLVMContext. */
+#define _GNU_SOURCE /* sched_getaffinity */
+#include "runtime/codegen.h"
+
+#include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
+#include <llvm-c/TargetMachine.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/RegisterEverything.h>
+#include <mlir-c/Target/LLVMIR.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <xxhash.h>
+
+#include "bridge/bridge.h"
+#include "core/text.h"
+#include "runtime/compile_cache.h"
+#include "runtime/status.h"
+#include "strata/strata.h"
+
+/* Bump when what this file does to a module changes (passes, target
+ * options, wrappers): old cache entries then miss. */
+#define CODEGEN_FORMAT 1
+
+typedef struct {
+  MlirOperation op;        /* the module (the caller's, or a split part) */
+  uint64_t key;            /* its cache key */
+  LLVMContextRef ctx;      /* its LLVM IR, until compiled (NULL: cached) */
+  LLVMModuleRef mod;
+  strata_object_t object;
+  bool hit; /* the object came from the cache */
+  char *error;
+} unit_t;
+
+typedef struct {
+  unit_t *units;
+  int count, next;
+  int opt_level;
+  char *triple, *cpu, *features;
+} pool_t;
+
+int strata_host_cores(void) {
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+    return CPU_COUNT(&set);
+  return 1;
+}
+
+/* Hashes the bytes of dense_resource initializers: the printed module names
+ * a blob but need not contain it. */
+static MlirWalkResult hash_resources(MlirOperation op, void *user) {
+  for (intptr_t i = 0; i < mlirOperationGetNumAttributes(op); ++i) {
+    MlirAttribute a = mlirOperationGetAttribute(op, i).attribute;
+    if (!mlirAttributeIsADenseResourceElements(a))
+      continue;
+    size_t size = 0;
+    const void *data = strata_dense_resource_data(a, &size);
+    if (data)
+      XXH64_update(user, data, size);
+  }
+  return MlirWalkResultAdvance;
+}
+
+/* What determines the object: the module's text (and blobs), the target,
+ * the optimization level, the versions of Strata, LLVM and this file. */
+static uint64_t unit_key(MlirOperation module, const pool_t *p) {
+  XXH64_state_t *st = XXH64_createState();
+  XXH64_reset(st, 0);
+  char *text = strata_print_op(module);
+  if (text)
+    XXH64_update(st, text, strlen(text) + 1);
+  free(text);
+  mlirOperationWalk(module, hash_resources, st, MlirWalkPreOrder);
+  unsigned major, minor, patch;
+  LLVMGetVersion(&major, &minor, &patch);
+  char target[8192];
+  snprintf(target, sizeof target, "%s|%s|%s|O%d|strata %s|llvm %u.%u.%u|codegen %d", p->triple,
+           p->cpu, p->features, p->opt_level, STRATA_VERSION, major, minor, patch,
+           CODEGEN_FORMAT);
+  XXH64_update(st, target, strlen(target) + 1);
+  uint64_t key = XXH64_digest(st);
+  XXH64_freeState(st);
+  return key;
+}
+
+/* `_mlir__mlir_ciface_<f>(void **args)`: loads each argument from the
+ * pointer args[i] and calls `_mlir_ciface_<f>`; a result is stored
+ * through args[n]. MLIR's ExecutionEngine adds the same wrappers. */
+static void add_packed_wrappers(LLVMModuleRef mod) {
+  LLVMContextRef ctx = LLVMGetModuleContext(mod);
+  LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0);
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
+    size_t len = 0;
+    const char *name = LLVMGetValueName2(f, &len);
+    if (LLVMIsDeclaration(f) || len < 13 || strncmp(name, "_mlir_ciface_", 13))
+      continue;
+    char wrapper[1024];
+    snprintf(wrapper, sizeof wrapper, "_mlir_%.*s", (int)len, name);
+    LLVMTypeRef fn_type = LLVMGlobalGetValueType(f);
+    unsigned n = LLVMCountParamTypes(fn_type);
+    LLVMTypeRef *params = malloc((n + 1) * sizeof *params);
+    LLVMValueRef *args = malloc((n + 1) * sizeof *args);
+    LLVMGetParamTypes(fn_type, params);
+    LLVMValueRef w = LLVMAddFunction(mod, wrapper, LLVMFunctionType(LLVMVoidTypeInContext(ctx),
+                                                                    &ptr, 1, false));
+    LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(ctx, w, "entry"));
+    LLVMValueRef packed = LLVMGetParam(w, 0);
+    bool has_result = LLVMGetTypeKind(LLVMGetReturnType(fn_type)) != LLVMVoidTypeKind;
+    LLVMValueRef call = NULL;
+    for (unsigned i = 0; i <= n; ++i) {
+      if (i == n && !(call = LLVMBuildCall2(b, fn_type, f, args, n, ""), has_result))
+        break;
+      LLVMValueRef index = LLVMConstInt(i64, i, false);
+      LLVMValueRef slot = LLVMBuildGEP2(b, ptr, packed, &index, 1, "");
+      LLVMValueRef arg_ptr = LLVMBuildLoad2(b, ptr, slot, "");
+      if (i < n)
+        args[i] = LLVMBuildLoad2(b, params[i], arg_ptr, "");
+      else
+        LLVMBuildStore(b, call, arg_ptr);
+    }
+    LLVMBuildRetVoid(b);
+    free(params);
+    free(args);
+  }
+  LLVMDisposeBuilder(b);
+}
+
+static char *llvm_error(LLVMErrorRef err, const char *what) {
+  char *m = LLVMGetErrorMessage(err), *out = NULL;
+  strata_fail(&out, "%s: %s", what, m);
+  LLVMDisposeErrorMessage(m);
+  return out;
+}
+
+/* Optimizes and emits one unit's module into its object. */
+static void compile_unit(const pool_t *p, LLVMTargetMachineRef tm, unit_t *u) {
+  LLVMSetTarget(u->mod, p->triple);
+  LLVMTargetDataRef layout = LLVMCreateTargetDataLayout(tm);
+  LLVMSetModuleDataLayout(u->mod, layout);
+  LLVMDisposeTargetData(layout);
+  char passes[32];
+  snprintf(passes, sizeof passes, "default<O%d>", p->opt_level);
+  LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
+  LLVMErrorRef err = LLVMRunPasses(u->mod, passes, tm, opts);
+  LLVMDisposePassBuilderOptions(opts);
+  LLVMMemoryBufferRef buf = NULL;
+  char *msg = NULL;
+  if (err) {
+    u->error = llvm_error(err, "LLVM optimization failed");
+  } else if (LLVMTargetMachineEmitToMemoryBuffer(tm, u->mod, LLVMObjectFile, &msg, &buf)) {
+    strata_fail(&u->error, "LLVM code generation failed: %s", msg ? msg : "?");
+  } else {
+    size_t size = LLVMGetBufferSize(buf);
+    u->object.data = malloc(size ? size : 1);
+    if (u->object.data) {
+      memcpy(u->object.data, LLVMGetBufferStart(buf), size);
+      u->object.size = size;
+    } else {
+      strata_fail(&u->error, "out of memory for an object of %zu bytes", size);
+    }
+    LLVMDisposeMemoryBuffer(buf);
+  }
+  LLVMDisposeMessage(msg);
+  LLVMDisposeModule(u->mod);
+  LLVMContextDispose(u->ctx);
+  u->mod = NULL;
+  u->ctx = NULL;
+}
+
+static void *worker(void *arg) {
+  pool_t *p = arg;
+  LLVMTargetRef target;
+  char *msg = NULL;
+  if (LLVMGetTargetFromTriple(p->triple, &target, &msg)) {
+    LLVMDisposeMessage(msg);
+    return NULL; /* the units left get no object; the caller reports it */
+  }
+  LLVMCodeGenOptLevel level = p->opt_level <= 0   ? LLVMCodeGenLevelNone
+                              : p->opt_level == 1 ? LLVMCodeGenLevelLess
+                              : p->opt_level == 2 ? LLVMCodeGenLevelDefault
+                                                  : LLVMCodeGenLevelAggressive;
+  LLVMTargetMachineRef tm = LLVMCreateTargetMachine(target, p->triple, p->cpu, p->features, level,
+                                                    LLVMRelocPIC, LLVMCodeModelDefault);
+  for (;;) {
+    int i = __atomic_fetch_add(&p->next, 1, __ATOMIC_RELAXED);
+    if (i >= p->count)
+      break;
+    if (p->units[i].mod)
+      compile_unit(p, tm, &p->units[i]);
+  }
+  LLVMDisposeTargetMachine(tm);
+  return NULL;
+}
+
+/* Runs the workers: `threads` - 1 new threads and the caller. */
+static void run_pool(pool_t *p, int threads) {
+  pthread_t *ids = calloc((size_t)threads, sizeof *ids);
+  int started = 0;
+  for (int t = 1; ids && t < threads; ++t)
+    if (pthread_create(&ids[started], NULL, worker, p) == 0)
+      ++started;
+  worker(p);
+  for (int t = 0; t < started; ++t)
+    pthread_join(ids[t], NULL);
+  free(ids);
+}
+
+void strata_objects_free(strata_objects_t *objects) {
+  for (int i = 0; objects && i < objects->count; ++i)
+    free(objects->items[i].data);
+  if (objects)
+    *objects = (strata_objects_t){0};
+}
+
+/* Keys each unit and takes what the cache has; translates the others. */
+static bool prepare_units(pool_t *p, const char *cache_dir, char **error) {
+  for (int i = 0; i < p->count; ++i) {
+    unit_t *u = &p->units[i];
+    u->key = unit_key(u->op, p);
+    if (cache_dir && strata_cache_load(cache_dir, u->key, &u->object.data, &u->object.size)) {
+      u->hit = true;
+      continue;
+    }
+    u->ctx = LLVMContextCreate();
+    u->mod = mlirTranslateModuleToLLVMIR(u->op, u->ctx);
+    if (!u->mod)
+      return strata_fail(error, "cannot translate the module to LLVM IR (is it fully lowered to "
+                                "the llvm dialect?)");
+    add_packed_wrappers(u->mod);
+  }
+  return true;
+}
+
+static void free_units(unit_t *units, int count, MlirModule *parts, int num_parts) {
+  for (int i = 0; i < count; ++i) {
+    if (units[i].mod)
+      LLVMDisposeModule(units[i].mod);
+    if (units[i].ctx)
+      LLVMContextDispose(units[i].ctx);
+    free(units[i].object.data);
+    free(units[i].error);
+  }
+  free(units);
+  for (int i = 0; i < num_parts; ++i)
+    mlirModuleDestroy(parts[i]);
+  free(parts);
+}
+
+bool strata_codegen_compile(MlirOperation module, int opt_level,
+                            const strata_codegen_options_t *options, strata_objects_t *objects,
+                            strata_timing_t *timing, char **error) {
+  static const strata_codegen_options_t defaults = {0};
+  const strata_codegen_options_t *o = options ? options : &defaults;
+  strata_time_mark_t mark = strata_time_mark();
+  mlirRegisterAllLLVMTranslations(mlirOperationGetContext(module));
+  LLVMInitializeNativeTarget();
+  LLVMInitializeNativeAsmPrinter();
+  char dir[4096];
+  const char *cache_dir = o->no_cache                                  ? NULL
+                          : o->cache_dir                               ? o->cache_dir
+                          : strata_cache_dir(dir, sizeof dir) ? dir
+                                                                       : NULL;
+  MlirModule *parts = NULL;
+  int num_parts = strata_codegen_split(module, &parts);
+  pool_t p = {.count = num_parts + 1,
+              .opt_level = opt_level < 0 ? 0 : opt_level > 3 ? 3 : opt_level,
+              .triple = LLVMGetDefaultTargetTriple(),
+              .cpu = LLVMGetHostCPUName(),
+              .features = LLVMGetHostCPUFeatures()};
+  p.units = calloc((size_t)p.count, sizeof *p.units);
+  bool ok = p.units != NULL;
+  for (int i = 0; ok && i < p.count; ++i)
+    p.units[i].op = i == 0 ? module : mlirModuleGetOperation(parts[i - 1]);
+  ok = ok && prepare_units(&p, cache_dir, error);
+  mark = strata_timing_charge(timing, STRATA_PHASE_LLVM_OPT, mark);
+  if (ok) {
+    int threads = o->threads > 0 ? o->threads : strata_host_cores();
+    run_pool(&p, threads < p.count ? threads : p.count);
+  }
+  mark = strata_timing_charge(timing, STRATA_PHASE_CODEGEN, mark);
+  *objects = (strata_objects_t){.items = ok ? calloc((size_t)p.count, sizeof(strata_object_t)) : NULL};
+  ok = ok && objects->items;
+  for (int i = 0; ok && i < p.count; ++i) {
+    unit_t *u = &p.units[i];
+    if (u->error || !u->object.data) {
+      ok = strata_fail(error, "%s", u->error ? u->error : "no LLVM target for the host");
+      break;
+    }
+    if (u->hit)
+      ++objects->cached;
+    else if (cache_dir)
+      strata_cache_store(cache_dir, u->key, u->object.data, u->object.size);
+    objects->items[objects->count++] = u->object;
+    u->object = (strata_object_t){0};
+  }
+  LLVMDisposeMessage(p.triple);
+  LLVMDisposeMessage(p.cpu);
+  LLVMDisposeMessage(p.features);
+  if (p.units)
+    free_units(p.units, p.count, parts, num_parts);
+  if (!ok)
+    strata_objects_free(objects);
+  return ok;
+}
