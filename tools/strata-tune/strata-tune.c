@@ -314,7 +314,10 @@ static void on_round(void *user, strata_tune_kernel_t *k, int round, int measure
     n += snprintf(line + n, sizeof line - (size_t)n, "no success yet");
   if (isfinite(best) && !isnan(def))
     n += snprintf(line + n, sizeof line - (size_t)n, " (%.2fx default)", def / best);
-  n += snprintf(line + n, sizeof line - (size_t)n, "; %d/%d trials", m->used, m->options.trials);
+  if (m->options.trials >= (1 << 30)) /* --minutes: the time is the budget */
+    n += snprintf(line + n, sizeof line - (size_t)n, "; %d trials", m->used);
+  else
+    n += snprintf(line + n, sizeof line - (size_t)n, "; %d/%d trials", m->used, m->options.trials);
   if (isfinite(est))
     n += snprintf(line + n, sizeof line - (size_t)n, ", model %.4g ms", est * 1e3);
   eta_text(tool, line + n, sizeof line - (size_t)n);
