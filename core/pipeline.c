@@ -79,7 +79,7 @@ MlirLogicalResult strata_run_pipeline(MlirOperation op, const char *pipeline) {
  * names them, with the tuned schedule choice between te and tir. */
 #define TUNING_TASKS                                                                       \
   "graph-fold-batch-norm,graph-fuse,convert-graph-to-te,te-inline,te-epilogue-view,"       \
-  "te-default-schedule{knobs=true}"
+  "te-default-schedule{knobs=true},te-sketch"
 #define DEFAULT_TASKS                                                                      \
   "graph-fold-batch-norm,graph-fuse,convert-graph-to-te,te-inline,te-epilogue-view,"       \
   "te-default-schedule"

@@ -192,6 +192,12 @@ static bool trials_left(const search_t *s) {
          s->measured.count < s->space_size;
 }
 
+/* The candidate's canonical form (callbacks.canonicalize), in place. */
+static void canonical(const search_t *s, strata_choice_t *c) {
+  if (s->cb->canonicalize)
+    s->cb->canonicalize(s->cb->user, c);
+}
+
 static bool is_measured(const search_t *s, const strata_choice_t *c) {
   return set_contains(&s->measured, strata_space_candidate_hash(s->space, c));
 }
@@ -202,6 +208,7 @@ static bool is_measured(const search_t *s, const strata_choice_t *c) {
 static bool random_unmeasured(search_t *s, const hash_set_t *taken, strata_choice_t *out) {
   for (int attempt = 0; attempt < 64; ++attempt) {
     strata_space_sample(s->space, &s->rng, out);
+    canonical(s, out);
     uint64_t h = strata_space_candidate_hash(s->space, out);
     if (!set_contains(&s->measured, h) && !(taken && set_contains(taken, h)))
       return true;
@@ -211,6 +218,7 @@ static bool random_unmeasured(search_t *s, const hash_set_t *taken, strata_choic
   uint64_t start = strata_rng_below(&s->rng, s->space_size);
   for (uint64_t i = 0; i < s->space_size; ++i) {
     strata_space_candidate_at(s->space, (start + i) % s->space_size, out);
+    canonical(s, out);
     uint64_t h = strata_space_candidate_hash(s->space, out);
     if (!set_contains(&s->measured, h) && !(taken && set_contains(taken, h)))
       return true;
@@ -241,6 +249,7 @@ static bool run_grid(search_t *s, char **error) {
   bool ok = true;
   for (uint64_t i = 0; ok && i < s->space_size && trials_left(s); ++i) {
     strata_space_candidate_at(s->space, i, c);
+    canonical(s, c);
     if (!is_measured(s, c))
       ok = measure_one(s, c, error);
   }
@@ -371,6 +380,7 @@ static bool evolutionary_round(search_t *s, int batch, char **error) {
     add_best_measured(s, &pop, population / 2);
     for (int i = 0; i < o->pool_size; ++i) {
       strata_space_sample(s->space, &s->rng, child);
+      canonical(s, child);
       pool_add(&pop, s->space, child);
     }
     ok = pool_score(s, &pop, 0, error);
@@ -383,12 +393,20 @@ static bool evolutionary_round(search_t *s, int batch, char **error) {
     for (size_t i = 0; i < parents; ++i) {
       const strata_choice_t *a = select_parent(s, &pop);
       if (strata_rng_uniform(&s->rng) < o->mutation_share) {
-        memcpy(child, a, s->k * sizeof *child);
-        strata_space_mutate(s->space, &s->rng, child);
+        /* With a canonical form, a mutation of a knob without effect gives
+         * the parent back: mutate again (a few times at most). */
+        for (int tries = 0; tries < (s->cb->canonicalize ? 4 : 1); ++tries) {
+          memcpy(child, a, s->k * sizeof *child);
+          strata_space_mutate(s->space, &s->rng, child);
+          canonical(s, child);
+          if (memcmp(child, a, s->k * sizeof *child) != 0)
+            break;
+        }
       } else {
         const strata_choice_t *b = select_parent(s, &pop);
         strata_space_crossover(s->space, &s->rng, a, b, child);
       }
+      canonical(s, child);
       pool_add(&pop, s->space, child);
     }
     ok = pool_score(s, &pop, first_child, error);

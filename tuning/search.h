@@ -71,6 +71,12 @@ typedef struct {
   size_t num_features;
   /* Optional: called after every trial. */
   void (*progress)(void *user, const strata_search_trial_t *trial);
+  /* Optional: rewrites a candidate into its canonical form, e.g. the knobs
+   * of sketches it does not choose set to their first choice, so that
+   * candidates differing only in knobs without effect are one candidate
+   * (measured once). Applied to every sampled, mutated, crossed-over and
+   * grid candidate before it is looked up. */
+  void (*canonicalize)(void *user, strata_choice_t *candidate);
   void *user;
 } strata_search_callbacks_t;
 

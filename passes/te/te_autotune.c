@@ -17,7 +17,8 @@
  * was more than 1% faster head to head (tuning/validate.h). Identical kernels are tuned once. A remark at each compute reports the
  * trials, errors, default and best latency; a compute whose candidates all
  * failed keeps the default decisions (with a remark naming the first
- * error). */
+ * error). Tasks are collected and searched by the same library function
+ * as strata-tune's (te_tune_model.h), each kernel one round of `trials`. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,6 +29,7 @@
 #include "bridge/bridge.h"
 #include "core/op_list.h"
 #include "passes/te/te_measure.h"
+#include "passes/te/te_tune_model.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 
@@ -62,14 +64,58 @@ static const strata_pass_option_t options[] = {
              "host) or any text"},
 };
 
-typedef struct {
-  strata_te_task_t task;
-  strata_search_result_t result;
-  const strata_choice_t *chosen; /* the decisions written (in result), NULL: default */
-  bool tuned; /* searched (else: a duplicate of an earlier task) */
-  int same_as; /* index of the task searched for this kernel */
-} entry_t;
+/* A compute that cannot be tuned is an error (emitted at it). */
+static void on_skipped(void *user, MlirOperation op, const char *summary, const char *error) {
+  *(bool *)user = true;
+  strata_emit_error(op, "te-autotune: cannot tune this compute: %s", error);
+}
 
+/* The remark at a kernel's first occurrence: trials, errors, default and
+ * best latency, decisions (or why the default stays). */
+static void remark(const strata_tune_kernel_t *k) {
+  const strata_search_result_t *r = strata_search_result(k->search);
+  const strata_te_task_t *t = &k->task;
+  char msg[2048];
+  double def = k->default_score, best = k->best_score;
+  if (!k->chosen) {
+    snprintf(msg, sizeof msg,
+             "te-autotune: %s: all %d candidates failed (first: %s); default decisions kept",
+             t->summary, r->trials, t->first_error ? t->first_error : "?");
+  } else {
+    char *decisions = strata_space_decisions_json(&t->space, k->chosen);
+    int len = snprintf(msg, sizeof msg, "te-autotune: %s: %d trials, %d errors, ", t->summary,
+                       r->trials, r->errors);
+    if (isnan(def))
+      len += snprintf(msg + len, sizeof msg - (size_t)len, "default failed (%s), ",
+                      t->first_error ? t->first_error : "?");
+    else
+      len += snprintf(msg + len, sizeof msg - (size_t)len, "default %.4g ms, ", def * 1e3);
+    len += snprintf(msg + len, sizeof msg - (size_t)len, "best %.4g ms", best * 1e3);
+    if (!isnan(def))
+      len += snprintf(msg + len, sizeof msg - (size_t)len, " (%.2fx)", def / best);
+    snprintf(msg + len, sizeof msg - (size_t)len, ": %s", decisions);
+    free(decisions);
+  }
+  strata_emit_remark_at(mlirOperationGetLocation(k->ops[0]), msg);
+  for (int o = 1; o < k->weight; ++o)
+    strata_emit_remark_at(mlirOperationGetLocation(k->ops[o]),
+                          "te-autotune: same kernel as one tuned above: its decisions applied");
+}
+
+/* Whether the module has a compute with knobs (the database is opened
+ * only then). */
+static bool any_knobs(MlirOperation module) {
+  strata_op_list_t computes = {0};
+  strata_op_list_collect(module, (const char *const[]){"te.compute", NULL}, &computes);
+  bool any = false;
+  for (size_t i = 0; i < computes.count && !any; ++i)
+    any = strata_te_compute_has_knobs(computes.ops[i]);
+  strata_op_list_free(&computes);
+  return any;
+}
+
+/* The task collection and scheduler strata-tune uses (te_tune_model.h),
+ * with one round of `trials` per kernel. */
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
   const char *db_path = strata_pass_options_get_string(opts, "db");
   const char *timeout_text = strata_pass_options_get_string(opts, "timeout");
@@ -78,107 +124,49 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
   if (end == timeout_text || *end || !(timeout > 0))
     return strata_emit_error(module, "te-autotune: timeout must be a positive number of "
                                      "seconds, got '%s'", timeout_text);
-  strata_search_options_t so = strata_search_default_options();
-  strata_search_strategy_parse(strata_pass_options_get_string(opts, "strategy"), &so.strategy);
-  so.seed = (uint64_t)strata_pass_options_get_int(opts, "seed");
-  so.trials = (int)strata_pass_options_get_int(opts, "trials");
-
-  strata_op_list_t computes = {0};
-  strata_op_list_collect(module, (const char *const[]){"te.compute", NULL}, &computes);
-  entry_t *entries = calloc(computes.count + 1, sizeof *entries);
-  size_t n = 0;
+  if (!any_knobs(module))
+    return mlirLogicalResultSuccess();
+  int trials = (int)strata_pass_options_get_int(opts, "trials");
+  bool skipped = false;
+  strata_tune_model_options_t o = {
+      .target = strata_pass_options_get_string(opts, "target"),
+      .seed = (uint64_t)strata_pass_options_get_int(opts, "seed"),
+      .trials = INT32_MAX / 2, /* each search's own cap; the budget is set below */
+      .round_size = trials,
+      .batch_size = strata_search_default_options().batch_size,
+      .timeout = timeout,
+      .repeats = (int)strata_pass_options_get_int(opts, "repeats"),
+      .flush_cache = strata_pass_options_get_bool(opts, "flush-cache"),
+      .skipped = on_skipped,
+      .user = &skipped,
+  };
+  strata_search_strategy_parse(strata_pass_options_get_string(opts, "strategy"), &o.strategy);
   char *error = NULL;
-  MlirLogicalResult status = mlirLogicalResultSuccess();
   strata_tuning_db_t *db = NULL;
-  for (size_t i = 0; i < computes.count; ++i) {
-    MlirOperation op = computes.ops[i];
-    if (!strata_te_compute_has_knobs(op))
-      continue;
-    if (!db && *db_path && !(db = strata_tuning_db_open(db_path, &error))) {
-      status = strata_emit_error(op, "te-autotune: %s", error);
-      break;
-    }
-    entry_t *e = &entries[n];
-    if (!strata_te_task_init(&e->task, op, strata_pass_options_get_string(opts, "target"),
-                             &error)) {
-      status = strata_emit_error(op, "te-autotune: cannot tune this compute: %s", error);
-      strata_te_task_clear(&e->task);
-      break;
-    }
-    e->task.measure.timeout_seconds = timeout;
-    e->task.measure.repeats = (int)strata_pass_options_get_int(opts, "repeats");
-    e->task.flush_cache = strata_pass_options_get_bool(opts, "flush-cache");
-    ++n;
-    e->same_as = (int)(n - 1);
-    for (size_t j = 0; j + 1 < n; ++j)
-      if (entries[j].tuned && entries[j].task.task.key == e->task.task.key &&
-          strcmp(entries[j].task.canonical, e->task.canonical) == 0) {
-        e->same_as = (int)j;
-        break;
-      }
-    if (e->same_as != (int)(n - 1)) {
-      entry_t *first = &entries[e->same_as];
-      strata_te_task_apply(&e->task, first->chosen);
-      strata_emit_remark_at(mlirOperationGetLocation(op),
-                            "te-autotune: same kernel as one tuned above: its decisions applied");
-      continue;
-    }
-    /* Tune: the default first, then the strategy. */
-    strata_choice_t *initial = calloc(e->task.space.num_knobs + 1, sizeof *initial);
-    so.initial = initial;
-    so.num_initial = 1;
-    strata_search_callbacks_t cb = strata_te_task_callbacks(&e->task);
-    bool ok = strata_search_run(&e->task.space, &so, &cb, db, &e->task.task, &e->result, &error);
-    free(initial);
-    e->tuned = true;
-    if (!ok) {
-      status = strata_emit_error(op, "te-autotune: %s", error);
-      strata_te_task_apply(&e->task, NULL);
-      break;
-    }
-    strata_search_result_t *r = &e->result;
-    const strata_choice_t *chosen = NULL;
-    double def = NAN, best = NAN;
-    if (!strata_te_task_validate(&e->task, r, db, 3,
-                                 (int)strata_pass_options_get_int(opts, "validate"), &chosen,
-                                 &def, &best, &error)) {
-      status = strata_emit_error(op, "te-autotune: %s", error);
-      strata_te_task_apply(&e->task, NULL);
-      break;
-    }
-    e->chosen = chosen;
-    strata_te_task_apply(&e->task, chosen);
-    char msg[2048];
-    if (!chosen) {
-      snprintf(msg, sizeof msg,
-               "te-autotune: %s: all %d candidates failed (first: %s); default decisions kept",
-               e->task.summary, r->trials, e->task.first_error ? e->task.first_error : "?");
-    } else {
-      char *decisions = strata_space_decisions_json(&e->task.space, chosen);
-      int len = snprintf(msg, sizeof msg, "te-autotune: %s: %d trials, %d errors, ",
-                         e->task.summary, r->trials, r->errors);
-      if (isnan(def))
-        len += snprintf(msg + len, sizeof msg - (size_t)len, "default failed (%s), ",
-                        e->task.first_error ? e->task.first_error : "?");
-      else
-        len += snprintf(msg + len, sizeof msg - (size_t)len, "default %.4g ms, ", def * 1e3);
-      len += snprintf(msg + len, sizeof msg - (size_t)len, "best %.4g ms", best * 1e3);
-      if (!isnan(def))
-        len += snprintf(msg + len, sizeof msg - (size_t)len, " (%.2fx)", def / best);
-      snprintf(msg + len, sizeof msg - (size_t)len, ": %s", decisions);
-      free(decisions);
-    }
-    strata_emit_remark_at(mlirOperationGetLocation(op), msg);
+  if (*db_path && !(db = strata_tuning_db_open(db_path, &error))) {
+    MlirLogicalResult r = strata_emit_error(module, "te-autotune: %s", error);
+    free(error);
+    return r;
+  }
+  strata_tune_model_t m;
+  bool ok = strata_tune_model_init(&m, module, &o, db, &error) && !skipped;
+  if (ok) {
+    m.options.trials = trials * (int)m.count;
+    ok = strata_tune_model_first_rounds(&m, &error) &&
+         strata_tune_model_validate(&m, (int)strata_pass_options_get_int(opts, "validate"),
+                                    &error);
+  }
+  if (ok) {
+    for (size_t i = 0; i < m.count; ++i)
+      remark(&m.kernels[i]);
+    strata_tune_model_apply(&m);
+  } else if (error) {
+    strata_emit_error(module, "te-autotune: %s", error);
   }
   free(error);
-  for (size_t i = 0; i < n; ++i) {
-    strata_search_result_clear(&entries[i].result);
-    strata_te_task_clear(&entries[i].task);
-  }
-  free(entries);
-  strata_op_list_free(&computes);
+  strata_tune_model_free(&m);
   strata_tuning_db_close(db);
-  return status;
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
 const strata_pass_info_t te_autotune_pass = {

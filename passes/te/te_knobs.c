@@ -79,9 +79,28 @@ void strata_te_string_of(MlirAttribute a, char *buf, size_t size) {
 
 /* --- reading knobs ------------------------------------------------------------ */
 
+MlirAttribute strata_te_compute_sketches(MlirOperation compute) {
+  MlirAttribute a = mlirOperationGetAttributeByName(compute, strata_sref("sketches"));
+  return !mlirAttributeIsNull(a) && mlirAttributeIsAArray(a) && mlirArrayAttrGetNumElements(a) > 0
+             ? a
+             : (MlirAttribute){NULL};
+}
+
+/* Sketch i's steps (i >= 1; sketch 0 is the compute's own schedule). */
+static MlirAttribute sketch_steps(MlirAttribute sketches, intptr_t i) {
+  MlirAttribute d = mlirArrayAttrGetElement(sketches, i - 1);
+  MlirAttribute steps = mlirAttributeIsADictionary(d)
+                            ? mlirDictionaryAttrGetElementByName(d, strata_sref("steps"))
+                            : (MlirAttribute){NULL};
+  return !mlirAttributeIsNull(steps) && mlirAttributeIsAArray(steps) ? steps
+                                                                     : (MlirAttribute){NULL};
+}
+
 bool strata_te_compute_has_knobs(MlirOperation op) {
   if (!strata_op_is(op, "te.compute"))
     return false;
+  if (!mlirAttributeIsNull(strata_te_compute_sketches(op)))
+    return true;
   MlirAttribute s = strata_te_compute_schedule(op);
   if (mlirAttributeIsNull(s) || !mlirAttributeIsAArray(s))
     return false;
@@ -165,6 +184,8 @@ static bool add_knob(strata_te_knob_t **knobs, size_t *n, strata_te_knob_t k, ch
     return true;
   }
   strata_te_knob_t *there = &(*knobs)[existing];
+  if (there->sketch != k.sketch)
+    there->sketch = -1; /* named in several sketches: never without effect */
   bool ok = true;
   if (there->num_choices != k.num_choices) {
     ok = strata_fail(error, "knob '%s' appears twice with different numbers of choices (%zu, %zu)",
@@ -194,8 +215,8 @@ static void follow_split(MlirAttribute step, strata_te_prim_t prim, const char *
 
 /* The knobs of one step, added to knobs[]. */
 static bool read_step_knobs(MlirAttribute st, strata_te_prim_t prim, const char *axis,
-                            const strata_te_names_t *loops, strata_te_knob_t **knobs, size_t *n,
-                            char **error) {
+                            const strata_te_names_t *loops, int sketch, strata_te_knob_t **knobs,
+                            size_t *n, char **error) {
   for (intptr_t f = 0; f < mlirDictionaryAttrGetNumElements(st); ++f) {
     MlirAttribute d = mlirDictionaryAttrGetElement(st, f).attribute;
     if (!strata_te_decision_is_knob(d))
@@ -208,6 +229,7 @@ static bool read_step_knobs(MlirAttribute st, strata_te_prim_t prim, const char 
       knob_free(&k);
       return false;
     }
+    k.sketch = sketch;
     if (!add_knob(knobs, n, k, error))
       return false;
   }
@@ -291,21 +313,67 @@ static bool add_to_space(strata_space_t *space, const strata_te_knob_t *k, char 
   return ints ? add_int_knob(space, k, error) : add_string_knob(space, k, error);
 }
 
-bool strata_te_read_knobs(MlirOperation compute, MlirAttribute schedule, strata_te_knob_t **out,
-                          size_t *count, strata_space_t *space, char **error) {
+/* The knobs of one trace (sketch `sketch`), added to knobs[]. */
+static bool read_trace_knobs(MlirOperation compute, MlirAttribute trace, int sketch,
+                             strata_te_knob_t **knobs, size_t *n, char **error) {
   strata_te_names_t loops;
   strata_te_names_init(&loops, compute, NULL);
-  strata_te_knob_t *knobs = NULL;
-  size_t n = 0;
   bool ok = true;
-  for (intptr_t s = 0; ok && s < mlirArrayAttrGetNumElements(schedule); ++s) {
-    MlirAttribute st = mlirArrayAttrGetElement(schedule, s);
+  for (intptr_t s = 0; ok && !mlirAttributeIsNull(trace) && s < mlirArrayAttrGetNumElements(trace);
+       ++s) {
+    MlirAttribute st = mlirArrayAttrGetElement(trace, s);
     strata_te_prim_t prim = strata_te_step_prim(st);
     char axis[96];
     strata_te_string_of(strata_te_step_field(st, "axis"), axis, sizeof axis);
-    ok = read_step_knobs(st, prim, axis, &loops, &knobs, &n, error);
+    ok = read_step_knobs(st, prim, axis, &loops, sketch, knobs, n, error);
     if (ok)
       follow_split(st, prim, axis, &loops);
+  }
+  return ok;
+}
+
+/* The knob "sketch": "default" (the compute's own schedule), then each
+ * sketch's name. */
+static void add_sketch_knob(MlirAttribute sketches, strata_te_knob_t **knobs, size_t *n) {
+  intptr_t ns = mlirArrayAttrGetNumElements(sketches);
+  MlirContext ctx = mlirAttributeGetContext(sketches);
+  strata_te_knob_t k = {.name = strdup(STRATA_TE_SKETCH_KNOB), .num_choices = (size_t)ns + 1,
+                        .sketch = -1};
+  k.choices = calloc(k.num_choices + 1, sizeof *k.choices);
+  k.choices[0] = mlirStringAttrGet(ctx, strata_sref("default"));
+  for (intptr_t i = 1; i <= ns; ++i) {
+    MlirAttribute d = mlirArrayAttrGetElement(sketches, i - 1);
+    MlirAttribute name = mlirAttributeIsADictionary(d)
+                             ? mlirDictionaryAttrGetElementByName(d, strata_sref("name"))
+                             : (MlirAttribute){NULL};
+    char buf[64];
+    if (mlirAttributeIsNull(name) || !mlirAttributeIsAString(name))
+      snprintf(buf, sizeof buf, "sketch%ld", (long)i);
+    k.choices[i] = mlirAttributeIsNull(name) || !mlirAttributeIsAString(name)
+                       ? mlirStringAttrGet(ctx, strata_sref(buf))
+                       : name;
+  }
+  if (!(*knobs = realloc(*knobs, (*n + 1) * sizeof **knobs)))
+    abort();
+  (*knobs)[(*n)++] = k;
+}
+
+bool strata_te_read_knobs(MlirOperation compute, MlirAttribute schedule, strata_te_knob_t **out,
+                          size_t *count, strata_space_t *space, char **error) {
+  strata_te_knob_t *knobs = NULL;
+  size_t n = 0;
+  MlirAttribute sketches = strata_te_compute_sketches(compute);
+  if (!mlirAttributeIsNull(sketches))
+    add_sketch_knob(sketches, &knobs, &n);
+  bool ok = read_trace_knobs(compute, schedule, 0, &knobs, &n, error);
+  for (intptr_t i = 1; ok && !mlirAttributeIsNull(sketches) &&
+                       i <= mlirArrayAttrGetNumElements(sketches);
+       ++i) {
+    MlirAttribute steps = sketch_steps(sketches, i);
+    if (mlirAttributeIsNull(steps))
+      ok = strata_fail(error, "sketch %ld has no `steps` array", (long)i);
+    else
+      ok = read_trace_knobs(compute, steps, (int)i, &knobs, &n, error);
   }
   for (size_t j = 0; ok && space && j < n; ++j)
     ok = add_to_space(space, &knobs[j], error);
@@ -376,8 +444,42 @@ MlirAttribute strata_te_substitute(MlirAttribute schedule, const strata_te_knob_
 }
 
 void strata_te_compute_apply_defaults(MlirOperation compute) {
-  MlirAttribute schedule = strata_te_compute_schedule(compute);
-  if (!mlirAttributeIsNull(schedule))
-    mlirOperationSetAttributeByName(compute, strata_sref("schedule"),
-                                    strata_te_substitute(schedule, NULL, 0, NULL));
+  strata_te_compute_set_trace(compute, strata_te_compute_trace(compute, NULL, 0, NULL));
+}
+
+/* The index of the sketch the candidate chooses (0: the default). */
+static size_t chosen_sketch(const strata_te_knob_t *knobs, size_t n,
+                            const strata_choice_t *candidate) {
+  for (size_t j = 0; knobs && candidate && j < n; ++j)
+    if (strcmp(knobs[j].name, STRATA_TE_SKETCH_KNOB) == 0)
+      return candidate[j];
+  return 0;
+}
+
+MlirAttribute strata_te_compute_trace(MlirOperation compute, const strata_te_knob_t *knobs,
+                                      size_t n, const strata_choice_t *candidate) {
+  MlirAttribute sketches = strata_te_compute_sketches(compute);
+  size_t chosen = mlirAttributeIsNull(sketches) ? 0 : chosen_sketch(knobs, n, candidate);
+  MlirAttribute trace = chosen == 0 || chosen > (size_t)mlirArrayAttrGetNumElements(sketches)
+                            ? strata_te_compute_schedule(compute)
+                            : sketch_steps(sketches, (intptr_t)chosen);
+  if (mlirAttributeIsNull(trace))
+    return mlirArrayAttrGet(mlirOperationGetContext(compute), 0, NULL);
+  return strata_te_substitute(trace, knobs, n, candidate);
+}
+
+void strata_te_compute_set_trace(MlirOperation compute, MlirAttribute trace) {
+  mlirOperationRemoveAttributeByName(compute, strata_sref("sketches"));
+  if (mlirArrayAttrGetNumElements(trace) == 0)
+    mlirOperationRemoveAttributeByName(compute, strata_sref("schedule"));
+  else
+    mlirOperationSetAttributeByName(compute, strata_sref("schedule"), trace);
+}
+
+void strata_te_knobs_canonicalize(const strata_te_knob_t *knobs, size_t n,
+                                  strata_choice_t *candidate) {
+  size_t chosen = chosen_sketch(knobs, n, candidate);
+  for (size_t j = 0; j < n; ++j)
+    if (knobs[j].sketch >= 0 && (size_t)knobs[j].sketch != chosen)
+      candidate[j] = 0;
 }

@@ -23,7 +23,31 @@ typedef struct strata_te_knob {
   char *name;
   size_t num_choices;
   MlirAttribute *choices;
+  /* The sketch whose trace holds it (0: the compute's own schedule), or -1
+   * (the sketch choice itself, or a name several sketches use). */
+  int sketch;
 } strata_te_knob_t;
+
+/* Sketches (te-sketch): a compute may carry `sketches = [{name = "tile",
+ * steps = [...]}, ...]`, alternative traces beside its own `schedule`
+ * (sketch 0, "default"). Its knobs are then the string knob "sketch"
+ * (default first, then each sketch's name) followed by the knobs of every
+ * trace; a candidate applies the chosen sketch's trace. */
+#define STRATA_TE_SKETCH_KNOB "sketch"
+
+/* The compute's `sketches` array, or null when it has none. */
+MlirAttribute strata_te_compute_sketches(MlirOperation compute);
+/* The trace a candidate chooses (the chosen sketch, knobs replaced; NULL
+ * knobs or candidate: the default), an empty array when it has no steps. */
+MlirAttribute strata_te_compute_trace(MlirOperation compute, const strata_te_knob_t *knobs,
+                                      size_t n, const strata_choice_t *candidate);
+/* Writes `trace` as the compute's schedule (an empty one: no schedule) and
+ * drops its sketches. */
+void strata_te_compute_set_trace(MlirOperation compute, MlirAttribute trace);
+/* Knobs of sketches the candidate does not choose take their first choice
+ * (they have no effect): the search's canonical form. */
+void strata_te_knobs_canonicalize(const strata_te_knob_t *knobs, size_t n,
+                                  strata_choice_t *candidate);
 
 /* Loop names and extents while walking a trace for knob domains and
  * features (dialects/te/te_trace.h's strata_te_loops_t follows more steps;
@@ -66,7 +90,8 @@ MlirAttribute strata_te_substitute(MlirAttribute schedule, const strata_te_knob_
                                    size_t count, const strata_choice_t *candidate);
 
 /* Replaces every `choices` knob of a compute's trace by its first choice
- * (for computes that cannot become a task); `parts` knobs stay. */
+ * (for computes that cannot become a task; sketches dropped); `parts`
+ * knobs stay. */
 void strata_te_compute_apply_defaults(MlirOperation compute);
 
 #endif

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/Diagnostics.h>
 
 #include "dialects/op_checks.h"
@@ -74,8 +75,8 @@ static bool schedule_kernel(measure_state_t *m, MlirOperation compute, char **er
     return false;
   if (n != m->task->space.num_knobs)
     return strata_fail(error, "the kernel's knobs differ from the task's");
-  mlirOperationSetAttributeByName(compute, strata_sref("schedule"),
-                                  strata_te_substitute(schedule, knobs, n, m->candidate));
+  strata_te_compute_set_trace(compute, strata_te_compute_trace(compute, knobs, n, m->candidate));
+  strata_te_knobs_free(knobs, n);
   return true;
 }
 
@@ -94,7 +95,8 @@ static strata_jit_t *build_kernel(measure_state_t *m, bool unscheduled, char **e
   if (mlirOperationIsNull(compute))
     return strata_fail(error, "cannot parse the kernel: %s", m->diag), NULL;
   if (unscheduled)
-    mlirOperationRemoveAttributeByName(compute, strata_sref("schedule"));
+    strata_te_compute_set_trace(compute, mlirArrayAttrGet(mlirOperationGetContext(compute), 0,
+                                                          NULL));
   else if (!schedule_kernel(m, compute, error))
     return NULL;
   if (mlirLogicalResultIsFailure(strata_verify(module)) ||
@@ -313,10 +315,16 @@ bool strata_te_task_validate(strata_te_task_t *t, const strata_search_result_t *
                          best_score, error);
 }
 
+void strata_te_task_canonicalize(void *user, strata_choice_t *candidate) {
+  strata_te_task_t *t = user;
+  strata_te_knobs_canonicalize(t->knobs, t->space.num_knobs, candidate);
+}
+
 strata_search_callbacks_t strata_te_task_callbacks(strata_te_task_t *t) {
   return (strata_search_callbacks_t){
       .measure = cb_measure,
       .features = cb_features,
+      .canonicalize = strata_te_task_canonicalize,
       .num_features = STRATA_TE_NUM_FEATURES,
       .user = t,
   };

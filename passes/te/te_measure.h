@@ -38,8 +38,11 @@ bool strata_te_task_validate(strata_te_task_t *t, const strata_search_result_t *
                              double *best_score, char **error);
 
 /* Callbacks for strata_search_run / strata_search_create over this task
- * (measure, features; no progress). */
+ * (measure, features, canonicalize; no progress). */
 strata_search_callbacks_t strata_te_task_callbacks(strata_te_task_t *t);
+/* The canonicalize callback (user: the task): knobs of sketches a candidate
+ * does not choose take their first choice. */
+void strata_te_task_canonicalize(void *user, strata_choice_t *candidate);
 
 #ifdef __cplusplus
 }

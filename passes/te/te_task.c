@@ -199,8 +199,8 @@ static void extract_kernel(strata_te_task_t *t, const reads_t *reads, MlirType r
   MlirValue result = mlirOperationGetResult(clone, 0);
   strata_build_op(&fb, "func.return", 1, &result, 0, NULL, 0, NULL);
   t->kernel_text = strata_print_op(mlirModuleGetOperation(module));
-  const char *strip[] = {"name", "axis_names", "schedule"};
-  for (int i = 0; i < 3; ++i)
+  const char *strip[] = {"name", "axis_names", "schedule", "sketches"};
+  for (int i = 0; i < 4; ++i)
     mlirOperationRemoveAttributeByName(clone, strata_sref(strip[i]));
   t->canonical = strata_print_op(fn);
   mlirModuleDestroy(module);
@@ -282,10 +282,9 @@ void strata_te_task_clear(strata_te_task_t *t) {
 }
 
 MlirAttribute strata_te_task_schedule(const strata_te_task_t *t, const strata_choice_t *candidate) {
-  return strata_te_substitute(t->schedule, t->knobs, t->space.num_knobs, candidate);
+  return strata_te_compute_trace(t->compute, t->knobs, t->space.num_knobs, candidate);
 }
 
 void strata_te_task_apply(strata_te_task_t *t, const strata_choice_t *candidate) {
-  mlirOperationSetAttributeByName(t->compute, strata_sref("schedule"),
-                                  strata_te_task_schedule(t, candidate));
+  strata_te_compute_set_trace(t->compute, strata_te_task_schedule(t, candidate));
 }

@@ -6,9 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/op_list.h"
 #include "passes/te/te_features.h"
 #include "passes/te/te_knobs.h"
 #include "passes/te/te_measure.h"
+#include "dialects/te/te.h"
 
 /* --- collecting tasks ------------------------------------------------------ */
 
@@ -23,13 +25,20 @@ static strata_tune_kernel_t *add_kernel(strata_tune_model_t *m, size_t *cap) {
   return k;
 }
 
+/* Adds `op` to kernel k's occurrences. */
+static void add_occurrence(strata_tune_kernel_t *k, MlirOperation op) {
+  if (!(k->ops = realloc(k->ops, (size_t)(k->weight + 1) * sizeof *k->ops)))
+    abort();
+  k->ops[k->weight++] = op;
+}
+
 /* The task of `op` as a new kernel, or merged into an identical one. */
 static void collect_one(strata_tune_model_t *m, MlirOperation op, size_t *cap) {
   strata_tune_kernel_t *k = add_kernel(m, cap);
   char *error = NULL;
   if (!strata_te_task_init(&k->task, op, m->options.target, &error)) {
     if (m->options.skipped)
-      m->options.skipped(m->options.user, k->task.summary ? k->task.summary : "?", error);
+      m->options.skipped(m->options.user, op, k->task.summary ? k->task.summary : "?", error);
     free(error);
     strata_te_task_clear(&k->task);
     return;
@@ -37,28 +46,22 @@ static void collect_one(strata_tune_model_t *m, MlirOperation op, size_t *cap) {
   for (size_t j = 0; j < m->count; ++j)
     if (m->kernels[j].task.task.key == k->task.task.key &&
         strcmp(m->kernels[j].task.canonical, k->task.canonical) == 0) {
-      ++m->kernels[j].weight;
+      add_occurrence(&m->kernels[j], op);
       strata_te_task_clear(&k->task);
       return;
     }
-  k->weight = 1;
+  add_occurrence(k, op);
   k->index = (int)m->count++;
 }
 
 static void collect(strata_tune_model_t *m, MlirOperation module) {
   size_t cap = 0;
-  for (MlirOperation f = mlirBlockGetFirstOperation(
-           mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)));
-       !mlirOperationIsNull(f); f = mlirOperationGetNextInBlock(f)) {
-    for (intptr_t r = 0; r < mlirOperationGetNumRegions(f); ++r) {
-      MlirBlock b = mlirRegionGetFirstBlock(mlirOperationGetRegion(f, r));
-      for (MlirOperation op = mlirBlockIsNull(b) ? (MlirOperation){NULL}
-                                                 : mlirBlockGetFirstOperation(b);
-           !mlirOperationIsNull(op); op = mlirOperationGetNextInBlock(op))
-        if (strata_te_compute_has_knobs(op))
-          collect_one(m, op, &cap);
-    }
-  }
+  strata_op_list_t computes = {0};
+  strata_op_list_collect(module, (const char *const[]){"te.compute", NULL}, &computes);
+  for (size_t i = 0; i < computes.count; ++i)
+    if (strata_te_compute_has_knobs(computes.ops[i]))
+      collect_one(m, computes.ops[i], &cap);
+  strata_op_list_free(&computes);
 }
 
 /* --- search callbacks ---------------------------------------------------------- */
@@ -73,10 +76,21 @@ static void k_features(void *user, const strata_choice_t *c, float *out) {
   strata_te_task_features(&k->task, c, out);
 }
 
+static void k_canonicalize(void *user, strata_choice_t *c) {
+  strata_tune_kernel_t *k = user;
+  strata_te_task_canonicalize(&k->task, c);
+}
+
 static void k_progress(void *user, const strata_search_trial_t *trial) {
   strata_tune_kernel_t *k = user;
   strata_tune_model_t *m = k->model;
   ++m->used;
+  /* Early stopping counts trials since the best last dropped by 1%. */
+  ++k->since_gain;
+  if (trial->ok && !(trial->latency >= 0.99 * k->gain_best)) {
+    k->gain_best = trial->latency;
+    k->since_gain = 0;
+  }
   if (m->options.trial)
     m->options.trial(m->options.user, k, trial);
 }
@@ -94,7 +108,7 @@ static bool start_search(strata_tune_model_t *m, size_t i, char **error) {
   k->options.strategy = o->strategy;
   k->options.seed = o->seed + i;
   k->options.trials = o->trials;
-  k->options.batch_size = o->round_size;
+  k->options.batch_size = o->batch_size > 0 ? o->batch_size : o->round_size;
   k->options.initial = k->initial;
   k->options.num_initial = 1;
   k->options.fresh = o->fresh;
@@ -103,9 +117,11 @@ static bool start_search(strata_tune_model_t *m, size_t i, char **error) {
       .features = k_features,
       .num_features = STRATA_TE_NUM_FEATURES,
       .progress = k_progress,
+      .canonicalize = k_canonicalize,
       .user = k,
   };
   k->last_best = INFINITY;
+  k->gain_best = INFINITY;
   k->search = strata_search_create(&k->task.space, &k->options, &k->callbacks, m->db,
                                    &k->task.task, error);
   return k->search != NULL;
@@ -129,6 +145,7 @@ void strata_tune_model_free(strata_tune_model_t *m) {
     strata_search_free(m->kernels[i].search);
     free(m->kernels[i].initial);
     strata_te_task_clear(&m->kernels[i].task);
+    free(m->kernels[i].ops);
   }
   free(m->kernels);
   memset(m, 0, sizeof *m);
@@ -158,15 +175,23 @@ double strata_tune_model_estimate(const strata_tune_model_t *m) {
   return sum;
 }
 
-/* Expected gain of one more round: weight x (the last round's improvement
- * + an optimistic share of the current best that shrinks with the rounds
- * already given). */
-static double expected_gain(const strata_tune_kernel_t *k) {
+/* Ansor's weight of the backward gradient (its alpha). */
+#define GRADIENT_ALPHA 0.2
+
+double strata_tune_kernel_gain(const strata_tune_kernel_t *k) {
   double best = strata_tune_kernel_best(k);
   if (!isfinite(best))
     return k->rounds == 0 ? INFINITY : 0;
-  double improvement = isfinite(k->last_best) ? fmax(k->last_best - best, 0) : 0;
-  return k->weight * (improvement + 0.05 * best / (1 + k->rounds));
+  int trials = k->search ? strata_search_result(k->search)->trials : 0;
+  double backward = isfinite(k->last_best) && k->last_round > 0
+                        ? fmax(k->last_best - best, 0) / k->last_round
+                        : 0;
+  double forward = best / (trials > 0 ? trials : 1);
+  return k->weight * (GRADIENT_ALPHA * backward + (1 - GRADIENT_ALPHA) * forward);
+}
+
+static bool past_deadline(const strata_tune_model_t *m) {
+  return m->options.deadline > 0 && strata_measure_now() >= m->options.deadline;
 }
 
 static bool run_round(strata_tune_model_t *m, strata_tune_kernel_t *k, int trials, char **error) {
@@ -178,8 +203,11 @@ static bool run_round(strata_tune_model_t *m, strata_tune_kernel_t *k, int trial
   ++k->rounds;
   int round = ++m->rounds;
   int measured = strata_search_result(k->search)->trials - before;
+  k->last_round = measured;
   if (measured == 0 || strata_search_done(k->search))
     k->done = true;
+  if (!k->done && m->options.early_stop > 0 && k->since_gain >= m->options.early_stop)
+    k->done = k->stopped_early = true;
   if (measured > 0 && m->options.round)
     m->options.round(m->options.user, k, round, measured);
   return true;
@@ -189,7 +217,7 @@ bool strata_tune_model_first_rounds(strata_tune_model_t *m, char **error) {
   int trials = m->options.trials, round_size = m->options.round_size;
   int first = m->count ? trials / (int)m->count : 0;
   first = first < 1 ? 1 : first < round_size ? first : round_size;
-  for (size_t i = 0; i < m->count && m->used < trials; ++i) {
+  for (size_t i = 0; i < m->count && m->used < trials && !past_deadline(m); ++i) {
     int left = trials - m->used;
     if (!run_round(m, &m->kernels[i], left < first ? left : first, error))
       return false;
@@ -199,11 +227,11 @@ bool strata_tune_model_first_rounds(strata_tune_model_t *m, char **error) {
 
 bool strata_tune_model_more_rounds(strata_tune_model_t *m, char **error) {
   int trials = m->options.trials, round_size = m->options.round_size;
-  while (m->used < trials) {
+  while (m->used < trials && !past_deadline(m)) {
     strata_tune_kernel_t *pick = NULL;
     double best_gain = -1;
     for (size_t i = 0; i < m->count; ++i) {
-      double g = expected_gain(&m->kernels[i]);
+      double g = strata_tune_kernel_gain(&m->kernels[i]);
       if (!m->kernels[i].done && g > best_gain) {
         best_gain = g;
         pick = &m->kernels[i];
@@ -226,4 +254,26 @@ bool strata_tune_model_validate(strata_tune_model_t *m, int rounds, char **error
       return false;
   }
   return true;
+}
+
+/* Each occurrence with its own trace (its own loop names: identical
+ * kernels may name their axes differently), the same knob choices. */
+void strata_tune_model_apply(strata_tune_model_t *m) {
+  for (size_t i = 0; i < m->count; ++i) {
+    strata_tune_kernel_t *k = &m->kernels[i];
+    size_t nk = k->task.space.num_knobs;
+    for (int o = 0; o < k->weight; ++o) {
+      MlirOperation op = k->ops[o];
+      strata_te_knob_t *knobs = NULL;
+      size_t n = 0;
+      char *error = NULL;
+      bool same = strata_te_read_knobs(op, strata_te_compute_schedule(op), &knobs, &n, NULL,
+                                       &error) &&
+                  n == nk;
+      free(error);
+      strata_te_compute_set_trace(op, strata_te_compute_trace(op, knobs, n,
+                                                              same ? k->chosen : NULL));
+      strata_te_knobs_free(knobs, n);
+    }
+  }
 }

@@ -1,5 +1,6 @@
 /* strata-tune: the auto-tuning tool. `tune` tunes a whole model: it
- * extracts the kernels with knobs (te-default-schedule{knobs=true}),
+ * extracts the kernels with knobs (te-default-schedule{knobs=true} and
+ * te-sketch's template-free sketches),
  * deduplicates identical ones, shares a trial budget across them with a
  * task scheduler (passes/te/te_tune_model.h: round-robin first, then rounds
  * go to the kernel with the largest expected gain), shows progress,
@@ -11,7 +12,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
 
 #include "core/suggest.h"
 #include "core/text.h"
@@ -34,7 +39,14 @@ static const char *const USAGE =
     "  strata-tune --version                 print the version and exit\n"
     "  strata-tune --help                    print this help and exit\n"
     "  strata-tune tune MODEL --db DB [options]  tune a model's kernels (.mlir or .onnx)\n"
-    "      --trials N        measured candidates in all, shared by the kernels (default 64)\n"
+    "      --trials N        measured candidates in all, shared by the kernels (default 64;\n"
+    "                        no limit with --minutes)\n"
+    "      --minutes M       stop starting rounds after M minutes (whole-model budget)\n"
+    "      --early-stop N    a kernel stops after N trials without a 1% gain (default 64;\n"
+    "                        0: never)\n"
+    "      --model-repeat N  afterwards run the whole model untuned and tuned (strata-run),\n"
+    "                        N timed runs each: latency before and after, and the tuned\n"
+    "                        outputs checked against the untuned ones (default 10; 0: off)\n"
     "      --round N         candidates per scheduling round (default 16)\n"
     "      --seed S          search seed (default 0)\n"
     "      --strategy S      evolutionary (default), random or grid\n"
@@ -231,6 +243,10 @@ static int cmd_plot(int argc, char **argv) {
 typedef struct {
   const char *model, *db_path, *curve_path, *plot_path, *strategy;
   int validate;
+  double minutes;   /* 0: no time budget */
+  int model_repeat; /* timed whole-model runs before and after (0: none) */
+  int results;      /* the model's entry results (for the check), -1 unknown */
+  bool trials_given;
   strata_tune_model_options_t options;
 } tune_args_t;
 
@@ -252,14 +268,17 @@ static void eta_text(const tool_t *tool, char *buf, size_t size) {
     snprintf(buf, size, "%s", "");
     return;
   }
-  int secs = (int)(spent / m->used * left + 0.5);
+  double eta = spent / m->used * left;
+  if (m->options.deadline > 0 && m->options.deadline - strata_measure_now() < eta)
+    eta = fmax(m->options.deadline - strata_measure_now(), 0);
+  int secs = (int)(eta + 0.5);
   if (secs >= 60)
     snprintf(buf, size, ", eta %dm%02ds", secs / 60, secs % 60);
   else
     snprintf(buf, size, ", eta %ds", secs);
 }
 
-static void on_skipped(void *user, const char *summary, const char *error) {
+static void on_skipped(void *user, MlirOperation op, const char *summary, const char *error) {
   fprintf(stderr, "strata-tune: kernel '%s' cannot be tuned: %s\n", summary, error);
 }
 
@@ -301,7 +320,10 @@ static void on_round(void *user, strata_tune_kernel_t *k, int round, int measure
     n += snprintf(line + n, sizeof line - (size_t)n, "no success yet");
   if (isfinite(best) && !isnan(def))
     n += snprintf(line + n, sizeof line - (size_t)n, " (%.2fx default)", def / best);
-  n += snprintf(line + n, sizeof line - (size_t)n, "; %d/%d trials", m->used, m->options.trials);
+  if (m->options.trials >= (1 << 30)) /* --minutes: the time is the budget */
+    n += snprintf(line + n, sizeof line - (size_t)n, "; %d trials", m->used);
+  else
+    n += snprintf(line + n, sizeof line - (size_t)n, "; %d/%d trials", m->used, m->options.trials);
   if (isfinite(est))
     n += snprintf(line + n, sizeof line - (size_t)n, ", model %.4g ms", est * 1e3);
   eta_text(tool, line + n, sizeof line - (size_t)n);
@@ -337,8 +359,22 @@ static int parse_option(int argc, char **argv, int *i, tune_args_t *a) {
   strata_tune_model_options_t *o = &a->options;
   if (!strcmp(f, "--db"))
     a->db_path = flag_value(argc, argv, i);
-  else if (!strcmp(f, "--trials"))
+  else if (!strcmp(f, "--trials")) {
     o->trials = (int)int_value(f, flag_value(argc, argv, i), 1);
+    a->trials_given = true;
+  } else if (!strcmp(f, "--early-stop"))
+    o->early_stop = (int)int_value(f, flag_value(argc, argv, i), 0);
+  else if (!strcmp(f, "--model-repeat"))
+    a->model_repeat = (int)int_value(f, flag_value(argc, argv, i), 0);
+  else if (!strcmp(f, "--minutes")) {
+    const char *v = flag_value(argc, argv, i);
+    char *end;
+    a->minutes = strtod(v, &end);
+    if (end == v || *end || !(a->minutes > 0)) {
+      fprintf(stderr, "strata-tune: --minutes expects a positive number, got '%s'\n", v);
+      return 2;
+    }
+  }
   else if (!strcmp(f, "--round"))
     o->round_size = (int)int_value(f, flag_value(argc, argv, i), 1);
   else if (!strcmp(f, "--seed"))
@@ -384,8 +420,10 @@ static int parse_args(int argc, char **argv, tune_args_t *a) {
   *a = (tune_args_t){
       .strategy = "evolutionary",
       .validate = 3,
+      .model_repeat = 10,
+      .results = -1,
       .options = {.target = "host", .trials = 64, .round_size = 16, .repeats = 5,
-                  .timeout = 10},
+                  .timeout = 10, .early_stop = 64},
   };
   for (int i = 0; i < argc; ++i) {
     const char *arg = argv[i];
@@ -400,6 +438,8 @@ static int parse_args(int argc, char **argv, tune_args_t *a) {
     if (rc)
       return rc;
   }
+  if (a->minutes > 0 && !a->trials_given)
+    a->options.trials = 1 << 30; /* the time is the budget */
   if (!a->model || !a->db_path) {
     fprintf(stderr, "strata-tune: tune needs a model and --db\n%s", USAGE);
     return 2;
@@ -413,8 +453,15 @@ static int parse_args(int argc, char **argv, tune_args_t *a) {
 }
 
 static void print_kernels(const tune_args_t *a, const strata_tune_model_t *m) {
-  printf("%s: %zu kernel%s to tune, %d trials, strategy %s, target '%s'\n", a->model, m->count,
-         m->count == 1 ? "" : "s", a->options.trials, a->strategy, m->kernels[0].task.target);
+  char budget[96];
+  if (a->minutes > 0 && !a->trials_given)
+    snprintf(budget, sizeof budget, "%g minutes", a->minutes);
+  else if (a->minutes > 0)
+    snprintf(budget, sizeof budget, "%d trials or %g minutes", a->options.trials, a->minutes);
+  else
+    snprintf(budget, sizeof budget, "%d trials", a->options.trials);
+  printf("%s: %zu kernel%s to tune, %s, strategy %s, target '%s'\n", a->model, m->count,
+         m->count == 1 ? "" : "s", budget, a->strategy, m->kernels[0].task.target);
   for (size_t i = 0; i < m->count; ++i) {
     const strata_tune_kernel_t *k = &m->kernels[i];
     int resumed = strata_search_result(k->search)->resumed;
@@ -465,6 +512,8 @@ static void print_table(const strata_tune_model_t *m) {
            r->trials, r->errors, d, b, sp);
     if (k->task.noisy)
       printf("  (%d noisy)", k->task.noisy);
+    if (k->stopped_early)
+      printf("  (stopped early)");
     printf("\n");
     noisy += k->task.noisy;
     measured += k->task.measurements;
@@ -513,6 +562,174 @@ static int finish_curve(tool_t *tool, const tune_args_t *a, char **error) {
   return 0;
 }
 
+/* --- the whole model, untuned and tuned ------------------------------------ */
+
+/* The number of results of the model's entry (main, or the only public
+ * function, as strata-run chooses it); -1 when unknown. */
+static int entry_results(MlirOperation module) {
+  int found = -1, publics = 0;
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  for (MlirOperation f = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(f);
+       f = mlirOperationGetNextInBlock(f)) {
+    if (!mlirStringRefEqual(mlirIdentifierStr(mlirOperationGetName(f)),
+                            mlirStringRefCreateFromCString("func.func")))
+      continue;
+    MlirAttribute ty = mlirOperationGetAttributeByName(f, mlirStringRefCreateFromCString("function_type"));
+    MlirAttribute name = mlirOperationGetAttributeByName(f, mlirStringRefCreateFromCString("sym_name"));
+    MlirAttribute vis = mlirOperationGetAttributeByName(f, mlirStringRefCreateFromCString("sym_visibility"));
+    if (mlirAttributeIsNull(ty) || mlirAttributeIsNull(name))
+      continue;
+    int n = (int)mlirFunctionTypeGetNumResults(mlirTypeAttrGetValue(ty));
+    if (mlirStringRefEqual(mlirStringAttrGetValue(name), mlirStringRefCreateFromCString("main")))
+      return n;
+    if (mlirAttributeIsNull(vis) ||
+        mlirStringRefEqual(mlirStringAttrGetValue(vis), mlirStringRefCreateFromCString("public"))) {
+      ++publics;
+      found = n;
+    }
+  }
+  return publics == 1 ? found : -1;
+}
+
+/* Appends `s` to the command in buf, single-quoted for the shell. */
+static void append_quoted(char *buf, size_t size, const char *s) {
+  size_t len = strlen(buf);
+  if (len + 3 >= size)
+    return;
+  buf[len++] = ' ';
+  buf[len++] = '\'';
+  for (; *s && len + 6 < size; ++s) {
+    if (*s == '\'') {
+      memcpy(buf + len, "'\\''", 4);
+      len += 4;
+    } else {
+      buf[len++] = *s;
+    }
+  }
+  buf[len++] = '\'';
+  buf[len] = 0;
+}
+
+static void append_arg(char *buf, size_t size, const char *s) {
+  size_t len = strlen(buf);
+  snprintf(buf + len, size - len, " %s", s);
+}
+
+/* strata-run beside this program. */
+static bool strata_run_path(char *buf, size_t size) {
+  char self[4096];
+  ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (n <= 0)
+    return false;
+  self[n] = 0;
+  char *slash = strrchr(self, '/');
+  if (!slash)
+    return false;
+  *slash = 0;
+  return (size_t)snprintf(buf, size, "%s/strata-run", self) < size;
+}
+
+/* Runs a command, its output (stdout and stderr) into *out (malloc'd) and
+ * the median of "time: median X ms" into *ms (NAN if absent); its exit
+ * status. */
+static int run_command(const char *cmd, char **out, double *ms) {
+  char full[16384];
+  snprintf(full, sizeof full, "%s 2>&1", cmd);
+  fflush(stdout);
+  FILE *p = popen(full, "r");
+  *ms = NAN;
+  *out = NULL;
+  if (!p)
+    return -1;
+  size_t cap = 4096, len = 0;
+  char *text = malloc(cap);
+  size_t got;
+  while (text && (got = fread(text + len, 1, cap - len - 1, p)) > 0) {
+    len += got;
+    if (len + 1 >= cap && !(text = realloc(text, cap *= 2)))
+      break;
+  }
+  int status = pclose(p);
+  if (!text)
+    return -1;
+  text[len] = 0;
+  const char *t = strstr(text, "time: median ");
+  if (t)
+    *ms = strtod(t + strlen("time: median "), NULL);
+  *out = text;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* The whole model untuned (the default pipeline) and tuned (--tuning-db),
+ * each timed by strata-run in its own process on the same seeded inputs,
+ * the tuned outputs compared with the untuned ones. 0, or 1 with *error. */
+static int check_model(const tune_args_t *a, const strata_tune_model_t *m, char **error) {
+  char run[4096], dir[] = "/tmp/strata-tune-XXXXXX";
+  if (!strata_run_path(run, sizeof run) || access(run, X_OK) != 0)
+    return strata_fail(error, "cannot find strata-run beside strata-tune for the whole-model "
+                              "check (--model-repeat 0 skips it)"), 1;
+  if (!mkdtemp(dir))
+    return strata_fail(error, "cannot create a temporary directory: %s", strerror(errno)), 1;
+  char repeat[32];
+  snprintf(repeat, sizeof repeat, "%d", a->model_repeat);
+  char before[16384] = "", after[16384] = "";
+  for (int pass = 0; pass < 2; ++pass) {
+    char *cmd = pass ? after : before;
+    append_quoted(cmd, sizeof before, run);
+    append_quoted(cmd, sizeof before, a->model);
+    append_arg(cmd, sizeof before, "--seed 7 --repeat");
+    append_arg(cmd, sizeof before, repeat);
+    if (pass) {
+      append_arg(cmd, sizeof before, "--tuning-db");
+      append_quoted(cmd, sizeof before, a->db_path);
+      if (a->options.target && *a->options.target && strcmp(a->options.target, "host") != 0) {
+        append_arg(cmd, sizeof before, "--target");
+        append_quoted(cmd, sizeof before, a->options.target);
+      }
+      append_arg(cmd, sizeof before, "--rtol 1e-3 --atol 1e-3");
+    }
+    for (int i = 0; i < a->results; ++i) {
+      char path[128];
+      snprintf(path, sizeof path, "%s/result%d.npy", dir, i);
+      append_arg(cmd, sizeof before, pass ? "--expected" : "--output");
+      append_quoted(cmd, sizeof before, path);
+    }
+  }
+  char *out_before = NULL, *out_after = NULL;
+  double ms_before, ms_after;
+  fprintf(stderr, "whole model: timing the untuned and the tuned model (%d runs each)\n",
+          a->model_repeat);
+  int rc_before = run_command(before, &out_before, &ms_before);
+  int rc_after = rc_before == 0 ? run_command(after, &out_after, &ms_after) : -1;
+  int rc = 0;
+  if (rc_before != 0 || rc_after != 0) {
+    const char *out = rc_before != 0 ? out_before : out_after;
+    fprintf(stderr, "%s", out ? out : "");
+    rc = 1;
+    strata_fail(error, "%s",
+                rc_before != 0   ? "the untuned model did not run (strata-run failed)"
+                : a->results > 0 ? "the tuned model's outputs differ from the untuned "
+                                   "model's, or it did not run (strata-run above)"
+                                 : "the tuned model did not run (strata-run above)");
+  } else {
+    printf("whole model (strata-run, median of %d runs, same inputs): untuned %.4g ms, tuned "
+           "%.4g ms (%.2fx); %s\n",
+           a->model_repeat, ms_before, ms_after, ms_before / ms_after,
+           a->results > 0 ? "the tuned outputs match the untuned ones (rtol 1e-3, atol 1e-3)"
+                          : "outputs not compared (the entry function is not known)");
+  }
+  (void)m;
+  free(out_before);
+  free(out_after);
+  for (int i = 0; i < a->results; ++i) {
+    char path[128];
+    snprintf(path, sizeof path, "%s/result%d.npy", dir, i);
+    unlink(path);
+  }
+  rmdir(dir);
+  return rc;
+}
+
 /* Tunes the kernels of a loaded module: 0, or 1 with *error possibly set. */
 static int tune_module(tool_t *tool, const tune_args_t *a, MlirOperation module,
                        strata_tuning_db_t *db, char **error) {
@@ -520,8 +737,8 @@ static int tune_module(tool_t *tool, const tune_args_t *a, MlirOperation module,
   if (!strata_tune_model_init(m, module, &a->options, db, error))
     return 1;
   if (m->count == 0) {
-    printf("%s: no kernel with knobs to tune (te-default-schedule writes knobs for fp32 "
-           "matrix products)\n", a->model);
+    printf("%s: no kernel with knobs to tune (te-default-schedule and te-sketch write knobs "
+           "for static f32/f64 computes of at least 4096 iterations)\n", a->model);
     return 0;
   }
   print_kernels(a, m);
@@ -530,6 +747,8 @@ static int tune_module(tool_t *tool, const tune_args_t *a, MlirOperation module,
       return strata_fail(error, "cannot write '%s': %s", a->curve_path, strerror(errno)), 1;
     fprintf(tool->curve, "trial,latency_s,best_latency_s\n");
   }
+  if (a->minutes > 0)
+    m->options.deadline = tool->start + a->minutes * 60;
   double elapsed = 0;
   if (!schedule(tool, &elapsed, error))
     return 1;
@@ -544,7 +763,10 @@ static int tune_module(tool_t *tool, const tune_args_t *a, MlirOperation module,
          "the rest compiling, extracting the kernels and validating); records in %s\n",
          m->count, m->count == 1 ? "" : "s", m->used, strata_measure_now() - tool->start,
          elapsed, m->used ? 1e3 * elapsed / m->used : 0.0, a->db_path);
-  return finish_curve(tool, a, error);
+  int rc = finish_curve(tool, a, error);
+  if (rc == 0 && a->model_repeat > 0)
+    rc = check_model(a, m, error);
+  return rc;
 }
 
 static int cmd_tune(int argc, char **argv) {
@@ -568,6 +790,8 @@ static int cmd_tune(int argc, char **argv) {
   strata_tuning_db_t *db = NULL;
   rc = 1;
   MlirOperation module = strata_model_load(ctx, a.model, 0, NULL, NULL, &error);
+  if (!mlirOperationIsNull(module))
+    a.results = entry_results(module);
   if (!mlirOperationIsNull(module) && mlirLogicalResultIsSuccess(strata_verify(module)) &&
       mlirLogicalResultIsSuccess(strata_run_pipeline(module, strata_pipeline_tuning_tasks())) &&
       (db = strata_tuning_db_open(a.db_path, &error)))

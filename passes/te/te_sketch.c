@@ -1,0 +1,516 @@
+/* te-sketch: template-free search spaces (Ansor's sketches, MetaSchedule's
+ * design-space rules). For every static f32/f64 te.compute of at least
+ * `min-iterations` iterations, rules on the compute's structure write
+ * alternative traces with knobs into its `sketches` attribute; its own
+ * `schedule` (te-default-schedule's template, with or without knobs, or
+ * none) stays sketch 0, "default", the first choice of the knob "sketch"
+ * that te_knobs.h then adds. So every such compute becomes a tuning task,
+ * and the default trace stays a candidate (measured first).
+ *
+ * The rules (S = spatial axes of extent >= 2, R = reduce axes of extent
+ * >= 2; knob names are "<sketch>.<what>"):
+ *   - "tile": multi-level tiling where there is data reuse (a reduction
+ *     with a tensor read that does not depend on some axis of S): Ansor's
+ *     SSRSRS structure for CPUs: every axis of S split in 4 parts (`parts`
+ *     knobs: every factorisation), every axis of R in 2, ordered
+ *     S.0 S.1 R.0 S.2 R.1 S.3; the outer S.0 loops fused and run in
+ *     parallel (knob "tile.parallel"); a local accumulator for the tile of
+ *     the S.2 S.3 loops (cache_write at the last S.1, knob
+ *     "tile.cache_write", off first; only with at most 8 loops inside, as
+ *     tir-cache-write requires); the innermost S.3 vectorized (knob
+ *     "tile.vectorize") and the inner reduce loop unrolled by 1, 2, 4 or 8
+ *     (knob "tile.unroll"): the random annotations of Ansor's sketches as
+ *     knobs.
+ *   - "reduce": every reduction (pooling, softmax's row max and sum,
+ *     depthwise convolutions, ...): the innermost spatial axis of extent
+ *     >= 2 (the row) split by a
+ *     vector width (knob "reduce.vector": the host's f32 lanes times 1, 2
+ *     and 4, at most the row), the reduce axes outside the vector loop
+ *     (which is vectorized) or innermost (knob "reduce.order": the
+ *     vectorize step is on only with the first), the innermost reduce loop
+ *     unrolled (knob "reduce.unroll") and the first spatial axis in
+ *     parallel (knob "reduce.parallel").
+ *   - "inject": injective computes (no reduce axes): the row split by a
+ *     vector width (knob "inject.vector") and vectorized, the
+ *     first axis in parallel (knob "inject.parallel", the default's
+ *     choice from 2^15 elements first).
+ * Inlining is te-inline's rule (it runs before: producers without reuse
+ * are inlined into their consumers); fusing a consumer into the product's
+ * tiles is tir-fuse-epilogue's (after tir-apply-schedule). Not written
+ * (no tir primitive yet): rfactor, a parallel reduction for computes with
+ * little spatial parallelism.
+ *
+ * Computes left alone: dynamic shapes or dims, other element types, fewer
+ * iterations, more than 8 axes, traces with compute_at / compute_inline,
+ * and computes another trace names as a compute_at target (its loop names
+ * must stay). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
+
+#include "core/builder.h"
+#include "core/op_list.h"
+#include "dialects/hwi/hwi_catalog.h"
+#include "dialects/op_checks.h"
+#include "dialects/te/te.h"
+#include "dialects/te/te_trace.h"
+#include "strata/diagnostics.h"
+#include "strata/pass.h"
+
+enum { MAX_SKETCH_AXES = 8, MAX_STEPS = 40, NAME = 96 };
+
+/* What the rules read off a compute. */
+typedef struct {
+  MlirContext ctx;
+  MlirOperation op;
+  int ns, nr;
+  int64_t extents[MAX_SKETCH_AXES];
+  char names[MAX_SKETCH_AXES][NAME];
+  int64_t lanes;    /* the target's f32 lanes per register */
+  double iterations;
+  bool reuse;       /* some read does not depend on some spatial axis of extent >= 2 */
+} shape_t;
+
+/* A trace being written. */
+typedef struct {
+  MlirAttribute steps[MAX_STEPS];
+  int n;
+} trace_t;
+
+static void push(trace_t *t, MlirAttribute step) {
+  if (t->n < MAX_STEPS && !mlirAttributeIsNull(step))
+    t->steps[t->n++] = step;
+}
+
+static MlirAttribute str(MlirContext ctx, const char *s) { return strata_string_attr(ctx, s); }
+
+static MlirAttribute i64(MlirContext ctx, int64_t v) {
+  return mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), v);
+}
+
+/* {knob = name, choices = [...]}. */
+static MlirAttribute knob(MlirContext ctx, const char *name, intptr_t n, const MlirAttribute *choices) {
+  MlirNamedAttribute f[2] = {strata_named(ctx, "knob", str(ctx, name)),
+                             strata_named(ctx, "choices", mlirArrayAttrGet(ctx, n, choices))};
+  return mlirDictionaryAttrGet(ctx, 2, f);
+}
+
+/* {knob = name, choices = [first, !first]}. */
+static MlirAttribute bool_knob(MlirContext ctx, const char *name, bool first) {
+  MlirAttribute c[2] = {mlirBoolAttrGet(ctx, first), mlirBoolAttrGet(ctx, !first)};
+  return knob(ctx, name, 2, c);
+}
+
+/* {knob = name, parts = p}. */
+static MlirAttribute parts_knob(MlirContext ctx, const char *name, int64_t parts) {
+  MlirNamedAttribute f[2] = {strata_named(ctx, "knob", str(ctx, name)),
+                             strata_named(ctx, "parts", i64(ctx, parts))};
+  return mlirDictionaryAttrGet(ctx, 2, f);
+}
+
+static MlirAttribute names_attr(MlirContext ctx, int n, char (*names)[NAME]) {
+  MlirAttribute a[3 * MAX_SKETCH_AXES * 2];
+  for (int i = 0; i < n; ++i)
+    a[i] = str(ctx, names[i]);
+  return mlirArrayAttrGet(ctx, n, a);
+}
+
+/* {prim, axis = loop[, extra = value][, enabled = e]} (null e: always). */
+static MlirAttribute axis_step(MlirContext ctx, const char *prim, const char *loop,
+                               const char *extra, MlirAttribute value, MlirAttribute enabled) {
+  MlirNamedAttribute f[3];
+  int n = 0;
+  f[n++] = strata_named(ctx, "axis", str(ctx, loop));
+  if (extra)
+    f[n++] = strata_named(ctx, extra, value);
+  if (!mlirAttributeIsNull(enabled))
+    f[n++] = strata_named(ctx, "enabled", enabled);
+  return strata_te_step_attr(ctx, prim, n, f);
+}
+
+static void loop_name(char *buf, const shape_t *s, int axis, const char *suffix) {
+  snprintf(buf, NAME, "%s%s", s->names[axis], suffix);
+}
+
+/* --- reading the compute ------------------------------------------------- */
+
+/* Whether `v` depends on the block argument `arg` (through the body's ops). */
+static bool depends_on(MlirValue v, MlirValue arg, int depth) {
+  if (mlirValueEqual(v, arg))
+    return true;
+  if (depth > 32 || !mlirValueIsAOpResult(v))
+    return false;
+  MlirOperation def = mlirOpResultGetOwner(v);
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(def); ++i)
+    if (depends_on(mlirOperationGetOperand(def, i), arg, depth + 1))
+      return true;
+  return false;
+}
+
+typedef struct {
+  const shape_t *s;
+  MlirBlock body;
+  bool reuse;
+} reuse_t;
+
+static MlirWalkResult check_reuse(MlirOperation op, void *user) {
+  reuse_t *r = user;
+  if (!strata_op_is(op, "te.read"))
+    return MlirWalkResultAdvance;
+  for (int a = 0; a < r->s->ns; ++a) {
+    if (r->s->extents[a] < 2)
+      continue;
+    MlirValue arg = mlirBlockGetArgument(r->body, a);
+    bool uses = false;
+    for (intptr_t d = 0; d < strata_te_read_num_indices(op) && !uses; ++d)
+      uses = depends_on(strata_te_read_index(op, d), arg, 0);
+    if (!uses) {
+      r->reuse = true;
+      return MlirWalkResultInterrupt;
+    }
+  }
+  return MlirWalkResultAdvance;
+}
+
+/* The compute's shape, false when the rules leave it alone. */
+static bool read_shape(MlirOperation op, int64_t lanes, double min_iterations, shape_t *s) {
+  memset(s, 0, sizeof *s);
+  s->op = op;
+  s->ctx = mlirOperationGetContext(op);
+  s->lanes = lanes;
+  MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
+  MlirType et = mlirShapedTypeGetElementType(rt);
+  s->ns = (int)strata_te_compute_num_spatial(op);
+  s->nr = (int)strata_te_compute_num_reduce(op);
+  if (mlirOperationGetNumOperands(op) != 0 || !mlirShapedTypeHasStaticShape(rt) ||
+      !(mlirTypeIsAF32(et) || mlirTypeIsAF64(et)) || s->ns < 1 ||
+      s->ns + s->nr > MAX_SKETCH_AXES)
+    return false;
+  s->iterations = 1;
+  for (int a = 0; a < s->ns + s->nr; ++a) {
+    s->extents[a] = a < s->ns ? mlirShapedTypeGetDimSize(rt, a)
+                              : strata_te_compute_reduce_extent(op, a - s->ns);
+    if (s->extents[a] < 1)
+      return false;
+    s->iterations *= (double)s->extents[a];
+    strata_te_compute_axis_name(op, a, s->names[a], NAME);
+  }
+  if (s->iterations < min_iterations)
+    return false;
+  reuse_t r = {.s = s, .body = strata_te_compute_body(op)};
+  if (s->nr > 0)
+    mlirOperationWalk(op, check_reuse, &r, MlirWalkPreOrder);
+  s->reuse = r.reuse;
+  return true;
+}
+
+/* --- the rules ------------------------------------------------------------- */
+
+/* The vector widths a knob offers: lanes x 1, 2, 4 that fit the row (at
+ * least one: the row itself when it is narrower than a register). */
+static int vector_widths(const shape_t *s, int64_t row, MlirAttribute *out) {
+  int n = 0;
+  for (int64_t w = s->lanes; w <= 4 * s->lanes && (w <= row || n == 0); w *= 2) {
+    int64_t v = w <= row ? w : row;
+    out[n++] = mlirDenseI64ArrayGet(s->ctx, 1, &v);
+    if (v == row)
+      break;
+  }
+  return n;
+}
+
+/* The unroll factors 1, 2, 4, 8 (at most the extent). */
+static int unroll_factors(const shape_t *s, int64_t extent, MlirAttribute *out) {
+  int n = 0;
+  for (int64_t f = 1; f <= 8 && (f == 1 || f <= extent); f *= 2)
+    out[n++] = i64(s->ctx, f);
+  return n;
+}
+
+/* "tile": SSRSRS multi-level tiling (see the top of the file). */
+static MlirAttribute tile_sketch(const shape_t *s) {
+  MlirContext ctx = s->ctx;
+  trace_t t = {.n = 0};
+  int sp[MAX_SKETCH_AXES], rd[MAX_SKETCH_AXES], nsp = 0, nrd = 0;
+  for (int a = 0; a < s->ns + s->nr; ++a)
+    if (s->extents[a] >= 2) {
+      if (a < s->ns)
+        sp[nsp++] = a;
+      else
+        rd[nrd++] = a;
+    }
+  if (nsp == 0 || nrd == 0)
+    return (MlirAttribute){NULL};
+  /* A reorder names at most 16 loops: the innermost 4 axes of S and of R
+   * are tiled (the others stay outer loops). */
+  if (nsp > 4) {
+    memmove(sp, sp + nsp - 4, 4 * sizeof *sp);
+    nsp = 4;
+  }
+  if (nrd > 4) {
+    memmove(rd, rd + nrd - 4, 4 * sizeof *rd);
+    nrd = 4;
+  }
+  char buf[NAME], kn[NAME];
+  for (int i = 0; i < nsp + nrd; ++i) {
+    int a = i < nsp ? sp[i] : rd[i - nsp];
+    snprintf(kn, sizeof kn, "tile.%s", s->names[a]);
+    MlirNamedAttribute f[2] = {strata_named(ctx, "axis", str(ctx, s->names[a])),
+                               strata_named(ctx, "factors", parts_knob(ctx, kn, i < nsp ? 4 : 2))};
+    push(&t, strata_te_step_attr(ctx, "split", 2, f));
+  }
+  /* S.0 S.1 R.0 S.2 R.1 S.3, in two reorders of at most 16 loops: the
+   * spatial parts level by level (S.0 S.1 S.2 S.3, the reduce loops after
+   * them), then the loops from S.2 on (R.0 S.2 R.1 S.3). */
+  char order[6 * MAX_SKETCH_AXES][NAME];
+  int no = 0;
+  static const struct { bool spatial; const char *part; } levels[6] = {
+      {true, ".0"}, {true, ".1"}, {true, ".2"}, {true, ".3"}, {false, ".0"}, {false, ".1"}};
+  static const int second[4] = {4, 2, 5, 3}; /* R.0 S.2 R.1 S.3 */
+  for (int l = 0; l < 4; ++l)
+    for (int i = 0; i < nsp; ++i)
+      loop_name(order[no++], s, sp[i], levels[l].part);
+  MlirNamedAttribute of = strata_named(ctx, "order", names_attr(ctx, no, order));
+  push(&t, strata_te_step_attr(ctx, "reorder", 1, &of));
+  char inner[4 * MAX_SKETCH_AXES][NAME];
+  int ni = 0;
+  for (int q = 0; q < 4; ++q) {
+    int l = second[q];
+    for (int i = 0; i < (levels[l].spatial ? nsp : nrd); ++i)
+      loop_name(inner[ni++], s, levels[l].spatial ? sp[i] : rd[i], levels[l].part);
+  }
+  MlirNamedAttribute of2 = strata_named(ctx, "order", names_attr(ctx, ni, inner));
+  push(&t, strata_te_step_attr(ctx, "reorder", 1, &of2));
+  /* The outer tiles fused and parallel. */
+  char outer[MAX_SKETCH_AXES * NAME] = "";
+  if (nsp > 1) {
+    MlirNamedAttribute ff = strata_named(ctx, "axes", names_attr(ctx, nsp, order));
+    push(&t, strata_te_step_attr(ctx, "fuse", 1, &ff));
+    for (int i = 0; i < nsp; ++i) {
+      size_t len = strlen(outer), add = strnlen(order[i], NAME);
+      if (len + add + 2 > sizeof outer)
+        break;
+      if (i)
+        outer[len++] = '+';
+      memcpy(outer + len, order[i], add);
+      outer[len + add] = 0;
+    }
+  } else {
+    snprintf(outer, sizeof outer, "%s", order[0]);
+  }
+  push(&t, axis_step(ctx, "parallel", outer, NULL, (MlirAttribute){NULL},
+                     bool_knob(ctx, "tile.parallel", true)));
+  /* The accumulator of one S.1 iteration's tile, local (tir-cache-write
+   * takes at most 8 loops inside the axis). */
+  MlirNamedAttribute cw[3] = {strata_named(ctx, "scope", str(ctx, "local")),
+                              strata_named(ctx, "axis", str(ctx, order[2 * nsp - 1])),
+                              strata_named(ctx, "enabled", bool_knob(ctx, "tile.cache_write", false))};
+  if (2 * (nsp + nrd) <= 8)
+    push(&t, strata_te_step_attr(ctx, "cache_write", 3, cw));
+  loop_name(buf, s, sp[nsp - 1], ".3");
+  push(&t, axis_step(ctx, "vectorize", buf, NULL, (MlirAttribute){NULL},
+                     bool_knob(ctx, "tile.vectorize", true)));
+  MlirAttribute uf[4];
+  int nu = unroll_factors(s, s->extents[rd[nrd - 1]], uf);
+  loop_name(buf, s, rd[nrd - 1], ".1");
+  push(&t, axis_step(ctx, "unroll", buf, "factor", knob(ctx, "tile.unroll", nu, uf),
+                     (MlirAttribute){NULL}));
+  return mlirArrayAttrGet(ctx, t.n, t.steps);
+}
+
+/* The first spatial axis of extent >= 2 other than `except`, or -1. */
+static int first_parallel_axis(const shape_t *s, int except) {
+  for (int a = 0; a < s->ns; ++a)
+    if (a != except && s->extents[a] >= 2)
+      return a;
+  return -1;
+}
+
+/* The row: the innermost spatial axis of extent >= 2 (the axes after it,
+ * of extent 1, stay where they are), or -1. */
+static int row_axis(const shape_t *s) {
+  for (int a = s->ns - 1; a >= 0; --a)
+    if (s->extents[a] >= 2)
+      return a;
+  return -1;
+}
+
+/* "reduce": vector rows with the taps outside or inside them. */
+static MlirAttribute reduce_sketch(const shape_t *s) {
+  MlirContext ctx = s->ctx;
+  trace_t t = {.n = 0};
+  int row = row_axis(s);
+  if (row < 0)
+    return (MlirAttribute){NULL};
+  char buf[NAME];
+  MlirAttribute widths[3];
+  int nw = vector_widths(s, s->extents[row], widths);
+  MlirNamedAttribute f[2] = {strata_named(ctx, "axis", str(ctx, s->names[row])),
+                             strata_named(ctx, "factors", knob(ctx, "reduce.vector", nw, widths))};
+  push(&t, strata_te_step_attr(ctx, "split", 2, f));
+  /* Orders: [S.., row.0, R.., row.1] (vector rows) or [S.., row.0, row.1, R..]. */
+  char names[2][2 * MAX_SKETCH_AXES][NAME];
+  int n = 0;
+  for (int a = 0; a < row; ++a, ++n) {
+    loop_name(names[0][n], s, a, "");
+    loop_name(names[1][n], s, a, "");
+  }
+  loop_name(names[0][n], s, row, ".0");
+  loop_name(names[1][n++], s, row, ".0");
+  for (int r = 0; r < s->nr; ++r) {
+    loop_name(names[0][n + r], s, s->ns + r, "");
+    loop_name(names[1][n + r + 1], s, s->ns + r, "");
+  }
+  loop_name(names[0][n + s->nr], s, row, ".1");
+  loop_name(names[1][n], s, row, ".1");
+  MlirAttribute orders[2] = {names_attr(ctx, n + s->nr + 1, names[0]),
+                             names_attr(ctx, n + s->nr + 1, names[1])};
+  MlirNamedAttribute of = strata_named(ctx, "order", knob(ctx, "reduce.order", 2, orders));
+  push(&t, strata_te_step_attr(ctx, "reorder", 1, &of));
+  int par = first_parallel_axis(s, -1);
+  if (par >= 0) {
+    loop_name(buf, s, par, par == row ? ".0" : "");
+    push(&t, axis_step(ctx, "parallel", buf, NULL, (MlirAttribute){NULL},
+                       bool_knob(ctx, "reduce.parallel", s->iterations >= (1 << 18))));
+  }
+  loop_name(buf, s, row, ".1");
+  push(&t, axis_step(ctx, "vectorize", buf, NULL, (MlirAttribute){NULL},
+                     bool_knob(ctx, "reduce.order", true)));
+  int last = s->ns + s->nr - 1;
+  if (s->extents[last] >= 2) {
+    MlirAttribute uf[4];
+    int nu = unroll_factors(s, s->extents[last], uf);
+    push(&t, axis_step(ctx, "unroll", s->names[last], "factor",
+                       knob(ctx, "reduce.unroll", nu, uf), (MlirAttribute){NULL}));
+  }
+  return mlirArrayAttrGet(ctx, t.n, t.steps);
+}
+
+/* "inject": vector rows of an injective compute. */
+static MlirAttribute inject_sketch(const shape_t *s) {
+  MlirContext ctx = s->ctx;
+  trace_t t = {.n = 0};
+  int row = row_axis(s);
+  char buf[NAME];
+  if (row >= 0) {
+    MlirAttribute widths[3];
+    int nw = vector_widths(s, s->extents[row], widths);
+    MlirNamedAttribute f[2] = {strata_named(ctx, "axis", str(ctx, s->names[row])),
+                               strata_named(ctx, "factors", knob(ctx, "inject.vector", nw, widths))};
+    push(&t, strata_te_step_attr(ctx, "split", 2, f));
+    loop_name(buf, s, row, ".1");
+    push(&t, axis_step(ctx, "vectorize", buf, NULL, (MlirAttribute){NULL}, (MlirAttribute){NULL}));
+  }
+  int par = first_parallel_axis(s, -1);
+  if (par >= 0) {
+    loop_name(buf, s, par, par == row ? ".0" : "");
+    push(&t, axis_step(ctx, "parallel", buf, NULL, (MlirAttribute){NULL},
+                       bool_knob(ctx, "inject.parallel", s->iterations >= (1 << 15))));
+  }
+  return t.n ? mlirArrayAttrGet(ctx, t.n, t.steps) : (MlirAttribute){NULL};
+}
+
+/* --- the pass ------------------------------------------------------------------ */
+
+static MlirAttribute named_sketch(MlirContext ctx, const char *name, MlirAttribute steps) {
+  MlirNamedAttribute f[2] = {strata_named(ctx, "name", str(ctx, name)),
+                             strata_named(ctx, "steps", steps)};
+  return mlirDictionaryAttrGet(ctx, 2, f);
+}
+
+/* Whether the compute's trace has a step the sketches cannot stand beside
+ * (compute_at, compute_inline: they tie it to another nest). */
+static bool tied_trace(MlirOperation op) {
+  MlirAttribute s = strata_te_compute_schedule(op);
+  for (intptr_t i = 0; !mlirAttributeIsNull(s) && i < mlirArrayAttrGetNumElements(s); ++i) {
+    strata_te_prim_t p = strata_te_step_prim(mlirArrayAttrGetElement(s, i));
+    if (p == STRATA_TE_PRIM_COMPUTE_AT || p == STRATA_TE_PRIM_COMPUTE_INLINE)
+      return true;
+  }
+  return false;
+}
+
+/* Whether some trace of the module names `op` as a compute_at target. */
+static bool is_target(MlirOperation op, const strata_op_list_t *computes) {
+  MlirStringRef name = strata_te_compute_name(op);
+  for (size_t c = 0; c < computes->count; ++c) {
+    MlirAttribute s = strata_te_compute_schedule(computes->ops[c]);
+    for (intptr_t i = 0; !mlirAttributeIsNull(s) && i < mlirArrayAttrGetNumElements(s); ++i) {
+      MlirAttribute st = mlirArrayAttrGetElement(s, i);
+      MlirAttribute target = strata_te_step_field(st, "target");
+      if (strata_te_step_prim(st) == STRATA_TE_PRIM_COMPUTE_AT && !mlirAttributeIsNull(target) &&
+          mlirAttributeIsAString(target) &&
+          mlirStringRefEqual(mlirStringAttrGetValue(target), name))
+        return true;
+    }
+  }
+  return false;
+}
+
+static void sketch_compute(MlirOperation op, const shape_t *s) {
+  MlirAttribute sketches[3];
+  int n = 0;
+  MlirAttribute a;
+  if (s->nr > 0 && s->reuse && !mlirAttributeIsNull(a = tile_sketch(s)))
+    sketches[n++] = named_sketch(s->ctx, "tile", a);
+  if (s->nr > 0 && !mlirAttributeIsNull(a = reduce_sketch(s)))
+    sketches[n++] = named_sketch(s->ctx, "reduce", a);
+  if (s->nr == 0 && !mlirAttributeIsNull(a = inject_sketch(s)))
+    sketches[n++] = named_sketch(s->ctx, "inject", a);
+  if (n)
+    mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("sketches"),
+                                    mlirArrayAttrGet(s->ctx, n, sketches));
+}
+
+static const char *const targets[] = {"host", "avx512f", "avx2", "generic", NULL};
+
+static const strata_pass_option_t options[] = {
+    {.name = "target", .kind = STRATA_OPTION_STRING, .default_value = "host",
+     .help = "ISA whose f32 vector width the vector knobs offer: host (detected), avx512f, "
+             "avx2, generic",
+     .choices = targets},
+    {.name = "min-iterations", .kind = STRATA_OPTION_INT, .default_value = "4096",
+     .help = "computes with fewer iterations (spatial x reduce extents) get no sketches", .min = 1,
+     .max = INT64_MAX},
+};
+
+static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+  const char *target = strata_pass_options_get_string(opts, "target");
+  const strata_hwi_builtin_t *tile = strata_hwi_builtin_for_target(target);
+  if (!tile)
+    return strata_emit_error(module, "te-sketch: no vector width known for target '%s'", target);
+  double min_iterations = (double)strata_pass_options_get_int(opts, "min-iterations");
+  strata_op_list_t computes = {0};
+  strata_op_list_collect(module, (const char *const[]){"te.compute", NULL}, &computes);
+  for (size_t i = 0; i < computes.count; ++i) {
+    MlirOperation op = computes.ops[i];
+    shape_t s;
+    if (!mlirAttributeIsNull(mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("sketches"))) ||
+        tied_trace(op) || is_target(op, &computes) ||
+        !read_shape(op, tile->vector_width > 1 ? tile->vector_width : 4, min_iterations, &s))
+      continue;
+    sketch_compute(op, &s);
+  }
+  strata_op_list_free(&computes);
+  return mlirLogicalResultSuccess();
+}
+
+const strata_pass_info_t te_sketch_pass = {
+    .argument = "te-sketch",
+    .summary = "Write template-free search spaces (sketches with knobs) for te.compute ops",
+    .description =
+        "Rules on a te.compute's structure write alternative schedule traces with knobs into "
+        "its `sketches` attribute (Ansor's sketches): multi-level SSRSRS tiling with a "
+        "parallel outer tile, an optional local accumulator, vectorize and unroll knobs for "
+        "reductions with data reuse (convolutions, products); vector rows with the reduce "
+        "axes outside or inside for every reduction (pooling, softmax, depthwise); vector rows "
+        "and a parallel axis for injective computes. The compute's own schedule stays sketch "
+        "0 (\"default\"), the first choice of the knob \"sketch\", so te-autotune, "
+        "strata-tune and te-apply-tuned tune every such compute. Static f32/f64 computes "
+        "of at least `min-iterations` iterations only. See docs/tuning.md.",
+    STRATA_MODULE_PASS_OPTIONS(options),
+    .run = run,
+};
