@@ -19,6 +19,10 @@ run:
      runs; printed with the growth over the process before the model was
      loaded, and Strata's peak while compiling.
 Ratio = ORT time / Strata time (> 1: Strata faster).
+A model named NAME_dynseq (symbolic sequence length, compiled once) is
+also timed against its static twin NAME at the same length, alternating
+the two compiled models in one run: "vs-static" prints both and their
+ratio static / dynamic (>= 0.9: within 10%), at 1 and 2 threads.
 Matrix-vector models (kind "gemv") are bound by reading their weights once:
 before them the memory-bandwidth probe build/bin/bench_stream (a STREAM
 triad, and a read-only pass) runs at 1 and 2 threads, and each gemv model
@@ -160,6 +164,39 @@ def line(name, what, strata_ms, ort_ms, reps):
           f"ratio {ort_ms / strata_ms:6.3f}  ({reps} runs each)", flush=True)
 
 
+def twin_lines(args, name, runner, input_path):
+    """A dynamic model against its static twin (NAME_dynseq against NAME) on
+    the same input shape, runs alternating at 1 thread, in turn at 2."""
+    twin = name[:-len("_dynseq")]
+    path = os.path.join(args.models_dir, twin + ".onnx")
+    gen = os.path.join(os.path.dirname(os.path.abspath(__file__)), "models_gen.py")
+    subprocess.run([sys.executable, gen, args.models_dir, "--only", twin], capture_output=True,
+                   check=True)
+    try:
+        other = Runner(args.build, path, input_path)
+    except RuntimeError as e:
+        print(f"model {name:<20} vs-static  {twin} FAILED to compile: {e}", flush=True)
+        return
+    try:
+        for threads in (1, 2):
+            runner.cmd(f"threads {threads}")
+            other.cmd(f"threads {threads}")
+            runner.run(2)
+            other.run(2)
+            ts, to = [], []
+            start = time.perf_counter()
+            while len(ts) < 100 and (len(ts) < 5 or time.perf_counter() - start < 3 * args.budget):
+                block = 1 if threads == 1 else 3
+                ts += runner.run(block)
+                to += other.run(block)
+            s, o = float(np.median(ts)), float(np.median(to))
+            print(f"model {name:<20} vs-static  threads={threads}: dynamic {s:9.3f} ms  static "
+                  f"({twin}) {o:9.3f} ms  ratio {o / s:6.3f}  ({len(ts)} runs each)", flush=True)
+        runner.cmd("threads 1")
+    finally:
+        other.close()
+
+
 def stream_probe(build, threads):
     """bench_stream's best triad and read bandwidths (GB/s) at `threads`."""
     out = subprocess.run([os.path.join(build, "bin", "bench_stream"), "--threads", str(threads),
@@ -228,6 +265,8 @@ def bench_one(args, name, kind):
         if kind == "gemv":
             bandwidth_line(name, 2, weight_bytes(path), s, o, args.stream[2])
         del sess2
+        if name.endswith("_dynseq"):
+            twin_lines(args, name, runner, input_path)
         runner.cmd("threads 1")
         runner.cmd("mem-reset")
         runner.run(3)

@@ -2,12 +2,14 @@
 # Benchmarks against peers measured in the same run (prints one line per
 # case: Strata's time, the peer's, and the ratio peer/strata; > 1 means
 # Strata is faster). Installs what is missing (OpenBLAS) and builds first.
-#   scripts/bench.sh [elementwise|gemm|conv|depthwise|tune|models|compile]...   (default: elementwise gemm conv depthwise; tune:
+#   scripts/bench.sh [elementwise|gemm|conv|depthwise|tune|models|compile|dynseq]...   (default: elementwise gemm conv depthwise; tune:
 #   bench/bench_tune.sh, not in the default set; models: whole models and single layers against
 #   ONNX Runtime (bench/bench_models.py), not in the default set: onnx and onnxruntime from PyPI
 #   go into build/bench-venv; BENCH_MODELS=a,b limits it to those models of bench/models_gen.py;
 #   compile: strata-run's compile time (--timing) against ORT's session creation, same venv,
-#   bench/bench_compile.py; BENCH_MODELS as for models, default resnet18,mobilenetv2)
+#   bench/bench_compile.py; BENCH_MODELS as for models, default resnet18,mobilenetv2;
+#   dynseq: bert2_dynseq compiled once and run at sequence lengths 1..512 against ORT,
+#   bench/dynseq_lengths.py, same venv; DYNSEQ_LENGTHS=all|sample|a,b,.. default sample)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 "$root/scripts/setup.sh"
@@ -39,20 +41,23 @@ for w in "${which[@]}"; do
       OMP_NUM_THREADS=2 "$bin/bench_conv" --threads 2 --layers r18.conv2_3x3,r18.conv4_3x3,r50.conv2_1x1_out ;;
     depthwise) OMP_NUM_THREADS=1 "$bin/bench_depthwise" --threads 1 ;;
     tune) "$root/bench/bench_tune.sh" "$bin" ;;
-    models|compile)
+    models|compile|dynseq)
       venv=$root/build/bench-venv
       if ! "$venv/bin/python" -c "import onnx, onnxruntime, numpy" 2>/dev/null; then
         echo "bench: installing onnx, onnxruntime and numpy into $venv" >&2
         python3 -m venv "$venv"
         "$venv/bin/pip" install -q onnx==1.23.2 onnxruntime numpy
       fi
-      if [ "$w" = models ]; then
+      if [ "$w" = dynseq ]; then
+        "$venv/bin/python" "$root/bench/dynseq_lengths.py" "$root/build" "$root/build/bench-models" \
+          --lengths "${DYNSEQ_LENGTHS:-sample}"
+      elif [ "$w" = models ]; then
         "$venv/bin/python" "$root/bench/bench_models.py" "$root/build" "$root/build/bench-models" \
           --only "${BENCH_MODELS:-}"
       else
         "$venv/bin/python" "$root/bench/bench_compile.py" "$root/build" "$root/build/bench-models" \
           --only "${BENCH_MODELS:-resnet18,mobilenetv2}"
       fi ;;
-    *) echo "bench: unknown benchmark '$w' (gemm, conv, depthwise, elementwise, tune, models, compile)" >&2; exit 2 ;;
+    *) echo "bench: unknown benchmark '$w' (gemm, conv, depthwise, elementwise, tune, models, compile, dynseq)" >&2; exit 2 ;;
   esac
 done

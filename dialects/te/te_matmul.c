@@ -24,10 +24,16 @@ bool strata_te_match_matmul(MlirOperation op, strata_te_matmul_t *g) {
   if (nr != 1 || ns < 2 || strata_te_compute_combiner(op) != STRATA_TE_COMBINER_ADD)
     return false;
   MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
-  if (!mlirTypeIsAF32(mlirShapedTypeGetElementType(rt)) || !mlirShapedTypeHasStaticShape(rt))
+  if (!mlirTypeIsAF32(mlirShapedTypeGetElementType(rt)))
     return false;
+  /* The batch extents static; i, j and k may be dynamic (a sequence
+   * length: the rows of a projection, both sides of attention's
+   * products), which the schedules tile with a remainder. */
+  for (intptr_t d = 0; d + 2 < ns; ++d)
+    if (mlirShapedTypeIsDynamicDim(rt, d))
+      return false;
   int64_t k = strata_te_compute_reduce_extent(op, 0);
-  if (k <= 0)
+  if (k <= 0 && k != STRATA_TE_DYNAMIC_EXTENT)
     return false;
   MlirBlock body = strata_te_compute_body(op);
   MlirValue y = strata_te_compute_yielded(op);
@@ -84,13 +90,16 @@ bool strata_te_match_matmul(MlirOperation op, strata_te_matmul_t *g) {
   g->ns = ns;
   g->a_read = reads[a];
   g->b_read = reads[b];
-  g->m = mlirShapedTypeGetDimSize(rt, ns - 2);
-  g->n = mlirShapedTypeGetDimSize(rt, ns - 1);
+  g->m = mlirShapedTypeIsDynamicDim(rt, ns - 2) ? STRATA_TE_DYNAMIC_EXTENT
+                                                  : mlirShapedTypeGetDimSize(rt, ns - 2);
+  g->n = mlirShapedTypeIsDynamicDim(rt, ns - 1) ? STRATA_TE_DYNAMIC_EXTENT
+                                                  : mlirShapedTypeGetDimSize(rt, ns - 1);
   g->k = k;
   g->batch = 1;
   for (intptr_t d = 0; d + 2 < ns; ++d)
     if (!strata_mul_i64(g->batch, mlirShapedTypeGetDimSize(rt, d), &g->batch))
       return false; /* too large (the te verifier rejects such types) */
-  return g->m > 0 && g->n > 0;
+  return (g->m > 0 || g->m == STRATA_TE_DYNAMIC_EXTENT) &&
+         (g->n > 0 || g->n == STRATA_TE_DYNAMIC_EXTENT);
 }
 

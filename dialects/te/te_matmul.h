@@ -1,9 +1,10 @@
 /* Recognising matrix products among te computes: a compute with one reduce
- * axis k, combiner add, fp32 static result [batch.., i, j], whose body
- * yields A[.., i, .., k] * B[.., k, .., j] (two te.read ops of distinct
- * tensors, k the last index of A, j the last index of B) or, with B
- * transposed, A[.., i, .., k] * B[.., j, .., k] (dense layers). matmul, dense and batch_matmul lower to this
- * form; te-default-schedule gives it the packed, tensorized GEMM schedule,
+ * axis k, combiner add, fp32 result [batch.., i, j] (static batch; i, j
+ * and k may be dynamic: a sequence length), whose body yields
+ * A[.., i, .., k] * B[.., k, .., j] (two te.read ops of distinct tensors,
+ * k the last index of A, j the last index of B) or, with B transposed,
+ * A[.., i, .., k] * B[.., j, .., k] (dense layers). matmul, dense and
+ * batch_matmul lower to this form; te-default-schedule gives it the packed, tensorized GEMM schedule,
  * and te-inline keeps its operands materialized so that stays possible. */
 #ifndef STRATA_DIALECTS_TE_MATMUL_H
 #define STRATA_DIALECTS_TE_MATMUL_H
@@ -13,7 +14,8 @@
 #include <stdint.h>
 
 typedef struct {
-  int64_t m, n, k;   /* extents of i, j, k */
+  int64_t m, n, k;   /* extents of i, j, k; each may be STRATA_TE_DYNAMIC_EXTENT
+                        (known at run time) */
   int64_t batch;     /* product of the batch extents */
   intptr_t ns;       /* spatial axes: batch.., i, j */
   int64_t b_input;   /* B's index among the distinct tensors read */

@@ -1,9 +1,11 @@
 /* te-default-schedule: gives every reduction compute that has no schedule a
  * heuristic one, so that untuned code is already fast.
  *
- * Matrix products (te_matmul.h: fp32, static sizes, body = A[.., i, k] *
+ * Matrix products (te_matmul.h: fp32, static batch, body = A[.., i, k] *
  * B[.., k, j] or, for dense layers, B[.., j, k], combiner add) get the
- * BLIS-style schedule
+ * BLIS-style schedule (a dynamic M, N or K is planned as one block of it,
+ * mc, nc or kc, the splits leaving a remainder; with a dynamic M a
+ * constant B is always packed, at compile time)
  * that ../shared/mlir-c-notes.md measured at OpenBLAS speed:
  *   split i by (MC/mr, mr), j by (NC/nr, nr), k by KC;
  *   order [batch.., j.0, k.0, i.0, j.1, i.1 | i.2, j.2, k.1];
@@ -54,7 +56,8 @@
  * the reduce axes move outside the innermost spatial axis (i, k, j), so
  * the inner loop walks rows contiguously and LLVM vectorizes it. Injective computes (no
  * reduce axes, the fused elementwise chains te-inline leaves) of at least
- * 32768 elements run their first axis of extent >= 2 in parallel; their
+ * 32768 elements (or a dynamic extent) run their first axis of extent >= 2
+ * (or dynamic) in parallel; their
  * contiguous inner loops are left to LLVM's vectorizer, except in f32
  * computes of exp, erf or tanh (GELU, the exp of a softmax), whose
  * innermost axis is split by the host's vector width and vectorized; those
@@ -214,6 +217,21 @@ static double padded_work(const strata_hwi_builtin_t *t, const strata_te_matmul_
   return (double)round_up(g->m, t->m) * (double)round_up(g->n, t->n);
 }
 
+/* The extents the trace plans for: M, N, K, or for a dynamic one (known
+ * at run time: a sequence length) one block of it (mc, nc, kc), the unit
+ * the nest repeats (the last block a remainder: split bounds
+ * min(block, extent - base)). */
+static strata_te_matmul_t planned_extents(const strata_te_matmul_t *g, const config_t *cfg) {
+  strata_te_matmul_t p = *g;
+  if (p.m == STRATA_TE_DYNAMIC_EXTENT)
+    p.m = cfg->mc;
+  if (p.n == STRATA_TE_DYNAMIC_EXTENT)
+    p.n = cfg->nc;
+  if (p.k == STRATA_TE_DYNAMIC_EXTENT)
+    p.k = cfg->kc;
+  return p;
+}
+
 /* The target's preferred tile, unless another one computes at least 10%
  * fewer padded elements (n = 196: 4x64 computes 256 columns, 8x32 224);
  * that tile then comes first among the knob's choices too. */
@@ -315,8 +333,10 @@ static int64_t constant_b_kc(int64_t kc, int64_t nr) {
   return fit < kc ? fit : kc;
 }
 
-static MlirAttribute matmul_trace(MlirContext ctx, MlirOperation op, const strata_te_matmul_t *g,
-                                  const config_t *given) {
+static MlirAttribute matmul_trace(MlirContext ctx, MlirOperation op,
+                                  const strata_te_matmul_t *product, const config_t *given) {
+  strata_te_matmul_t planned = planned_extents(product, given);
+  const strata_te_matmul_t *g = &planned;
   config_t fitted = fit_tile(given, g);
   const config_t *cfg = &fitted;
   int64_t mr = cfg->tile->m, nr = cfg->tile->n;
@@ -767,23 +787,26 @@ static int64_t injective_vector_width(MlirOperation op, const config_t *cfg) {
   int64_t w = cfg->tile ? cfg->tile->vector_width : 0;
   bool found = false;
   if (w < 2 || w > MAX_VECTOR_LANES || !mlirTypeIsAF32(mlirShapedTypeGetElementType(rt)) ||
-      mlirShapedTypeGetDimSize(rt, rank - 1) < w)
+      (!mlirShapedTypeIsDynamicDim(rt, rank - 1) && mlirShapedTypeGetDimSize(rt, rank - 1) < w))
     return 0;
   mlirOperationWalk(op, find_expanded_math, &found, MlirWalkPreOrder);
   return found ? w : 0;
 }
 
-/* The trace of a large static injective compute, else null: its first
- * axis of extent >= 2 in parallel; computing exp, erf or tanh, its
- * innermost axis split by the vector width first, the lanes vectorized. */
+/* The trace of a large injective compute, else null: its first axis of
+ * extent >= 2 in parallel; computing exp, erf or tanh, its innermost axis
+ * split by the vector width first, the lanes vectorized (a dynamic
+ * innermost axis: the last vector masked). A dynamic extent (a sequence
+ * length, known at run time) counts as large: such a compute is parallel,
+ * on its first dynamic axis unless a static one of extent >= 2 comes
+ * first. */
 static MlirAttribute injective_trace(MlirContext ctx, MlirOperation op, const config_t *cfg) {
   MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
-  if (!mlirShapedTypeHasStaticShape(rt))
-    return (MlirAttribute){NULL};
   intptr_t rank = mlirShapedTypeGetRank(rt);
   int64_t total = 1;
   for (intptr_t d = 0; d < rank; ++d)
-    if (!strata_mul_i64(total, mlirShapedTypeGetDimSize(rt, d), &total))
+    if (mlirShapedTypeIsDynamicDim(rt, d) ||
+        !strata_mul_i64(total, mlirShapedTypeGetDimSize(rt, d), &total))
       total = INT64_MAX; /* past any threshold (the te verifier rejects such types) */
   int64_t width = injective_vector_width(op, cfg);
   MlirAttribute unblock = width ? (MlirAttribute){NULL}
@@ -798,7 +821,7 @@ static MlirAttribute injective_trace(MlirContext ctx, MlirOperation op, const co
     steps[n++] = axis_step(ctx, "vectorize", strata_te_axis_name_attr(ctx, op, rank - 1, ".1"));
   }
   for (intptr_t d = 0; total >= PARALLEL_MIN_ELEMENTS && d < rank; ++d)
-    if (mlirShapedTypeGetDimSize(rt, d) >= 2) {
+    if (mlirShapedTypeIsDynamicDim(rt, d) || mlirShapedTypeGetDimSize(rt, d) >= 2) {
       steps[n++] = axis_step(ctx, "parallel",
                              strata_te_axis_name_attr(ctx, op, d, width && d == rank - 1 ? ".0" : ""));
       break;
@@ -877,7 +900,9 @@ const strata_pass_info_t te_default_schedule_pass = {
     .argument = "te-default-schedule",
     .summary = "Give unscheduled reduction computes a heuristic schedule",
     .description =
-        "Matrix products (fp32, static sizes, A[.., i, k] * B[.., k, j] summed over k) "
+        "Matrix products (fp32, static batch, A[.., i, k] * B[.., k, j] summed over k; a "
+        "dynamic M, N or K planned as one block, split with a remainder; with a dynamic M a "
+        "constant B always packed) "
         "get the BLIS-style schedule: i, j, k split into blocks (mc, nc, kc) and a "
         "register tile, order [batch, j.0, k.0, i.0, j.1, i.1, micro-tile], B packed "
         "into zero-padded panels as wide as the tile (cache_read \"packed\"; only when "
@@ -912,10 +937,10 @@ const strata_pass_info_t te_default_schedule_pass = {
         "j): contiguous inner loops that LLVM vectorizes; with knobs=true and at least 4096 "
         "iterations, the knobs order (or reduce axes innermost), unroll (innermost reduce "
         "loop by 1, 2, 4, 8) and parallel (first axis, off by default). Injective computes of at "
-        "least 32768 static elements run their first axis of extent >= 2 in parallel; one that "
-        "reads a channel-blocked tensor t[.., d / B, .., d % B] (a direct convolution's "
-        "product viewed as NCHW) is ordered by block: split d [B], its lanes just outside the "
-        "innermost axis. Scheduled computes are untouched.",
+        "least 32768 elements (or with a dynamic extent) run their first axis of extent >= 2 "
+        "(or dynamic) in parallel; one that reads a channel-blocked tensor t[.., d / B, .., "
+        "d % B] (a direct convolution's product viewed as NCHW) is ordered by block: split d "
+        "[B], its lanes just outside the innermost axis. Scheduled computes are untouched.",
     STRATA_MODULE_PASS_OPTIONS(options),
     .run = run,
 };

@@ -10,12 +10,15 @@
  * step, and never the operands of a matrix product (te_matmul.h): those
  * stay materialized so the product keeps the A[i, k] * B[k, j] form that
  * te-default-schedule packs and tensorizes (a transpose or an im2col copy
- * costs O(size), the product O(M*N*K)). */
+ * costs O(size), the product O(M*N*K)). Producers with dynamic extents
+ * are inlined likewise, once their `tensor.dim` uses are replaced by the
+ * extents they stand for (forward_dims). */
 #include <stdlib.h>
 #include <string.h>
 
 #include <mlir-c/BuiltinTypes.h>
 
+#include "core/builder.h"
 #include "core/op_list.h"
 #include "dialects/op_checks.h"
 #include "dialects/te/te.h"
@@ -56,6 +59,51 @@ static bool has_regions_in_body(MlirOperation compute) {
     if (mlirOperationGetNumRegions(op) > 0)
       return true;
   return false;
+}
+
+/* A producer with dynamic extents is also used by `tensor.dim` ops (its
+ * readers' extents, a reshape's sizes): each becomes the extent itself,
+ * the producer's operand for a dynamic dimension (its operands are the
+ * dynamic result extents, in order) or a constant, so that reads remain
+ * its only uses. Returns false (nothing changed) when a tensor.dim's
+ * index is not a constant. */
+static bool forward_dims(MlirOperation producer) {
+  MlirValue result = mlirOperationGetResult(producer, 0);
+  MlirType rt = mlirValueGetType(result);
+  strata_op_list_t dims = {0};
+  bool ok = true;
+  for (MlirOpOperand use = mlirValueGetFirstUse(result); !mlirOpOperandIsNull(use);
+       use = mlirOpOperandGetNextUse(use)) {
+    MlirOperation user = mlirOpOperandGetOwner(use);
+    int64_t d;
+    if (!strata_op_is(user, "tensor.dim"))
+      continue;
+    if (!strata_constant_int(mlirOperationGetOperand(user, 1), &d) || d < 0 ||
+        d >= mlirShapedTypeGetRank(rt)) {
+      ok = false;
+      break;
+    }
+    strata_op_list_push(&dims, user);
+  }
+  for (size_t i = 0; ok && i < dims.count; ++i) {
+    MlirOperation dim = dims.ops[i];
+    int64_t d;
+    strata_constant_int(mlirOperationGetOperand(dim, 1), &d);
+    MlirValue extent;
+    if (mlirShapedTypeIsDynamicDim(rt, d)) {
+      intptr_t k = 0;
+      for (int64_t e = 0; e < d; ++e)
+        k += mlirShapedTypeIsDynamicDim(rt, e);
+      extent = mlirOperationGetOperand(producer, k);
+    } else {
+      strata_builder_t b = strata_builder_before(dim);
+      extent = strata_build_index(&b, mlirShapedTypeGetDimSize(rt, d));
+    }
+    mlirValueReplaceAllUsesOfWith(mlirOperationGetResult(dim, 0), extent);
+    mlirOperationDestroy(dim);
+  }
+  strata_op_list_free(&dims);
+  return ok;
 }
 
 /* Collects the reads of `producer`; false if it has any other kind of use
@@ -148,9 +196,9 @@ static void inline_all(MlirOperation module) {
   strata_op_list_collect(module, (const char *const[]){"te.compute", NULL}, &computes);
   for (size_t i = computes.count; i-- > 0;) {
     MlirOperation p = computes.ops[i];
-    if (strata_te_compute_num_reduce(p) > 0 || mlirOperationGetNumOperands(p) > 0 ||
-        has_regions_in_body(p))
-      continue; /* reductions stay; dynamic extents keep their own nest */
+    if (strata_te_compute_num_reduce(p) > 0 || has_regions_in_body(p) ||
+        (mlirOperationGetNumOperands(p) > 0 && !forward_dims(p)))
+      continue; /* reductions stay */
     strata_op_list_t reads = {0};
     if (collect_reads(p, &reads)) {
       for (size_t r = 0; r < reads.count; ++r)
@@ -178,7 +226,8 @@ const strata_pass_info_t te_inline_pass = {
         "without intermediate buffers. Readers with reduce axes only take "
         "producers that move data (pad, transpose, broadcast), never arithmetic, and "
         "never the operands of a matrix product (kept for its packed GEMM schedule). "
-        "Producers with dynamic extents are left alone.",
+        "A producer with dynamic extents first has its tensor.dim uses replaced by the "
+        "extents (its operands, or constants).",
     .anchor = "builtin.module",
     .run = run,
 };

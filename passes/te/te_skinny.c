@@ -68,7 +68,7 @@ static bool b_constant(const strata_te_matmul_t *g) {
 
 bool strata_te_skinny_fits(MlirOperation compute, const strata_te_matmul_t *g) {
   (void)compute;
-  if (g->batch != 1 || g->m > STRATA_TE_SKINNY_MAX_ROWS)
+  if (g->batch != 1 || g->m < 1 || g->m > STRATA_TE_SKINNY_MAX_ROWS || g->n < 1 || g->k < 1)
     return false;
   return b_constant(g) || (!g->b_transposed && g->m <= STREAM_MAX_ROWS);
 }
