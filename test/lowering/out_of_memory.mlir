@@ -6,7 +6,7 @@
 // A static intermediate of 4 TB (a [10^6, 1] x [1, 10^6] product, then
 // summed): rejected at compile time by strata-check-limits, at the product.
 // RUN: not strata-run %s --entry static_product 2>&1 | FileCheck %s --check-prefix=STATIC
-// STATIC: out_of_memory.mlir":[[# @LINE + 8]]:8): error: 'memref.alloc' op buffer of 4000000000000 bytes (memref<1000000x1000000xf32>) exceeds this machine's
+// STATIC: out_of_memory.mlir:[[# @LINE + 8]]:8: error: 'memref.alloc' op buffer of 4000000000000 bytes (memref<1000000x1000000xf32>) exceeds this machine's
 //
 // A dynamic intermediate of 2^48 bytes (padded by 2^44 rows): allocated at
 // run time through _mlir_memref_to_llvm_alloc, which reports and exits.

@@ -155,10 +155,9 @@ int main(int argc, char **argv) {
   strata_tuning_passes_register();
   strata_register_all_passes();
   MlirContext ctx = strata_context_create();
-  if (!mlirContextIsNull(ctx))
-    strata_diag_printer_attach(ctx, stderr, STRATA_COLOR_AUTO);
   if (mlirContextIsNull(ctx))
     return 1;
+  strata_diag_printer_attach(ctx, stderr, STRATA_COLOR_AUTO);
   strata_print_warnings(ctx); /* te-apply-tuned names untuned kernels in a warning */
   int rc = 1;
   char *error = NULL;

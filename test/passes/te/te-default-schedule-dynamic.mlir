@@ -3,19 +3,20 @@
 
 // Matrix products with dynamic extents (a sequence length) get the GEMM
 // trace, a dynamic extent planned as one block (mc = 128 rows, rounded up
-// to a multiple of every AVX-512 tile's rows: 144 = 36 tiles of 4;
-// nc = 1024 columns; kc = 256), the splits leaving a remainder at run
-// time. With dynamic rows a constant B is packed (te-pack-constants does it
-// at compile time); they are never skinny (M unknown). From 2^20 planned
-// flops, row blocks x panels run in parallel.
+// to a multiple of every AVX-512 tile's rows: 144 = 36 tiles of 4), the
+// splits leaving a remainder at run time. A constant B is packed
+// (te-pack-constants does it at compile time), panel after panel: one
+// 64-column panel per j block, k blocks sized to the host's L1 (kc <= 256),
+// the panels the parallel loop. They are never skinny (M unknown).
 // CHECK-LABEL: func.func @rows
 // CHECK: name = "mm", reduce_extents = array<i64: 256>, schedule = [
 // CHECK-SAME: {axis = "d0", factors = array<i64: 36, 4>, prim = "split"}
-// CHECK-SAME: {axis = "d1", factors = array<i64: 3, 64>, prim = "split"}
-// CHECK-SAME: {axis = "r0", factors = array<i64: 256>, prim = "split"}
+// CHECK-SAME: {axis = "d1", factors = array<i64: 1, 64>, prim = "split"}
+// CHECK-SAME: {axis = "r0", factors = array<i64: {{[0-9]+}}>, prim = "split"}
+// CHECK-SAME: {order = ["d1.0", "d1.1", "d0.0", "r0.0", "d0.1", "d0.2", "d1.2", "r0.1"], prim = "reorder"}
 // CHECK-SAME: {input = 1 : i64, prim = "cache_read", scope = "packed", width = 64 : i64}
 // CHECK-SAME: {axis = "d0.2", intrinsic = @fma_f32_4x64_avx512f, prim = "tensorize"}
-// CHECK-SAME: {axes = ["d0.0", "d1.1"], prim = "fuse"}, {axis = "d0.0+d1.1", prim = "parallel"}
+// CHECK-SAME: {axis = "d1.0", prim = "parallel"}
 // TIR-LABEL: func.func @rows
 // TIR: memref.get_global @{{.*}} : memref<3x256x64xf32>
 // TIR: arith.ceildivsi
