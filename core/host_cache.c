@@ -1,6 +1,7 @@
 /* strata_host_l1d_bytes: the level-1 data cache of cpu0 from
  * /sys/devices/system/cpu/cpu0/cache/index<i>/{level,type,size}, the
- * first level-1 entry that is not an instruction cache. Read once (a
+ * first level-1 entry that is not an instruction cache (and its
+ * coherency_line_size: strata_host_cache_line_bytes). Read once (a
  * compile asks for it per matrix product); 32 KiB, the smallest L1d of
  * current x86 and Arm server cores, when sysfs is missing (containers
  * without /sys, other systems). */
@@ -10,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { FALLBACK_L1D = 32 * 1024, MAX_INDEX = 8 };
+enum { FALLBACK_L1D = 32 * 1024, FALLBACK_LINE = 64, MAX_INDEX = 8 };
 
 /* A size in bytes from a sysfs cache file ("48K", "2048K", "64"), or 0. */
 static long sysfs_size(const char *path) {
@@ -37,26 +38,38 @@ static bool is_instruction_cache(int index) {
   return instruction;
 }
 
-static long read_l1d(void) {
+/* `field` ("size", "coherency_line_size") of the first level-1 cache that
+ * is not an instruction cache, or 0. */
+static long read_l1d(const char *field) {
   for (int i = 0; i < MAX_INDEX; ++i) {
-    char path[96];
+    char path[112];
     snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
     if (sysfs_size(path) != 1 || is_instruction_cache(i))
       continue;
-    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
-    long size = sysfs_size(path);
-    if (size > 0)
-      return size;
+    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/%s", i, field);
+    long v = sysfs_size(path);
+    if (v > 0)
+      return v;
   }
-  return FALLBACK_L1D;
+  return 0;
 }
 
 long strata_host_l1d_bytes(void) {
   static _Atomic long cached; /* 0: not read yet (passes may run on several threads) */
   long v = cached;
   if (v == 0) {
-    v = read_l1d();
-    cached = v;
+    v = read_l1d("size");
+    cached = v = v > 0 ? v : FALLBACK_L1D;
+  }
+  return v;
+}
+
+long strata_host_cache_line_bytes(void) {
+  static _Atomic long cached;
+  long v = cached;
+  if (v == 0) {
+    v = read_l1d("coherency_line_size");
+    cached = v = v > 0 && v % 4 == 0 ? v : FALLBACK_LINE;
   }
   return v;
 }

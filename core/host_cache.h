@@ -6,5 +6,7 @@
 /* Size in bytes of cpu0's level-1 data (or unified) cache; 32 KiB when
  * sysfs does not say. Read once per process. */
 long strata_host_l1d_bytes(void);
+/* Its line size in bytes; 64 when sysfs does not say. */
+long strata_host_cache_line_bytes(void);
 
 #endif

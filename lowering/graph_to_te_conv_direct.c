@@ -61,6 +61,7 @@
 #include <mlir-c/BuiltinTypes.h>
 
 #include "core/f32_constant.h"
+#include "core/host_cache.h"
 #include "dialects/hwi/hwi_catalog.h"
 #include "dialects/op_checks.h"
 
@@ -76,40 +77,6 @@ static MlirType tensor_type(intptr_t rank, const int64_t *dims, MlirType elem) {
 }
 
 static int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
-
-/* The size in bytes of the host's level-1 data cache (sysfs), or 0 when
- * unknown. */
-static int64_t l1d_bytes(void) {
-  static int64_t cached = -1;
-  if (cached >= 0)
-    return cached;
-  cached = 0;
-  for (int i = 0; i < 8; ++i) {
-    char path[96], buf[32] = {0};
-    int64_t level = 0;
-    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
-    FILE *f = fopen(path, "r");
-    if (!f)
-      break;
-    if (fscanf(f, "%" SCNd64, &level) != 1)
-      level = 0;
-    fclose(f);
-    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
-    if (!(f = fopen(path, "r")))
-      continue;
-    bool data = fgets(buf, sizeof buf, f) && (!strncmp(buf, "Data", 4) || !strncmp(buf, "Unified", 7));
-    fclose(f);
-    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
-    if (level != 1 || !data || !(f = fopen(path, "r")))
-      continue;
-    int64_t kb = 0;
-    if (fscanf(f, "%" SCNd64 "K", &kb) == 1)
-      cached = kb * 1024;
-    fclose(f);
-    break;
-  }
-  return cached;
-}
 
 /* The host tile for output width ow and o channels (a graph op's
  * `conv_tile` attribute naming one of the host's tiles overrides this):
@@ -141,7 +108,7 @@ static const strata_hwi_builtin_t *choose_tile(MlirOperation op, const g2t_conv_
       least = waste[i];
   }
   const strata_hwi_builtin_t *best = NULL;
-  int64_t l1 = l1d_bytes();
+  int64_t l1 = strata_host_l1d_bytes();
   for (int i = 0; i < nt; ++i) {
     if (waste[i] < 0 || waste[i] > least * 1.05)
       continue;

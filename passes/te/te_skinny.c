@@ -47,6 +47,7 @@
 #include <mlir-c/BuiltinTypes.h>
 
 #include "core/builder.h"
+#include "core/host_cache.h"
 #include "dialects/op_checks.h"
 #include "dialects/te/te.h"
 #include "dialects/te/te_trace.h"
@@ -73,54 +74,9 @@ bool strata_te_skinny_fits(MlirOperation compute, const strata_te_matmul_t *g) {
   return b_constant(g) || (!g->b_transposed && g->m <= STREAM_MAX_ROWS);
 }
 
-/* A size in bytes from a sysfs cache file ("48K", "2048K", "64"), or 0. */
-static long sysfs_size(const char *path) {
-  FILE *f = fopen(path, "r");
-  if (!f)
-    return 0;
-  long v = 0;
-  char unit = 0;
-  int n = fscanf(f, "%ld%c", &v, &unit);
-  fclose(f);
-  if (n < 1 || v <= 0)
-    return 0;
-  return unit == 'K' ? v * 1024 : unit == 'M' ? v * 1024 * 1024 : v;
-}
-
-/* The host's L1 data cache and cache line, in bytes (sysfs; 32 KiB and 64
- * bytes when unknown). */
-static void host_l1(long *l1, long *line) {
-  *l1 = 0;
-  *line = 0;
-  for (int i = 0; i < 8 && !*l1; ++i) {
-    char path[96], type[16] = {0};
-    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
-    if (sysfs_size(path) != 1)
-      continue;
-    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
-    FILE *f = fopen(path, "r");
-    if (!f || fscanf(f, "%15s", type) != 1 || strcmp(type, "Instruction") == 0) {
-      if (f)
-        fclose(f);
-      continue;
-    }
-    fclose(f);
-    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
-    *l1 = sysfs_size(path);
-    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/coherency_line_size",
-             i);
-    *line = sysfs_size(path);
-  }
-  if (*l1 <= 0)
-    *l1 = 32 * 1024;
-  if (*line <= 0 || *line % 4)
-    *line = 64;
-}
-
 /* The column block of the streaming trace (see the header comment). */
 static int64_t stream_block(int64_t m, int64_t n) {
-  long l1, line;
-  host_l1(&l1, &line);
+  long l1 = strata_host_l1d_bytes(), line = strata_host_cache_line_bytes();
   int64_t unit = line / 4; /* floats per cache line */
   int64_t want = (int64_t)l1 / 2 / 4 / m;
   int64_t quarter = (n + MIN_BLOCKS - 1) / MIN_BLOCKS;
