@@ -11,31 +11,36 @@
 
 enum { MAX_WORD = 128, MAX_OPTIONS = 256 };
 
-/* Edit distance with adjacent transpositions; words longer than MAX_WORD
- * are too far from anything. */
+/* Edit distance with adjacent transpositions, over three rolling rows (no
+ * shared state: pass-option parsing may run on several threads); words
+ * longer than MAX_WORD are too far from anything. */
 static size_t distance(const char *a, const char *b) {
   size_t n = strlen(a), m = strlen(b);
   if (n > MAX_WORD || m > MAX_WORD)
     return (size_t)-1;
-  static size_t d[MAX_WORD + 1][MAX_WORD + 1];
-  for (size_t i = 0; i <= n; ++i)
-    d[i][0] = i;
+  size_t rows[3][MAX_WORD + 1];
+  size_t *before = rows[0], *prev = rows[1], *cur = rows[2];
   for (size_t j = 0; j <= m; ++j)
-    d[0][j] = j;
-  for (size_t i = 1; i <= n; ++i)
+    prev[j] = j;
+  for (size_t i = 1; i <= n; ++i) {
+    cur[0] = i;
     for (size_t j = 1; j <= m; ++j) {
-      size_t cost = a[i - 1] != b[j - 1];
-      size_t best = d[i - 1][j] + 1;
-      if (d[i][j - 1] + 1 < best)
-        best = d[i][j - 1] + 1;
-      if (d[i - 1][j - 1] + cost < best)
-        best = d[i - 1][j - 1] + cost;
+      size_t best = prev[j] + 1;
+      if (cur[j - 1] + 1 < best)
+        best = cur[j - 1] + 1;
+      if (prev[j - 1] + (a[i - 1] != b[j - 1]) < best)
+        best = prev[j - 1] + (a[i - 1] != b[j - 1]);
       if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
-          d[i - 2][j - 2] + 1 < best)
-        best = d[i - 2][j - 2] + 1;
-      d[i][j] = best;
+          before[j - 2] + 1 < best)
+        best = before[j - 2] + 1;
+      cur[j] = best;
     }
-  return d[n][m];
+    size_t *t = before;
+    before = prev;
+    prev = cur;
+    cur = t;
+  }
+  return prev[m];
 }
 
 const char *strata_suggest(const char *word, const char *const *candidates, size_t count) {
