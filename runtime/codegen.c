@@ -216,10 +216,12 @@ static void run_pool(pool_t *p, int threads) {
 }
 
 void strata_objects_free(strata_objects_t *objects) {
-  for (int i = 0; objects && i < objects->count; ++i)
+  if (!objects)
+    return;
+  for (int i = 0; i < objects->count; ++i)
     free(objects->items[i].data);
-  if (objects)
-    *objects = (strata_objects_t){0};
+  free(objects->items);
+  *objects = (strata_objects_t){0};
 }
 
 /* Keys each unit and takes what the cache has; translates the others. */
