@@ -24,7 +24,6 @@ typedef struct {
   bool list_passes, pass_docs, split, verify_diags, print_before, print_after;
   bool print_after_change, print_after_failure, dump_pipeline, statistics;
   bool debuginfo, generic, allow_unregistered;
-  strata_text_t pass_flags; /* --<pass>[=options] flags, as a pipeline */
   strata_timing_t *timing; /* --timing (--mlir-timing): parse and pass times, else NULL */
 } options_t;
 
@@ -91,6 +90,10 @@ static bool is_flag(const char *arg, const char *name) {
   arg += arg[1] == '-' ? 2 : 1;
   return strcmp(arg, name) == 0;
 }
+
+/* The --<pass>[=options] flags, as a pipeline text; lives as long as the
+ * process (options_t.pipeline may point into it). */
+static strata_text_t pass_flags;
 
 /* Whether `name` is a pass or pipeline in MLIR's registry (upstream ones
  * too, which only a trial parse can tell). */
@@ -192,7 +195,7 @@ static int parse_args(int argc, char **argv, options_t *o) {
       o->pipeline = v;
     } else if (take_value(argc, argv, &i, "o", &v)) {
       o->output = v;
-    } else if (a[0] == '-' && a[1] != '\0' && add_pass_flag(a, &o->pass_flags)) {
+    } else if (a[0] == '-' && a[1] != '\0' && add_pass_flag(a, &pass_flags)) {
       continue;
     } else if (a[0] == '-' && a[1] != '\0') {
       return unknown_option(a);
@@ -205,13 +208,13 @@ static int parse_args(int argc, char **argv, options_t *o) {
   }
   if (!o->input)
     o->input = "-";
-  if (o->pass_flags.len && o->pipeline) {
+  if (pass_flags.len && o->pipeline) {
     fprintf(stderr, "strata-opt: give passes either as --pass-pipeline or as pass flags, "
                     "not both\n");
     return 2;
   }
-  if (o->pass_flags.len)
-    o->pipeline = strata_text_str(&o->pass_flags);
+  if (pass_flags.len)
+    o->pipeline = strata_text_str(&pass_flags);
   return 0;
 }
 
