@@ -202,15 +202,6 @@ static MlirLogicalResult analyse_access(const cw_t *c, MlirOperation op, intptr_
   return mlirLogicalResultSuccess();
 }
 
-/* True if `op` is nested in `loop`. */
-static bool inside(MlirOperation op, MlirOperation loop) {
-  for (MlirOperation p = mlirOperationGetParentOperation(op); !mlirOperationIsNull(p);
-       p = mlirOperationGetParentOperation(p))
-    if (mlirOperationEqual(p, loop))
-      return true;
-  return false;
-}
-
 static MlirWalkResult collect_access(MlirOperation op, void *user) {
   if (strata_op_is(op, "memref.store") || strata_op_is(op, "memref.load"))
     strata_op_list_push(user, op);
@@ -274,7 +265,7 @@ static MlirLogicalResult find_output(const cw_t *c, MlirValue *out, strata_op_li
     for (MlirOpOperand use = mlirValueGetFirstUse(o); !mlirOpOperandIsNull(use);
          use = mlirOpOperandGetNextUse(use)) {
       MlirOperation user = mlirOpOperandGetOwner(use);
-      if (!inside(user, c->loop))
+      if (!strata_tir_nested_in(user, c->loop))
         continue;
       unsigned k = mlirOpOperandGetOperandNumber(use);
       if ((strata_op_is(user, "memref.load") && k == 0) ||

@@ -59,14 +59,6 @@ static MlirWalkResult match_load(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
-static bool inside(MlirOperation op, MlirOperation root) {
-  for (MlirOperation p = mlirOperationGetParentOperation(op); !mlirOperationIsNull(p);
-       p = mlirOperationGetParentOperation(p))
-    if (mlirOperationEqual(p, root))
-      return true;
-  return false;
-}
-
 /* For a nest without a tiled producer: the axis of the last store, in an
  * earlier nest, to a buffer `root` loads whose indices leave out some
  * enclosing loop (a reduction's accumulation: the depthwise convolution,
@@ -85,7 +77,7 @@ static MlirWalkResult find_producer_store(MlirOperation op, void *user) {
   for (MlirOpOperand u = mlirValueGetFirstUse(buffer); !mlirOpOperandIsNull(u);
        u = mlirOpOperandGetNextUse(u)) {
     MlirOperation user = mlirOpOperandGetOwner(u);
-    if (strata_op_is(user, "memref.load") && inside(user, s->root)) {
+    if (strata_op_is(user, "memref.load") && strata_tir_nested_in(user, s->root)) {
       MlirOperation axis = strata_tir_epilogue_axis(op);
       if (!mlirOperationIsNull(axis))
         s->axis = axis;
@@ -117,11 +109,11 @@ static void fuse_in(MlirOperation func) {
     match_t m = {&tiles, {NULL}};
     mlirOperationWalk(root, match_load, &m, MlirWalkPreOrder);
     MlirOperation axis = {NULL};
-    if (!mlirOperationIsNull(m.found) && !inside(m.found, root))
+    if (!mlirOperationIsNull(m.found) && !strata_tir_nested_in(m.found, root))
       axis = mlirOperationGetParentOperation(m.found);
     else
       axis = store_axis(func, root);
-    if (mlirOperationIsNull(axis) || !strata_tir_is_for(axis) || inside(root, axis))
+    if (mlirOperationIsNull(axis) || !strata_tir_is_for(axis) || strata_tir_nested_in(root, axis))
       continue;
     char target[128], loop[128];
     strata_tir_compute_name(axis, target, sizeof target);

@@ -273,6 +273,14 @@ bool strata_tir_defined_inside(MlirValue v, MlirOperation op) {
   return false;
 }
 
+bool strata_tir_nested_in(MlirOperation op, MlirOperation root) {
+  for (MlirOperation p = mlirOperationGetParentOperation(op); !mlirOperationIsNull(p);
+       p = mlirOperationGetParentOperation(p))
+    if (mlirOperationEqual(p, root))
+      return true;
+  return false;
+}
+
 MlirOperation strata_tir_build_for(strata_builder_t *b, MlirValue lb, MlirValue ub,
                                    MlirValue step, const char *name, const char *kind) {
   MlirContext ctx = mlirLocationGetContext(b->loc);

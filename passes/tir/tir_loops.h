@@ -89,6 +89,8 @@ bool strata_tir_is_reduction_loop(MlirOperation loop);
 
 /* True if `v` is defined inside (a region of) `op`. */
 bool strata_tir_defined_inside(MlirValue v, MlirOperation op);
+/* True if `op` is nested (at any depth) in a region of `root`. */
+bool strata_tir_nested_in(MlirOperation op, MlirOperation root);
 
 /* Creates a tir.for (lb, ub, step) named `name` of `kind` at `b`, with an
  * empty body ending in gpu.yield. */

@@ -86,14 +86,6 @@ static bool whole_sum(MlirOperation call, MlirOperation view, MlirOperation root
   return false;
 }
 
-static bool inside(MlirOperation op, MlirOperation root) {
-  for (MlirOperation p = mlirOperationGetParentOperation(op); !mlirOperationIsNull(p);
-       p = mlirOperationGetParentOperation(p))
-    if (mlirOperationEqual(p, root))
-      return true;
-  return false;
-}
-
 static bool is_float_zero(MlirValue v) {
   if (!mlirValueIsAOpResult(v) || !strata_op_is(mlirOpResultGetOwner(v), "arith.constant"))
     return false;
@@ -192,7 +184,7 @@ static bool classify(MlirValue x, MlirOperation call, MlirOperation root, uses_t
    * product's nest (a load in between would have read the zeros). */
   for (size_t i = 0; i < u->loads.count; ++i) {
     MlirOperation l = u->loads.ops[i];
-    if (!inside(l, root) && precedes(l, root))
+    if (!strata_tir_nested_in(l, root) && precedes(l, root))
       return false;
   }
   /* The call's subview is used by the call only. */
@@ -211,7 +203,7 @@ static bool classify(MlirValue x, MlirOperation call, MlirOperation root, uses_t
  * of a block enclosing it. */
 static bool defined_before(MlirValue v, MlirOperation root) {
   if (mlirValueIsABlockArgument(v))
-    return inside(root, mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v)));
+    return strata_tir_nested_in(root, mlirBlockGetParentOperation(mlirBlockArgumentGetOwner(v)));
   MlirOperation def = mlirOpResultGetOwner(v);
   for (MlirOperation p = mlirBlockGetFirstOperation(mlirOperationGetBlock(root));
        !mlirOperationIsNull(p) && !mlirOperationEqual(p, root); p = mlirOperationGetNextInBlock(p))
@@ -257,7 +249,7 @@ static MlirValue destination(MlirValue x, MlirOperation root, const uses_t *u) {
     return y;
   for (size_t i = 0; i < u->loads.count; ++i) {
     MlirOperation st = paired_store(u->loads.ops[i]);
-    if (!inside(u->loads.ops[i], root) || mlirOperationIsNull(st))
+    if (!strata_tir_nested_in(u->loads.ops[i], root) || mlirOperationIsNull(st))
       return (MlirValue){NULL};
     MlirValue dest = mlirOperationGetOperand(st, 1);
     if (!mlirValueIsNull(y) && !mlirValueEqual(y, dest))

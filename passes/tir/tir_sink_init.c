@@ -35,14 +35,6 @@
 
 enum { MAX_DEPTH = 16 };
 
-static bool inside(MlirOperation op, MlirOperation root) {
-  for (MlirOperation p = mlirOperationGetParentOperation(op); !mlirOperationIsNull(p);
-       p = mlirOperationGetParentOperation(p))
-    if (mlirOperationEqual(p, root))
-      return true;
-  return false;
-}
-
 static bool is_constant(MlirValue v) {
   return mlirValueIsAOpResult(v) && strata_op_is(mlirOpResultGetOwner(v), "arith.constant");
 }
@@ -128,7 +120,7 @@ static bool uses_fit(MlirValue x, MlirOperation init, MlirOperation root) {
   for (MlirOpOperand u = mlirValueGetFirstUse(x); !mlirOpOperandIsNull(u);
        u = mlirOpOperandGetNextUse(u)) {
     MlirOperation user = mlirOpOperandGetOwner(u);
-    bool in_nests = inside(user, init) || inside(user, root);
+    bool in_nests = strata_tir_nested_in(user, init) || strata_tir_nested_in(user, root);
     if (in_nests && !strata_op_is(user, "memref.load") && !strata_op_is(user, "memref.store"))
       return false;
     if (in_nests)
