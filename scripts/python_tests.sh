@@ -32,6 +32,9 @@ if ! "$venv/bin/python" -c "import numpy, pytest, onnx" 2>/dev/null; then
 fi
 "$root/scripts/onnx_suite.sh" --build "$build" --generate-only
 export STRATA_ONNX_NODE_DATA=$build/onnx-1.23.2/node
+# strata.tune runs the strata-tune tool; an installed package looks for it
+# on PATH, so point it at the build's.
+export STRATA_TUNE=${STRATA_TUNE:-$build/bin/strata-tune}
 if [ "$pip" = 1 ]; then
   echo "python_tests: pip install $root/python"
   "$venv/bin/pip" install -q "$root/python"
