@@ -64,10 +64,14 @@ static bool map_col2im(onnx_node_t *n) {
     p[lead + i] = pads[i], p[gd + lead + i] = pads[sd + i];
   }
   for (int i = 0; i < gd; ++i) {
-    int64_t span = dl[i] * (k[i] - 1) + 1, room = im[i] + p[i] + p[gd + i] - span;
-    if (im[i] < 1 || k[i] < 1 || st[i] < 1 || dl[i] < 1 || p[i] < 0 || p[gd + i] < 0 ||
-        im[i] > INT32_MAX || k[i] > INT32_MAX || st[i] > INT32_MAX || dl[i] > INT32_MAX ||
-        p[i] > INT32_MAX || p[gd + i] > INT32_MAX || room < 0)
+    /* Bounds first: span and room are computed only from values that fit. */
+    bool fits = im[i] >= 1 && k[i] >= 1 && st[i] >= 1 && dl[i] >= 1 && p[i] >= 0 &&
+                p[gd + i] >= 0 && im[i] <= INT32_MAX && k[i] <= INT32_MAX &&
+                st[i] <= INT32_MAX && dl[i] <= INT32_MAX && p[i] <= INT32_MAX &&
+                p[gd + i] <= INT32_MAX;
+    int64_t span = fits ? dl[i] * (k[i] - 1) + 1 : 0;
+    int64_t room = fits ? im[i] + p[i] + p[gd + i] - span : -1;
+    if (!fits || room < 0)
       return onnx_error(n, "image dim %d (%lld), its block (%lld), stride, dilation and pads "
                            "give no block",
                         i - lead, (long long)im[i], (long long)k[i]);
