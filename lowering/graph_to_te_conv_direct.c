@@ -48,7 +48,8 @@
  * copy; measured in docs/convolution.md. The graph op's discardable
  * attributes override the choices (tests, experiments): `conv_algorithm` =
  * "direct" | "im2col", `conv_tile` = a host tile's name, `conv_icb` = an
- * input-channel block. */
+ * input-channel block (0: none; by default one when the c x B weight panel
+ * does not fit L1, see l1_channel_block). */
 #include "lowering/graph_to_te_conv_direct.h"
 
 #include <inttypes.h>
@@ -252,10 +253,28 @@ static int64_t int_attr_or(MlirOperation op, const char *name, int64_t otherwise
                                                                 : otherwise;
 }
 
+/* The input-channel block of a layer whose weight panel (c x n floats,
+ * read by every micro-kernel call) does not fit the L1 data cache: the
+ * largest divisor of c, at least DIRECT_MIN_CHANNELS, whose icb x n panel
+ * fills at most half of L1 (the rest holds the A rows and the C tile). 0
+ * when the whole panel fits, or when L1's size is unknown. */
+static int64_t l1_channel_block(const g2t_conv_shape_t *s, const strata_hwi_builtin_t *t) {
+  int64_t l1 = strata_host_l1d_bytes(), row = t->n * (int64_t)sizeof(float);
+  if (l1 <= 0 || s->c * row <= l1)
+    return 0;
+  for (int64_t icb = (l1 / 2) / row; icb >= DIRECT_MIN_CHANNELS; --icb)
+    if (s->c % icb == 0)
+      return icb;
+  return 0;
+}
+
 /* The schedule of cv (see the header), parsed from text. With an input
- * channel block icb < c, the c reduction is split (r2.0, r2.1) and its
- * blocks run outside the pixels, so the weight panels of one block stay
- * in cache across all tiles (TVM's ic_bn). */
+ * channel block 0 < icb < c, the c reduction is split (r2.0, r2.1) and the
+ * reductions (its blocks, then kh, kw) run outside the pixels: one icb x n
+ * weight panel stays in L1 for every tile of the output-channel block, and
+ * the weights are read from memory once per call of the layer (TVM's
+ * ic_bn; without it, a 512-channel layer re-reads its 9.4 MB of weights
+ * once per output row). */
 static MlirAttribute direct_schedule(MlirContext ctx, const g2t_conv_shape_t *s,
                                      const strata_hwi_builtin_t *t, int64_t icb) {
   double flops = 2.0 * (double)(s->n * s->o * s->oh * s->ow) * (double)(s->c * s->kh * s->kw);
@@ -268,7 +287,7 @@ static MlirAttribute direct_schedule(MlirContext ctx, const g2t_conv_shape_t *s,
   if (icb > 0 && icb < s->c) {
     snprintf(split_c, sizeof split_c,
              "{prim = \"split\", axis = \"r2\", factors = array<i64: %lld>}, ", (long long)icb);
-    order = "\"d0\", \"d1\", \"r2.0\", \"d2\", \"d3.0\", \"r0\", \"r1\", \"d3.1\", \"d4\", "
+    order = "\"d0\", \"d1\", \"r2.0\", \"r0\", \"r1\", \"d2\", \"d3.0\", \"d3.1\", \"d4\", "
             "\"r2.1\"";
   }
   char text[1024];
@@ -323,8 +342,9 @@ MlirValue g2t_conv2d_direct(g2t_t *g, const g2t_conv_shape_t *s, MlirValue x, Ml
   MlirValue xv = g2t_read(&c, xp, (MlirValue[]){c.idx[0], hp, ph, wq, ci});
   MlirValue wv = g2t_read(&c, wp, (MlirValue[]){c.idx[1], kh, kw, ci, c.idx[4]});
   MlirValue cv = g2t_compute_end(&c, g2t_bin(b, "arith.mulf", xv, wv));
+  int64_t icb = int_attr_or(g->op, "conv_icb", l1_channel_block(s, t));
   mlirOperationSetAttributeByName(c.op, mlirStringRefCreateFromCString("schedule"),
-                                  direct_schedule(g->ctx, s, t, int_attr_or(g->op, "conv_icb", 0)));
+                                  direct_schedule(g->ctx, s, t, icb));
   /* out[n, o, oh, ow] = cv[n, o / bn, oh, ow, o % bn] */
   snprintf(name, sizeof name, "%s_nchw", g->op_name);
   g2t_compute_t u = g2t_compute_begin(g, name,

@@ -103,3 +103,29 @@ func.func @forced(%a: tensor<1x3x9x9xf32>, %b: tensor<32x3x3x3xf32>) -> tensor<1
   %0 = "graph.conv2d"(%a, %b) {strides = array<i64: 1, 1>, padding = array<i64: 0, 0, 0, 0>, dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW", conv_algorithm = "direct"} : (tensor<1x3x9x9xf32>, tensor<32x3x3x3xf32>) -> tensor<1x32x7x7xf32>
   return %0 : tensor<1x32x7x7xf32>
 }
+
+// A weight panel (c x B floats) larger than the host's L1 data cache (4096
+// channels: 256 KB at the narrowest tile): the channels are blocked (icb
+// from the L1 size, so matched loosely) and the reductions run outside the
+// pixels, so one icb x B panel serves every tile of the channel block.
+// CHECK-LABEL: func.func @wide_panel(
+// CHECK: name = "conv2d_direct", reduce_extents = array<i64: 3, 3, 4096>, schedule = [{axis = "d3", {{.*}}prim = "split"}, {axis = "r2", factors = array<i64: {{[0-9]+}}>, prim = "split"}, {order = ["d0", "d1", "r2.0", "r0", "r1", "d2", "d3.0", "d3.1", "d4", "r2.1"], prim = "reorder"}
+func.func @wide_panel(%a: tensor<1x4096x3x3xf32>, %b: tensor<64x4096x3x3xf32>) -> tensor<1x64x3x3xf32> {
+  %0 = "graph.conv2d"(%a, %b) {strides = array<i64: 1, 1>, padding = array<i64: 1, 1, 1, 1>, dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW"} : (tensor<1x4096x3x3xf32>, tensor<64x4096x3x3xf32>) -> tensor<1x64x3x3xf32>
+  return %0 : tensor<1x64x3x3xf32>
+}
+
+// conv_icb forces the block (0: none, the order of a panel that fits).
+// CHECK-LABEL: func.func @forced_icb(
+// CHECK: {axis = "r2", factors = array<i64: 8>, prim = "split"}, {order = ["d0", "d1", "r2.0", "r0", "r1", "d2", "d3.0", "d3.1", "d4", "r2.1"]
+// CHECK-LABEL: func.func @no_icb(
+// CHECK-NOT: axis = "r2"
+// CHECK: order = ["d0", "d1", "d2", "d3.0", "r0", "r1", "d3.1", "d4", "r2"]
+func.func @forced_icb(%a: tensor<1x16x9x11xf32>, %b: tensor<32x16x3x3xf32>) -> tensor<1x32x9x11xf32> {
+  %0 = "graph.conv2d"(%a, %b) {conv_icb = 8 : i64, strides = array<i64: 1, 1>, padding = array<i64: 1, 1, 1, 1>, dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW"} : (tensor<1x16x9x11xf32>, tensor<32x16x3x3xf32>) -> tensor<1x32x9x11xf32>
+  return %0 : tensor<1x32x9x11xf32>
+}
+func.func @no_icb(%a: tensor<1x4096x3x3xf32>, %b: tensor<64x4096x3x3xf32>) -> tensor<1x64x3x3xf32> {
+  %0 = "graph.conv2d"(%a, %b) {conv_icb = 0 : i64, strides = array<i64: 1, 1>, padding = array<i64: 1, 1, 1, 1>, dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW"} : (tensor<1x4096x3x3xf32>, tensor<64x4096x3x3xf32>) -> tensor<1x64x3x3xf32>
+  return %0 : tensor<1x64x3x3xf32>
+}
