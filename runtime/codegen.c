@@ -292,6 +292,7 @@ bool strata_codegen_compile(MlirOperation module, int opt_level,
   mark = strata_timing_charge(timing, STRATA_PHASE_CODEGEN, mark);
   *objects = (strata_objects_t){.items = ok ? calloc((size_t)p.count, sizeof(strata_object_t)) : NULL};
   ok = ok && objects->items;
+  int stored = 0;
   for (int i = 0; ok && i < p.count; ++i) {
     unit_t *u = &p.units[i];
     if (u->error || !u->object.data) {
@@ -301,10 +302,12 @@ bool strata_codegen_compile(MlirOperation module, int opt_level,
     if (u->hit)
       ++objects->cached;
     else if (cache_dir)
-      strata_cache_store(cache_dir, u->key, u->object.data, u->object.size);
+      stored += strata_cache_store(cache_dir, u->key, u->object.data, u->object.size);
     objects->items[objects->count++] = u->object;
     u->object = (strata_object_t){0};
   }
+  if (stored)
+    strata_cache_evict(cache_dir, strata_cache_max_size());
   LLVMDisposeMessage(p.triple);
   LLVMDisposeMessage(p.cpu);
   LLVMDisposeMessage(p.features);
