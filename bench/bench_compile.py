@@ -10,7 +10,8 @@ model (ResNet-18 and MobileNetV2 of bench/models_gen.py by default):
     through linking) and the time per phase; the child's peak resident
     memory comes from wait4. Each round compiles cold (an empty compile
     cache: XDG_CACHE_HOME is a new temporary directory) and then warm (the
-    same cache again: every kernel's object is reused, only linked).
+    same cache again: the whole compiled model is mapped from it and
+    linked; runtime/model_cache.h).
   - ORT: an InferenceSession created in this process (CPU provider,
     ORT_ENABLE_ALL, 1 thread), wall and process CPU time.
   The two alternate, --rounds times (one ORT session is created first and
@@ -122,7 +123,7 @@ def main():
                              capture_output=True, text=True, check=True).stdout
     print(f"# onnxruntime {ort.__version__} session creation (CPUExecutionProvider, "
           f"ORT_ENABLE_ALL, 1 thread) vs strata-run's compile (--timing: import to linked "
-          f"code; cold: empty compile cache, warm: the cache of the cold run); ratio = ort / strata (> 1: Strata faster)", flush=True)
+          f"code; cold: empty compile cache, warm: the cache of the cold run, which holds the whole model); ratio = ort / strata (> 1: Strata faster)", flush=True)
     for row in listing.splitlines():
         name = row.split()[0]
         bench(os.path.join(args.build, "bin"), name,

@@ -1,12 +1,19 @@
 /* Parallel code generation with a compile cache (see codegen.h). The
- * modules are keyed and translated to LLVM IR on the calling thread (MLIR
- * is not touched by the workers); each worker owns a target machine and
- * optimizes and emits modules from a shared counter, each in its own
- * LLVMContext. */
+ * modules (the kernels and the entry) are keyed and grouped into one batch
+ * per thread, balanced by the size of their text (largest first, each to
+ * the lightest batch); a batch is translated to LLVM IR on the calling
+ * thread (MLIR is not touched by the workers) as one LLVM module, its
+ * members linked together. Each worker owns a target machine and
+ * optimizes and emits batches from a shared counter, each in its own
+ * LLVMContext. One module per batch, not per kernel: LLVM's fixed cost per
+ * module (building the pass pipelines and the code generator's) was about
+ * half of ResNet-18's code generation with one module per kernel. The
+ * compile cache keys a batch by its members' keys. */
 #define _GNU_SOURCE /* sched_getaffinity */
 #include "runtime/codegen.h"
 
 #include <llvm-c/Core.h>
+#include <llvm-c/Linker.h>
 #include <llvm-c/Target.h>
 #include <llvm-c/TargetMachine.h>
 #include <llvm-c/Transforms/PassBuilder.h>
@@ -28,11 +35,10 @@
 
 /* Bump when what this file does to a module changes (passes, target
  * options, wrappers): old cache entries then miss. */
-#define CODEGEN_FORMAT 1
+#define CODEGEN_FORMAT 2
 
 typedef struct {
-  MlirOperation op;        /* the module (the caller's, or a split part) */
-  uint64_t key;            /* its cache key */
+  uint64_t key;            /* its cache key (of its members' keys) */
   LLVMContextRef ctx;      /* its LLVM IR, until compiled (NULL: cached) */
   LLVMModuleRef mod;
   strata_object_t object;
@@ -71,10 +77,11 @@ static MlirWalkResult hash_resources(MlirOperation op, void *user) {
 
 /* What determines the object: the module's text (and blobs), the target,
  * the optimization level, the versions of Strata, LLVM and this file. */
-static uint64_t unit_key(MlirOperation module, const pool_t *p) {
+static uint64_t unit_key(MlirOperation module, const pool_t *p, size_t *weight) {
   XXH64_state_t *st = XXH64_createState();
   XXH64_reset(st, 0);
   char *text = strata_print_op(module);
+  *weight = text ? strlen(text) : 0;
   if (text)
     XXH64_update(st, text, strlen(text) + 1);
   free(text);
@@ -224,23 +231,81 @@ void strata_objects_free(strata_objects_t *objects) {
   *objects = (strata_objects_t){0};
 }
 
-/* Keys each unit and takes what the cache has; translates the others. */
-static bool prepare_units(pool_t *p, const char *cache_dir, char **error) {
-  for (int i = 0; i < p->count; ++i) {
-    unit_t *u = &p->units[i];
-    u->key = unit_key(u->op, p);
+/* Assigns each of the `n` modules to one of p->count batches (batch[i]):
+ * the largest first, each to the lightest batch so far. */
+static void balance(const size_t *weight, int n, int batches, int *batch) {
+  size_t *load = calloc((size_t)batches, sizeof *load);
+  bool *done = calloc((size_t)n, sizeof *done);
+  for (int k = 0; k < n; ++k) {
+    int i = -1, b = 0;
+    for (int j = 0; j < n; ++j)
+      if (!done[j] && (i < 0 || weight[j] > weight[i]))
+        i = j;
+    for (int c = 1; load && c < batches; ++c)
+      if (load[c] < load[b])
+        b = c;
+    done[i] = true;
+    batch[i] = b;
+    if (load)
+      load[b] += weight[i] + 1;
+  }
+  free(load);
+  free(done);
+}
+
+/* Translates the members of batch `b` into one LLVM module. */
+static bool translate_batch(unit_t *u, const MlirOperation *ops, const int *batch, int n, int b,
+                            char **error) {
+  u->ctx = LLVMContextCreate();
+  for (int i = 0; i < n; ++i) {
+    if (batch[i] != b)
+      continue;
+    LLVMModuleRef m = mlirTranslateModuleToLLVMIR(ops[i], u->ctx);
+    if (!m)
+      return strata_fail(error, "cannot translate the module to LLVM IR (is it fully lowered to "
+                                "the llvm dialect?)");
+    if (!u->mod)
+      u->mod = m;
+    else if (LLVMLinkModules2(u->mod, m))
+      return strata_fail(error, "cannot link a kernel's LLVM module into its batch");
+  }
+  add_packed_wrappers(u->mod);
+  return true;
+}
+
+/* Keys the `n` modules, groups them into batches, takes what the cache
+ * has and translates the other batches. */
+static bool prepare_units(pool_t *p, const MlirOperation *ops, int n, const char *cache_dir,
+                          char **error) {
+  uint64_t *keys = calloc((size_t)n, sizeof *keys);
+  size_t *weight = calloc((size_t)n, sizeof *weight);
+  int *batch = calloc((size_t)n, sizeof *batch);
+  bool ok = keys && weight && batch;
+  if (!ok)
+    strata_fail(error, "out of memory keying the modules");
+  for (int i = 0; ok && i < n; ++i)
+    keys[i] = unit_key(ops[i], p, &weight[i]);
+  if (ok)
+    balance(weight, n, p->count, batch);
+  for (int b = 0; ok && b < p->count; ++b) {
+    unit_t *u = &p->units[b];
+    XXH64_state_t *st = XXH64_createState();
+    XXH64_reset(st, 0);
+    for (int i = 0; i < n; ++i)
+      if (batch[i] == b)
+        XXH64_update(st, &keys[i], sizeof keys[i]);
+    u->key = XXH64_digest(st);
+    XXH64_freeState(st);
     if (cache_dir && strata_cache_load(cache_dir, u->key, &u->object.data, &u->object.size)) {
       u->hit = true;
       continue;
     }
-    u->ctx = LLVMContextCreate();
-    u->mod = mlirTranslateModuleToLLVMIR(u->op, u->ctx);
-    if (!u->mod)
-      return strata_fail(error, "cannot translate the module to LLVM IR (is it fully lowered to "
-                                "the llvm dialect?)");
-    add_packed_wrappers(u->mod);
+    ok = translate_batch(u, ops, batch, n, b, error);
   }
-  return true;
+  free(keys);
+  free(weight);
+  free(batch);
+  return ok;
 }
 
 static void free_units(unit_t *units, int count, MlirModule *parts, int num_parts) {
@@ -274,24 +339,27 @@ bool strata_codegen_compile(MlirOperation module, int opt_level,
                                                                        : NULL;
   MlirModule *parts = NULL;
   int num_parts = strata_codegen_split(module, &parts);
-  pool_t p = {.count = num_parts + 1,
+  int n = num_parts + 1;
+  int threads = o->threads > 0 ? o->threads : strata_host_cores();
+  pool_t p = {.count = threads < n ? threads : n,
               .opt_level = opt_level < 0 ? 0 : opt_level > 3 ? 3 : opt_level,
               .triple = LLVMGetDefaultTargetTriple(),
               .cpu = LLVMGetHostCPUName(),
               .features = LLVMGetHostCPUFeatures()};
   p.units = calloc((size_t)p.count, sizeof *p.units);
-  bool ok = p.units != NULL;
-  for (int i = 0; ok && i < p.count; ++i)
-    p.units[i].op = i == 0 ? module : mlirModuleGetOperation(parts[i - 1]);
-  ok = ok && prepare_units(&p, cache_dir, error);
+  MlirOperation *ops = calloc((size_t)n, sizeof *ops);
+  bool ok = p.units && ops;
+  for (int i = 0; ok && i < n; ++i)
+    ops[i] = i == 0 ? module : mlirModuleGetOperation(parts[i - 1]);
+  ok = ok && prepare_units(&p, ops, n, cache_dir, error);
+  free(ops);
   mark = strata_timing_charge(timing, STRATA_PHASE_LLVM_OPT, mark);
-  if (ok) {
-    int threads = o->threads > 0 ? o->threads : strata_host_cores();
-    run_pool(&p, threads < p.count ? threads : p.count);
-  }
+  if (ok)
+    run_pool(&p, p.count);
   mark = strata_timing_charge(timing, STRATA_PHASE_CODEGEN, mark);
   *objects = (strata_objects_t){.items = ok ? calloc((size_t)p.count, sizeof(strata_object_t)) : NULL};
   ok = ok && objects->items;
+  int stored = 0;
   for (int i = 0; ok && i < p.count; ++i) {
     unit_t *u = &p.units[i];
     if (u->error || !u->object.data) {
@@ -301,10 +369,12 @@ bool strata_codegen_compile(MlirOperation module, int opt_level,
     if (u->hit)
       ++objects->cached;
     else if (cache_dir)
-      strata_cache_store(cache_dir, u->key, u->object.data, u->object.size);
+      stored += strata_cache_store(cache_dir, u->key, u->object.data, u->object.size);
     objects->items[objects->count++] = u->object;
     u->object = (strata_object_t){0};
   }
+  if (stored)
+    strata_cache_evict(cache_dir, strata_cache_max_size());
   LLVMDisposeMessage(p.triple);
   LLVMDisposeMessage(p.cpu);
   LLVMDisposeMessage(p.features);

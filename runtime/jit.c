@@ -4,7 +4,6 @@
  * wrapper so any arity works. */
 #include "runtime/jit.h"
 
-#include "runtime/jit_weights.h"
 #include "runtime/kernel_registry.h"
 #include "runtime/status.h"
 
@@ -12,6 +11,7 @@
 #include <llvm-c/Core.h>
 #include <llvm-c/LLJIT.h>
 #include <llvm-c/Orc.h>
+#include <llvm-c/Target.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,6 +79,8 @@ static LLVMErrorRef define_symbols(LLVMOrcLLJITRef lljit, const strata_jit_weigh
 /* A JIT session holding `objects` (taken: freed here either way). */
 static LLVMOrcLLJITRef link_objects(strata_objects_t *objects,
                                     const strata_jit_weights_t *weights, char **error) {
+  LLVMInitializeNativeTarget(); /* objects from the cache come without codegen.c */
+  LLVMInitializeNativeAsmPrinter();
   LLVMOrcLLJITRef lljit = NULL;
   LLVMErrorRef err = LLVMOrcCreateLLJIT(&lljit, LLVMOrcCreateLLJITBuilder());
   if (err) {
@@ -104,40 +106,55 @@ static LLVMOrcLLJITRef link_objects(strata_objects_t *objects,
   return lljit;
 }
 
-strata_jit_t *strata_jit_create_with(MlirOperation module, int opt_level,
-                                     const strata_codegen_options_t *options,
-                                     strata_timing_t *timing, char **error) {
-  strata_jit_weights_t weights = {0};
-  if (!strata_jit_weights_take(module, &weights, error)) {
-    strata_jit_weights_free(&weights);
-    return NULL;
+bool strata_jit_compile_parts(MlirOperation module, int opt_level,
+                              const strata_codegen_options_t *options, strata_timing_t *timing,
+                              strata_jit_weights_t *weights, strata_objects_t *objects,
+                              char **error) {
+  if (!strata_jit_weights_take(module, weights, error)) {
+    strata_jit_weights_free(weights);
+    return false;
   }
-  strata_objects_t objects = {0};
   char *why = NULL;
-  if (!strata_codegen_compile(module, opt_level, options, &objects, timing, &why)) {
+  if (!strata_codegen_compile(module, opt_level, options, objects, timing, &why)) {
     strata_fail(error, "cannot JIT-compile the module: %s", why ? why : "?");
     free(why);
-    strata_jit_weights_free(&weights);
-    return NULL;
+    strata_jit_weights_free(weights);
+    return false;
   }
+  return true;
+}
+
+strata_jit_t *strata_jit_link(strata_objects_t *objects, strata_jit_weights_t *weights,
+                              strata_timing_t *timing, char **error) {
   strata_time_mark_t mark = strata_time_mark();
-  int cached = objects.cached, count = objects.count;
-  LLVMOrcLLJITRef lljit = link_objects(&objects, &weights, error);
+  int cached = objects->cached, count = objects->count;
+  LLVMOrcLLJITRef lljit = link_objects(objects, weights, error);
   strata_timing_charge(timing, STRATA_PHASE_LINK, mark);
   strata_jit_t *jit = lljit ? calloc(1, sizeof *jit) : NULL;
   if (!jit) {
     if (lljit)
       LLVMOrcDisposeLLJIT(lljit);
-    else if (!*error)
+    if (!*error)
       *error = strdup("out of memory");
-    strata_jit_weights_free(&weights);
+    strata_jit_weights_free(weights);
     return NULL;
   }
   jit->lljit = lljit;
-  jit->weights = weights;
+  jit->weights = *weights;
+  *weights = (strata_jit_weights_t){0};
   jit->objects = count;
   jit->cached = cached;
   return jit;
+}
+
+strata_jit_t *strata_jit_create_with(MlirOperation module, int opt_level,
+                                     const strata_codegen_options_t *options,
+                                     strata_timing_t *timing, char **error) {
+  strata_jit_weights_t weights = {0};
+  strata_objects_t objects = {0};
+  if (!strata_jit_compile_parts(module, opt_level, options, timing, &weights, &objects, error))
+    return NULL;
+  return strata_jit_link(&objects, &weights, timing, error);
 }
 
 strata_jit_t *strata_jit_create(MlirOperation module, int opt_level, char **error) {

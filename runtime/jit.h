@@ -10,6 +10,7 @@
 
 #include "core/compile_timing.h"
 #include "runtime/codegen.h"
+#include "runtime/jit_weights.h"
 #include "runtime/tensor.h"
 
 typedef struct strata_jit strata_jit_t;
@@ -29,6 +30,19 @@ strata_jit_t *strata_jit_create(MlirOperation module, int opt_level, char **erro
 strata_jit_t *strata_jit_create_with(MlirOperation module, int opt_level,
                                      const strata_codegen_options_t *options,
                                      strata_timing_t *timing, char **error);
+
+/* strata_jit_create_with in two steps, for callers that keep what was
+ * compiled (the whole-model cache, runtime/model_cache.h): the large
+ * constants taken out of `module` into *weights and its objects compiled
+ * into *objects (zero-initialize both; on failure they are freed) ... */
+bool strata_jit_compile_parts(MlirOperation module, int opt_level,
+                              const strata_codegen_options_t *options, strata_timing_t *timing,
+                              strata_jit_weights_t *weights, strata_objects_t *objects,
+                              char **error);
+/* ... then linked into an engine, which takes both (freed here on
+ * failure). The link is charged to the timing's link phase. */
+strata_jit_t *strata_jit_link(strata_objects_t *objects, strata_jit_weights_t *weights,
+                              strata_timing_t *timing, char **error);
 
 /* How many objects the JIT linked, and how many came from the cache. */
 void strata_jit_counts(const strata_jit_t *jit, int *objects, int *cached);

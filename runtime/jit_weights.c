@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "bridge/bridge.h"
 #include "core/text.h"
@@ -79,7 +80,7 @@ static bool add_weight(strata_jit_weights_t *w, MlirOperation global, const void
     return false;
   }
   memcpy(data, bytes, size);
-  w->items[w->count++] = (strata_jit_weight_t){name, data};
+  w->items[w->count++] = (strata_jit_weight_t){name, data, align, size};
   return true;
 }
 
@@ -109,8 +110,11 @@ bool strata_jit_weights_take(MlirOperation module, strata_jit_weights_t *w, char
 void strata_jit_weights_free(strata_jit_weights_t *w) {
   for (int i = 0; i < w->count; ++i) {
     free(w->items[i].name);
-    free(w->items[i].data);
+    if (!w->map)
+      free(w->items[i].data);
   }
+  if (w->map)
+    munmap(w->map, w->map_size);
   free(w->items);
   *w = (strata_jit_weights_t){0};
 }

@@ -19,11 +19,18 @@
 typedef struct {
   char *name; /* the global's symbol */
   void *data; /* aligned copy of its initializer's bytes (free()) */
+  size_t align; /* the alignment of data (a power of two, >= 64) */
+  size_t size;  /* its bytes */
 } strata_jit_weight_t;
 
 typedef struct {
   strata_jit_weight_t *items;
   int count, cap;
+  /* When set, the items' data point into this read-only mapping (a whole
+   * model from the compile cache, runtime/model_cache.h), which
+   * strata_jit_weights_free unmaps instead of freeing each. */
+  void *map;
+  size_t map_size;
 } strata_jit_weights_t;
 
 /* Moves every large constant initializer of `module` (llvm dialect) into
