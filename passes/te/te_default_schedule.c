@@ -656,17 +656,26 @@ enum { MIN_VECTOR_ROW = 4, MIN_STRIDED_VECTOR_ROW = 8, MAX_VECTOR_LANES = 64 };
  * 16. Measured on 3x3 depthwise layers (1 thread, AVX-512): whole rows of
  * 7, 14, 28 beat every split of them; 56 is fastest in 8s, 112 in 16s or
  * 32s, and masked tails cost. At stride 2 (each vector a wide load of
- * 2 x width elements and a shuffle): 4 lanes from a row of 16, else 8
- * (or the whole row); measured on the stride-2 layers, rows of 56 and 28
- * were fastest in 4s, 14 in 8s (docs/schedules.md). A max pool at stride 2
+ * stride x width elements and a shuffle): rows of 8 to 15 take 8 lanes,
+ * shorter ones the whole row; rows of 14 were fastest in 8s
+ * (docs/schedules.md). A max pool at stride 2
  * (no products: a max per tap) takes 8 lanes: ResNet-18's 3x3 pool of
  * 64x112x112, rows of 56, 0.94 ms CPU time with 8 lanes vs 1.33 with 4
- * (median of 200 runs, 1 thread, loaded; docs/convolution.md). */
-static int64_t default_vector_width(int64_t extent, int stride, bool max_pool) {
+ * (median of 200 runs, 1 thread, loaded; docs/convolution.md).
+ * Other strided rows of at least 16 take host_lanes / stride lanes (at
+ * least 4), so that each wide load is one register: at stride 2, 8 on
+ * AVX-512 and 4 on AVX2 (4 everywhere before). MobileNetV2's 96-channel 112 -> 56
+ * depthwise layer + ReLU6, 1 thread, AVX-512 (Intel Xeon, 2 cores,
+ * loaded): 0.54-0.55 ms (min of 200 runs) with 8 lanes vs 0.87-0.90 with
+ * 4; the 144-channel 56 -> 28 layer 0.39-0.45 vs 0.44-0.46. */
+static int64_t default_vector_width(int64_t extent, int stride, bool max_pool,
+                                    int64_t host_lanes) {
   if (stride > 1 && max_pool)
     return extent >= 8 ? 8 : extent;
-  if (stride > 1) /* each vector is a wide load and a shuffle */
-    return extent >= 16 ? 4 : extent >= 8 ? 8 : extent;
+  if (stride > 1) { /* each vector is a wide load and a shuffle */
+    int64_t lanes = host_lanes / stride >= 4 ? host_lanes / stride : 4;
+    return extent >= 16 ? lanes : extent >= 8 ? 8 : extent;
+  }
   if (extent <= 32)
     return extent;
   for (int64_t w = 32; w >= 8; w /= 2)
@@ -697,7 +706,8 @@ static MlirAttribute row_order(MlirContext ctx, MlirOperation op, bool taps_insi
  * reduce loops unrolled fully, up to 16 taps each, or not) and "parallel"
  * (the first spatial axis, the default's choice first): the template-free
  * space of pooling and depthwise layers. */
-static MlirAttribute row_vector_trace(MlirContext ctx, MlirOperation op, bool knobs) {
+static MlirAttribute row_vector_trace(MlirContext ctx, MlirOperation op, bool knobs,
+                                       int64_t host_lanes) {
   intptr_t ns = strata_te_compute_num_spatial(op), nr = strata_te_compute_num_reduce(op);
   MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
   int64_t extent = mlirShapedTypeGetDimSize(rt, ns - 1);
@@ -707,7 +717,7 @@ static MlirAttribute row_vector_trace(MlirContext ctx, MlirOperation op, bool kn
   int64_t widths[8];
   int nw = 0;
   bool max_pool = strata_te_compute_combiner(op) == STRATA_TE_COMBINER_MAX;
-  widths[nw++] = default_vector_width(extent, row_stride(op), max_pool);
+  widths[nw++] = default_vector_width(extent, row_stride(op), max_pool, host_lanes);
   for (int64_t w = 4; knobs && w <= MAX_VECTOR_LANES; w *= 2)
     if (w <= extent && w != widths[0])
       widths[nw++] = w;
@@ -848,7 +858,8 @@ static MlirWalkResult schedule_compute(MlirOperation op, void *user) {
   MlirAttribute trace = mm && strata_te_skinny_fits(op, &g)
                             ? strata_te_skinny_trace(op, &g, cfg->tiles, cfg->num_tiles, cfg->kc, cfg->knobs)
                         : mm                           ? matmul_trace(ctx, op, &g, cfg)
-                        : wants_row_vectors(op)        ? row_vector_trace(ctx, op, cfg->knobs && tunable(op))
+                        : wants_row_vectors(op)        ? row_vector_trace(ctx, op, cfg->knobs && tunable(op),
+                                                                           cfg->tile->vector_width)
                                                        : reduction_trace(ctx, op, cfg);
   mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("schedule"), trace);
   return MlirWalkResultAdvance;
