@@ -304,3 +304,23 @@ func.func @large(%a: tensor<128x64xf32>, %b: tensor<64x128xf32>) -> tensor<128x1
   }) {name = "mm", reduce_extents = array<i64: 64>, combiner = "add", init = 0.0 : f32} : () -> tensor<128x128xf32>
   return %c : tensor<128x128xf32>
 }
+
+// A window reduction of products (a depthwise 3x3: x[c, oh + kh, ow + kw]
+// * w[c, kh, kw]) gets vector rows with its two innermost reduce loops (the
+// taps) unrolled fully; with knobs the unroll knob offers that first.
+// CHECK-LABEL: func.func @depthwise_taps
+// CHECK: name = "dw", reduce_extents = array<i64: 3, 3>, schedule = [{axis = "d2", factors = array<i64: 16>, prim = "split"}, {order = ["d0", "d1", "r0", "r1", "d2.0", "d2.1"], prim = "reorder"}, {axis = "d2.1", prim = "vectorize"}, {axis = "r1", factor = 3 : i64, prim = "unroll"}, {axis = "r0", factor = 3 : i64, prim = "unroll"}]
+// KNOBS-LABEL: func.func @depthwise_taps
+// KNOBS: {axis = "r1", factor = {choices = [3, 1], knob = "unroll"}, prim = "unroll"}, {axis = "r0", factor = {choices = [3, 1], knob = "unroll"}, prim = "unroll"}
+func.func @depthwise_taps(%x: tensor<16x18x18xf32>, %w: tensor<16x3x3xf32>) -> tensor<16x16x16xf32> {
+  %c = "te.compute"() ({
+  ^bb0(%c: index, %i: index, %j: index, %kh: index, %kw: index):
+    %ih = arith.addi %i, %kh : index
+    %iw = arith.addi %j, %kw : index
+    %v = "te.read"(%x, %c, %ih, %iw) : (tensor<16x18x18xf32>, index, index, index) -> f32
+    %k = "te.read"(%w, %c, %kh, %kw) : (tensor<16x3x3xf32>, index, index, index) -> f32
+    %m = arith.mulf %v, %k : f32
+    gpu.yield %m : f32
+  }) {name = "dw", reduce_extents = array<i64: 3, 3>, combiner = "add", init = 0.0 : f32} : () -> tensor<16x16x16xf32>
+  return %c : tensor<16x16x16xf32>
+}
