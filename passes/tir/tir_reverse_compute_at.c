@@ -594,9 +594,11 @@ const strata_pass_info_t tir_reverse_compute_at_pass = {
         "of the body of loop `loop` of compute `target`, over the region the one "
         "hwi.call_tile inside that loop accumulates into (a subview of the result), "
         "guarded to the last iteration of every enclosing loop the tile does not move "
-        "with (the reduction blocks). Errors: unknown compute or loop, no or several "
-        "tiles in the loop, writes of the result outside the loop, reads at other "
-        "indices, another nest between the two.",
+        "with (the reduction blocks). Without a tile, over the region the loop's stores "
+        "to the result cover (one store, or several covering the same region: the copies "
+        "of an unrolled reduction loop). Errors: unknown compute or loop, no or several "
+        "tiles in the loop, stores over different regions, writes of the result outside "
+        "the loop, reads at other indices, another nest between the two.",
     STRATA_MODULE_PASS_OPTIONS(options),
     .dependent_dialects = {mlirGetDialectHandle__arith__, mlirGetDialectHandle__memref__},
     .run = run,
