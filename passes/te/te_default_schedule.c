@@ -656,17 +656,26 @@ enum { MIN_VECTOR_ROW = 4, MIN_STRIDED_VECTOR_ROW = 8, MAX_VECTOR_LANES = 64 };
  * 16. Measured on 3x3 depthwise layers (1 thread, AVX-512): whole rows of
  * 7, 14, 28 beat every split of them; 56 is fastest in 8s, 112 in 16s or
  * 32s, and masked tails cost. At stride 2 (each vector a wide load of
- * 2 x width elements and a shuffle): 4 lanes from a row of 16, else 8
- * (or the whole row); measured on the stride-2 layers, rows of 56 and 28
- * were fastest in 4s, 14 in 8s (docs/schedules.md). A max pool at stride 2
+ * stride x width elements and a shuffle): rows of 8 to 15 take 8 lanes,
+ * shorter ones the whole row; rows of 14 were fastest in 8s
+ * (docs/schedules.md). A max pool at stride 2
  * (no products: a max per tap) takes 8 lanes: ResNet-18's 3x3 pool of
  * 64x112x112, rows of 56, 0.94 ms CPU time with 8 lanes vs 1.33 with 4
- * (median of 200 runs, 1 thread, loaded; docs/convolution.md). */
-static int64_t default_vector_width(int64_t extent, int stride, bool max_pool) {
+ * (median of 200 runs, 1 thread, loaded; docs/convolution.md).
+ * Other strided rows of at least 16 take host_lanes / stride lanes (at
+ * least 4), so that each wide load is one register: at stride 2, 8 on
+ * AVX-512 and 4 on AVX2 (4 everywhere before). MobileNetV2's 96-channel 112 -> 56
+ * depthwise layer + ReLU6, 1 thread, AVX-512 (Intel Xeon, 2 cores,
+ * loaded): 0.54-0.55 ms (min of 200 runs) with 8 lanes vs 0.87-0.90 with
+ * 4; the 144-channel 56 -> 28 layer 0.39-0.45 vs 0.44-0.46. */
+static int64_t default_vector_width(int64_t extent, int stride, bool max_pool,
+                                    int64_t host_lanes) {
   if (stride > 1 && max_pool)
     return extent >= 8 ? 8 : extent;
-  if (stride > 1) /* each vector is a wide load and a shuffle */
-    return extent >= 16 ? 4 : extent >= 8 ? 8 : extent;
+  if (stride > 1) { /* each vector is a wide load and a shuffle */
+    int64_t lanes = host_lanes / stride >= 4 ? host_lanes / stride : 4;
+    return extent >= 16 ? lanes : extent >= 8 ? 8 : extent;
+  }
   if (extent <= 32)
     return extent;
   for (int64_t w = 32; w >= 8; w /= 2)
@@ -684,6 +693,31 @@ static MlirAttribute row_order(MlirContext ctx, MlirOperation op, bool taps_insi
   return axis_order(ctx, op, taps_inside, ".0", ".1");
 }
 
+static MlirWalkResult find_mulf(MlirOperation op, void *user) {
+  if (strata_op_is(op, "arith.mulf")) {
+    *(bool *)user = true;
+    return MlirWalkResultInterrupt;
+  }
+  return MlirWalkResultAdvance;
+}
+
+/* Whether the default trace of a vector-row reduction unrolls its two
+ * innermost reduce loops (the kh x kw taps): sums of products (depthwise
+ * and grouped convolutions; not pooling). LLVM then keeps each tap's
+ * weight in a register and schedules the rows' loads, stores and FMAs
+ * across taps. MobileNetV2's 3x3 depthwise layers + ReLU6, 1 thread
+ * (Intel Xeon, 2 cores, loaded; min of 200 runs, two rounds): 960 ch 7x7
+ * 0.11-0.12 ms vs 0.16-0.17; 384 ch 14x14 0.11-0.14 vs 0.17-0.18; 144 ch
+ * 56 -> 28 0.25-0.28 vs 0.38-0.46; 144 ch 56x56 0.40-0.43 vs 0.44-0.48;
+ * 96 ch 112 -> 56 the same. Taps inside the vector blocks (accumulators
+ * in registers) measured worse on rows of 56. */
+static bool unrolls_taps(MlirOperation op) {
+  bool found = false;
+  if (strata_te_compute_combiner(op) == STRATA_TE_COMBINER_ADD)
+    mlirOperationWalk(op, find_mulf, &found, MlirWalkPreOrder);
+  return found;
+}
+
 /* Reductions whose reads walk the innermost spatial axis at stride 1 or 2
  * (row_stride) and whose row has at least MIN_VECTOR_ROW elements
  * (MIN_STRIDED_VECTOR_ROW at stride 2):
@@ -696,8 +730,10 @@ static MlirAttribute row_order(MlirContext ctx, MlirOperation op, bool taps_insi
  * outside the vector blocks, or inside them), "unroll" (the two innermost
  * reduce loops unrolled fully, up to 16 taps each, or not) and "parallel"
  * (the first spatial axis, the default's choice first): the template-free
- * space of pooling and depthwise layers. */
-static MlirAttribute row_vector_trace(MlirContext ctx, MlirOperation op, bool knobs) {
+ * space of pooling and depthwise layers. Sums of products (unrolls_taps)
+ * have their taps unrolled by default (the unroll knob's first choice). */
+static MlirAttribute row_vector_trace(MlirContext ctx, MlirOperation op, bool knobs,
+                                       int64_t host_lanes) {
   intptr_t ns = strata_te_compute_num_spatial(op), nr = strata_te_compute_num_reduce(op);
   MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
   int64_t extent = mlirShapedTypeGetDimSize(rt, ns - 1);
@@ -707,7 +743,7 @@ static MlirAttribute row_vector_trace(MlirContext ctx, MlirOperation op, bool kn
   int64_t widths[8];
   int nw = 0;
   bool max_pool = strata_te_compute_combiner(op) == STRATA_TE_COMBINER_MAX;
-  widths[nw++] = default_vector_width(extent, row_stride(op), max_pool);
+  widths[nw++] = default_vector_width(extent, row_stride(op), max_pool, host_lanes);
   for (int64_t w = 4; knobs && w <= MAX_VECTOR_LANES; w *= 2)
     if (w <= extent && w != widths[0])
       widths[nw++] = w;
@@ -723,21 +759,27 @@ static MlirAttribute row_vector_trace(MlirContext ctx, MlirOperation op, bool kn
   steps[n++] = strata_te_step_attr(ctx, "reorder", 1, &of);
   steps[n++] = axis_step(ctx, "vectorize", strata_te_axis_name_attr(ctx, op, ns - 1, ".1"));
   bool parallel = iterations(op) >= ROW_PARALLEL_MIN_ITERATIONS;
+  bool unroll = unrolls_taps(op);
+  for (intptr_t r = nr - 1; (knobs || unroll) && r >= 0 && r >= nr - 2; --r) {
+    int64_t taps = strata_te_compute_reduce_extent(op, r);
+    if (taps < 2 || (!knobs && taps > 16))
+      continue;
+    MlirAttribute factors[2] = {mlirIntegerAttrGet(i64, 1),
+                                mlirIntegerAttrGet(i64, taps <= 16 ? taps : 4)};
+    if (unroll) { /* the default first */
+      MlirAttribute f = factors[0];
+      factors[0] = factors[1];
+      factors[1] = f;
+    }
+    MlirNamedAttribute uf[2] = {strata_named(ctx, "axis", strata_te_axis_name_attr(ctx, op, ns + r, "")),
+                                strata_named(ctx, "factor", knobs ? knob(ctx, "unroll", 2, factors) : factors[0])};
+    steps[n++] = strata_te_step_attr(ctx, "unroll", 2, uf);
+  }
   if (!knobs) {
     MlirAttribute par = parallel ? parallel_step(ctx, op, ns - 1, false, true) : (MlirAttribute){NULL};
     if (!mlirAttributeIsNull(par))
       steps[n++] = par;
     return mlirArrayAttrGet(ctx, n, steps);
-  }
-  for (intptr_t r = nr - 1; r >= 0 && r >= nr - 2; --r) {
-    int64_t taps = strata_te_compute_reduce_extent(op, r);
-    if (taps < 2)
-      continue;
-    MlirAttribute factors[2] = {mlirIntegerAttrGet(i64, 1),
-                                mlirIntegerAttrGet(i64, taps <= 16 ? taps : 4)};
-    MlirNamedAttribute uf[2] = {strata_named(ctx, "axis", strata_te_axis_name_attr(ctx, op, ns + r, "")),
-                                strata_named(ctx, "factor", knob(ctx, "unroll", 2, factors))};
-    steps[n++] = strata_te_step_attr(ctx, "unroll", 2, uf);
   }
   MlirAttribute par = parallel_step(ctx, op, ns - 1, true, parallel);
   if (!mlirAttributeIsNull(par))
@@ -848,7 +890,8 @@ static MlirWalkResult schedule_compute(MlirOperation op, void *user) {
   MlirAttribute trace = mm && strata_te_skinny_fits(op, &g)
                             ? strata_te_skinny_trace(op, &g, cfg->tiles, cfg->num_tiles, cfg->kc, cfg->knobs)
                         : mm                           ? matmul_trace(ctx, op, &g, cfg)
-                        : wants_row_vectors(op)        ? row_vector_trace(ctx, op, cfg->knobs && tunable(op))
+                        : wants_row_vectors(op)        ? row_vector_trace(ctx, op, cfg->knobs && tunable(op),
+                                                                           cfg->tile->vector_width)
                                                        : reduction_trace(ctx, op, cfg);
   mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("schedule"), trace);
   return MlirWalkResultAdvance;
@@ -926,9 +969,11 @@ const strata_pass_info_t te_default_schedule_pass = {
         "Window reductions whose reads run along the innermost spatial axis at stride 1 or 2 "
         "(pools, depthwise convolutions; f32/f64, static, rows of at least 4, at stride 2 of "
         "at least 8) get vector rows: the row split by a width (the whole row up to 32, else "
-        "the widest of 32, 16, 8 dividing it, else 16; at stride 2: 4 from a row of 16, else "
-        "8; 8 for a max pool), "
-        "the reduce axes outside, the vector loop vectorized, and from 2^18 iterations the first "
+        "the widest of 32, 16, 8 dividing it, else 16; at stride s: the target's lanes / s "
+        "(at least 4) from a row of 16, else 8; 8 for a max pool), "
+        "the reduce axes outside, the vector loop vectorized, the two innermost reduce loops "
+        "(the taps, up to 16 each) unrolled in sums of products (depthwise and grouped "
+        "convolutions), and from 2^18 iterations the first "
         "spatial axis in parallel; with knobs=true and at least 4096 "
         "iterations the knobs vector (4..64, the row), order (taps outside or inside the vector "
         "blocks), unroll (the two innermost reduce loops fully or not) and parallel. "

@@ -469,17 +469,45 @@ static MlirWalkResult find_stores(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
+/* Whether two analysed stores write the same buffer over the same region
+ * (the copies of one store that unrolling a reduction loop makes: each
+ * tap of an unrolled depthwise window stores the same row). */
+static bool same_region(const stored_t *x, const stored_t *y) {
+  if (!mlirValueEqual(mlirOperationGetOperand(x->store, 1), mlirOperationGetOperand(y->store, 1)))
+    return false;
+  intptr_t rank = mlirOperationGetNumOperands(x->store) - 2;
+  for (intptr_t d = 0; d < rank; ++d) {
+    if (x->invariant[d] != y->invariant[d])
+      return false;
+    if (x->invariant[d] ? !mlirValueEqual(mlirOperationGetOperand(x->store, 2 + d),
+                                          mlirOperationGetOperand(y->store, 2 + d))
+                        : x->lo[d] != y->lo[d] || x->hi[d] != y->hi[d])
+      return false;
+  }
+  return true;
+}
+
+/* The store in `axis` to a buffer the consumer reads: one, or several that
+ * all cover the same region (unrolled copies); the consumer then runs after
+ * the last of them, at the end of `axis`. */
 static MlirLogicalResult store_source(const rat_t *a, const consumer_t *c, MlirOperation axis,
                                       stored_t *st) {
   store_walk_t w = {c, {0}};
   mlirOperationWalk(axis, find_stores, &w, MlirWalkPreOrder);
-  size_t count = w.stores.count;
-  MlirOperation store = count == 1 ? w.stores.ops[0] : (MlirOperation){NULL};
+  MlirLogicalResult ok = mlirLogicalResultSuccess();
+  if (!w.stores.count)
+    ok = refuse(a, "loop '%s' holds no store to a buffer it reads (and no hwi.call_tile)", a->axis);
+  else
+    ok = analyse_store(a, axis, w.stores.ops[0], st);
+  for (size_t i = 1; i < w.stores.count && mlirLogicalResultIsSuccess(ok); ++i) {
+    stored_t other;
+    ok = analyse_store(a, axis, w.stores.ops[i], &other);
+    if (mlirLogicalResultIsSuccess(ok) && !same_region(st, &other))
+      ok = refuse(a, "loop '%s' holds stores to a buffer it reads over different regions "
+                     "(and no hwi.call_tile)", a->axis);
+  }
   strata_op_list_free(&w.stores);
-  if (mlirOperationIsNull(store))
-    return refuse(a, "loop '%s' holds %s store to a buffer it reads (and no hwi.call_tile)",
-                  a->axis, count ? "more than one" : "no");
-  return analyse_store(a, axis, store, st);
+  return ok;
 }
 
 MlirLogicalResult strata_tir_reverse_compute_at(MlirOperation root, const char *target,
@@ -566,9 +594,11 @@ const strata_pass_info_t tir_reverse_compute_at_pass = {
         "of the body of loop `loop` of compute `target`, over the region the one "
         "hwi.call_tile inside that loop accumulates into (a subview of the result), "
         "guarded to the last iteration of every enclosing loop the tile does not move "
-        "with (the reduction blocks). Errors: unknown compute or loop, no or several "
-        "tiles in the loop, writes of the result outside the loop, reads at other "
-        "indices, another nest between the two.",
+        "with (the reduction blocks). Without a tile, over the region the loop's stores "
+        "to the result cover (one store, or several covering the same region: the copies "
+        "of an unrolled reduction loop). Errors: unknown compute or loop, no or several "
+        "tiles in the loop, stores over different regions, writes of the result outside "
+        "the loop, reads at other indices, another nest between the two.",
     STRATA_MODULE_PASS_OPTIONS(options),
     .dependent_dialects = {mlirGetDialectHandle__arith__, mlirGetDialectHandle__memref__},
     .run = run,

@@ -122,14 +122,18 @@ func.func @not_gemm(%a: tensor<5x7xf32>, %b: tensor<7x3xf32>) -> tensor<5x3xf32>
 // whole row up to 32), the reduce axes outside the vector loop, which is
 // vectorized. A row of 40 is split in 8s (the widest of 32, 16, 8 that
 // divides it). A stride-2 window (reads at 2*w + k: one wide load and a
-// shuffle per vector) gets vector rows too, in 8s below a row of 16 (4s
-// from 16 for a sum, as depthwise rows; 8s for a max: pooling); a stride-3
-// window, or a stride-2 row narrower than 8, keeps the plain order.
+// shuffle per vector) gets vector rows too, in 8s below a row of 16; from
+// 16, a sum (as depthwise rows) takes half the target's lanes, so that a
+// wide load is one register (8 on AVX-512, 4 on AVX2), and a max (pooling)
+// 8s; a stride-3 window, or a stride-2 row narrower than 8, keeps the
+// plain order.
+// AVX2-LABEL: func.func @window_rows
+// AVX2: name = "strided16", reduce_extents = array<i64: 3>, schedule = [{axis = "d1", factors = array<i64: 4>, prim = "split"}
 // CHECK-LABEL: func.func @window_rows
 // CHECK: name = "win", reduce_extents = array<i64: 3>, schedule = [{axis = "d1", factors = array<i64: 12>, prim = "split"}, {order = ["d0", "r0", "d1.0", "d1.1"], prim = "reorder"}, {axis = "d1.1", prim = "vectorize"}]
 // CHECK: name = "win40", reduce_extents = array<i64: 3>, schedule = [{axis = "d1", factors = array<i64: 8>, prim = "split"}
 // CHECK: name = "strided", reduce_extents = array<i64: 3>, schedule = [{axis = "d1", factors = array<i64: 8>, prim = "split"}, {order = ["d0", "r0", "d1.0", "d1.1"], prim = "reorder"}, {axis = "d1.1", prim = "vectorize"}]
-// CHECK: name = "strided16", reduce_extents = array<i64: 3>, schedule = [{axis = "d1", factors = array<i64: 4>, prim = "split"}
+// CHECK: name = "strided16", reduce_extents = array<i64: 3>, schedule = [{axis = "d1", factors = array<i64: 8>, prim = "split"}
 // CHECK: name = "pool16", reduce_extents = array<i64: 3>, schedule = [{axis = "d1", factors = array<i64: 8>, prim = "split"}
 // CHECK: name = "stride3", reduce_extents = array<i64: 3>, schedule = [{order = ["d0", "r0", "d1"], prim = "reorder"}]
 // CHECK: name = "narrow2", reduce_extents = array<i64: 3>, schedule = [{order = ["d0", "r0", "d1"], prim = "reorder"}]
@@ -299,4 +303,24 @@ func.func @large(%a: tensor<128x64xf32>, %b: tensor<64x128xf32>) -> tensor<128x1
     gpu.yield %m : f32
   }) {name = "mm", reduce_extents = array<i64: 64>, combiner = "add", init = 0.0 : f32} : () -> tensor<128x128xf32>
   return %c : tensor<128x128xf32>
+}
+
+// A window reduction of products (a depthwise 3x3: x[c, oh + kh, ow + kw]
+// * w[c, kh, kw]) gets vector rows with its two innermost reduce loops (the
+// taps) unrolled fully; with knobs the unroll knob offers that first.
+// CHECK-LABEL: func.func @depthwise_taps
+// CHECK: name = "dw", reduce_extents = array<i64: 3, 3>, schedule = [{axis = "d2", factors = array<i64: 16>, prim = "split"}, {order = ["d0", "d1", "r0", "r1", "d2.0", "d2.1"], prim = "reorder"}, {axis = "d2.1", prim = "vectorize"}, {axis = "r1", factor = 3 : i64, prim = "unroll"}, {axis = "r0", factor = 3 : i64, prim = "unroll"}]
+// KNOBS-LABEL: func.func @depthwise_taps
+// KNOBS: {axis = "r1", factor = {choices = [3, 1], knob = "unroll"}, prim = "unroll"}, {axis = "r0", factor = {choices = [3, 1], knob = "unroll"}, prim = "unroll"}
+func.func @depthwise_taps(%x: tensor<16x18x18xf32>, %w: tensor<16x3x3xf32>) -> tensor<16x16x16xf32> {
+  %c = "te.compute"() ({
+  ^bb0(%c: index, %i: index, %j: index, %kh: index, %kw: index):
+    %ih = arith.addi %i, %kh : index
+    %iw = arith.addi %j, %kw : index
+    %v = "te.read"(%x, %c, %ih, %iw) : (tensor<16x18x18xf32>, index, index, index) -> f32
+    %k = "te.read"(%w, %c, %kh, %kw) : (tensor<16x3x3xf32>, index, index, index) -> f32
+    %m = arith.mulf %v, %k : f32
+    gpu.yield %m : f32
+  }) {name = "dw", reduce_extents = array<i64: 3, 3>, combiner = "add", init = 0.0 : f32} : () -> tensor<16x16x16xf32>
+  return %c : tensor<16x16x16xf32>
 }
