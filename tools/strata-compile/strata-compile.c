@@ -16,6 +16,7 @@
 #include "runtime/signature.h"
 #include "strata/strata.h"
 #include "strata/diagnostics.h"
+#include "tools/tool_context.h"
 
 static const char usage[] =
     "OVERVIEW: strata-compile - compile a Strata model to native code\n"
@@ -201,13 +202,9 @@ int main(int argc, char **argv) {
   if (!check_args(&a))
     return 2;
   strata_timing_t timing_storage = {0}, *timing = a.timing ? &timing_storage : NULL;
-  strata_tuning_passes_register();
-  strata_register_all_passes();
-  MlirContext ctx = strata_context_create();
+  MlirContext ctx = strata_tool_context_create();
   if (mlirContextIsNull(ctx))
     return 1;
-  strata_diag_printer_attach(ctx, stderr, STRATA_COLOR_AUTO);
-  strata_print_warnings(ctx); /* te-apply-tuned names untuned kernels in a warning */
   char *error = NULL;
   bool ok = compile(ctx, &a, timing, &error);
   if (error) {
