@@ -4,7 +4,7 @@
 // all "-" (mlirModuleCreateParse); tools need both at once.
 #include "bridge/bridge.h"
 
-#include "core/custom_form_hint.h"
+#include "bridge/custom_form_hint.h"
 #include "mlir-c/Diagnostics.h"
 #include "mlir/CAPI/IR.h"
 #include "mlir/IR/Diagnostics.h"

@@ -3,7 +3,7 @@
 // IRDL checks structure only: operand/result counts, that every operand and
 // result is a ranked tensor, and attribute kinds. Shape rules and attribute
 // values (lengths, ranges, layouts, element types) are checked in C by
-// dialects/graph/graph.c. Reference: docs/dialects/graph.md.
+// dialects/graph/graph_verify.c and graph_infer_*.c. Reference: docs/dialects/graph.md.
 //
 // IRDL conventions used below (each constraint value is a type variable:
 // every use of one value must bind the same type/attribute):

@@ -57,6 +57,7 @@
 #include "dialects/op_checks.h"
 #include "dialects/te/te.h"
 #include "dialects/te/te_trace.h"
+#include "passes/te/te_schedule_steps.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 
@@ -89,19 +90,6 @@ static MlirAttribute str(MlirContext ctx, const char *s) { return strata_string_
 
 static MlirAttribute i64(MlirContext ctx, int64_t v) {
   return mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), v);
-}
-
-/* {knob = name, choices = [...]}. */
-static MlirAttribute knob(MlirContext ctx, const char *name, intptr_t n, const MlirAttribute *choices) {
-  MlirNamedAttribute f[2] = {strata_named(ctx, "knob", str(ctx, name)),
-                             strata_named(ctx, "choices", mlirArrayAttrGet(ctx, n, choices))};
-  return mlirDictionaryAttrGet(ctx, 2, f);
-}
-
-/* {knob = name, choices = [first, !first]}. */
-static MlirAttribute bool_knob(MlirContext ctx, const char *name, bool first) {
-  MlirAttribute c[2] = {mlirBoolAttrGet(ctx, first), mlirBoolAttrGet(ctx, !first)};
-  return knob(ctx, name, 2, c);
 }
 
 /* {knob = name, parts = p}. */
@@ -137,19 +125,6 @@ static void loop_name(char *buf, const shape_t *s, int axis, const char *suffix)
 
 /* --- reading the compute ------------------------------------------------- */
 
-/* Whether `v` depends on the block argument `arg` (through the body's ops). */
-static bool depends_on(MlirValue v, MlirValue arg, int depth) {
-  if (mlirValueEqual(v, arg))
-    return true;
-  if (depth > 32 || !mlirValueIsAOpResult(v))
-    return false;
-  MlirOperation def = mlirOpResultGetOwner(v);
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(def); ++i)
-    if (depends_on(mlirOperationGetOperand(def, i), arg, depth + 1))
-      return true;
-  return false;
-}
-
 typedef struct {
   const shape_t *s;
   MlirBlock body;
@@ -166,7 +141,7 @@ static MlirWalkResult check_reuse(MlirOperation op, void *user) {
     MlirValue arg = mlirBlockGetArgument(r->body, a);
     bool uses = false;
     for (intptr_t d = 0; d < strata_te_read_num_indices(op) && !uses; ++d)
-      uses = depends_on(strata_te_read_index(op, d), arg, 0);
+      uses = strata_te_depends_on(strata_te_read_index(op, d), arg);
     if (!uses) {
       r->reuse = true;
       return MlirWalkResultInterrupt;
@@ -302,21 +277,21 @@ static MlirAttribute tile_sketch(const shape_t *s) {
     snprintf(outer, sizeof outer, "%s", order[0]);
   }
   push(&t, axis_step(ctx, "parallel", outer, NULL, (MlirAttribute){NULL},
-                     bool_knob(ctx, "tile.parallel", true)));
+                     strata_te_bool_knob(ctx, "tile.parallel", true)));
   /* The accumulator of one S.1 iteration's tile, local (tir-cache-write
    * takes at most 8 loops inside the axis). */
   MlirNamedAttribute cw[3] = {strata_named(ctx, "scope", str(ctx, "local")),
                               strata_named(ctx, "axis", str(ctx, order[2 * nsp - 1])),
-                              strata_named(ctx, "enabled", bool_knob(ctx, "tile.cache_write", false))};
+                              strata_named(ctx, "enabled", strata_te_bool_knob(ctx, "tile.cache_write", false))};
   if (2 * (nsp + nrd) <= 8)
     push(&t, strata_te_step_attr(ctx, "cache_write", 3, cw));
   loop_name(buf, s, sp[nsp - 1], ".3");
   push(&t, axis_step(ctx, "vectorize", buf, NULL, (MlirAttribute){NULL},
-                     bool_knob(ctx, "tile.vectorize", true)));
+                     strata_te_bool_knob(ctx, "tile.vectorize", true)));
   MlirAttribute uf[4];
   int nu = unroll_factors(s, s->extents[rd[nrd - 1]], uf);
   loop_name(buf, s, rd[nrd - 1], ".1");
-  push(&t, axis_step(ctx, "unroll", buf, "factor", knob(ctx, "tile.unroll", nu, uf),
+  push(&t, axis_step(ctx, "unroll", buf, "factor", strata_te_knob(ctx, "tile.unroll", nu, uf),
                      (MlirAttribute){NULL}));
   return mlirArrayAttrGet(ctx, t.n, t.steps);
 }
@@ -349,7 +324,7 @@ static MlirAttribute reduce_sketch(const shape_t *s) {
   MlirAttribute widths[3];
   int nw = vector_widths(s, s->extents[row], widths);
   MlirNamedAttribute f[2] = {strata_named(ctx, "axis", str(ctx, s->names[row])),
-                             strata_named(ctx, "factors", knob(ctx, "reduce.vector", nw, widths))};
+                             strata_named(ctx, "factors", strata_te_knob(ctx, "reduce.vector", nw, widths))};
   push(&t, strata_te_step_attr(ctx, "split", 2, f));
   /* Orders: [S.., row.0, R.., row.1] (vector rows) or [S.., row.0, row.1, R..]. */
   char names[2][2 * MAX_SKETCH_AXES][NAME];
@@ -368,23 +343,23 @@ static MlirAttribute reduce_sketch(const shape_t *s) {
   loop_name(names[1][n], s, row, ".1");
   MlirAttribute orders[2] = {names_attr(ctx, n + s->nr + 1, names[0]),
                              names_attr(ctx, n + s->nr + 1, names[1])};
-  MlirNamedAttribute of = strata_named(ctx, "order", knob(ctx, "reduce.order", 2, orders));
+  MlirNamedAttribute of = strata_named(ctx, "order", strata_te_knob(ctx, "reduce.order", 2, orders));
   push(&t, strata_te_step_attr(ctx, "reorder", 1, &of));
   int par = first_parallel_axis(s, -1);
   if (par >= 0) {
     loop_name(buf, s, par, par == row ? ".0" : "");
     push(&t, axis_step(ctx, "parallel", buf, NULL, (MlirAttribute){NULL},
-                       bool_knob(ctx, "reduce.parallel", s->iterations >= (1 << 18))));
+                       strata_te_bool_knob(ctx, "reduce.parallel", s->iterations >= (1 << 18))));
   }
   loop_name(buf, s, row, ".1");
   push(&t, axis_step(ctx, "vectorize", buf, NULL, (MlirAttribute){NULL},
-                     bool_knob(ctx, "reduce.order", true)));
+                     strata_te_bool_knob(ctx, "reduce.order", true)));
   int last = s->ns + s->nr - 1;
   if (s->extents[last] >= 2) {
     MlirAttribute uf[4];
     int nu = unroll_factors(s, s->extents[last], uf);
     push(&t, axis_step(ctx, "unroll", s->names[last], "factor",
-                       knob(ctx, "reduce.unroll", nu, uf), (MlirAttribute){NULL}));
+                       strata_te_knob(ctx, "reduce.unroll", nu, uf), (MlirAttribute){NULL}));
   }
   return mlirArrayAttrGet(ctx, t.n, t.steps);
 }
@@ -399,7 +374,7 @@ static MlirAttribute inject_sketch(const shape_t *s) {
     MlirAttribute widths[3];
     int nw = vector_widths(s, s->extents[row], widths);
     MlirNamedAttribute f[2] = {strata_named(ctx, "axis", str(ctx, s->names[row])),
-                               strata_named(ctx, "factors", knob(ctx, "inject.vector", nw, widths))};
+                               strata_named(ctx, "factors", strata_te_knob(ctx, "inject.vector", nw, widths))};
     push(&t, strata_te_step_attr(ctx, "split", 2, f));
     loop_name(buf, s, row, ".1");
     push(&t, axis_step(ctx, "vectorize", buf, NULL, (MlirAttribute){NULL}, (MlirAttribute){NULL}));
@@ -408,7 +383,7 @@ static MlirAttribute inject_sketch(const shape_t *s) {
   if (par >= 0) {
     loop_name(buf, s, par, par == row ? ".0" : "");
     push(&t, axis_step(ctx, "parallel", buf, NULL, (MlirAttribute){NULL},
-                       bool_knob(ctx, "inject.parallel", s->iterations >= (1 << 15))));
+                       strata_te_bool_knob(ctx, "inject.parallel", s->iterations >= (1 << 15))));
   }
   return t.n ? mlirArrayAttrGet(ctx, t.n, t.steps) : (MlirAttribute){NULL};
 }

@@ -16,6 +16,7 @@
 #include "runtime/signature.h"
 #include "strata/strata.h"
 #include "strata/diagnostics.h"
+#include "tools/tool_context.h"
 
 static const char usage[] =
     "OVERVIEW: strata-compile - compile a Strata model to native code\n"
@@ -77,124 +78,140 @@ static bool set_threads(const char *n) {
   return true;
 }
 
-int main(int argc, char **argv) {
-  const char *model = NULL, *out = NULL, *header = NULL, *entry = NULL, *pipeline = NULL,
-             *tuning_db = NULL, *target = NULL;
-  int opt_level = 3;
-  strata_timing_t timing_storage = {0}, *timing = NULL;
-  strata_codegen_options_t codegen = {0};
+typedef struct {
+  const char *model, *out, *header, *entry, *pipeline, *tuning_db, *target;
+  int opt_level;
+  bool timing;
+  strata_codegen_options_t codegen;
+  char header_buf[4096];
+} args_t;
+
+/* Reads the command line into `a`: -1 to go on, else the exit code. */
+static int parse_args(int argc, char **argv, args_t *a) {
   for (int i = 1; i < argc; ++i) {
-    const char *a = argv[i];
+    const char *s = argv[i];
     bool has_next = i + 1 < argc;
-    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+    if (!strcmp(s, "-h") || !strcmp(s, "--help")) {
       fputs(usage, stdout);
       return 0;
-    } else if (!strcmp(a, "--version")) {
+    } else if (!strcmp(s, "--version")) {
       printf("strata-compile " STRATA_VERSION " (MLIR 22)\n");
       return 0;
-    } else if (!strcmp(a, "-o") && has_next) {
-      out = argv[++i];
-    } else if (!strcmp(a, "--header") && has_next) {
-      header = argv[++i];
-    } else if (!strcmp(a, "--entry") && has_next) {
-      entry = argv[++i];
-    } else if (!strcmp(a, "--pass-pipeline") && has_next) {
-      pipeline = argv[++i];
-    } else if (!strncmp(a, "--pass-pipeline=", 16)) {
-      pipeline = a + 16;
-    } else if (!strcmp(a, "--tuning-db") && has_next) {
-      tuning_db = argv[++i];
-    } else if (!strncmp(a, "--tuning-db=", 12)) {
-      tuning_db = a + 12;
-    } else if (!strcmp(a, "--timing")) {
-      timing = &timing_storage;
-    } else if (!strcmp(a, "--no-cache")) {
-      codegen.no_cache = true;
-    } else if (!strcmp(a, "--target") && has_next) {
-      target = argv[++i];
-    } else if (!strcmp(a, "--threads") && has_next) {
+    } else if (!strcmp(s, "-o") && has_next) {
+      a->out = argv[++i];
+    } else if (!strcmp(s, "--header") && has_next) {
+      a->header = argv[++i];
+    } else if (!strcmp(s, "--entry") && has_next) {
+      a->entry = argv[++i];
+    } else if (!strcmp(s, "--pass-pipeline") && has_next) {
+      a->pipeline = argv[++i];
+    } else if (!strncmp(s, "--pass-pipeline=", 16)) {
+      a->pipeline = s + 16;
+    } else if (!strcmp(s, "--tuning-db") && has_next) {
+      a->tuning_db = argv[++i];
+    } else if (!strncmp(s, "--tuning-db=", 12)) {
+      a->tuning_db = s + 12;
+    } else if (!strcmp(s, "--timing")) {
+      a->timing = true;
+    } else if (!strcmp(s, "--no-cache")) {
+      a->codegen.no_cache = true;
+    } else if (!strcmp(s, "--target") && has_next) {
+      a->target = argv[++i];
+    } else if (!strcmp(s, "--threads") && has_next) {
       if (!set_threads(argv[++i]))
         return 2;
-    } else if (a[0] == '-' && a[1] == 'O' && a[2] >= '0' && a[2] <= '3' && !a[3]) {
-      opt_level = a[2] - '0';
-    } else if (a[0] == '-') {
-      return strata_cli_unknown_option("strata-compile", a, usage, NULL, 0);
-    } else if (model) {
-      fprintf(stderr, "strata-compile: more than one model ('%s' and '%s')\n", model, a);
+    } else if (s[0] == '-' && s[1] == 'O' && s[2] >= '0' && s[2] <= '3' && !s[3]) {
+      a->opt_level = s[2] - '0';
+    } else if (s[0] == '-') {
+      return strata_cli_unknown_option("strata-compile", s, usage, NULL, 0);
+    } else if (a->model) {
+      fprintf(stderr, "strata-compile: more than one model ('%s' and '%s')\n", a->model, s);
       return 2;
     } else {
-      model = a;
+      a->model = s;
     }
   }
-  if (!model || !out) {
+  return -1;
+}
+
+/* The combinations parse_args cannot judge alone; fills in the default
+ * header name (the output's, .h). False after a message. */
+static bool check_args(args_t *a) {
+  if (!a->model || !a->out) {
     fprintf(stderr, "strata-compile: need a model and -o <output> (see --help)\n");
-    return 2;
+    return false;
   }
-  if (tuning_db && pipeline) {
+  if (a->tuning_db && a->pipeline) {
     fprintf(stderr, "strata-compile: --tuning-db and --pass-pipeline cannot be combined (add "
                     "te-apply-tuned{db=...} to the pipeline instead)\n");
-    return 2;
+    return false;
   }
-  if (tuning_db && strpbrk(tuning_db, "\"}")) {
+  if (a->tuning_db && strpbrk(a->tuning_db, "\"}")) {
     fprintf(stderr, "strata-compile: --tuning-db: the path may not contain '\"' or '}'\n");
-    return 2;
+    return false;
   }
-  if (target && (!tuning_db || strpbrk(target, "\"}"))) {
+  if (a->target && (!a->tuning_db || strpbrk(a->target, "\"}"))) {
     fprintf(stderr, "strata-compile: --target names tuning records: it needs --tuning-db, and "
                     "may not contain '\"' or '}'\n");
-    return 2;
+    return false;
   }
-  char header_buf[4096];
-  if (!header) {
-    const char *dot = strrchr(out, '.');
-    size_t stem = dot && !strchr(dot, '/') ? (size_t)(dot - out) : strlen(out);
-    snprintf(header_buf, sizeof header_buf, "%.*s.h", (int)stem, out);
-    header = header_buf;
+  if (!a->header) {
+    const char *dot = strrchr(a->out, '.');
+    size_t stem = dot && !strchr(dot, '/') ? (size_t)(dot - a->out) : strlen(a->out);
+    snprintf(a->header_buf, sizeof a->header_buf, "%.*s.h", (int)stem, a->out);
+    a->header = a->header_buf;
   }
+  return true;
+}
 
-  strata_tuning_passes_register();
-  strata_register_all_passes();
-  MlirContext ctx = strata_context_create();
-  if (mlirContextIsNull(ctx))
-    return 1;
-  strata_diag_printer_attach(ctx, stderr, STRATA_COLOR_AUTO);
-  strata_print_warnings(ctx); /* te-apply-tuned names untuned kernels in a warning */
-  int rc = 1;
-  char *error = NULL;
+/* Imports, lowers and writes the object or library and its header; false
+ * (with *error set, or a diagnostic printed) on failure. */
+static bool compile(MlirContext ctx, const args_t *a, strata_timing_t *timing, char **error) {
   strata_signature_t sig;
   strata_time_mark_t mark = strata_time_mark();
-  MlirOperation module = strata_model_load(ctx, model, 0, NULL, NULL, &error);
-  bool loaded = !mlirOperationIsNull(module) && mlirLogicalResultIsSuccess(strata_verify(module));
+  MlirOperation module = strata_model_load(ctx, a->model, 0, NULL, NULL, error);
+  bool ok = !mlirOperationIsNull(module) && mlirLogicalResultIsSuccess(strata_verify(module));
   strata_timing_charge(timing, STRATA_PHASE_IMPORT, mark);
-  if (!loaded || !strata_signature_get(module, entry, &sig, &error) ||
-      !lower_to_llvm(module, pipeline, tuning_db, target, timing))
-    goto done;
-  bool object_only = ends_with(out, ".o");
+  ok = ok && strata_signature_get(module, a->entry, &sig, error) &&
+       lower_to_llvm(module, a->pipeline, a->tuning_db, a->target, timing);
+  bool object_only = ends_with(a->out, ".o");
   char object[4096];
-  snprintf(object, sizeof object, object_only ? "%s" : "%s.tmp.o", out);
-  if (!strata_aot_emit_object_with(module, object, opt_level, &codegen, timing, &error))
-    goto done;
-  if (!object_only) {
+  snprintf(object, sizeof object, object_only ? "%s" : "%s.tmp.o", a->out);
+  ok = ok && strata_aot_emit_object_with(module, object, a->opt_level, &a->codegen, timing, error);
+  if (ok && !object_only) {
     mark = strata_time_mark();
-    bool linked = strata_aot_link_shared(object, out, &error);
+    ok = strata_aot_link_shared(object, a->out, error);
     strata_timing_charge(timing, STRATA_PHASE_LINK, mark);
     unlink(object);
-    if (!linked)
-      goto done;
   }
-  if (!strata_aot_write_header(&sig, header, model, &error))
-    goto done;
-  printf("wrote %s and %s (entry: _mlir_ciface_%s)\n", out, header, sig.name);
-  strata_timing_print(timing, sig.name, stderr);
-  rc = 0;
-done:
+  ok = ok && strata_aot_write_header(&sig, a->header, a->model, error);
+  if (ok) {
+    printf("wrote %s and %s (entry: _mlir_ciface_%s)\n", a->out, a->header, sig.name);
+    strata_timing_print(timing, sig.name, stderr);
+  }
+  if (!mlirOperationIsNull(module))
+    mlirOperationDestroy(module);
+  return ok;
+}
+
+int main(int argc, char **argv) {
+  args_t a = {.opt_level = 3};
+  int rc = parse_args(argc, argv, &a);
+  if (rc >= 0)
+    return rc;
+  if (!check_args(&a))
+    return 2;
+  strata_timing_t timing_storage = {0}, *timing = a.timing ? &timing_storage : NULL;
+  MlirContext ctx = strata_tool_context_create();
+  if (mlirContextIsNull(ctx))
+    return 1;
+  char *error = NULL;
+  bool ok = compile(ctx, &a, timing, &error);
   if (error) {
     fprintf(stderr, "strata-compile: %s\n", error);
     free(error);
   }
-  if (!mlirOperationIsNull(module))
-    mlirOperationDestroy(module);
   mlirContextDestroy(ctx);
   strata_timing_free(timing);
-  return rc;
+  return ok ? 0 : 1;
 }

@@ -27,6 +27,7 @@
 #include <mlir-c/BuiltinAttributes.h>
 #include "strata/strata.h"
 #include "strata/diagnostics.h"
+#include "tools/tool_context.h"
 
 #define DEFAULT_PIPELINE "builtin.module(strata-graph-to-llvm)"
 
@@ -813,11 +814,7 @@ static int run(options_t *o) {
     snprintf(n, sizeof n, "%d", o->threads);
     setenv("OMP_NUM_THREADS", n, 1);
   }
-  strata_tuning_passes_register();
-  strata_register_all_passes();
-  MlirContext ctx = strata_context_create();
-  if (!mlirContextIsNull(ctx))
-    strata_diag_printer_attach(ctx, stderr, STRATA_COLOR_AUTO);
+  MlirContext ctx = strata_tool_context_create();
   char *lowering = o->pipeline  ? strdup(o->pipeline)
                    : o->profile ? strata_pipeline_to_llvm_profiled(o->tuning_db)
                                 : strata_pipeline_to_llvm_for(o->tuning_db, o->target);
@@ -825,7 +822,6 @@ static int run(options_t *o) {
     free(lowering);
     return 1;
   }
-  strata_print_warnings(ctx); /* te-apply-tuned names untuned kernels in a warning */
   int rc = 1, num_inputs = o->num_inputs;
   strata_tensor_t args[2 * STRATA_MAX_ARGS] = {0};
   strata_jit_t *jit = NULL;

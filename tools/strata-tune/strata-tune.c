@@ -26,6 +26,7 @@
 #include "runtime/status.h"
 #include "strata/strata.h"
 #include "strata/diagnostics.h"
+#include "tools/tool_context.h"
 #include "tuning/database.h"
 #include "tuning/measure.h"
 #include "tuning/search.h"
@@ -774,11 +775,7 @@ static int cmd_tune(int argc, char **argv) {
   int rc = parse_args(argc, argv, &a);
   if (rc)
     return rc;
-  strata_tuning_passes_register();
-  strata_register_all_passes();
-  MlirContext ctx = strata_context_create();
-  if (!mlirContextIsNull(ctx))
-    strata_diag_printer_attach(ctx, stderr, STRATA_COLOR_AUTO);
+  MlirContext ctx = strata_tool_context_create();
   if (mlirContextIsNull(ctx))
     return 1;
   char *error = NULL;

@@ -1,4 +1,4 @@
-// Every error the graph verifier (dialects/graph/graph.c) can emit for the
+// Every error the graph verifier (dialects/graph/graph_verify.c and graph_infer_*.c) can emit for the
 // object-detection ops (graph.non_max_suppression, graph.roi_align), one
 // case each, plus a structural error IRDL reports.
 // RUN: strata-opt --split-input-file --verify-diagnostics %s

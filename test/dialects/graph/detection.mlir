@@ -1,6 +1,6 @@
 // Round trip of the object-detection ops (graph.non_max_suppression,
 // graph.roi_align; generic form) through strata-opt (IRDL + the C checks of
-// dialects/graph/graph.c), twice, and through upstream mlir-opt with the
+// dialects/graph/graph_verify.c and graph_infer_*.c), twice, and through upstream mlir-opt with the
 // IRDL definitions alone: both box formats, a data-dependent result size
 // (any K up to what can be selected, 0 included), an unbounded score
 // threshold, both RoiAlign modes and coordinate transformations, `?` dims.

@@ -1,5 +1,5 @@
 // Every error of the graph verifier's rule for graph.image_decode
-// (dialects/graph/graph.c: infer_image_decode), one case each, and a valid
+// (dialects/graph/graph_infer_text.c: infer_image_decode), one case each, and a valid
 // op (the result's H and W are the builder's, C follows pixel_format).
 // RUN: strata-opt --split-input-file --verify-diagnostics %s
 

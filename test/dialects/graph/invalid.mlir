@@ -1,4 +1,4 @@
-// Every error the graph verifier (dialects/graph/graph.c) can emit, one case
+// Every error the graph verifier (dialects/graph/graph_verify.c and graph_infer_*.c) can emit, one case
 // each (several for the shape rule of the main ops), plus the structural
 // errors IRDL itself reports.
 // RUN: strata-opt --split-input-file --verify-diagnostics %s

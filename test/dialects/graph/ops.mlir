@@ -1,5 +1,5 @@
 // Round trip of every graph op (generic form: IRDL ops print generically)
-// through strata-opt (IRDL + the C checks of dialects/graph/graph.c), twice,
+// through strata-opt (IRDL + the C checks of dialects/graph/graph_verify.c and graph_infer_*.c), twice,
 // and through upstream mlir-opt with the IRDL definitions alone. Attributes
 // vary where they change the shape rule; `?` batch dims appear throughout.
 // RUN: strata-opt %s | FileCheck %s

@@ -1,5 +1,5 @@
 // Every error of the graph verifier's rules for the table ops
-// (dialects/graph/graph.c: infer_unique, infer_tfidf_vectorizer), one case
+// (dialects/graph/graph_infer_text.c: infer_unique, infer_tfidf_vectorizer), one case
 // each.
 // RUN: strata-opt --split-input-file --verify-diagnostics %s
 

@@ -1,6 +1,6 @@
 // Round trip of the table ops graph.unique and graph.tfidf_vectorizer
 // (generic form) through strata-opt (IRDL + the C checks of
-// dialects/graph/graph.c), twice, and through upstream mlir-opt with the
+// dialects/graph/graph_verify.c and graph_infer_*.c), twice, and through upstream mlir-opt with the
 // IRDL definitions alone: Unique's four parts with and without an axis,
 // TfIdfVectorizer on integers (1-D, with weights) and on strings (2-D).
 // RUN: strata-opt %s | FileCheck %s

@@ -406,34 +406,168 @@ static double opt_number(const ref_op_t *r, const char *name, double def) {
   return mlirAttributeIsNull(a) ? def : ref_attr_number(r, name);
 }
 
+typedef struct {
+  char mode[32], coord[32], nearest[32];
+  bool linear, cubic, crop, exclude, antialias;
+  MlirAttribute scales, roi;
+  double coeff_a, extrapolation;
+} resize_attrs_t;
+
+static resize_attrs_t read_resize_attrs(const ref_op_t *r) {
+  const strata_tensor_t *x = r->in[0];
+  resize_attrs_t c;
+  ref_attr_str(r, "mode", c.mode, sizeof c.mode);
+  ref_attr_str(r, "coordinate_transformation_mode", c.coord, sizeof c.coord);
+  ref_attr_str(r, "nearest_mode", c.nearest, sizeof c.nearest);
+  c.scales = mlirOperationGetAttributeByName(r->op, mlirStringRefCreateFromCString("scales"));
+  if (mlirAttributeIsNull(c.scales) || !mlirAttributeIsADenseF64Array(c.scales) ||
+      mlirDenseArrayGetNumElements(c.scales) != x->rank || r->out->rank != x->rank)
+    ref_fail(r, "'scales' must be an array<f64> with one value per dim");
+  c.linear = !strcmp(c.mode, "linear");
+  c.cubic = !strcmp(c.mode, "cubic");
+  if (!c.linear && !c.cubic && strcmp(c.mode, "nearest"))
+    ref_fail(r, "unknown mode '%s'", c.mode);
+  c.crop = !strcmp(c.coord, "tf_crop_and_resize");
+  c.roi = mlirOperationGetAttributeByName(r->op, mlirStringRefCreateFromCString("roi"));
+  if (c.crop && (mlirAttributeIsNull(c.roi) || !mlirAttributeIsADenseF64Array(c.roi) ||
+                 mlirDenseArrayGetNumElements(c.roi) != 2 * x->rank))
+    ref_fail(r, "tf_crop_and_resize needs 'roi' with 2 * rank values");
+  c.coeff_a = opt_number(r, "cubic_coeff_a", -0.75);
+  MlirAttribute ea =
+      mlirOperationGetAttributeByName(r->op, mlirStringRefCreateFromCString("exclude_outside"));
+  c.exclude = !mlirAttributeIsNull(ea) && ref_attr_bool(r, "exclude_outside");
+  MlirAttribute aa =
+      mlirOperationGetAttributeByName(r->op, mlirStringRefCreateFromCString("antialias"));
+  c.antialias = !mlirAttributeIsNull(aa) && ref_attr_bool(r, "antialias") && (c.linear || c.cubic);
+  c.extrapolation = opt_number(r, "extrapolation_value", 0.0);
+  return c;
+}
+
+/* The input coordinate of output index xo along dim d; *outside when a
+ * crop-and-resize sample falls outside the input. */
+static double source_coord(const ref_op_t *r, const resize_attrs_t *c, int d, double xo,
+                           bool *outside) {
+  const strata_tensor_t *x = r->in[0];
+  double scale = mlirDenseF64ArrayGetElement(c->scales, d), in = (double)x->shape[d];
+  double out_w = scale * in;
+  if (!strcmp(c->coord, "align_corners"))
+    return out_w == 1 ? 0 : xo * (in - 1) / (out_w - 1);
+  if (!strcmp(c->coord, "asymmetric"))
+    return xo / scale;
+  if (!strcmp(c->coord, "pytorch_half_pixel"))
+    return out_w == 1 ? -0.5 : (xo + 0.5) / scale - 0.5;
+  if (!strcmp(c->coord, "half_pixel"))
+    return (xo + 0.5) / scale - 0.5;
+  if (!strcmp(c->coord, "half_pixel_symmetric"))
+    return in / 2 * (1 - (double)r->out->shape[d] / out_w) + (xo + 0.5) / scale - 0.5;
+  if (!c->crop)
+    ref_fail(r, "unknown coordinate_transformation_mode '%s'", c->coord);
+  double s0 = mlirDenseF64ArrayGetElement(c->roi, d);
+  double s1 = mlirDenseF64ArrayGetElement(c->roi, d + x->rank);
+  double xr = out_w == 1 ? (s1 - s0) * (in - 1) / 2 : xo * (s1 - s0) * (in - 1) / (out_w - 1);
+  xr += s0 * (in - 1);
+  if (xr < 0 || xr > in - 1)
+    *outside = true;
+  return xr;
+}
+
+/* Antialiased taps (a scale below 1): their count, positions clamped to
+ * [0, last] and weights (renormalised without the outside ones when
+ * exclude_outside). */
+static int antialias_taps(const ref_op_t *r, const resize_attrs_t *c, double xr, double scale,
+                          int64_t last, int64_t *tap, double *wt) {
+  int64_t first;
+  int n = antialias_coeffs(xr, scale, c->cubic, c->coeff_a, wt, &first);
+  if (n < 0)
+    ref_fail(r, "antialias by scale %g needs more than %d taps", scale, REF_RESIZE_TAPS);
+  double sum = 0;
+  for (int j = 0; j < n; ++j) {
+    int64_t p = first + j;
+    tap[j] = p < 0 ? 0 : p > last ? last : p;
+    if (c->exclude && (p < 0 || p > last))
+      wt[j] = 0;
+    sum += wt[j];
+  }
+  for (int j = 0; j < n && c->exclude; ++j)
+    wt[j] /= sum;
+  return n;
+}
+
+/* Linear or cubic taps at xr: positions clamped to [0, last], weights. */
+static int interpolation_taps(const resize_attrs_t *c, double xr, int64_t last, int64_t *tap,
+                              double *wt) {
+  double f = floor(xr), ratio = xr - f;
+  int n = c->cubic ? 4 : 2;
+  for (int j = 0; j < n; ++j) {
+    double p = c->cubic ? f + j - 1 : f + j;
+    tap[j] = p < 0 ? 0 : (int64_t)p > last ? last : (int64_t)p;
+  }
+  if (!c->cubic) {
+    wt[0] = 1 - ratio;
+    wt[1] = ratio;
+    return n;
+  }
+  cubic_coeffs(ratio, c->coeff_a, wt);
+  if (c->exclude) {
+    double sum = 0;
+    for (int j = 0; j < 4; ++j) {
+      double p = f + j - 1;
+      if (p < 0 || p > (double)last)
+        wt[j] = 0;
+      sum += wt[j];
+    }
+    for (int j = 0; j < 4; ++j)
+      wt[j] /= sum;
+  }
+  return n;
+}
+
+/* Nearest mode: whether xr rounds to its upper neighbour. */
+static bool nearest_up(const ref_op_t *r, const resize_attrs_t *c, double xr) {
+  double ratio = xr - floor(xr);
+  if (ratio == 0)
+    return false; /* integral: the point itself */
+  if (!strcmp(c->nearest, "round_prefer_floor"))
+    return ratio > 0.5;
+  if (!strcmp(c->nearest, "round_prefer_ceil"))
+    return ratio >= 0.5;
+  if (!strcmp(c->nearest, "floor"))
+    return false;
+  if (!strcmp(c->nearest, "ceil"))
+    return true;
+  ref_fail(r, "unknown nearest_mode '%s'", c->nearest);
+  return false;
+}
+
+/* The sum over every combination of one tap per dim of the product of
+ * their weights times the input there. */
+static double weighted_sum(const strata_tensor_t *x, const int *taps,
+                           int64_t tap[][REF_RESIZE_TAPS], double wt[][REF_RESIZE_TAPS]) {
+  int rank = x->rank;
+  int64_t corners = 1, pick[STRATA_MAX_RANK];
+  for (int d = 0; d < rank; ++d)
+    corners *= taps[d];
+  double acc = 0;
+  for (int64_t corner = 0; corner < corners; ++corner) {
+    double wgt = 1;
+    int64_t rest = corner;
+    for (int d = 0; d < rank && wgt != 0; ++d) {
+      int j = (int)(rest % taps[d]);
+      rest /= taps[d];
+      wgt *= wt[d][j];
+      pick[d] = tap[d][j];
+    }
+    if (wgt != 0)
+      acc += wgt * ref_get(x, ref_ravel(rank, x->shape, pick));
+  }
+  return acc;
+}
+
 void ref_resize(const ref_op_t *r) {
   const strata_tensor_t *x = r->in[0];
   strata_tensor_t *y = r->out;
-  char mode[32], coord[32], nearest[32];
-  ref_attr_str(r, "mode", mode, sizeof mode);
-  ref_attr_str(r, "coordinate_transformation_mode", coord, sizeof coord);
-  ref_attr_str(r, "nearest_mode", nearest, sizeof nearest);
-  MlirAttribute sa =
-      mlirOperationGetAttributeByName(r->op, mlirStringRefCreateFromCString("scales"));
-  if (mlirAttributeIsNull(sa) || !mlirAttributeIsADenseF64Array(sa) ||
-      mlirDenseArrayGetNumElements(sa) != x->rank || y->rank != x->rank)
-    ref_fail(r, "'scales' must be an array<f64> with one value per dim");
-  bool linear = !strcmp(mode, "linear"), cubic = !strcmp(mode, "cubic");
-  if (!linear && !cubic && strcmp(mode, "nearest"))
-    ref_fail(r, "unknown mode '%s'", mode);
-  bool crop = !strcmp(coord, "tf_crop_and_resize");
-  MlirAttribute roi = mlirOperationGetAttributeByName(r->op, mlirStringRefCreateFromCString("roi"));
-  if (crop && (mlirAttributeIsNull(roi) || !mlirAttributeIsADenseF64Array(roi) ||
-               mlirDenseArrayGetNumElements(roi) != 2 * x->rank))
-    ref_fail(r, "tf_crop_and_resize needs 'roi' with 2 * rank values");
-  double coeff_a = opt_number(r, "cubic_coeff_a", -0.75);
-  MlirAttribute ea =
-      mlirOperationGetAttributeByName(r->op, mlirStringRefCreateFromCString("exclude_outside"));
-  bool exclude = !mlirAttributeIsNull(ea) && ref_attr_bool(r, "exclude_outside");
-  MlirAttribute aa =
-      mlirOperationGetAttributeByName(r->op, mlirStringRefCreateFromCString("antialias"));
-  bool antialias = !mlirAttributeIsNull(aa) && ref_attr_bool(r, "antialias") && (linear || cubic);
-  double extrapolation = opt_number(r, "extrapolation_value", 0.0);
+  resize_attrs_t c = read_resize_attrs(r);
+  bool nearest = !c.linear && !c.cubic;
   int rank = x->rank, taps[STRATA_MAX_RANK];
   int64_t n = strata_tensor_numel(y), oi[STRATA_MAX_RANK];
   int64_t tap[STRATA_MAX_RANK][REF_RESIZE_TAPS], pick[STRATA_MAX_RANK];
@@ -442,109 +576,22 @@ void ref_resize(const ref_op_t *r) {
     ref_unravel(i, rank, y->shape, oi);
     bool outside = false;
     for (int d = 0; d < rank; ++d) {
-      double scale = mlirDenseF64ArrayGetElement(sa, d), in = (double)x->shape[d];
-      double out_w = scale * in, xo = (double)oi[d], xr;
-      if (!strcmp(coord, "align_corners"))
-        xr = out_w == 1 ? 0 : xo * (in - 1) / (out_w - 1);
-      else if (!strcmp(coord, "asymmetric"))
-        xr = xo / scale;
-      else if (!strcmp(coord, "pytorch_half_pixel"))
-        xr = out_w == 1 ? -0.5 : (xo + 0.5) / scale - 0.5;
-      else if (!strcmp(coord, "half_pixel"))
-        xr = (xo + 0.5) / scale - 0.5;
-      else if (!strcmp(coord, "half_pixel_symmetric"))
-        xr = in / 2 * (1 - (double)y->shape[d] / out_w) + (xo + 0.5) / scale - 0.5;
-      else if (crop) {
-        double s0 = mlirDenseF64ArrayGetElement(roi, d);
-        double s1 = mlirDenseF64ArrayGetElement(roi, d + rank);
-        xr = out_w == 1 ? (s1 - s0) * (in - 1) / 2 : xo * (s1 - s0) * (in - 1) / (out_w - 1);
-        xr += s0 * (in - 1);
-        if (xr < 0 || xr > in - 1)
-          outside = true;
-      } else
-        ref_fail(r, "unknown coordinate_transformation_mode '%s'", coord);
-      double f = floor(xr), ratio = xr - f;
+      double scale = mlirDenseF64ArrayGetElement(c.scales, d);
+      double xr = source_coord(r, &c, d, (double)oi[d], &outside);
       int64_t last = x->shape[d] - 1;
-      taps[d] = cubic ? 4 : 2;
-      if (antialias && scale < 1) {
-        int64_t first;
-        taps[d] = antialias_coeffs(xr, scale, cubic, coeff_a, wt[d], &first);
-        if (taps[d] < 0)
-          ref_fail(r, "antialias by scale %g needs more than %d taps", scale, REF_RESIZE_TAPS);
-        double sum = 0;
-        for (int j = 0; j < taps[d]; ++j) {
-          int64_t p = first + j;
-          tap[d][j] = p < 0 ? 0 : p > last ? last : p;
-          if (exclude && (p < 0 || p > last))
-            wt[d][j] = 0;
-          sum += wt[d][j];
-        }
-        for (int j = 0; j < taps[d] && exclude; ++j)
-          wt[d][j] /= sum;
+      if (c.antialias && scale < 1) {
+        taps[d] = antialias_taps(r, &c, xr, scale, last, tap[d], wt[d]);
         continue;
       }
-      for (int j = 0; j < taps[d]; ++j) {
-        double p = cubic ? f + j - 1 : f + j;
-        tap[d][j] = p < 0 ? 0 : (int64_t)p > last ? last : (int64_t)p;
-      }
-      if (cubic) {
-        cubic_coeffs(ratio, coeff_a, wt[d]);
-        if (exclude) {
-          double sum = 0;
-          for (int j = 0; j < 4; ++j) {
-            double p = f + j - 1;
-            if (p < 0 || p > (double)last)
-              wt[d][j] = 0;
-            sum += wt[d][j];
-          }
-          for (int j = 0; j < 4; ++j)
-            wt[d][j] /= sum;
-        }
-      } else {
-        wt[d][0] = 1 - ratio;
-        wt[d][1] = ratio;
-      }
-      if (!linear && !cubic) {
-        bool up;
-        if (ratio == 0)
-          up = false; /* integral: the point itself */
-        else if (!strcmp(nearest, "round_prefer_floor"))
-          up = ratio > 0.5;
-        else if (!strcmp(nearest, "round_prefer_ceil"))
-          up = ratio >= 0.5;
-        else if (!strcmp(nearest, "floor"))
-          up = false;
-        else if (!strcmp(nearest, "ceil"))
-          up = true;
-        else
-          ref_fail(r, "unknown nearest_mode '%s'", nearest);
-        pick[d] = tap[d][up ? 1 : 0];
-      }
+      taps[d] = interpolation_taps(&c, xr, last, tap[d], wt[d]);
+      if (nearest)
+        pick[d] = tap[d][nearest_up(r, &c, xr) ? 1 : 0];
     }
-    if (outside) {
-      ref_set(y, i, extrapolation);
-      continue;
-    }
-    if (!linear && !cubic) {
+    if (outside)
+      ref_set(y, i, c.extrapolation);
+    else if (nearest)
       ref_set(y, i, ref_get(x, ref_ravel(rank, x->shape, pick)));
-      continue;
-    }
-    double acc = 0;
-    int64_t corners = 1;
-    for (int d = 0; d < rank; ++d)
-      corners *= taps[d];
-    for (int64_t corner = 0; corner < corners; ++corner) {
-      double wgt = 1;
-      int64_t rest = corner;
-      for (int d = 0; d < rank && wgt != 0; ++d) {
-        int j = (int)(rest % taps[d]);
-        rest /= taps[d];
-        wgt *= wt[d][j];
-        pick[d] = tap[d][j];
-      }
-      if (wgt != 0)
-        acc += wgt * ref_get(x, ref_ravel(rank, x->shape, pick));
-    }
-    ref_set(y, i, acc);
+    else
+      ref_set(y, i, weighted_sum(x, taps, tap, wt));
   }
 }

@@ -1,8 +1,8 @@
-/* What the model API's two files share (runtime/model.c: lifecycle,
- * compile, run; runtime/model_io.c: names, shapes and the checks on a
+/* What the model API's two files share (model/model.c: lifecycle,
+ * compile, run; model/model_io.c: names, shapes and the checks on a
  * run's arguments). Not installed. */
-#ifndef STRATA_RUNTIME_MODEL_INTERNAL_H
-#define STRATA_RUNTIME_MODEL_INTERNAL_H
+#ifndef STRATA_MODEL_MODEL_INTERNAL_H
+#define STRATA_MODEL_MODEL_INTERNAL_H
 
 #include <mlir-c/IR.h>
 

@@ -2,7 +2,7 @@
  * (ONNX graph names, argument locations), their types and shapes, the
  * output shapes for given inputs, and the checks every run makes, whose
  * messages say what was expected and what was given. */
-#include "runtime/model_internal.h"
+#include "model/model_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>

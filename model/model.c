@@ -6,7 +6,7 @@
  * (runtime/aot.c). Built into libstrata_model with the runtime, the ONNX
  * frontend and the tuning passes, whose symbols it keeps private. Inputs,
  * outputs and the checks of run are model_io.c. */
-#include "runtime/model_internal.h"
+#include "model/model_internal.h"
 
 #include <dlfcn.h>
 #include <errno.h>

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "core/text.h"
-#include "runtime/model_internal.h"
+#include "model/model_internal.h"
 #include "runtime/profile_kernels.h"
 
 bool strata_model_take_kernel_names(strata_model_t *m) {

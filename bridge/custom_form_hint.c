@@ -2,7 +2,7 @@
  * custom_form_hint.h). A plain scan: line comments and string literals are
  * skipped; an op name is `<dialect>.<name>` starting a token (not after
  * `"`, `!`, `#`, `@`, `^`, `%`, `.` or an identifier character). */
-#include "core/custom_form_hint.h"
+#include "bridge/custom_form_hint.h"
 
 #include <ctype.h>
 #include <stdio.h>
