@@ -78,16 +78,17 @@ MlirLogicalResult strata_run_pipeline(MlirOperation op, const char *pipeline) {
 /* The ladder's steps, as strata-graph-to-llvm (lowering/graph_to_llvm.c)
  * names them, with the tuned schedule choice between te and tir. */
 #define TUNING_TASKS                                                                       \
-  "graph-fold-batch-norm,graph-fuse,convert-graph-to-te,te-inline,te-epilogue-view,"       \
-  "te-default-schedule{knobs=true},te-sketch"
+  "graph-fold-batch-norm,graph-recognize-gelu,graph-fuse,convert-graph-to-te,te-inline,"  \
+  "te-epilogue-view,te-default-schedule{knobs=true},te-sketch"
 #define DEFAULT_TASKS                                                                      \
-  "graph-fold-batch-norm,graph-fuse,convert-graph-to-te,te-inline,te-epilogue-view,"       \
-  "te-default-schedule"
+  "graph-fold-batch-norm,graph-recognize-gelu,graph-fuse,convert-graph-to-te,te-inline,"  \
+  "te-epilogue-view,te-default-schedule"
 
 const char *strata_pipeline_tuning_tasks(void) { return "builtin.module(" TUNING_TASKS ")"; }
 
 const char *strata_pipeline_bounds_checked(void) {
-  return "builtin.module(graph-fold-batch-norm,graph-fuse,convert-graph-to-te,te-inline,"
+  return "builtin.module(graph-fold-batch-norm,graph-recognize-gelu,graph-fuse,"
+         "convert-graph-to-te,te-inline,"
          "convert-te-to-tir{bounds-checks=true},"
          "strata-lower-to-llvm)";
 }

@@ -7,14 +7,16 @@
 const strata_pass_info_t strata_graph_to_llvm_pass = {
     .argument = "strata-graph-to-llvm",
     .summary = "Lower graph (or te, or tir) all the way to the llvm dialect",
-    .description = "graph-fold-batch-norm, graph-fuse, convert-graph-to-te, te-inline, "
+    .description = "graph-fold-batch-norm, graph-recognize-gelu, graph-fuse, convert-graph-to-te, "
+                   "te-inline, "
                    "te-epilogue-view, te-default-schedule, te-pack-constants, convert-te-to-tir, "
                    "tir-apply-schedule (a no-op "
                    "on nests without a schedule), tir-fuse-epilogue, tir-product-in-place, tir-sink-init, "
                    "strata-outline-kernels (each kernel a function, identical ones merged), then "
                    "strata-lower-to-llvm.",
     .anchor = "builtin.module",
-    .pipeline = "graph-fold-batch-norm,graph-fuse,convert-graph-to-te,te-inline,"
+    .pipeline = "graph-fold-batch-norm,graph-recognize-gelu,graph-fuse,convert-graph-to-te,"
+                "te-inline,"
                 "te-epilogue-view,te-default-schedule,te-pack-constants,"
                 "convert-te-to-tir,"
                 "tir-apply-schedule,"

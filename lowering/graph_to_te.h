@@ -317,4 +317,20 @@ MlirLogicalResult g2t_lower_grid_sample(g2t_t *g, MlirValue *out);
 MlirValue g2t_divide_by(g2t_t *g, const char *name, MlirValue src, const MlirValue *dims,
                         MlirValue count);
 
+/* Lanes of a row reduction done in two steps (g2t_row_reduce): the host's
+ * f32 vector width, when the reduced axis is the last one (reads
+ * contiguous), f32, static and a multiple of at least two vectors; else 0. */
+int64_t g2t_row_lanes(MlirType t, const strata_graph_shape_t *xs, intptr_t axis);
+
+/* `name`[k] = `combiner` over r of src[k with axis = r], a tensor like src
+ * with the axis of extent 1 (ktype, kdims). With `lanes` (g2t_row_lanes)
+ * in two steps: `name`_lanes[k, l] = combiner over r of
+ * src[k, r * lanes + l] (each lane its own accumulator: te-default-schedule
+ * gives it vector rows, one vector op per step), then the lanes combined.
+ * Softmax's max and sum and keepdims reductions of the last axis
+ * (LayerNorm's mean and variance) use it. */
+MlirValue g2t_row_reduce(g2t_t *g, const char *name, const char *combiner, MlirAttribute init,
+                         MlirValue src, const strata_graph_shape_t *xs, intptr_t axis,
+                         MlirType ktype, const MlirValue *kdims, int64_t lanes);
+
 #endif

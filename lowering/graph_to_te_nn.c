@@ -17,7 +17,6 @@
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 
-#include "dialects/hwi/hwi_catalog.h"
 #include "dialects/op_checks.h"
 #include "strata/diagnostics.h"
 
@@ -647,53 +646,6 @@ MlirLogicalResult g2t_lower_batch_norm(g2t_t *g, MlirValue *out) {
   return mlirLogicalResultSuccess();
 }
 
-/* Lanes of a softmax row reduction done in two steps (softmax_reduce): the
- * host's f32 vector width, when the reduced axis is the last one (reads
- * contiguous), f32, static and a multiple of at least two vectors; else 0. */
-static int64_t softmax_lanes(MlirType t, const strata_graph_shape_t *xs, intptr_t axis) {
-  const strata_hwi_builtin_t *tile = strata_hwi_builtin_for_target("host");
-  int64_t w = tile ? tile->vector_width : 0, e = xs->dims[axis];
-  if (!mlirTypeIsAF32(t) || axis != xs->rank - 1 || e == STRATA_GRAPH_DYN || w < 2 ||
-      e % w != 0 || e / w < 2)
-    return 0;
-  return w;
-}
-
-/* `name`[k] = `combiner` over r of src[k with axis = r], a tensor like src
- * with the axis of extent 1 (ktype, kdims). With `lanes` (softmax_lanes)
- * in two steps: `name`_lanes[k, l] = combiner over r of
- * src[k, r * lanes + l] (each lane its own accumulator: te-default-schedule
- * gives it vector rows, one vector op per step), then the lanes combined.
- * One chain of scalar maxima (llvm.maximum, NaN-propagating, ~8
- * dependent instructions per element) took 1.2 ms for 12x128x128 scores
- * on the Intel Xeon. */
-static MlirValue softmax_reduce(g2t_t *g, const char *name, const char *combiner,
-                                MlirAttribute init, MlirValue src, const strata_graph_shape_t *xs,
-                                intptr_t axis, MlirType ktype, const MlirValue *kdims,
-                                int64_t lanes) {
-  MlirType t = mlirShapedTypeGetElementType(ktype);
-  int64_t ext = xs->dims[axis] == STRATA_GRAPH_DYN ? -1 : xs->dims[axis];
-  MlirValue edim = g2t_dim(g, src, axis), idx[STRATA_GRAPH_MAX_RANK];
-  if (lanes > 0) {
-    strata_graph_shape_t ls = *xs;
-    ls.dims[axis] = lanes;
-    int64_t steps = ext / lanes;
-    char lname[64];
-    snprintf(lname, sizeof lname, "%s_lanes", name);
-    g2t_compute_t c = g2t_compute_begin(g, lname, g2t_tensor(&ls, t), kdims, 1, &steps, NULL,
-                                        combiner, init);
-    for (intptr_t i = 0; i < xs->rank; ++i)
-      idx[i] = i == axis ? g2t_iadd(&c.in, g2t_imulc(&c.in, c.idx[xs->rank], lanes), c.idx[i])
-                         : c.idx[i];
-    src = g2t_compute_end(&c, g2t_read(&c, src, idx));
-    ext = lanes;
-  }
-  g2t_compute_t c = g2t_compute_begin(g, name, ktype, kdims, 1, &ext, &edim, combiner, init);
-  for (intptr_t i = 0; i < xs->rank; ++i)
-    idx[i] = i == axis ? c.idx[xs->rank] : c.idx[i];
-  return g2t_compute_end(&c, g2t_read(&c, src, idx));
-}
-
 MlirLogicalResult g2t_lower_softmax(g2t_t *g, MlirValue *out) {
   MlirValue x = mlirOperationGetOperand(g->op, 0);
   MlirType rtype = result_type(g);
@@ -717,12 +669,12 @@ MlirLogicalResult g2t_lower_softmax(g2t_t *g, MlirValue *out) {
   MlirValue xdims[STRATA_GRAPH_MAX_RANK]; /* the input's own dims (exp is typed as x) */
   for (intptr_t i = 0; i < xs.rank; ++i)
     xdims[i] = xs.dims[i] == STRATA_GRAPH_DYN ? g2t_dim(g, x, i) : (MlirValue){NULL};
-  int64_t lanes = softmax_lanes(t, &xs, axis);
+  int64_t lanes = g2t_row_lanes(t, &xs, axis);
   MlirValue idx[STRATA_GRAPH_MAX_RANK];
 
   /* softmax_max[k] = max over r of x[k with axis = r] */
-  MlirValue mx = softmax_reduce(g, "softmax_max", "max", g2t_lowest(t), x, &xs, axis, ktype,
-                                kdims, lanes);
+  MlirValue mx = g2t_row_reduce(g, "softmax_max", "max", g2t_lowest(t), x, &xs, axis, ktype,
+                               kdims, lanes);
 
   /* softmax_exp[i] = exp(x[i] - max[i with axis = 0]) */
   g2t_compute_t c = g2t_compute_begin(g, "softmax_exp", mlirValueGetType(x), xdims, 0, NULL,
@@ -734,8 +686,8 @@ MlirLogicalResult g2t_lower_softmax(g2t_t *g, MlirValue *out) {
   MlirValue ex = g2t_compute_end(&c, g2t_un(&c.in, "math.exp", e));
 
   /* softmax_sum[k] = sum over r of exp[k with axis = r] */
-  MlirValue sum = softmax_reduce(g, "softmax_sum", "add", g2t_zero(t), ex, &xs, axis, ktype,
-                                 kdims, lanes);
+  MlirValue sum = g2t_row_reduce(g, "softmax_sum", "add", g2t_zero(t), ex, &xs, axis, ktype,
+                                kdims, lanes);
 
   /* softmax[i] = exp[i] / sum[i with axis = 0] */
   c = g2t_compute_begin(g, "softmax", rtype, dims, 0, NULL, NULL, NULL, no_attr);

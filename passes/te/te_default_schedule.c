@@ -275,8 +275,29 @@ static int blocked_order(MlirContext ctx, MlirOperation op, const strata_te_matm
   return no;
 }
 
+/* The batch axis a batched product runs in parallel: the outermost of
+ * extent >= 4, else the largest (static extents; -1 when every one is 1
+ * or dynamic). Attention's products are [1, heads, i, j]: a parallel loop
+ * on the batch dim of 1 ran the heads on one thread. */
+static intptr_t parallel_batch_axis(MlirOperation op, const strata_te_matmul_t *g) {
+  MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
+  intptr_t best = -1;
+  int64_t best_extent = 1;
+  for (intptr_t d = 0; d + 2 < g->ns; ++d) {
+    int64_t e = mlirShapedTypeIsDynamicDim(rt, d) ? 1 : mlirShapedTypeGetDimSize(rt, d);
+    if (e >= 4)
+      return d;
+    if (e > best_extent) {
+      best = d;
+      best_extent = e;
+    }
+  }
+  return best;
+}
+
 /* The parallel steps of a blocked product of at least PARALLEL_MIN_FLOPS
- * into `steps` (returns how many): the batch when there are at least 4;
+ * into `steps` (returns how many): the batch (parallel_batch_axis) when
+ * there are at least 4;
  * else with `panels_outer` the panel loop j.0; else row blocks and panels
  * fused into one loop (i.0+j.1), so that threads share the blocks evenly
  * even when there are few of either (7 row blocks of 784 rows on 2
@@ -292,8 +313,9 @@ static int parallel_steps(MlirContext ctx, MlirOperation op, const strata_te_mat
     return 0;
   int n = 0;
   MlirAttribute par;
-  if (g->batch >= 4) {
-    par = strata_te_axis_name_attr(ctx, op, 0, "");
+  intptr_t b = g->batch >= 4 ? parallel_batch_axis(op, g) : -1;
+  if (b >= 0) {
+    par = strata_te_axis_name_attr(ctx, op, b, "");
   } else if (panels_outer) {
     par = strata_te_axis_name_attr(ctx, op, j, pn.outer);
   } else {

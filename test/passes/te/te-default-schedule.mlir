@@ -33,6 +33,11 @@
 // CHECK: {order = ["d0", "d2.0", "r0.0", "d1.0", "d2.1", "d1.1", "d1.2", "d2.2", "r0.1"], prim = "reorder"}
 // CHECK-SAME: {axis = "d1.2", intrinsic = @fma_f32_4x64_avx512f, prim = "tensorize"}
 // CHECK-SAME: {axis = "d0", prim = "parallel"}]
+// Attention's products are [1, heads, i, j]: the heads (the outermost
+// batch axis of extent >= 4) run in parallel, not the batch dim of 1.
+// CHECK-LABEL: func.func @heads
+// CHECK: name = "scores"
+// CHECK-SAME: {axis = "d1", prim = "parallel"}]
 // The AVX2 tile is 6x16; options override the block sizes (rounded to a
 // multiple of every AVX2 tile: 12 rows, 48 columns).
 // AVX2-LABEL: func.func @matmul
@@ -89,6 +94,17 @@ func.func @batched(%a: tensor<4x64x64xf32>, %b: tensor<4x64x64xf32>) -> tensor<4
     gpu.yield %m : f32
   }) {name = "bmm", reduce_extents = array<i64: 64>, combiner = "add", init = 0.0 : f32} : () -> tensor<4x64x64xf32>
   return %c : tensor<4x64x64xf32>
+}
+
+func.func @heads(%q: tensor<1x12x128x64xf32>, %k: tensor<1x12x64x128xf32>) -> tensor<1x12x128x128xf32> {
+  %c = "te.compute"() ({
+  ^bb0(%n: index, %h: index, %i: index, %j: index, %r: index):
+    %x = "te.read"(%q, %n, %h, %i, %r) : (tensor<1x12x128x64xf32>, index, index, index, index) -> f32
+    %y = "te.read"(%k, %n, %h, %r, %j) : (tensor<1x12x64x128xf32>, index, index, index, index) -> f32
+    %m = arith.mulf %x, %y : f32
+    gpu.yield %m : f32
+  }) {name = "scores", reduce_extents = array<i64: 64>, combiner = "add", init = 0.0 : f32} : () -> tensor<1x12x128x128xf32>
+  return %c : tensor<1x12x128x128xf32>
 }
 
 func.func @dense(%a: tensor<5x7xf32>, %w: tensor<3x7xf32>) -> tensor<5x3xf32> {
