@@ -194,7 +194,7 @@ static bool measure_one(search_t *s, const strata_choice_t *c, char **error) {
  * all at once through callbacks.measure_batch when there is one (the
  * records, and so the search, are the same as one by one). */
 static bool measure_many(search_t *s, const strata_choice_t *c, int n, char **error) {
-  if (!s->cb->measure_batch || n <= 1) {
+  if (!s->cb->measure_batch) {
     bool ok = true;
     for (int i = 0; ok && i < n; ++i)
       ok = measure_one(s, c + (size_t)i * s->k, error);

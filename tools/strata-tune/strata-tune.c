@@ -861,7 +861,7 @@ static int cmd_tune(int argc, char **argv) {
     rc = 1;
   }
   if (a.mpi)
-    printf("candidates measured per rank: %s\n", strata_tune_mpi_summary());
+    printf("candidates measured per rank: %s\n", strata_tune_mpi_summary(tool.model.used));
   strata_tune_model_free(&tool.model);
   strata_tuning_db_close(db);
   if (!mlirOperationIsNull(module))

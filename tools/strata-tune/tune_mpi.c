@@ -55,7 +55,8 @@ static struct {
   int *inflight;      /* per rank: the batch index it measures, -1 idle */
   int64_t *sequence;  /* per rank: the sequence number of that candidate */
   double *deadline;   /* per rank: strata_measure_now() by which it must answer */
-  int *measured;      /* per rank: candidates it measured */
+  int *measured;      /* per rank: candidates it measured (rank 0: in batches) */
+  int lost_candidates; /* candidates lost with their rank */
   int64_t next_sequence;
   char summary[SUMMARY_MAX];
 } g;
@@ -315,6 +316,7 @@ static bool expire(strata_tune_kernel_t *k, bool *oks, char **errors, int *done)
     g.usable[r] = false;
     g.inflight[r] = -1;
     g.lost = true;
+    ++g.lost_candidates;
     ++*done;
     any = true;
   }
@@ -424,12 +426,19 @@ void strata_tune_mpi_finish(int status) {
   MPI_Finalize();
 }
 
-const char *strata_tune_mpi_summary(void) {
+const char *strata_tune_mpi_summary(int trials) {
   size_t n = 0;
   g.summary[0] = '\0';
-  for (int r = 0; g.rank == 0 && g.measured && r < g.size && n < sizeof g.summary; ++r)
+  if (g.rank != 0 || !g.measured)
+    return g.summary;
+  int local = trials - g.lost_candidates; /* the rest, rank 0's: batches and single ones */
+  for (int r = 1; r < g.size; ++r)
+    local -= g.measured[r];
+  for (int r = 0; r < g.size && n < sizeof g.summary; ++r)
     n += (size_t)snprintf(g.summary + n, sizeof g.summary - n, "%srank %d: %d%s", r ? ", " : "",
-                          r, g.measured[r], g.usable[r] ? "" : " (lost or refused)");
+                          r, r ? g.measured[r] : local, g.usable[r] ? "" : " (lost or refused)");
+  if (g.lost_candidates && n < sizeof g.summary)
+    snprintf(g.summary + n, sizeof g.summary - n, "; %d lost with their rank", g.lost_candidates);
   return g.summary;
 }
 
@@ -458,6 +467,9 @@ void strata_tune_mpi_measure_batch(void *user, strata_tune_kernel_t *k,
 
 void strata_tune_mpi_serve(strata_tune_model_t *m) { (void)m; }
 void strata_tune_mpi_finish(int status) { (void)status; }
-const char *strata_tune_mpi_summary(void) { return ""; }
+const char *strata_tune_mpi_summary(int trials) {
+  (void)trials;
+  return "";
+}
 
 #endif

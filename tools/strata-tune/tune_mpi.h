@@ -40,8 +40,9 @@ void strata_tune_mpi_serve(strata_tune_model_t *m);
  * would keep mpirun waiting) with that status. */
 void strata_tune_mpi_finish(int status);
 
-/* How many candidates each rank measured (rank 0: after the run), as
- * "rank 0: 12, rank 1: 11"; "" when not under MPI. Static storage. */
-const char *strata_tune_mpi_summary(void);
+/* How many of the run's `trials` each rank measured (at rank 0, after the
+ * run), as "rank 0: 12, rank 1: 11" (and "; N lost with their rank");
+ * "" elsewhere. Static storage. */
+const char *strata_tune_mpi_summary(int trials);
 
 #endif
