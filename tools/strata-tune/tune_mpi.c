@@ -372,9 +372,16 @@ void strata_tune_mpi_measure_batch(void *user, strata_tune_kernel_t *k,
 void strata_tune_mpi_serve(strata_tune_model_t *m) {
   int received = 0;
   for (;;) {
+    /* Not MPI_Probe: OpenMPI's blocking calls spin, and an idle rank would
+     * take a core from the measurements of the others on its machine. */
     MPI_Status st;
-    if (MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &st) != MPI_SUCCESS)
-      return;
+    int flag = 0;
+    while (!flag) {
+      if (MPI_Iprobe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st) != MPI_SUCCESS)
+        return;
+      if (!flag)
+        nanosleep(&(struct timespec){0, 1000 * 1000}, NULL);
+    }
     int len = 0;
     MPI_Get_count(&st, MPI_INT, &len);
     int *msg = malloc((size_t)(len > 0 ? len : 1) * sizeof *msg);
