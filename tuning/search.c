@@ -239,7 +239,8 @@ static int trials_available(const search_t *s, int want) {
   int64_t n = want;
   n = n < s->opt->trials - new_trials(s) ? n : s->opt->trials - new_trials(s);
   n = n < s->limit - s->result->trials ? n : s->limit - s->result->trials;
-  uint64_t unmeasured = s->space_size - s->measured.count;
+  uint64_t unmeasured =
+      s->space_size > s->measured.count ? s->space_size - s->measured.count : 0;
   n = (uint64_t)(n > 0 ? n : 0) < unmeasured ? n : (int64_t)unmeasured;
   return n > 0 ? (int)n : 0;
 }
