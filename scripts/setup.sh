@@ -2,7 +2,8 @@
 # Installs the Debian packages Strata needs to build and test (LLVM/MLIR 22,
 # CMake, Ninja, lit/FileCheck, xxHash, the OpenMP runtime, protobuf-c and
 # the ONNX schema and backend test data; for auto-tuning SQLite, XGBoost and
-# gnuplot; ImageDecoder's image libraries (libjpeg-turbo, libpng, libtiff,
+# gnuplot, and for distributed tuning OpenMPI and PostgreSQL (libpq and the
+# server the tests start: docs/distributed-tuning.md); ImageDecoder's image libraries (libjpeg-turbo, libpng, libtiff,
 # libwebp, libopenjp2); for scripts/fuzz.sh clang-22 with its sanitizer and libFuzzer
 # runtimes). Idempotent, and silent when everything is already there.
 set -euo pipefail
@@ -13,6 +14,7 @@ packages=(
   libxxhash-dev libomp-22-dev
   libprotobuf-c-dev protobuf-c-compiler libonnx-dev libonnx-testdata
   libsqlite3-dev libxgboost-dev gnuplot-nox
+  openmpi-bin libopenmpi-dev libpq-dev postgresql
   clang-22 libclang-rt-22-dev
   pkg-config libjpeg62-turbo-dev libpng-dev libtiff-dev libwebp-dev libopenjp2-7-dev
 )

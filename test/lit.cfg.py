@@ -41,3 +41,23 @@ if config.strata_sanitize:
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
 else:
     config.available_features.add("no-asan")
+
+# Distributed tuning (docs/distributed-tuning.md): "mpi" when strata-tune
+# was built with MPI and mpirun is installed; "postgresql" when the tuning
+# database has libpq and the server's initdb/pg_ctl are installed (a test
+# starts its own server). scripts/setup.sh installs both.
+import glob
+import shutil
+if getattr(config, "strata_have_mpi", False) and shutil.which("mpirun"):
+    config.available_features.add("mpi")
+def _pg_bindir():
+    if shutil.which("initdb") and shutil.which("pg_ctl"):
+        return os.path.dirname(os.path.realpath(shutil.which("pg_ctl")))
+    for d in sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True):
+        if os.path.exists(os.path.join(d, "initdb")) and os.path.exists(os.path.join(d, "pg_ctl")):
+            return d
+    return None
+_pg = _pg_bindir()
+if getattr(config, "strata_have_libpq", False) and _pg:
+    config.available_features.add("postgresql")
+    config.environment["STRATA_PG_BINDIR"] = _pg

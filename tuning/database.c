@@ -1,15 +1,10 @@
-/* The SQLite tuning database; see database.h.
- *
- * Schema (PRAGMA user_version = 2):
- *   tasks(task_key, target, canonical_text)     primary key (task_key, target)
- *   records(id, task_key, target, decisions, latency, error, time, uid)
- * task_key is the xxHash64 stored as a signed 64-bit integer. uid is the
- * record's identity across files: 16 hex digits of a random 64-bit number
- * made at insert (or taken from an imported line), unique; version 1 files
- * get the column and fresh uids for their rows when opened. Every write is
- * one BEGIN IMMEDIATE transaction, so concurrent writers queue on the busy
- * timeout instead of failing, and WAL with synchronous=FULL makes a commit
- * durable before strata_tuning_db_add returns. */
+/* The tuning database (database.h): what every record-store back end
+ * shares (record_store.h): task keys and their collisions, uids, latency
+ * checks, and the JSON-lines export and import. Storage is the back end's:
+ * SQLite for a file path (record_store_sqlite.c), PostgreSQL for a
+ * "postgresql://" URL (record_store_pg.c). JSON is parsed and minified
+ * with the functions of an in-memory SQLite connection, whatever the
+ * back end. */
 #include "tuning/database.h"
 
 #include <ctype.h>
@@ -17,47 +12,14 @@
 #include <sqlite3.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/types.h>
 #include <time.h>
 #include <xxhash.h>
 
 #include "runtime/status.h"
 #include "tuning/json_writer.h"
-
-enum { SCHEMA_VERSION = 2, BUSY_TIMEOUT_MS = 60000 };
-
-/* PRAGMA quick_check runs on open up to this file size (a few ms per MiB). */
-#define QUICK_CHECK_MAX_BYTES (32ll << 20)
-
-/* A fresh random uid, as SQL. */
-#define NEW_UID "lower(hex(randomblob(8)))"
-
-/* The condition on a records row (alias r) for a usable successful
- * measurement: no error and a finite latency >= 0 (older files may hold
- * others; NaN is stored as NULL, infinity compares above 1e308). */
-#define VALID_LATENCY_SQL "r.error IS NULL AND r.latency >= 0 AND r.latency <= 1e308"
-
-struct strata_tuning_db {
-  sqlite3 *sql;
-  char *path;
-};
-
-static const char *const SCHEMA =
-    "CREATE TABLE IF NOT EXISTS tasks("
-    "  task_key INTEGER NOT NULL, target TEXT NOT NULL, canonical_text TEXT NOT NULL,"
-    "  PRIMARY KEY (task_key, target));"
-    "CREATE TABLE IF NOT EXISTS records("
-    "  id INTEGER PRIMARY KEY, task_key INTEGER NOT NULL, target TEXT NOT NULL,"
-    "  decisions TEXT NOT NULL, latency REAL, error TEXT, time INTEGER NOT NULL, uid TEXT,"
-    "  FOREIGN KEY (task_key, target) REFERENCES tasks(task_key, target));"
-    "CREATE INDEX IF NOT EXISTS records_by_task ON records(task_key, target, latency);";
-
-/* Version 1 -> 2: the uid column, a fresh uid for every existing row. */
-static const char *const ADD_UIDS =
-    "ALTER TABLE records ADD COLUMN uid TEXT;"
-    "UPDATE records SET uid = " NEW_UID " WHERE uid IS NULL;";
-static const char *const UID_INDEX =
-    "CREATE UNIQUE INDEX IF NOT EXISTS records_by_uid ON records(uid);";
+#include "tuning/record_store.h"
 
 uint64_t strata_tuning_task_key(const char *canonical_text, const char *target) {
   XXH64_state_t *state = XXH64_createState();
@@ -78,146 +40,48 @@ void strata_tuning_task_init(strata_tuning_task_t *task, const char *canonical_t
   task->key = strata_tuning_task_key(canonical_text, target);
 }
 
-/* SQLite's last error; SQLITE_CORRUPT and SQLITE_NOTADB say the file is
- * damaged, which the message says first. */
-static bool sql_fail(strata_tuning_db_t *db, char **error, const char *what) {
-  int code = sqlite3_extended_errcode(db->sql) & 0xff;
-  if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB)
-    return strata_fail(error, "tuning database '%s' is corrupt: %s: %s", db->path, what,
-                       sqlite3_errmsg(db->sql));
-  return strata_fail(error, "tuning database '%s': %s: %s", db->path, what,
-                     sqlite3_errmsg(db->sql));
-}
-
-static bool corrupt(strata_tuning_db_t *db, char **error, const char *problem) {
+bool strata_record_store_corrupt(strata_tuning_db_t *db, char **error, const char *problem) {
   return strata_fail(error, "tuning database '%s' is corrupt: %s", db->path, problem);
 }
 
-static bool exec(strata_tuning_db_t *db, const char *sql, char **error) {
-  if (sqlite3_exec(db->sql, sql, NULL, NULL, NULL) == SQLITE_OK)
-    return true;
-  return sql_fail(db, error, sql);
+bool strata_record_store_is_pg_url(const char *path) {
+  return strncmp(path, "postgresql://", 13) == 0 || strncmp(path, "postgres://", 11) == 0;
 }
 
-static sqlite3_stmt *prepare(strata_tuning_db_t *db, const char *sql, char **error) {
-  sqlite3_stmt *stmt = NULL;
-  if (sqlite3_prepare_v2(db->sql, sql, -1, &stmt, NULL) != SQLITE_OK) {
-    sql_fail(db, error, "preparing a statement");
-    return NULL;
+/* The path for messages: a URL's password (scheme://user:password@host)
+ * replaced by "***". */
+static char *display_path(const char *path) {
+  const char *scheme = strstr(path, "://");
+  const char *at = scheme ? strchr(scheme + 3, '@') : NULL;
+  const char *colon = scheme ? strchr(scheme + 3, ':') : NULL;
+  char *out;
+  if (strata_record_store_is_pg_url(path) && at && colon && colon < at) {
+    size_t n = (size_t)(colon - path) + 1;
+    if (!(out = malloc(n + 3 + strlen(at) + 1)))
+      abort();
+    memcpy(out, path, n);
+    strcpy(out + n, "***");
+    strcpy(out + n + 3, at);
+  } else if (!(out = strdup(path))) {
+    abort();
   }
-  return stmt;
-}
-
-static void rollback(strata_tuning_db_t *db) {
-  if (!sqlite3_get_autocommit(db->sql))
-    sqlite3_exec(db->sql, "ROLLBACK", NULL, NULL, NULL);
-}
-
-static bool create_schema(strata_tuning_db_t *db, char **error) {
-  if (!exec(db, "BEGIN IMMEDIATE", error))
-    return false;
-  sqlite3_stmt *stmt = prepare(db, "PRAGMA user_version", error);
-  if (!stmt) {
-    rollback(db);
-    return false;
-  }
-  int version = sqlite3_step(stmt) == SQLITE_ROW ? sqlite3_column_int(stmt, 0) : -1;
-  sqlite3_finalize(stmt);
-  if (version > SCHEMA_VERSION) {
-    rollback(db);
-    return strata_fail(error, "tuning database '%s': schema version %d is newer than %d",
-                       db->path, version, SCHEMA_VERSION);
-  }
-  char set_version[64];
-  snprintf(set_version, sizeof set_version, "PRAGMA user_version = %d", SCHEMA_VERSION);
-  int has_uid = -1;
-  if (exec(db, SCHEMA, error) &&
-      (stmt = prepare(db, "SELECT count(*) FROM pragma_table_info('records') WHERE name = 'uid'",
-                      error))) {
-    if (sqlite3_step(stmt) == SQLITE_ROW)
-      has_uid = sqlite3_column_int(stmt, 0);
-    else
-      sql_fail(db, error, "reading the schema");
-    sqlite3_finalize(stmt);
-  }
-  if (has_uid < 0 || (!has_uid && !exec(db, ADD_UIDS, error)) || !exec(db, UID_INDEX, error) ||
-      !exec(db, set_version, error) || !exec(db, "COMMIT", error)) {
-    rollback(db);
-    return false;
-  }
-  return true;
-}
-
-/* PRAGMA quick_check (page structure, record formats, NOT NULL) for files
- * small enough that it is cheap; a damaged file is reported as corrupt
- * here rather than as odd query results later. */
-static bool check_integrity(strata_tuning_db_t *db, char **error) {
-  sqlite3_stmt *stmt = prepare(db, "SELECT page_count * page_size FROM pragma_page_count(), "
-                                   "pragma_page_size()", error);
-  if (!stmt)
-    return false;
-  int rc = sqlite3_step(stmt);
-  sqlite3_int64 bytes = rc == SQLITE_ROW ? sqlite3_column_int64(stmt, 0) : 0;
-  sqlite3_finalize(stmt);
-  if (rc != SQLITE_ROW)
-    return sql_fail(db, error, "reading the file size");
-  if (bytes > QUICK_CHECK_MAX_BYTES)
-    return true;
-  if (!(stmt = prepare(db, "PRAGMA quick_check(1)", error)))
-    return false;
-  rc = sqlite3_step(stmt);
-  const char *result = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(stmt, 0) : NULL;
-  bool ok = result && strcmp(result, "ok") == 0;
-  if (!ok && result)
-    corrupt(db, error, result);
-  else if (!ok)
-    sql_fail(db, error, "checking the file");
-  sqlite3_finalize(stmt);
-  return ok;
+  return out;
 }
 
 strata_tuning_db_t *strata_tuning_db_open(const char *path, char **error) {
   strata_tuning_db_t *db = calloc(1, sizeof *db);
-  if (!db || !(db->path = strdup(path)))
+  if (!db)
     abort();
-  int rc = sqlite3_open_v2(path, &db->sql, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
-  if (rc != SQLITE_OK) {
-    if (db->sql)
-      sql_fail(db, error, "cannot open");
-    else
-      strata_fail(error, "tuning database '%s': cannot open: out of memory", path);
+  db->path = display_path(path);
+  if (sqlite3_open_v2(":memory:", &db->json, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
+    strata_fail(error, "tuning database '%s': cannot open SQLite's JSON functions", db->path);
     strata_tuning_db_close(db);
     return NULL;
   }
-  sqlite3_busy_timeout(db->sql, BUSY_TIMEOUT_MS);
-  /* journal_mode=WAL is persistent in the file; switching needs an exclusive
-   * lock. SQLite may answer SQLITE_BUSY at once instead of calling the busy
-   * handler (two processes creating the file together), so retry for as
-   * long as the busy timeout would have waited. */
-  bool wal = false;
-  int step = SQLITE_BUSY;
-  for (int waited_ms = 0; !wal && waited_ms <= BUSY_TIMEOUT_MS; waited_ms += 10) {
-    sqlite3_stmt *stmt = prepare(db, "PRAGMA journal_mode = WAL", error);
-    if (!stmt) {
-      strata_tuning_db_close(db);
-      return NULL;
-    }
-    step = sqlite3_step(stmt);
-    wal = step == SQLITE_ROW &&
-          strcmp((const char *)sqlite3_column_text(stmt, 0), "wal") == 0;
-    sqlite3_finalize(stmt);
-    if (wal || (step != SQLITE_BUSY && step != SQLITE_LOCKED))
-      break;
-    nanosleep(&(struct timespec){0, 10 * 1000 * 1000}, NULL);
-  }
-  if (!wal) {
-    sql_fail(db, error, "cannot switch to WAL mode");
-    strata_tuning_db_close(db);
-    return NULL;
-  }
-  if (!exec(db, "PRAGMA synchronous = FULL", error) ||
-      !exec(db, "PRAGMA foreign_keys = ON", error) || !check_integrity(db, error) ||
-      !create_schema(db, error)) {
+  bool ok = strata_record_store_is_pg_url(path)
+                ? strata_record_store_pg_open(db, path, error)
+                : strata_record_store_sqlite_open(db, path, error);
+  if (!ok) {
     strata_tuning_db_close(db);
     return NULL;
   }
@@ -227,10 +91,14 @@ strata_tuning_db_t *strata_tuning_db_open(const char *path, char **error) {
 void strata_tuning_db_close(strata_tuning_db_t *db) {
   if (!db)
     return;
-  sqlite3_close(db->sql);
+  if (db->impl)
+    db->ops->close(db);
+  sqlite3_close(db->json);
   free(db->path);
   free(db);
 }
+
+const char *strata_tuning_db_backend(const strata_tuning_db_t *db) { return db->ops->name; }
 
 void strata_tuning_record_clear(strata_tuning_record_t *record) {
   free(record->target);
@@ -245,93 +113,80 @@ bool strata_tuning_record_latency_ok(const strata_tuning_record_t *record) {
   return record->error || (isfinite(record->latency) && record->latency >= 0);
 }
 
-/* Binds ?1 = task key and ?2 = target, the key of every task query. */
-static void bind_task(sqlite3_stmt *stmt, uint64_t key, const char *target) {
-  sqlite3_bind_int64(stmt, 1, (sqlite3_int64)key);
-  sqlite3_bind_text(stmt, 2, target, -1, SQLITE_STATIC);
-}
-
 /* Inserts the task row, or checks that the existing row has the same
  * canonical text (a different one would be an xxHash64 collision). Runs
  * inside the caller's transaction. */
 static bool ensure_task(strata_tuning_db_t *db, uint64_t key, const char *target,
                         const char *canonical_text, char **error) {
-  sqlite3_stmt *stmt = prepare(
-      db, "INSERT OR IGNORE INTO tasks(task_key, target, canonical_text) VALUES (?1, ?2, ?3)",
-      error);
-  if (!stmt)
-    return false;
-  bind_task(stmt, key, target);
-  sqlite3_bind_text(stmt, 3, canonical_text, -1, SQLITE_STATIC);
-  bool ok = sqlite3_step(stmt) == SQLITE_DONE;
-  sqlite3_finalize(stmt);
-  if (!ok)
-    return sql_fail(db, error, "adding a task");
-  if (sqlite3_changes(db->sql) == 1)
-    return true;
-  stmt = prepare(db, "SELECT canonical_text, typeof(canonical_text) FROM tasks "
-                     "WHERE task_key = ?1 AND target = ?2",
-                 error);
-  if (!stmt)
-    return false;
-  bind_task(stmt, key, target);
+  char *stored = NULL;
+  int added = db->ops->add_task(db, key, target, canonical_text, &stored, error);
+  if (added != 0)
+    return added > 0;
   /* A differing stored text is a collision only if it hashes to the key
    * too; otherwise the row was damaged (or written by a broken tool). */
-  int rc = sqlite3_step(stmt);
-  const char *stored = rc == SQLITE_ROW && strcmp((const char *)sqlite3_column_text(stmt, 1),
-                                                  "text") == 0
-                           ? (const char *)sqlite3_column_text(stmt, 0)
-                           : NULL;
-  int verdict = !stored                                              ? -1
-                : strcmp(stored, canonical_text) == 0                ? 0
-                : strata_tuning_task_key(stored, target) == key ? 1
-                                                                     : 2;
-  if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-    sql_fail(db, error, "reading a task");
-  else if (rc == SQLITE_DONE) /* the insert found the row, the select does not */
-    corrupt(db, error, "the tasks table and its index disagree");
-  else if (verdict < 0)
-    corrupt(db, error, "a task row without canonical text");
-  else if (verdict == 2)
+  bool ok = false;
+  if (!stored)
+    strata_record_store_corrupt(db, error, "a task row without canonical text");
+  else if (strcmp(stored, canonical_text) == 0)
+    ok = true;
+  else if (strata_tuning_task_key(stored, target) != key)
     strata_fail(error, "tuning database '%s' is corrupt: the canonical text of task %016llx "
                        "does not hash to its key", db->path, (unsigned long long)key);
-  else if (verdict == 1)
+  else
     strata_fail(error,
                 "tuning database '%s': task key %016llx already belongs to another "
                 "canonical text (xxHash64 collision)",
                 db->path, (unsigned long long)key);
-  sqlite3_finalize(stmt);
-  return rc == SQLITE_ROW && verdict == 0;
+  free(stored);
+  return ok;
 }
 
-/* Inserts one record row inside the caller's transaction. decisions is
- * minified through json(), which also rejects malformed JSON. uid NULL:
- * a fresh random one. */
+/* decisions minified by SQLite's json(), which also rejects malformed
+ * JSON; NULL with *error. */
+static char *minify_json(strata_tuning_db_t *db, const char *json, char **error) {
+  sqlite3_stmt *stmt = NULL;
+  char *out = NULL;
+  if (sqlite3_prepare_v2(db->json, "SELECT json(?1)", -1, &stmt, NULL) == SQLITE_OK) {
+    sqlite3_bind_text(stmt, 1, json, -1, SQLITE_STATIC);
+    if (sqlite3_step(stmt) == SQLITE_ROW && sqlite3_column_text(stmt, 0) &&
+        !(out = strdup((const char *)sqlite3_column_text(stmt, 0))))
+      abort();
+  }
+  if (!out)
+    strata_fail(error, "tuning database '%s': adding a record: %s", db->path,
+                sqlite3_errmsg(db->json));
+  sqlite3_finalize(stmt);
+  return out;
+}
+
+/* A fresh random uid: 16 lower-case hex digits. */
+static void new_uid(char out[17]) {
+  uint64_t r = 0;
+  if (getrandom(&r, sizeof r, 0) != (ssize_t)sizeof r) {
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    r = XXH64(&ts, sizeof ts, (uint64_t)clock());
+  }
+  snprintf(out, 17, "%016llx", (unsigned long long)r);
+}
+
+/* Inserts one record inside the caller's transaction. uid NULL: a fresh
+ * random one. */
 static bool insert_record(strata_tuning_db_t *db, uint64_t key, const char *target,
                           const char *decisions, double latency, const char *error_text,
                           int64_t unix_time, const char *uid, char **error) {
-  sqlite3_stmt *stmt = prepare(db,
-                               "INSERT INTO records(task_key, target, decisions, latency, "
-                               "error, time, uid) VALUES (?1, ?2, json(?3), ?4, ?5, ?6, "
-                               "coalesce(?7, " NEW_UID "))",
-                               error);
-  if (!stmt)
+  char *minified = minify_json(db, decisions, error);
+  if (!minified)
     return false;
-  bind_task(stmt, key, target);
-  sqlite3_bind_text(stmt, 3, decisions, -1, SQLITE_STATIC);
-  if (error_text) {
-    sqlite3_bind_null(stmt, 4);
-    sqlite3_bind_text(stmt, 5, error_text, -1, SQLITE_STATIC);
-  } else {
-    sqlite3_bind_double(stmt, 4, latency);
-    sqlite3_bind_null(stmt, 5);
+  char fresh[17];
+  if (!uid) {
+    new_uid(fresh);
+    uid = fresh;
   }
-  sqlite3_bind_int64(stmt, 6, unix_time);
-  if (uid)
-    sqlite3_bind_text(stmt, 7, uid, -1, SQLITE_STATIC);
-  bool ok = sqlite3_step(stmt) == SQLITE_DONE;
-  sqlite3_finalize(stmt);
-  return ok || sql_fail(db, error, "adding a record");
+  bool ok = db->ops->add_record(db, key, target, minified, latency, error_text, unix_time, uid,
+                                error);
+  free(minified);
+  return ok;
 }
 
 bool strata_tuning_db_add(strata_tuning_db_t *db, const strata_tuning_task_t *task,
@@ -342,158 +197,36 @@ bool strata_tuning_db_add(strata_tuning_db_t *db, const strata_tuning_task_t *ta
                        latency);
   if (unix_time == 0)
     unix_time = (int64_t)time(NULL);
-  if (!exec(db, "BEGIN IMMEDIATE", error))
+  if (!db->ops->begin(db, true, error))
     return false;
   if (!ensure_task(db, task->key, task->target, task->canonical_text, error) ||
       !insert_record(db, task->key, task->target, decisions_json, latency, error_text,
                      unix_time, NULL, error) ||
-      !exec(db, "COMMIT", error)) {
-    rollback(db);
+      !db->ops->commit(db, error)) {
+    db->ops->rollback(db);
     return false;
   }
   return true;
 }
 
-static char *column_strdup(sqlite3_stmt *stmt, int column) {
-  const unsigned char *text = sqlite3_column_text(stmt, column);
-  if (!text)
-    return NULL;
-  char *copy = strdup((const char *)text);
-  if (!copy)
-    abort();
-  return copy;
-}
-
-static const char *const RECORD_COLUMNS =
-    "SELECT r.id, r.task_key, r.target, t.canonical_text, r.decisions, r.latency, r.error, "
-    "r.time, r.uid FROM records r JOIN tasks t ON t.task_key = r.task_key AND "
-    "t.target = r.target ";
-
-/* Reads a row of RECORD_COLUMNS; false when a field that cannot be NULL
- * is (a damaged row). An errored row's latency reads as NAN. */
-static bool read_record(sqlite3_stmt *stmt, strata_tuning_record_t *out) {
-  out->id = sqlite3_column_int64(stmt, 0);
-  out->task_key = (uint64_t)sqlite3_column_int64(stmt, 1);
-  out->target = column_strdup(stmt, 2);
-  out->canonical_text = column_strdup(stmt, 3);
-  out->decisions = column_strdup(stmt, 4);
-  out->error = column_strdup(stmt, 6);
-  out->latency = sqlite3_column_type(stmt, 5) == SQLITE_NULL || out->error
-                     ? NAN
-                     : sqlite3_column_double(stmt, 5);
-  out->unix_time = sqlite3_column_int64(stmt, 7);
-  out->uid = column_strdup(stmt, 8);
-  return out->target && out->canonical_text && out->decisions && out->uid;
-}
-
 int strata_tuning_db_best(strata_tuning_db_t *db, uint64_t task_key, const char *target,
                           strata_tuning_record_t *out, char **error) {
-  char sql[512];
-  snprintf(sql, sizeof sql,
-           "%s WHERE r.task_key = ?1 AND r.target = ?2 AND " VALID_LATENCY_SQL
-           " ORDER BY r.latency, r.id LIMIT 1",
-           RECORD_COLUMNS);
-  sqlite3_stmt *stmt = prepare(db, sql, error);
-  if (!stmt)
-    return -1;
-  sqlite3_bind_int64(stmt, 1, (sqlite3_int64)task_key);
-  sqlite3_bind_text(stmt, 2, target, -1, SQLITE_STATIC);
-  int rc = sqlite3_step(stmt);
-  int found = rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
-  if (found == 1 && !read_record(stmt, out)) {
-    strata_tuning_record_clear(out);
-    found = -1;
-    corrupt(db, error, "a record row does not decode");
-  } else if (found < 0)
-    sql_fail(db, error, "finding the best record");
-  sqlite3_finalize(stmt);
-  return found;
+  return db->ops->best(db, task_key, target, out, error);
 }
 
 int64_t strata_tuning_db_count(strata_tuning_db_t *db, uint64_t task_key, const char *target,
                                char **error) {
-  sqlite3_stmt *stmt = prepare(
-      db,
-      target ? "SELECT count(*) FROM records WHERE task_key = ?1 AND target = ?2"
-             : "SELECT count(*) FROM records",
-      error);
-  if (!stmt)
-    return -1;
-  if (target) {
-    sqlite3_bind_int64(stmt, 1, (sqlite3_int64)task_key);
-    sqlite3_bind_text(stmt, 2, target, -1, SQLITE_STATIC);
-  }
-  int64_t count = -1;
-  if (sqlite3_step(stmt) == SQLITE_ROW)
-    count = sqlite3_column_int64(stmt, 0);
-  else
-    sql_fail(db, error, "counting records");
-  sqlite3_finalize(stmt);
-  return count;
+  return db->ops->count(db, task_key, target, error);
 }
 
 char *strata_tuning_db_other_targets(strata_tuning_db_t *db, const char *canonical_text,
                                      const char *target, char **error) {
-  sqlite3_stmt *stmt = prepare(
-      db,
-      "SELECT DISTINCT t.target FROM tasks t JOIN records r "
-      "ON r.task_key = t.task_key AND r.target = t.target "
-      "WHERE t.canonical_text = ?1 AND t.target != ?2 AND r.error IS NULL "
-      "ORDER BY t.target LIMIT 4",
-      error);
-  if (!stmt)
-    return NULL;
-  sqlite3_bind_text(stmt, 1, canonical_text, -1, SQLITE_STATIC);
-  sqlite3_bind_text(stmt, 2, target, -1, SQLITE_STATIC);
-  char out[1024] = "";
-  size_t len = 0;
-  int rc;
-  while ((rc = sqlite3_step(stmt)) == SQLITE_ROW && len < sizeof out)
-    len += (size_t)snprintf(out + len, sizeof out - len, "%s'%s'", len ? ", " : "",
-                            (const char *)sqlite3_column_text(stmt, 0));
-  sqlite3_finalize(stmt);
-  if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
-    sql_fail(db, error, "listing the targets of a task");
-    return NULL;
-  }
-  char *copy = strdup(out);
-  if (!copy)
-    abort();
-  return copy;
+  return db->ops->other_targets(db, canonical_text, target, error);
 }
 
 bool strata_tuning_db_for_each(strata_tuning_db_t *db, uint64_t task_key, const char *target,
                                strata_tuning_record_fn fn, void *user, char **error) {
-  char sql[512];
-  snprintf(sql, sizeof sql, "%s %s ORDER BY r.id", RECORD_COLUMNS,
-           target ? "WHERE r.task_key = ?1 AND r.target = ?2" : "");
-  sqlite3_stmt *stmt = prepare(db, sql, error);
-  if (!stmt)
-    return false;
-  if (target) {
-    sqlite3_bind_int64(stmt, 1, (sqlite3_int64)task_key);
-    sqlite3_bind_text(stmt, 2, target, -1, SQLITE_STATIC);
-  }
-  int rc;
-  while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-    strata_tuning_record_t record = {0};
-    if (!read_record(stmt, &record)) {
-      char what[96];
-      snprintf(what, sizeof what, "record %lld does not decode", (long long)record.id);
-      strata_tuning_record_clear(&record);
-      sqlite3_finalize(stmt);
-      return corrupt(db, error, what);
-    }
-    bool more = fn(user, &record);
-    strata_tuning_record_clear(&record);
-    if (!more) {
-      rc = SQLITE_DONE;
-      break;
-    }
-  }
-  bool ok = rc == SQLITE_DONE || sql_fail(db, error, "reading records");
-  sqlite3_finalize(stmt);
-  return ok;
+  return db->ops->for_each(db, task_key, target, fn, user, error);
 }
 
 /* --- JSON lines -------------------------------------------------------------- */
@@ -535,10 +268,10 @@ bool strata_tuning_db_export_jsonl(strata_tuning_db_t *db, FILE *out, int64_t *i
                                    char **error) {
   export_state_t state = {out, false, 0};
   /* One read transaction: a consistent snapshot while other tuners write. */
-  if (!exec(db, "BEGIN", error))
+  if (!db->ops->begin(db, false, error))
     return false;
   bool ok = strata_tuning_db_for_each(db, 0, NULL, export_record, &state, error);
-  rollback(db);
+  db->ops->rollback(db);
   if (ok && (state.write_failed || fflush(out) != 0))
     return strata_fail(error, "tuning database '%s': cannot write the export", db->path);
   if (ok && invalid)
@@ -583,10 +316,31 @@ static bool line_fail(char **error, long line_number, const char *problem) {
   return strata_fail(error, "tuning database import: line %ld: %s", line_number, problem);
 }
 
-/* Parses one line into fields. */
+/* A statement on the JSON connection. */
+static sqlite3_stmt *json_prepare(strata_tuning_db_t *db, const char *sql, char **error) {
+  sqlite3_stmt *stmt = NULL;
+  if (sqlite3_prepare_v2(db->json, sql, -1, &stmt, NULL) != SQLITE_OK) {
+    strata_fail(error, "tuning database '%s': preparing a statement: %s", db->path,
+                sqlite3_errmsg(db->json));
+    return NULL;
+  }
+  return stmt;
+}
+
+static char *column_strdup(sqlite3_stmt *stmt, int column) {
+  const unsigned char *text = sqlite3_column_text(stmt, column);
+  if (!text)
+    return NULL;
+  char *copy = strdup((const char *)text);
+  if (!copy)
+    abort();
+  return copy;
+}
+
+/* Parses one line into fields (decisions minified). */
 static bool parse_jsonl_line(strata_tuning_db_t *db, const char *line, long line_number,
                              jsonl_fields_t *f, char **error) {
-  sqlite3_stmt *stmt = prepare(
+  sqlite3_stmt *stmt = json_prepare(
       db,
       "SELECT json_valid(?1) AND json_type(?1) = 'object'",
       error);
@@ -597,7 +351,7 @@ static bool parse_jsonl_line(strata_tuning_db_t *db, const char *line, long line
   sqlite3_finalize(stmt);
   if (!valid)
     return line_fail(error, line_number, "not a JSON object");
-  stmt = prepare(db,
+  stmt = json_prepare(db,
                  "SELECT json_extract(?1, '$.task'), json_extract(?1, '$.target'), "
                  "json_extract(?1, '$.canonical'), json_type(?1, '$.decisions'), "
                  "json_extract(?1, '$.decisions'), json_type(?1, '$.latency'), "
@@ -612,7 +366,8 @@ static bool parse_jsonl_line(strata_tuning_db_t *db, const char *line, long line
   sqlite3_bind_text(stmt, 1, line, -1, SQLITE_STATIC);
   if (sqlite3_step(stmt) != SQLITE_ROW) {
     sqlite3_finalize(stmt);
-    return sql_fail(db, error, "reading an imported line");
+    return strata_fail(error, "tuning database '%s': reading an imported line: %s", db->path,
+                       sqlite3_errmsg(db->json));
   }
   const char *problem = NULL;
   if (strcmp(json_type_name(stmt, 10), "text") != 0)
@@ -662,42 +417,23 @@ static bool parse_jsonl_line(strata_tuning_db_t *db, const char *line, long line
  * A line with a uid is present when a record has that uid. A line without
  * one (an export older than uids) is present when a record that was there
  * before this import (id <= before_id) has equal fields; latencies compare
- * with a relative tolerance, as SQLite's JSON number parser need not
- * round-trip the 17 digits of an export bit for bit. */
+ * with a relative tolerance, as a JSON number parser need not round-trip
+ * the 17 digits of an export bit for bit. */
 static int record_exists(strata_tuning_db_t *db, uint64_t key, const jsonl_fields_t *f,
-                         sqlite3_int64 before_id, char **error) {
-  sqlite3_stmt *stmt = prepare(
-      db,
-      f->uid ? "SELECT 1 FROM records WHERE uid = ?7"
-             : "SELECT 1 FROM records WHERE task_key = ?1 AND target = ?2 AND "
-               "decisions = json(?3) AND time = ?4 AND error IS ?5 AND ((latency IS NULL AND "
-               "?6 IS NULL) OR abs(latency - ?6) <= 1e-12 * abs(?6)) AND id <= ?8 LIMIT 1",
-      error);
-  if (!stmt)
+                         int64_t before_id, char **error) {
+  if (f->uid)
+    return db->ops->has_uid(db, f->uid, error);
+  char *decisions = minify_json(db, f->decisions, error);
+  if (!decisions)
     return -1;
-  if (f->uid) {
-    sqlite3_bind_text(stmt, 7, f->uid, -1, SQLITE_STATIC);
-  } else {
-    sqlite3_bind_int64(stmt, 1, (sqlite3_int64)key);
-    sqlite3_bind_text(stmt, 2, f->target, -1, SQLITE_STATIC);
-    sqlite3_bind_text(stmt, 3, f->decisions, -1, SQLITE_STATIC);
-    sqlite3_bind_int64(stmt, 4, f->unix_time);
-    if (f->error_text)
-      sqlite3_bind_text(stmt, 5, f->error_text, -1, SQLITE_STATIC);
-    else
-      sqlite3_bind_double(stmt, 6, f->latency);
-    sqlite3_bind_int64(stmt, 8, before_id);
-  }
-  int rc = sqlite3_step(stmt);
-  int exists = rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
-  sqlite3_finalize(stmt);
-  if (exists < 0)
-    sql_fail(db, error, "looking for a duplicate");
+  int exists = db->ops->has_equal(db, key, f->target, decisions, f->unix_time, f->error_text,
+                                  f->latency, before_id, error);
+  free(decisions);
   return exists;
 }
 
 static bool import_line(strata_tuning_db_t *db, const char *line, long line_number,
-                        sqlite3_int64 before_id, int64_t *added, int64_t *skipped,
+                        int64_t before_id, int64_t *added, int64_t *skipped,
                         char **error) {
   jsonl_fields_t f = {0};
   bool ok = parse_jsonl_line(db, line, line_number, &f, error);
@@ -729,17 +465,11 @@ static bool import_line(strata_tuning_db_t *db, const char *line, long line_numb
 bool strata_tuning_db_import_jsonl(strata_tuning_db_t *db, FILE *in, int64_t *added,
                                    int64_t *skipped, char **error) {
   int64_t added_here = 0, skipped_here = 0;
-  if (!exec(db, "BEGIN IMMEDIATE", error))
+  if (!db->ops->begin(db, true, error))
     return false;
-  sqlite3_int64 before_id = -1;
-  sqlite3_stmt *stmt = prepare(db, "SELECT coalesce(max(id), 0) FROM records", error);
-  if (stmt && sqlite3_step(stmt) == SQLITE_ROW)
-    before_id = sqlite3_column_int64(stmt, 0);
-  else if (stmt)
-    sql_fail(db, error, "reading the last record id");
-  sqlite3_finalize(stmt);
+  int64_t before_id = db->ops->last_id(db, error);
   if (before_id < 0) {
-    rollback(db);
+    db->ops->rollback(db);
     return false;
   }
   char *line = NULL;
@@ -759,9 +489,9 @@ bool strata_tuning_db_import_jsonl(strata_tuning_db_t *db, FILE *in, int64_t *ad
   if (ok && ferror(in))
     ok = strata_fail(error, "tuning database import: read error");
   if (ok)
-    ok = exec(db, "COMMIT", error);
+    ok = db->ops->commit(db, error);
   if (!ok) {
-    rollback(db);
+    db->ops->rollback(db);
     return false;
   }
   if (added)

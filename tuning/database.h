@@ -1,5 +1,7 @@
-/* The tuning database: an SQLite file (WAL mode, busy timeout, FULL sync)
- * holding one record per measured candidate of a task on a target. A task
+/* The tuning database: a record store (record_store.h) holding one record
+ * per measured candidate of a task on a target, in an SQLite file (WAL
+ * mode, busy timeout, FULL sync; the default) or on a PostgreSQL server
+ * (a "postgresql://" URL: one store shared by many tuners and machines). A task
  * is keyed by the xxHash64 of its canonical text and target string; the
  * tasks table keeps the canonical text so a key can be explained. Safe with
  * several processes writing one file; a committed record survives kill -9.
@@ -42,11 +44,15 @@ uint64_t strata_tuning_task_key(const char *canonical_text, const char *target);
 void strata_tuning_task_init(strata_tuning_task_t *task, const char *canonical_text,
                              const char *target);
 
-/* Opens (creating if needed) the database file, adding uids to a file of
+/* Opens (creating if needed) the database: a file path (SQLite), or a
+ * "postgresql://" / "postgres://" URL (libpq connection URI; the tables
+ * are created if missing). For a file: adds uids to a file of
  * schema version 1. Files up to 32 MiB get PRAGMA quick_check. NULL with
  * *error on failure; a damaged file's message says it is corrupt. */
 strata_tuning_db_t *strata_tuning_db_open(const char *path, char **error);
 void strata_tuning_db_close(strata_tuning_db_t *db);
+/* The back end: "sqlite" or "postgresql". */
+const char *strata_tuning_db_backend(const strata_tuning_db_t *db);
 
 /* Adds one record in its own transaction (committed and synced on return).
  * error_text NULL: a measurement of `latency` seconds; otherwise the error

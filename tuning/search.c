@@ -143,12 +143,10 @@ static bool result_push(strata_search_result_t *r, size_t k, const strata_choice
   return better;
 }
 
-/* Measures one candidate, records it (result, database, model, progress). */
-static bool measure_one(search_t *s, const strata_choice_t *c, char **error) {
-  set_insert(&s->measured, strata_space_candidate_hash(s->space, c));
-  double latency = NAN;
-  char *failure = NULL;
-  bool ok = s->cb->measure(s->cb->user, c, &latency, &failure);
+/* Records a measured candidate (result, database, model, progress); takes
+ * failure. */
+static bool record_one(search_t *s, const strata_choice_t *c, bool ok, double latency,
+                       char *failure, char **error) {
   if (ok && !(isfinite(latency) && latency >= 0)) {
     ok = false;
     failure = NULL;
@@ -183,6 +181,48 @@ static bool measure_one(search_t *s, const strata_choice_t *c, char **error) {
   return recorded;
 }
 
+/* Measures one candidate, records it. */
+static bool measure_one(search_t *s, const strata_choice_t *c, char **error) {
+  set_insert(&s->measured, strata_space_candidate_hash(s->space, c));
+  double latency = NAN;
+  char *failure = NULL;
+  bool ok = s->cb->measure(s->cb->user, c, &latency, &failure);
+  return record_one(s, c, ok, latency, failure, error);
+}
+
+/* Measures n candidates (distinct, unmeasured) and records them in order:
+ * all at once through callbacks.measure_batch when there is one (the
+ * records, and so the search, are the same as one by one). */
+static bool measure_many(search_t *s, const strata_choice_t *c, int n, char **error) {
+  if (!s->cb->measure_batch) {
+    bool ok = true;
+    for (int i = 0; ok && i < n; ++i)
+      ok = measure_one(s, c + (size_t)i * s->k, error);
+    return ok;
+  }
+  bool *oks = calloc((size_t)n, sizeof *oks);
+  double *latencies = calloc((size_t)n, sizeof *latencies);
+  char **failures = calloc((size_t)n, sizeof *failures);
+  if (!oks || !latencies || !failures)
+    abort();
+  for (int i = 0; i < n; ++i) {
+    set_insert(&s->measured, strata_space_candidate_hash(s->space, c + (size_t)i * s->k));
+    latencies[i] = NAN;
+  }
+  s->cb->measure_batch(s->cb->user, c, n, oks, latencies, failures);
+  bool ok = true;
+  for (int i = 0; i < n; ++i) {
+    if (ok)
+      ok = record_one(s, c + (size_t)i * s->k, oks[i], latencies[i], failures[i], error);
+    else
+      free(failures[i]);
+  }
+  free(oks);
+  free(latencies);
+  free(failures);
+  return ok;
+}
+
 /* Trials measured by this run (records resumed from the database do not
  * count against the budget). */
 static int new_trials(const search_t *s) { return s->result->trials - s->result->resumed; }
@@ -190,6 +230,33 @@ static int new_trials(const search_t *s) { return s->result->trials - s->result-
 static bool trials_left(const search_t *s) {
   return new_trials(s) < s->opt->trials && s->result->trials < s->limit &&
          s->measured.count < s->space_size;
+}
+
+static bool random_unmeasured(search_t *s, const hash_set_t *taken, strata_choice_t *out);
+
+/* How many more trials this step may measure (at most `want`). */
+static int trials_available(const search_t *s, int want) {
+  int64_t n = want;
+  n = n < s->opt->trials - new_trials(s) ? n : s->opt->trials - new_trials(s);
+  n = n < s->limit - s->result->trials ? n : s->limit - s->result->trials;
+  uint64_t unmeasured =
+      s->space_size > s->measured.count ? s->space_size - s->measured.count : 0;
+  n = (uint64_t)(n > 0 ? n : 0) < unmeasured ? n : (int64_t)unmeasured;
+  return n > 0 ? (int)n : 0;
+}
+
+static int batch_size(const search_t *s) {
+  return s->opt->batch_size > 0 ? s->opt->batch_size : 16;
+}
+
+/* Up to n random unmeasured candidates (distinct) into out; how many. */
+static int random_batch(search_t *s, strata_choice_t *out, int n) {
+  hash_set_t taken = {0};
+  int picked = 0;
+  while (picked < n && random_unmeasured(s, &taken, out + (size_t)picked * s->k))
+    set_insert(&taken, strata_space_candidate_hash(s->space, out + (size_t)picked++ * s->k));
+  free(taken.slots);
+  return picked;
 }
 
 /* The candidate's canonical form (callbacks.canonicalize), in place. */
@@ -235,24 +302,39 @@ static bool run_initial(search_t *s, char **error) {
   return true;
 }
 
+/* Random candidates, a batch at a time. */
 static bool run_random(search_t *s, char **error) {
-  strata_choice_t *c = calloc(s->k + 1, sizeof *c);
+  int batch = batch_size(s);
+  strata_choice_t *c = calloc((size_t)batch * s->k + 1, sizeof *c);
   bool ok = true;
-  while (ok && trials_left(s) && random_unmeasured(s, NULL, c))
-    ok = measure_one(s, c, error);
+  int n;
+  while (ok && (n = random_batch(s, c, trials_available(s, batch))) > 0)
+    ok = measure_many(s, c, n, error);
   free(c);
   return ok;
 }
 
+/* Grid order, a batch at a time. */
 static bool run_grid(search_t *s, char **error) {
-  strata_choice_t *c = calloc(s->k + 1, sizeof *c);
+  int batch = batch_size(s);
+  strata_choice_t *c = calloc((size_t)batch * s->k + 1, sizeof *c);
+  hash_set_t taken = {0};
   bool ok = true;
-  for (uint64_t i = 0; ok && i < s->space_size && trials_left(s); ++i) {
-    strata_space_candidate_at(s->space, i, c);
-    canonical(s, c);
-    if (!is_measured(s, c))
-      ok = measure_one(s, c, error);
+  uint64_t i = 0;
+  while (ok && i < s->space_size) {
+    int want = trials_available(s, batch), n = 0;
+    for (; n < want && i < s->space_size; ++i) {
+      strata_choice_t *cand = c + (size_t)n * s->k;
+      strata_space_candidate_at(s->space, i, cand);
+      canonical(s, cand);
+      if (!is_measured(s, cand) && set_insert(&taken, strata_space_candidate_hash(s->space, cand)))
+        ++n;
+    }
+    if (n == 0)
+      break;
+    ok = measure_many(s, c, n, error);
   }
+  free(taken.slots);
   free(c);
   return ok;
 }
@@ -432,8 +514,8 @@ static bool evolutionary_round(search_t *s, int batch, char **error) {
       memcpy(batch_choices + (size_t)picked++ * s->k, child, s->k * sizeof *child);
     }
   }
-  for (int i = 0; ok && i < picked && trials_left(s); ++i)
-    ok = measure_one(s, batch_choices + (size_t)i * s->k, error);
+  if (ok)
+    ok = measure_many(s, batch_choices, trials_available(s, picked), error);
   if (ok && picked == 0)
     s->space_size = s->measured.count; /* nothing new is reachable: stop */
   free(batch_choices);
@@ -446,13 +528,14 @@ static bool evolutionary_round(search_t *s, int batch, char **error) {
 static bool run_evolutionary(search_t *s, char **error) {
   if (!s->cb->features)
     return strata_fail(error, "search: the evolutionary strategy needs a features callback");
-  int batch = s->opt->batch_size > 0 ? s->opt->batch_size : 16;
+  int batch = batch_size(s);
   /* The first round has no model to ask: random candidates (records
    * resumed from the database count as its data). */
-  strata_choice_t *c = calloc(s->k + 1, sizeof *c);
+  strata_choice_t *c = calloc((size_t)batch * s->k + 1, sizeof *c);
   bool ok = true;
-  while (ok && s->result->trials < batch && trials_left(s) && random_unmeasured(s, NULL, c))
-    ok = measure_one(s, c, error);
+  int n = s->result->trials < batch ? random_batch(s, c, trials_available(s, batch - s->result->trials)) : 0;
+  if (n > 0)
+    ok = measure_many(s, c, n, error);
   free(c);
   while (ok && trials_left(s)) {
     int budget = s->result->resumed + s->opt->trials;

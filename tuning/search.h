@@ -77,6 +77,15 @@ typedef struct {
    * (measured once). Applied to every sampled, mutated, crossed-over and
    * grid candidate before it is looked up. */
   void (*canonicalize)(void *user, strata_choice_t *candidate);
+  /* Optional: measures n distinct candidates at once (say, on several
+   * machines: strata-tune --mpi), setting oks[i] and latencies[i] or a
+   * malloc'd errors[i] for each (latencies start NAN, errors NULL). The
+   * search hands it each batch (the random first round, an evolutionary
+   * round, batch_size random or grid candidates) and records the results
+   * in batch order, so the search is the same as with `measure`, which
+   * still measures the initial candidates. */
+  void (*measure_batch)(void *user, const strata_choice_t *candidates, int n, bool *oks,
+                        double *latencies, char **errors);
   void *user;
 } strata_search_callbacks_t;
 

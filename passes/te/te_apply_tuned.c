@@ -26,6 +26,7 @@
 #include "passes/te/te_task.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
+#include "tuning/record_store.h"
 
 static const strata_pass_option_t options[] = {
     {.name = "db", .kind = STRATA_OPTION_STRING, .default_value = "",
@@ -212,7 +213,7 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
     if (!strata_te_compute_has_knobs(op))
       continue;
     if (!db) {
-      if (access(path, R_OK) != 0) {
+      if (!strata_record_store_is_pg_url(path) && access(path, R_OK) != 0) { /* a file */
         status = strata_emit_error(op, "te-apply-tuned: cannot read tuning database '%s'", path);
         break;
       }

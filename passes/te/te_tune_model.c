@@ -81,6 +81,12 @@ static void k_canonicalize(void *user, strata_choice_t *c) {
   strata_te_task_canonicalize(&k->task, c);
 }
 
+static void k_measure_batch(void *user, const strata_choice_t *c, int n, bool *oks,
+                            double *latencies, char **errors) {
+  strata_tune_kernel_t *k = user;
+  k->model->options.measure_batch(k->model->options.user, k, c, n, oks, latencies, errors);
+}
+
 static void k_progress(void *user, const strata_search_trial_t *trial) {
   strata_tune_kernel_t *k = user;
   strata_tune_model_t *m = k->model;
@@ -118,6 +124,7 @@ static bool start_search(strata_tune_model_t *m, size_t i, char **error) {
       .num_features = STRATA_TE_NUM_FEATURES,
       .progress = k_progress,
       .canonicalize = k_canonicalize,
+      .measure_batch = o->measure_batch ? k_measure_batch : NULL,
       .user = k,
   };
   k->last_best = INFINITY;

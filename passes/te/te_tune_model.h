@@ -65,6 +65,11 @@ typedef struct {
   void (*trial)(void *user, strata_tune_kernel_t *k, const strata_search_trial_t *trial);
   /* Optional: after a round that measured `measured` candidates. */
   void (*round)(void *user, strata_tune_kernel_t *k, int round, int measured);
+  /* Optional: measures a batch of kernel k's candidates at once (the search
+   * callback measure_batch, tuning/search.h), e.g. spread over MPI ranks;
+   * without it each candidate is measured here, one at a time. */
+  void (*measure_batch)(void *user, strata_tune_kernel_t *k, const strata_choice_t *candidates,
+                        int n, bool *oks, double *latencies, char **errors);
   void *user;
 } strata_tune_model_options_t;
 

@@ -30,12 +30,14 @@
 #include "tuning/database.h"
 #include "tuning/measure.h"
 #include "tuning/search.h"
+#include "tools/strata-tune/tune_mpi.h"
 
 static const char *const USAGE =
     "usage:\n"
     "  strata-tune export DB [-o FILE]       write every record as JSON lines\n"
     "  strata-tune import DB FILE...         add JSON-lines records (duplicates skipped)\n"
     "  strata-tune best DB                   per task and target: records, errors, best\n"
+    "      (DB: an SQLite file, or a postgresql://user@host/dbname URL: a shared server)\n"
     "  strata-tune plot -o PNG CSV[=LABEL]...  plot best-so-far curves with gnuplot\n"
     "  strata-tune --version                 print the version and exit\n"
     "  strata-tune --help                    print this help and exit\n"
@@ -61,6 +63,10 @@ static const char *const USAGE =
     "                        head to head (default 3; 0: off)\n"
     "      --threads N       OpenMP threads of the kernels (sets OMP_NUM_THREADS)\n"
     "      --target T        target string of the records (default: this host)\n"
+    "      --mpi             started under mpirun: every rank measures candidates, rank 0\n"
+    "                        searches and writes DB (docs/distributed-tuning.md); ranks\n"
+    "                        whose host target differs from rank 0's are refused unless\n"
+    "                        --target is given\n"
     "      --fresh           measure from scratch (by default a kernel's earlier records in\n"
     "                        DB are its first trials: the search resumes from them)\n"
     "      --curve CSV       write the tuning curve (estimated model latency vs trials)\n"
@@ -248,6 +254,8 @@ typedef struct {
   int model_repeat; /* timed whole-model runs before and after (0: none) */
   int results;      /* the model's entry results (for the check), -1 unknown */
   bool trials_given;
+  bool mpi;          /* --mpi: measure on every MPI rank */
+  bool target_given; /* --target: the ranks are declared the same target */
   strata_tune_model_options_t options;
 } tune_args_t;
 
@@ -396,8 +404,11 @@ static int parse_option(int argc, char **argv, int *i, tune_args_t *a) {
     setenv("OMP_NUM_THREADS", flag_value(argc, argv, i), 1);
   else if (!strcmp(f, "--strategy"))
     a->strategy = flag_value(argc, argv, i);
-  else if (!strcmp(f, "--target"))
+  else if (!strcmp(f, "--target")) {
     o->target = flag_value(argc, argv, i);
+    a->target_given = true;
+  } else if (!strcmp(f, "--mpi"))
+    a->mpi = true;
   else if (!strcmp(f, "--curve"))
     a->curve_path = flag_value(argc, argv, i);
   else if (!strcmp(f, "--plot"))
@@ -770,11 +781,57 @@ static int tune_module(tool_t *tool, const tune_args_t *a, MlirOperation module,
   return rc;
 }
 
+/* An MPI rank other than 0: the same model's kernels, measured on request
+ * (no database, no output but errors). */
+static int tune_worker(tune_args_t *a, bool accepted) {
+  int rc = 0;
+  if (accepted) {
+    MlirContext ctx = strata_context_create();
+    char *error = NULL;
+    MlirOperation module = mlirContextIsNull(ctx)
+                               ? (MlirOperation){NULL}
+                               : strata_model_load(ctx, a->model, 0, NULL, NULL, &error);
+    strata_tune_model_t m;
+    if (!mlirOperationIsNull(module) && mlirLogicalResultIsSuccess(strata_verify(module)) &&
+        mlirLogicalResultIsSuccess(strata_run_pipeline(module, strata_pipeline_tuning_tasks())) &&
+        strata_tune_model_init(&m, module, &a->options, NULL, &error)) {
+      strata_tune_mpi_serve(&m);
+      strata_tune_model_free(&m);
+    } else {
+      fprintf(stderr, "strata-tune: this rank cannot load '%s'%s%s\n", a->model,
+              error ? ": " : "", error ? error : "");
+      rc = 1;
+    }
+    free(error);
+    if (!mlirOperationIsNull(module))
+      mlirOperationDestroy(module);
+    if (!mlirContextIsNull(ctx))
+      mlirContextDestroy(ctx);
+  }
+  strata_tune_mpi_finish(rc);
+  return rc;
+}
+
 static int cmd_tune(int argc, char **argv) {
   tune_args_t a;
   int rc = parse_args(argc, argv, &a);
   if (rc)
     return rc;
+  int rank = 0, ranks = 1;
+  bool accepted = true;
+  strata_tuning_passes_register(); /* a worker rank builds candidates too */
+  strata_register_all_passes();
+  if (a.mpi) {
+    char *error = NULL;
+    if (!strata_tune_mpi_start(NULL, NULL, a.options.target, a.target_given, &rank, &ranks,
+                               &accepted, &error))
+      return fail(error);
+    if (rank != 0)
+      return tune_worker(&a, accepted);
+    a.options.measure_batch = strata_tune_mpi_measure_batch;
+    printf("MPI: %d rank%s, each measuring candidates in its own processes\n", ranks,
+           ranks == 1 ? "" : "s");
+  }
   MlirContext ctx = strata_tool_context_create();
   if (mlirContextIsNull(ctx))
     return 1;
@@ -802,11 +859,15 @@ static int cmd_tune(int argc, char **argv) {
     free(error);
     rc = 1;
   }
+  if (a.mpi)
+    printf("candidates measured per rank: %s\n", strata_tune_mpi_summary(tool.model.used));
   strata_tune_model_free(&tool.model);
   strata_tuning_db_close(db);
   if (!mlirOperationIsNull(module))
     mlirOperationDestroy(module);
   mlirContextDestroy(ctx);
+  if (a.mpi)
+    strata_tune_mpi_finish(rc);
   return rc;
 }
 
