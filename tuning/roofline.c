@@ -13,33 +13,35 @@
 #define STRATA_ROOFLINE_X86 1
 #endif
 
-enum { CHAINS = 16, ITERATIONS = 16384, RUNS = 7 };
+enum { CHAINS = 12, ITERATIONS = 16384, RUNS = 7 };
+
+/* CHAINS independent accumulators, named so that they stay in registers
+ * (an array would be kept on the stack). */
+#define FMA_CHAINS(T, SET1, FMA)                                                                \
+  T a = SET1(0.999f), b = SET1(1e-3f);                                                        \
+  T c0 = SET1(0), c1 = SET1(1), c2 = SET1(2), c3 = SET1(3), c4 = SET1(4), c5 = SET1(5);       \
+  T c6 = SET1(6), c7 = SET1(7), c8 = SET1(8), c9 = SET1(9), c10 = SET1(10), c11 = SET1(11);   \
+  for (int i = 0; i < ITERATIONS; ++i) {                                                      \
+    c0 = FMA(c0, a, b), c1 = FMA(c1, a, b), c2 = FMA(c2, a, b), c3 = FMA(c3, a, b);           \
+    c4 = FMA(c4, a, b), c5 = FMA(c5, a, b), c6 = FMA(c6, a, b), c7 = FMA(c7, a, b);           \
+    c8 = FMA(c8, a, b), c9 = FMA(c9, a, b), c10 = FMA(c10, a, b), c11 = FMA(c11, a, b);       \
+  }
 
 #ifdef STRATA_ROOFLINE_X86
 __attribute__((target("avx512f"))) static float fma_avx512(void) {
-  __m512 acc[CHAINS], a = _mm512_set1_ps(0.999f), b = _mm512_set1_ps(1e-3f);
-  for (int c = 0; c < CHAINS; ++c)
-    acc[c] = _mm512_set1_ps((float)c);
-  for (int i = 0; i < ITERATIONS; ++i)
-    for (int c = 0; c < CHAINS; ++c)
-      acc[c] = _mm512_fmadd_ps(acc[c], a, b);
-  __m512 s = acc[0];
-  for (int c = 1; c < CHAINS; ++c)
-    s = _mm512_add_ps(s, acc[c]);
+  FMA_CHAINS(__m512, _mm512_set1_ps, _mm512_fmadd_ps)
+  __m512 s = _mm512_add_ps(_mm512_add_ps(_mm512_add_ps(c0, c1), _mm512_add_ps(c2, c3)),
+                           _mm512_add_ps(_mm512_add_ps(c4, c5), _mm512_add_ps(c6, c7)));
+  s = _mm512_add_ps(s, _mm512_add_ps(_mm512_add_ps(c8, c9), _mm512_add_ps(c10, c11)));
   return _mm512_reduce_add_ps(s);
 }
 
 __attribute__((target("avx2,fma"))) static float fma_avx2(void) {
-  __m256 acc[CHAINS], a = _mm256_set1_ps(0.999f), b = _mm256_set1_ps(1e-3f);
-  for (int c = 0; c < CHAINS; ++c)
-    acc[c] = _mm256_set1_ps((float)c);
-  for (int i = 0; i < ITERATIONS; ++i)
-    for (int c = 0; c < CHAINS; ++c)
-      acc[c] = _mm256_fmadd_ps(acc[c], a, b);
+  FMA_CHAINS(__m256, _mm256_set1_ps, _mm256_fmadd_ps)
+  __m256 s = _mm256_add_ps(_mm256_add_ps(_mm256_add_ps(c0, c1), _mm256_add_ps(c2, c3)),
+                           _mm256_add_ps(_mm256_add_ps(c4, c5), _mm256_add_ps(c6, c7)));
+  s = _mm256_add_ps(s, _mm256_add_ps(_mm256_add_ps(c8, c9), _mm256_add_ps(c10, c11)));
   float out[8], sum = 0;
-  __m256 s = acc[0];
-  for (int c = 1; c < CHAINS; ++c)
-    s = _mm256_add_ps(s, acc[c]);
   _mm256_storeu_ps(out, s);
   for (int i = 0; i < 8; ++i)
     sum += out[i];
@@ -50,17 +52,11 @@ __attribute__((target("avx2,fma"))) static float fma_avx2(void) {
 /* Without a known vector ISA: scalar multiply-adds in independent chains
  * (the compiler may vectorize them; the bound only needs to be an upper
  * bound of what a kernel reaches, and kernels use the same compiler). */
+static float scalar_set1(float x) { return x; }
+static float scalar_fma(float c, float a, float b) { return c * a + b; }
 static float fma_scalar(void) {
-  float acc[CHAINS];
-  for (int c = 0; c < CHAINS; ++c)
-    acc[c] = (float)c;
-  for (int i = 0; i < ITERATIONS; ++i)
-    for (int c = 0; c < CHAINS; ++c)
-      acc[c] = acc[c] * 0.999f + 1e-3f;
-  float s = 0;
-  for (int c = 0; c < CHAINS; ++c)
-    s += acc[c];
-  return s;
+  FMA_CHAINS(float, scalar_set1, scalar_fma)
+  return c0 + c1 + c2 + c3 + c4 + c5 + c6 + c7 + c8 + c9 + c10 + c11;
 }
 
 /* The widest FMA loop of this CPU and its lanes. */

@@ -2,7 +2,7 @@
  * cannot do its arithmetic faster than the host's peak vector rate, nor
  * write its result faster than the host writes a buffer of that size. Both
  * rates are measured on this host, once per process (the widest FMA the
- * CPU supports, 16 independent chains; memset over a buffer of the
+ * CPU supports, 12 independent chains; memset over a buffer of the
  * result's size, by power-of-two size class), the best of several short
  * runs so that a busy machine lowers them little. A latency below the
  * bound (with a slack of STRATA_ROOFLINE_SLACK) is a measurement error:
