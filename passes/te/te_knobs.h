@@ -81,7 +81,8 @@ bool strata_te_compute_has_knobs(MlirOperation op);
  * stale: ignored, with a message (te-apply-tuned, strata-tune). Raise it
  * whenever a knob of the same name changes what it does.
  *   1 (records without "@version"): before sketches kept their epilogue;
- *   2: sketch schedules keep the fused epilogue (tir-fuse-epilogue). */
+ *   2: products with an epilogue keep their template and its fused
+ *      epilogue (te-sketch's epilogue rule), records carry "@version". */
 #define STRATA_TE_TRACE_VERSION 2
 
 /* Reads every knob of `schedule` (a trace of `compute`) into *knobs and,
