@@ -80,7 +80,7 @@ bool strata_te_compute_has_knobs(MlirOperation op);
  * tuning record (space.h, "@version"); records of another version are
  * stale: ignored, with a message (te-apply-tuned, strata-tune). Raise it
  * whenever a knob of the same name changes what it does.
- *   1 (records without "@version"): before sketches kept their epilogue;
+ *   0 or 1 (records without "@version", shown as 0): before the epilogue rule;
  *   2: products with an epilogue keep their template and its fused
  *      epilogue (te-sketch's epilogue rule), records carry "@version". */
 #define STRATA_TE_TRACE_VERSION 2
