@@ -306,6 +306,8 @@ strata_measure_fault_t strata_measure_injected_fault(int measurement) {
     strata_measure_fault_t kind = strncmp(p, "crash=", 6) == 0   ? STRATA_MEASURE_FAULT_CRASH
                                   : strncmp(p, "hang=", 5) == 0  ? STRATA_MEASURE_FAULT_HANG
                                   : strncmp(p, "wrong=", 6) == 0 ? STRATA_MEASURE_FAULT_WRONG
+                                  : strncmp(p, "fast=", 5) == 0  ? STRATA_MEASURE_FAULT_FAST
+                                  : strncmp(p, "lucky=", 6) == 0 ? STRATA_MEASURE_FAULT_LUCKY
                                                                  : STRATA_MEASURE_FAULT_NONE;
     const char *num = kind ? strchr(p, '=') + 1 : p;
     char *end;

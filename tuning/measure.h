@@ -75,15 +75,20 @@ strata_measure_shared_t *strata_measure_shared_create(size_t bytes);
 void strata_measure_shared_free(strata_measure_shared_t *shared); /* NULL: nothing */
 
 /* Faults a test can inject into a measurement: STRATA_TUNE_INJECT=
- * "crash=N,hang=M,wrong=W" makes the N-th (M-th, W-th) measurement of a
- * task, counting from 0, crash (hang, compute a wrong result: its output
- * is changed before the comparison with the reference) in its child: a
- * test hook for the tuner's fault handling. */
+ * "crash=N,hang=M,wrong=W,fast=F,lucky=L" makes the N-th (M-th, W-th,
+ * F-th, L-th) measurement of a task, counting from 0, crash (hang, compute
+ * a wrong result: its output is changed before the comparison with the
+ * reference) in its child, report a latency (or paired ratio) a million
+ * times too small, below any roofline, or half the true one (a lucky
+ * measurement, which only a re-measure exposes): a test hook for the
+ * tuner's fault handling. */
 typedef enum {
   STRATA_MEASURE_FAULT_NONE,
   STRATA_MEASURE_FAULT_CRASH,
   STRATA_MEASURE_FAULT_HANG,
   STRATA_MEASURE_FAULT_WRONG,
+  STRATA_MEASURE_FAULT_FAST,  /* the latency reported a million times too small (a timer glitch) */
+  STRATA_MEASURE_FAULT_LUCKY, /* the latency reported at half its value */
 } strata_measure_fault_t;
 
 /* The fault STRATA_TUNE_INJECT asks for at measurement `measurement`. */

@@ -161,7 +161,7 @@ static bool record_one(search_t *s, const strata_choice_t *c, bool ok, double la
   }
   bool recorded = true;
   if (s->db) {
-    char *decisions = strata_space_decisions_json(s->space, c);
+    char *decisions = strata_space_record_json(s->space, c);
     recorded = strata_tuning_db_add(s->db, s->task, decisions, latency, ok ? NULL : failure, 0,
                                     error);
     free(decisions);
@@ -564,6 +564,10 @@ static bool resume_record(void *user, const strata_tuning_record_t *r) {
     return true;
   if (!r->error && !strata_tuning_record_latency_ok(r))
     return true;
+  if (strata_space_record_is_stale(s->space, r->decisions)) {
+    ++s->result->stale;
+    return true;
+  }
   char *error = NULL;
   if (!strata_space_candidate_from_json(s->space, r->decisions, st->scratch, &error)) {
     free(error);

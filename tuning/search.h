@@ -93,6 +93,7 @@ typedef struct {
   size_t num_knobs;
   int trials; /* in the result: resumed + measured by this search */
   int resumed; /* the first `resumed` trials are earlier records of the database */
+  int stale;   /* earlier records ignored: of another version of the space (space.h) */
   int errors;
   strata_choice_t *candidates; /* trials * num_knobs, in measurement order */
   double *latencies;           /* per trial; NAN for an error */

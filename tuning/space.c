@@ -195,13 +195,23 @@ uint64_t strata_space_candidate_hash(const strata_space_t *space,
 
 /* --- JSON decisions ---------------------------------------------------------- */
 
-char *strata_space_decisions_json(const strata_space_t *space, const strata_choice_t *candidate) {
+/* The decisions object; with "@version" first when `versioned`. */
+static char *decisions_json(const strata_space_t *space, const strata_choice_t *candidate,
+                            bool versioned) {
   strata_json_writer_t t = {0};
   strata_json_puts(&t, "{");
+  bool first = true;
+  if (versioned && space->version > 0) {
+    char v[48];
+    snprintf(v, sizeof v, "\"@version\":%d", space->version);
+    strata_json_puts(&t, v);
+    first = false;
+  }
   for (size_t i = 0; i < space->num_knobs; ++i) {
     const strata_knob_t *k = &space->knobs[i];
-    if (i)
+    if (!first)
       strata_json_puts(&t, ",");
+    first = false;
     strata_json_string(&t, k->name);
     strata_json_puts(&t, ":");
     if (k->kind == STRATA_KNOB_STRINGS) {
@@ -220,6 +230,31 @@ char *strata_space_decisions_json(const strata_space_t *space, const strata_choi
   }
   strata_json_puts(&t, "}");
   return t.data;
+}
+
+char *strata_space_decisions_json(const strata_space_t *space, const strata_choice_t *candidate) {
+  return decisions_json(space, candidate, false);
+}
+
+char *strata_space_record_json(const strata_space_t *space, const strata_choice_t *candidate) {
+  return decisions_json(space, candidate, true);
+}
+
+/* Knob names never hold a quote, so the key is found by its text. */
+int strata_space_record_version(const char *json) {
+  const char *p = json ? strstr(json, "\"@version\"") : NULL;
+  if (!p)
+    return 0;
+  p += 10;
+  while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == ':')
+    ++p;
+  char *end;
+  long v = strtol(p, &end, 10);
+  return end == p || v < 0 || v > 1000000 ? -1 : (int)v;
+}
+
+bool strata_space_record_is_stale(const strata_space_t *space, const char *json) {
+  return space->version > 0 && strata_space_record_version(json) != space->version;
 }
 
 /* A cursor over the decisions text; parse errors name the byte offset. */
@@ -400,6 +435,20 @@ bool strata_space_candidate_from_json(const strata_space_t *space, const char *j
     char *name;
     if (!(ok = parse_string(&c, &name)))
       break;
+    if (strcmp(name, "@version") == 0) { /* checked below */
+      free(name);
+      if (!(ok = expect(&c, ':')))
+        break;
+      skip_ws(&c);
+      strtol(c.p, (char **)&c.p, 10);
+      skip_ws(&c);
+      if (*c.p == ',') {
+        ++c.p;
+        continue;
+      }
+      ok = expect(&c, '}');
+      break;
+    }
     long i = strata_space_find_knob(space, name);
     if (i < 0)
       ok = strata_fail(error, "decisions JSON: unknown knob '%s'", name);
@@ -425,6 +474,9 @@ bool strata_space_candidate_from_json(const strata_space_t *space, const char *j
   for (size_t i = 0; ok && i < space->num_knobs; ++i)
     if (!seen[i])
       ok = strata_fail(error, "decisions JSON: knob '%s' has no value", space->knobs[i].name);
+  if (ok && strata_space_record_is_stale(space, json))
+    ok = strata_fail(error, "decisions JSON: a stale record (trace version %d, now %d)",
+                     strata_space_record_version(json), space->version);
   free(seen);
   return ok;
 }

@@ -32,6 +32,11 @@ typedef struct {
 typedef struct {
   size_t num_knobs;
   strata_knob_t *knobs;
+  /* The version of what the knobs mean (0: unversioned). Records carry it
+   * as "@version" (strata_space_record_json); a record of another version
+   * is stale (strata_space_record_is_stale): its knob names may be the
+   * same, but not what they do. */
+  int version;
 } strata_space_t;
 
 /* A candidate is an array of space->num_knobs choice indices. */
@@ -88,10 +93,18 @@ uint64_t strata_space_candidate_hash(const strata_space_t *space,
 /* The decisions of a candidate as a JSON object, knobs in space order:
  * {"tile_i":[4,8],"order":"i,k,j"}. Caller frees. */
 char *strata_space_decisions_json(const strata_space_t *space, const strata_choice_t *candidate);
+/* The decisions as a database record: strata_space_decisions_json with
+ * "@version":N first when the space has a version. Caller frees. */
+char *strata_space_record_json(const strata_space_t *space, const strata_choice_t *candidate);
+/* The "@version" of a record's decisions (0 when absent, -1 when not an
+ * integer). */
+int strata_space_record_version(const char *json);
+/* True when the space has a version and the record is of another one. */
+bool strata_space_record_is_stale(const strata_space_t *space, const char *json);
 /* Parses decisions written by strata_space_decisions_json (any key order,
  * any JSON whitespace) back into a candidate. Fails (with *error) on a
- * syntax error, a knob missing or unknown to the space, or a value that is
- * none of the knob's choices. */
+ * syntax error, a knob missing or unknown to the space, a value that is
+ * none of the knob's choices, or a stale record (another "@version"). */
 bool strata_space_candidate_from_json(const strata_space_t *space, const char *json,
                                       strata_choice_t *candidate, char **error);
 

@@ -3,7 +3,9 @@
 #include "tuning/validate.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "tuning/measure.h"
 
@@ -47,6 +49,45 @@ static int pick_finalists(const strata_search_result_t *r, size_t k, int top, fi
   return n;
 }
 
+bool strata_tune_error_disqualifies(const char *error) {
+  return error && (strncmp(error, "wrong result", 12) == 0 ||
+                   strncmp(error, STRATA_TUNE_REJECTED_PREFIX,
+                           sizeof STRATA_TUNE_REJECTED_PREFIX - 1) == 0);
+}
+
+static bool record(const strata_space_t *space, const strata_tuning_task_t *task,
+                   strata_tuning_db_t *db, const strata_choice_t *candidate, double latency,
+                   const char *failure, char **error) {
+  if (!db)
+    return true;
+  char *decisions = strata_space_record_json(space, candidate);
+  bool added = strata_tuning_db_add(db, task, decisions, latency, failure, 0, error);
+  free(decisions);
+  return added;
+}
+
+/* A paired measurement of finalist i: its ratio, measured once more when
+ * the latency it implies is below the roofline, rejected when it stays
+ * below. False (with *failure) when it failed or was rejected. */
+static bool paired_ratio(const strata_validate_callbacks_t *cb, finalist_t *f, int i,
+                         double *ratio, char **failure) {
+  double base = strata_median(f[0].samples, f[0].count);
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    if (!cb->measure_ratio(cb->user, f[i].candidate, ratio, failure))
+      return false;
+    if (!(*ratio * base < cb->min_latency))
+      return true;
+  }
+  char text[256];
+  snprintf(text, sizeof text,
+           "%s paired ratio %.3g x the default's %.4g ms = %.4g ms, the host needs at least "
+           "%.4g ms: a measurement error",
+           STRATA_TUNE_REJECTED_ROOFLINE, *ratio, base * 1e3, *ratio * base * 1e3,
+           cb->min_latency * 1e3);
+  *failure = strdup(text);
+  return false;
+}
+
 /* One more measurement of finalist i, recorded. False on a database error. */
 static bool measure_again(const strata_space_t *space, const strata_tuning_task_t *task,
                           const strata_validate_callbacks_t *cb, strata_tuning_db_t *db,
@@ -54,7 +95,7 @@ static bool measure_again(const strata_space_t *space, const strata_tuning_task_
   double value = NAN, latency = NAN;
   char *failure = NULL;
   bool against_default = paired && i > 0;
-  bool ok = against_default ? cb->measure_ratio(cb->user, f[i].candidate, &value, &failure)
+  bool ok = against_default ? paired_ratio(cb, f, i, &value, &failure)
                             : cb->measure(cb->user, f[i].candidate, &value, &failure);
   if (ok && against_default) {
     f[i].ratios[f[i].num_ratios++] = value;
@@ -64,14 +105,41 @@ static bool measure_again(const strata_space_t *space, const strata_tuning_task_
   } else {
     f[i].failed = true;
   }
-  bool added = true;
-  if (db) {
-    char *decisions = strata_space_decisions_json(space, f[i].candidate);
-    added = strata_tuning_db_add(db, task, decisions, latency, ok ? NULL : failure, 0, error);
-    free(decisions);
-  }
+  bool added = record(space, task, db, f[i].candidate, latency, ok ? NULL : failure, error);
   free(failure);
   return added;
+}
+
+/* The winner i (not the default) measured against the default `rounds`
+ * more times in fresh children, each recorded. Sets *confirmed when the
+ * median of these ratios is below 1 - PAIRED_MIN_GAIN; otherwise the
+ * candidate is rejected (recorded) and out. False on a database error. */
+static bool confirm(const strata_space_t *space, const strata_tuning_task_t *task,
+                    const strata_validate_callbacks_t *cb, strata_tuning_db_t *db, finalist_t *f,
+                    int i, int rounds, bool *confirmed, char **error) {
+  double ratios[64];
+  int n = 0;
+  int room = 64 - f[i].num_ratios;
+  rounds = rounds < 2 ? 2 : rounds;
+  rounds = rounds < room ? rounds : room;
+  *confirmed = false;
+  for (int r = 0; r < rounds; ++r) {
+    int before = f[i].num_ratios;
+    if (!measure_again(space, task, cb, db, f, i, true, error))
+      return false;
+    if (f[i].failed)
+      return true;
+    ratios[n++] = f[i].ratios[before];
+  }
+  double ratio = strata_median(ratios, n);
+  if (ratio < 1.0 - PAIRED_MIN_GAIN)
+    return *confirmed = true;
+  f[i].failed = true;
+  char text[192];
+  snprintf(text, sizeof text,
+           "%s its median time / the default's was %.3f in %d more paired measurements",
+           STRATA_TUNE_REJECTED_UNCONFIRMED, ratio, n);
+  return record(space, task, db, f[i].candidate, NAN, text, error);
 }
 
 /* The finalists' scores; the winner's index or -1. */
@@ -116,6 +184,19 @@ bool strata_validate(const strata_space_t *space, const strata_tuning_task_t *ta
       if (!f[i].failed && !measure_again(space, task, cb, db, f, i, paired, error))
         return false;
   int winner = pick_winner(r, f, n, paired, default_score, best_score);
+  /* The winner is confirmed against the default before it is chosen;
+   * after 3 unconfirmed winners the default stays. */
+  bool confirmed = false;
+  for (int tries = 0; paired && winner > 0 && !confirmed && tries < 3; ++tries) {
+    if (!confirm(space, task, cb, db, f, winner, rounds, &confirmed, error))
+      return false;
+    if (!confirmed)
+      winner = pick_winner(r, f, n, paired, default_score, best_score);
+  }
+  if (paired && winner > 0 && !confirmed) {
+    winner = f[0].failed ? -1 : 0;
+    *best_score = winner == 0 ? *default_score : NAN;
+  }
   *chosen = winner >= 0 ? f[winner].candidate : NULL;
   return true;
 }

@@ -9,7 +9,19 @@
  * head, at least 1% faster). A candidate that failed any measurement is
  * out. The winner is the best score, the default unless another candidate
  * beats it. Without a successful default (trial 0), the scores are the
- * medians of the candidates' own latencies. */
+ * medians of the candidates' own latencies.
+ *
+ * Two guards against measurement errors, each recorded as an error whose
+ * text starts with "rejected:" (te-apply-tuned never applies decisions
+ * with such a record, nor with a "wrong result"):
+ *   - roofline: a paired measurement whose latency (ratio x the default's
+ *     median) is below callbacks->min_latency is measured again, and the
+ *     candidate is rejected when it stays below;
+ *   - confirmation: a winner other than the default is measured against
+ *     the default `rounds` more times (at least 2) in fresh children
+ *     before it is chosen; unless the median of these ratios is below
+ *     0.99 too, it is rejected and the next best finalist is confirmed
+ *     (at most 3 in all), else the default stays. */
 #ifndef STRATA_TUNING_VALIDATE_H
 #define STRATA_TUNING_VALIDATE_H
 
@@ -19,6 +31,15 @@
 #include "tuning/search.h"
 #include "tuning/space.h"
 
+/* Error texts of rejected measurements begin with these. */
+#define STRATA_TUNE_REJECTED_PREFIX "rejected:"
+#define STRATA_TUNE_REJECTED_ROOFLINE "rejected: below the roofline:"
+#define STRATA_TUNE_REJECTED_UNCONFIRMED "rejected: not confirmed against the default:"
+
+/* True for an error text that disqualifies its decisions for good (a wrong
+ * result or a rejected measurement). */
+bool strata_tune_error_disqualifies(const char *error);
+
 typedef struct {
   /* A candidate's latency measured alone (seconds), or false with a
    * malloc'd *error. */
@@ -27,6 +48,8 @@ typedef struct {
    * child (< 1: the candidate is faster), or false with a malloc'd *error. */
   bool (*measure_ratio)(void *user, const strata_choice_t *candidate, double *ratio,
                         char **error);
+  /* The least possible latency (seconds; 0: no bound), e.g. the roofline. */
+  double min_latency;
   void *user;
 } strata_validate_callbacks_t;
 

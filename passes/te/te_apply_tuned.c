@@ -27,6 +27,7 @@
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 #include "tuning/record_store.h"
+#include "tuning/validate.h"
 
 static const strata_pass_option_t options[] = {
     {.name = "db", .kind = STRATA_OPTION_STRING, .default_value = "",
@@ -52,13 +53,21 @@ typedef struct {
   group_t *groups;
   int count, cap;
   const char *canonical; /* the kernel's canonical text */
+  const strata_space_t *space;
   int64_t stale;         /* records whose task has another canonical text */
+  int64_t old_version;   /* records of another trace version (ignored) */
+  int version;           /* the first such record's version */
 } lookup_t;
 
 static bool collect(void *user, const strata_tuning_record_t *r) {
   lookup_t *l = user;
   if (strcmp(r->canonical_text, l->canonical) != 0) {
     ++l->stale;
+    return true;
+  }
+  if (strata_space_record_is_stale(l->space, r->decisions)) {
+    if (!l->old_version++)
+      l->version = strata_space_record_version(r->decisions);
     return true;
   }
   if (!strata_tuning_record_latency_ok(r)) /* an older file's invalid row */
@@ -77,7 +86,7 @@ static bool collect(void *user, const strata_tuning_record_t *r) {
     *g = (group_t){.decisions = strdup(r->decisions)};
   }
   if (r->error) {
-    g->wrong |= strncmp(r->error, "wrong result", 12) == 0;
+    g->wrong |= strata_tune_error_disqualifies(r->error);
     return true;
   }
   if (g->count == g->cap) {
@@ -130,6 +139,12 @@ static void note_missing(char *missing, size_t size, const char *name, int name_
   snprintf(missing + len, size - len, "%s%.*s", len ? ", " : "", name_length, name);
 }
 
+/* Marks the last untuned kernel as having only stale records. */
+static void note_stale(char *missing, size_t size) {
+  size_t len = strlen(missing);
+  snprintf(missing + len, size - len, " (stale records of an older trace version: tune again)");
+}
+
 /* Looks one compute up and writes its schedule. 1: tuned, 0: defaults
  * (reported at the compute and added to `missing`; the first other targets
  * holding records of it go to `other_targets`), -1: a database error
@@ -153,7 +168,7 @@ static int apply_one(MlirOperation op, strata_tuning_db_t *db, const char *targe
     note_missing(missing, missing_size, name.data, (int)name.length);
     return 0;
   }
-  lookup_t l = {.canonical = t.canonical};
+  lookup_t l = {.canonical = t.canonical, .space = &t.space};
   strata_choice_t *candidate = calloc(t.space.num_knobs + 1, sizeof *candidate);
   bool unusable = false;
   int result = 0;
@@ -172,6 +187,13 @@ static int apply_one(MlirOperation op, strata_tuning_db_t *db, const char *targe
                "this kernel's (an xxHash64 collision or a stale database); refused: default "
                "schedule",
                (long long)l.stale, t.summary, (unsigned long long)t.task.key, t.target);
+    else if (l.old_version)
+      snprintf(msg, sizeof msg,
+               "te-apply-tuned: %lld records of %s (task %016llx on '%s') are stale: made "
+               "with trace version %d, this compiler's is %d (knobs of the same name may "
+               "now do other things); ignored: default schedule (tune it again)",
+               (long long)l.old_version, t.summary, (unsigned long long)t.task.key, t.target,
+               l.version, STRATA_TE_TRACE_VERSION);
     else {
       char *others = strata_tuning_db_other_targets(db, t.canonical, t.target, &error);
       free(error);
@@ -190,6 +212,8 @@ static int apply_one(MlirOperation op, strata_tuning_db_t *db, const char *targe
     strata_emit_remark_at(loc, msg);
     strata_te_task_apply(&t, NULL);
     note_missing(missing, missing_size, t.summary, (int)strlen(t.summary));
+    if (l.old_version && !l.stale)
+      note_stale(missing, missing_size);
   }
   lookup_free(&l);
   free(candidate);

@@ -375,6 +375,8 @@ bool strata_te_read_knobs(MlirOperation compute, MlirAttribute schedule, strata_
     else
       ok = read_trace_knobs(compute, steps, (int)i, &knobs, &n, error);
   }
+  if (space)
+    space->version = STRATA_TE_TRACE_VERSION;
   for (size_t j = 0; ok && space && j < n; ++j)
     ok = add_to_space(space, &knobs[j], error);
   if (!ok) {

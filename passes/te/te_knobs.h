@@ -76,8 +76,17 @@ void strata_te_string_of(MlirAttribute a, char *buf, size_t size);
 /* True when `op` is a te.compute whose schedule has at least one knob. */
 bool strata_te_compute_has_knobs(MlirOperation op);
 
+/* The version of what traces and their knobs mean, written with every
+ * tuning record (space.h, "@version"); records of another version are
+ * stale: ignored, with a message (te-apply-tuned, strata-tune). Raise it
+ * whenever a knob of the same name changes what it does.
+ *   0 or 1 (records without "@version", shown as 0): before the epilogue rule;
+ *   2: products with an epilogue keep their template and its fused
+ *      epilogue (te-sketch's epilogue rule), records carry "@version". */
+#define STRATA_TE_TRACE_VERSION 2
+
 /* Reads every knob of `schedule` (a trace of `compute`) into *knobs and,
- * if space is not NULL, the space. False with *error (malloc'd) for a knob
+ * if space is not NULL, the space (with STRATA_TE_TRACE_VERSION). False with *error (malloc'd) for a knob
  * whose domain cannot be derived or conflicting knobs of one name. */
 bool strata_te_read_knobs(MlirOperation compute, MlirAttribute schedule, strata_te_knob_t **knobs,
                           size_t *count, strata_space_t *space, char **error);

@@ -19,6 +19,7 @@
 #include "runtime/status.h"
 #include "runtime/tensor.h"
 #include "strata/strata.h"
+#include "tuning/roofline.h"
 #include "tuning/validate.h"
 
 static const char LOWER_PIPELINE[] =
@@ -271,7 +272,9 @@ static bool measure_in_child(strata_te_task_t *t, const strata_choice_t *candida
   strata_measure_callbacks_t cb = {.prepare = measure_prepare, .run = measure_run, .user = &m};
   strata_measure_result_t r = strata_measure(&cb, &t->measure);
   if (r.ok) {
-    *latency = r.latency;
+    *latency = r.latency * (m.inject == STRATA_MEASURE_FAULT_FAST    ? 1e-6
+                            : m.inject == STRATA_MEASURE_FAULT_LUCKY ? 0.5
+                                                                     : 1.0);
     t->noisy += r.noisy;
     return true;
   }
@@ -281,9 +284,45 @@ static bool measure_in_child(strata_te_task_t *t, const strata_choice_t *candida
   return false;
 }
 
+double strata_te_task_min_seconds(const strata_te_task_t *t) {
+  bool floating = true;
+  for (int i = 0; i <= t->num_inputs; ++i)
+    floating &= t->arg_dtype[i] == STRATA_DTYPE_F32 || t->arg_dtype[i] == STRATA_DTYPE_F64;
+  /* A reduction combines once per iteration at least; an injective
+   * compute may do no arithmetic at all (a copy), only its stores. */
+  double ops = floating && t->num_axes > t->num_spatial ? t->flops / 2 : 0;
+  double bytes = (double)strata_dtype_size((strata_dtype_t)t->arg_dtype[t->num_inputs]);
+  for (int d = 0; d < t->arg_rank[t->num_inputs]; ++d)
+    bytes *= (double)t->arg_shape[t->num_inputs][d];
+  return strata_roofline_min_seconds(ops, bytes, strata_te_thread_count());
+}
+
+bool strata_te_task_reject_below_roofline(strata_te_task_t *t, double latency, char **error) {
+  double bound = strata_te_task_min_seconds(t);
+  if (!(latency < bound))
+    return false;
+  strata_fail(error,
+              "%s measured %.4g ms, the host needs at least %.4g ms for %s (%.3g Gop/s "
+              "peak, %d threads, slack %g): a measurement error",
+              STRATA_TUNE_REJECTED_ROOFLINE, latency * 1e3, bound * 1e3, t->summary,
+              strata_roofline_peak_ops() * 1e-9, strata_te_thread_count(), STRATA_ROOFLINE_SLACK);
+  if (!t->first_error)
+    t->first_error = strdup(*error);
+  return true;
+}
+
+/* A latency below the roofline is measured once more; below it again, it
+ * is rejected (an error, recorded as such). */
 bool strata_te_task_measure(strata_te_task_t *t, const strata_choice_t *candidate,
                             double *latency, char **error) {
-  return measure_in_child(t, candidate, false, latency, error);
+  for (int attempt = 0;; ++attempt) {
+    if (!measure_in_child(t, candidate, false, latency, error))
+      return false;
+    if (!(*latency < strata_te_task_min_seconds(t)))
+      return true;
+    if (attempt == 1)
+      return !strata_te_task_reject_below_roofline(t, *latency, error);
+  }
 }
 
 bool strata_te_task_measure_ratio(strata_te_task_t *t, const strata_choice_t *candidate,
@@ -309,8 +348,10 @@ bool strata_te_task_validate(strata_te_task_t *t, const strata_search_result_t *
                              strata_tuning_db_t *db, int top, int rounds,
                              const strata_choice_t **chosen, double *default_score,
                              double *best_score, char **error) {
-  strata_validate_callbacks_t cb = {
-      .measure = cb_measure, .measure_ratio = cb_measure_ratio, .user = t};
+  strata_validate_callbacks_t cb = {.measure = cb_measure,
+                                    .measure_ratio = cb_measure_ratio,
+                                    .min_latency = strata_te_task_min_seconds(t),
+                                    .user = t};
   return strata_validate(&t->space, &t->task, r, &cb, db, top, rounds, chosen, default_score,
                          best_score, error);
 }

@@ -16,7 +16,9 @@ extern "C" {
 #endif
 
 /* Measures one candidate in a child process (t->measure: warmup, repeats,
- * timeout). True with the median latency, or false with *error. */
+ * timeout). True with the median latency, or false with *error. A latency
+ * below the task's roofline bound (strata_te_task_min_seconds) is measured
+ * once more, and rejected as a measurement error when it stays below. */
 bool strata_te_task_measure(strata_te_task_t *t, const strata_choice_t *candidate,
                             double *latency, char **error);
 
@@ -26,6 +28,15 @@ bool strata_te_task_measure(strata_te_task_t *t, const strata_choice_t *candidat
  * the candidate is faster). */
 bool strata_te_task_measure_ratio(strata_te_task_t *t, const strata_choice_t *candidate,
                                   double *ratio, char **error);
+
+/* The least time the task can take on this host (tuning/roofline.h): its
+ * reduction iterations at the host's peak vector rate (float computes with
+ * reduce axes) and its result written at the host's write bandwidth, over
+ * the threads kernels run with, divided by STRATA_ROOFLINE_SLACK. */
+double strata_te_task_min_seconds(const strata_te_task_t *t);
+/* True (with *error, "rejected: below the host's roofline ...") when
+ * `latency` is below that bound. */
+bool strata_te_task_reject_below_roofline(strata_te_task_t *t, double latency, char **error);
 
 /* Validation after a search (tuning/validate.h) with this task's
  * measurements: the default and the `top` fastest candidates of `result`

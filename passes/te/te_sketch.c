@@ -40,6 +40,15 @@
  * (no tir primitive yet): rfactor, a parallel reduction for computes with
  * little spatial parallelism.
  *
+ * The epilogue rule: a product whose template is tensorized and whose
+ * result an injective compute reads (its epilogue: bias, residual add,
+ * activation) gets no sketch, and neither does that epilogue:
+ * tir-fuse-epilogue runs the epilogue on the product's register tiles, which
+ * only the template makes (a sketch's scalar accumulation is not a tile, so
+ * choosing a sketch would cost the fused epilogue and add a pass over the
+ * result, which a kernel measured alone does not show). Such products are
+ * tuned on their template's knobs.
+ *
  * Computes left alone: dynamic shapes or dims, other element types, fewer
  * iterations, more than 8 axes, traces with compute_at / compute_inline,
  * and computes another trace names as a compute_at target (its loop names
@@ -425,7 +434,67 @@ static bool is_target(MlirOperation op, const strata_op_list_t *computes) {
   return false;
 }
 
+/* Whether the compute's own trace tensorizes it (a template product:
+ * tir-fuse-epilogue places its epilogue on the register tiles). */
+static bool tensorized(MlirOperation op) {
+  MlirAttribute s = strata_te_compute_schedule(op);
+  for (intptr_t i = 0; !mlirAttributeIsNull(s) && i < mlirArrayAttrGetNumElements(s); ++i)
+    if (strata_te_step_prim(mlirArrayAttrGetElement(s, i)) == STRATA_TE_PRIM_TENSORIZE)
+      return true;
+  return false;
+}
+
+/* The te.compute around `op` (a te.read in its body), or null. */
+static MlirOperation enclosing_compute(MlirOperation op) {
+  for (MlirOperation p = mlirOperationGetParentOperation(op); !mlirOperationIsNull(p);
+       p = mlirOperationGetParentOperation(p))
+    if (strata_op_is(p, "te.compute"))
+      return p;
+  return (MlirOperation){NULL};
+}
+
+/* Whether an injective compute reads the result of `op` (an epilogue:
+ * graph-fuse's bias, residual add and activation after te-inline). */
+static bool has_epilogue(MlirOperation op) {
+  MlirValue r = mlirOperationGetResult(op, 0);
+  for (MlirOpOperand u = mlirValueGetFirstUse(r); !mlirOpOperandIsNull(u);
+       u = mlirOpOperandGetNextUse(u)) {
+    MlirOperation c = enclosing_compute(mlirOpOperandGetOwner(u));
+    if (mlirOperationIsNull(c) || !strata_op_is(mlirOpOperandGetOwner(u), "te.read"))
+      continue;
+    MlirAttribute r =
+        mlirOperationGetAttributeByName(c, mlirStringRefCreateFromCString("reduce_extents"));
+    if (mlirAttributeIsNull(r) || mlirDenseArrayGetNumElements(r) == 0)
+      return true;
+  }
+  return false;
+}
+
+/* Whether `op` reads the result of a tensorized compute (it is that
+ * product's epilogue). */
+static bool is_epilogue_of_template(MlirOperation op) {
+  bool found = false;
+  MlirRegion body = mlirOperationGetRegion(op, 0);
+  for (MlirOperation o = mlirBlockGetFirstOperation(mlirRegionGetFirstBlock(body));
+       !mlirOperationIsNull(o) && !found; o = mlirOperationGetNextInBlock(o)) {
+    if (!strata_op_is(o, "te.read"))
+      continue;
+    MlirValue t = mlirOperationGetOperand(o, 0);
+    found = mlirValueIsAOpResult(t) && strata_op_is(mlirOpResultGetOwner(t), "te.compute") &&
+            tensorized(mlirOpResultGetOwner(t));
+  }
+  return found;
+}
+
 static void sketch_compute(MlirOperation op, const shape_t *s) {
+  /* The epilogue rule: a tensorized template product with an epilogue
+   * keeps it fused into its register tiles (tir-fuse-epilogue); the tile
+   * and reduce sketches cannot place it (their accumulation is not a
+   * register tile), so such a product is tuned on its template's knobs
+   * only, and its epilogue, which runs inside the product's tiles, gets no
+   * sketch of its own. */
+  if ((tensorized(op) && has_epilogue(op)) || (s->nr == 0 && is_epilogue_of_template(op)))
+    return;
   MlirAttribute sketches[3];
   int n = 0;
   MlirAttribute a;

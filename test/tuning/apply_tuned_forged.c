@@ -49,9 +49,9 @@ int main(int argc, char **argv) {
       stale ? "UPDATE tasks SET canonical_text = replace(canonical_text, 'arith.mulf', "
               "'arith.addf') WHERE target = 'strata-test'"
             : "INSERT INTO records(task_key, target, decisions, latency, error, time, uid) "
-              "SELECT task_key, target, '{\"mc\":[4],\"kc\":[96]}', -1.0, NULL, 1700000100, "
+              "SELECT task_key, target, '{\"@version\":2,\"mc\":[4],\"kc\":[96]}', -1.0, NULL, 1700000100, "
               "'00000000000000ff' FROM records WHERE target = 'strata-test' AND "
-              "decisions = '{\"mc\":[8],\"kc\":[32]}' LIMIT 1";
+              "decisions = '{\"@version\":2,\"mc\":[8],\"kc\":[32]}' LIMIT 1";
   if (sqlite3_exec(db, sql, NULL, NULL, &msg) != SQLITE_OK) {
     printf("FAILED: %s\n", msg);
     return 1;

@@ -31,6 +31,7 @@
 #include "tuning/measure.h"
 #include "tuning/search.h"
 #include "tools/strata-tune/tune_mpi.h"
+#include "tuning/validate.h"
 
 static const char *const USAGE =
     "usage:\n"
@@ -149,7 +150,7 @@ static int cmd_import(int argc, char **argv) {
 typedef struct {
   uint64_t key;
   char *target;
-  int64_t records, errors, invalid;
+  int64_t records, errors, invalid, rejected;
   double best;
   char *best_decisions;
 } task_summary_t;
@@ -172,7 +173,10 @@ static bool summarize(void *user, const strata_tuning_record_t *r) {
     *t = (task_summary_t){.key = r->task_key, .target = strdup(r->target), .best = -1};
   }
   ++t->records;
-  if (r->error) {
+  if (r->error && strncmp(r->error, STRATA_TUNE_REJECTED_PREFIX,
+                          sizeof STRATA_TUNE_REJECTED_PREFIX - 1) == 0) {
+    ++t->rejected; /* validation's verdicts, not failed candidates */
+  } else if (r->error) {
     ++t->errors;
   } else if (!strata_tuning_record_latency_ok(r)) {
     ++t->invalid;
@@ -200,6 +204,8 @@ static int cmd_best(int argc, char **argv) {
            t->target, (long long)t->records, (long long)t->errors);
     if (t->invalid)
       printf("%lld invalid latencies (ignored), ", (long long)t->invalid);
+    if (t->rejected)
+      printf("%lld rejected (below the roofline or not confirmed), ", (long long)t->rejected);
     if (t->best_decisions)
       printf("best %.6g ms %s\n", t->best * 1e3, t->best_decisions);
     else
@@ -481,6 +487,10 @@ static void print_kernels(const tune_args_t *a, const strata_tune_model_t *m) {
            (unsigned long long)strata_space_size(&k->task.space));
     if (resumed)
       printf(", %d measured before (resumed from the database)", resumed);
+    int stale = strata_search_result(k->search)->stale;
+    if (stale)
+      printf(", %d stale record%s of an older trace version ignored (tuned again)", stale,
+             stale == 1 ? "" : "s");
     printf("\n");
   }
   fflush(stdout);

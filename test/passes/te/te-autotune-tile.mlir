@@ -26,7 +26,7 @@
 // CHECK-SAME: {enabled = {{true|false}}, input = 1 : i64, prim = "cache_read", scope = "packed", width = [[N]] : i64}
 // CHECK-SAME: {enabled = {{true|false}}, input = 0 : i64, prim = "cache_read", scope = "packed", transpose = true, width = [[M]] : i64}
 // CHECK-SAME: {axis = "d0.1.1", intrinsic = @fma_f32_[[M]]x[[N]]_{{[a-z0-9]+}}, prim = "tensorize"}
-// DB: "decisions":{"mc":[{{[0-9]+}}],"nc":[{{[0-9]+}}],"kc":[{{[0-9]+}}],"tile":"@fma_f32_{{[0-9]+x[0-9]+}}_{{[a-z0-9]+}}","pack":"true","pack_a":"false"}
+// DB: "decisions":{"@version":2,"mc":[{{[0-9]+}}],"nc":[{{[0-9]+}}],"kc":[{{[0-9]+}}],"tile":"@fma_f32_{{[0-9]+x[0-9]+}}_{{[a-z0-9]+}}","pack":"true","pack_a":"false"}
 // SPACE: {axis = "d0.1", factors = {choices = [array<i64: 8>, array<i64: 4>, array<i64: 6>], knob = "tile"}, prim = "split"}
 // SPACE-SAME: {axis = "d1.1", factors = {choices = [array<i64: 32>, array<i64: 64>, array<i64: 64>], knob = "tile"}, prim = "split"}
 // SPACE-SAME: {enabled = {choices = [true, false], knob = "pack"}, input = 1 : i64, prim = "cache_read", scope = "packed", width = {choices = [32, 64, 64], knob = "tile"}}
