@@ -86,7 +86,7 @@ double strata_measure_now(void) {
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
-static void write_all(int fd, const void *data, size_t n) {
+void strata_write_all(int fd, const void *data, size_t n) {
   const char *p = data;
   while (n > 0) {
     ssize_t w = write(fd, p, n);
@@ -108,7 +108,7 @@ static void send_message(int fd, bool ok, bool noisy, double latency, const char
   memcpy(buf, &header, sizeof header);
   if (length)
     memcpy(buf + sizeof header, error, length);
-  write_all(fd, buf, sizeof header + length);
+  strata_write_all(fd, buf, sizeof header + length);
 }
 
 /* Runs in the child; never returns. */

@@ -57,6 +57,10 @@ double strata_median(double *values, int n);
 /* Seconds on a monotonic clock. */
 double strata_measure_now(void);
 
+/* Writes all n bytes of data to fd, retrying after EINTR; stops silently
+ * on an error (a child reporting to a parent that has gone). */
+void strata_write_all(int fd, const void *data, size_t n);
+
 /* Evicts [p, p + n) from every cache level (x86 clflush; elsewhere nothing
  * is flushed): a timed run then reads those bytes from memory. */
 void strata_measure_flush_cache(const void *p, size_t n);

@@ -128,3 +128,28 @@ intptr_t strata_te_read_num_indices(MlirOperation op) {
 MlirValue strata_te_read_index(MlirOperation op, intptr_t i) {
   return mlirOperationGetOperand(op, i + 1);
 }
+
+typedef struct {
+  strata_te_read_fn fn;
+  void *user;
+} read_walk_t;
+
+static MlirWalkResult visit_read(MlirOperation op, void *user) {
+  const read_walk_t *w = user;
+  if (!strata_op_is(op, "te.read"))
+    return MlirWalkResultAdvance;
+  return w->fn(op, w->user) ? MlirWalkResultAdvance : MlirWalkResultInterrupt;
+}
+
+MlirOperation strata_te_enclosing_compute(MlirOperation op) {
+  for (MlirOperation p = mlirOperationGetParentOperation(op); !mlirOperationIsNull(p);
+       p = mlirOperationGetParentOperation(p))
+    if (strata_op_is(p, "te.compute"))
+      return p;
+  return (MlirOperation){NULL};
+}
+
+void strata_te_walk_reads(MlirOperation op, strata_te_read_fn fn, void *user) {
+  read_walk_t w = {fn, user};
+  mlirOperationWalk(op, visit_read, &w, MlirWalkPreOrder);
+}

@@ -92,6 +92,12 @@ MlirValue strata_te_read_tensor(MlirOperation op);
 /* Number of indices (= rank of the tensor) and index `i`. */
 intptr_t strata_te_read_num_indices(MlirOperation op);
 MlirValue strata_te_read_index(MlirOperation op, intptr_t i);
+/* Calls fn on every te.read nested in `op` (a te.compute, or an op holding
+ * some), in pre-order, until it returns false. */
+typedef bool (*strata_te_read_fn)(MlirOperation read, void *user);
+void strata_te_walk_reads(MlirOperation op, strata_te_read_fn fn, void *user);
+/* The te.compute that (transitively) contains `op`, or null. */
+MlirOperation strata_te_enclosing_compute(MlirOperation op);
 /* Verifier part (te_read_bounds.c): fails with a located error when an
  * index affine in the computes' axes (static extents) leaves its static
  * tensor dimension for some iteration. */

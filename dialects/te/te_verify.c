@@ -191,10 +191,7 @@ static MlirLogicalResult verify_read(MlirOperation op) {
     return strata_emit_error(op, "result type %s does not match the tensor element type %s",
                              strata_type_str(res, a, sizeof a), strata_type_str(elem, b, sizeof b));
   }
-  MlirOperation p = mlirOperationGetParentOperation(op);
-  while (!mlirOperationIsNull(p) && !strata_op_is(p, "te.compute"))
-    p = mlirOperationGetParentOperation(p);
-  if (mlirOperationIsNull(p))
+  if (mlirOperationIsNull(strata_te_enclosing_compute(op)))
     return strata_emit_error(op, "must be nested in a te.compute body");
   return strata_te_check_read_bounds(op);
 }

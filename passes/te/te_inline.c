@@ -25,15 +25,6 @@
 #include "dialects/te/te_matmul.h"
 #include "strata/pass.h"
 
-/* The te.compute that (transitively) contains `op`, or null. */
-static MlirOperation enclosing_compute(MlirOperation op) {
-  for (MlirOperation p = mlirOperationGetParentOperation(op); !mlirOperationIsNull(p);
-       p = mlirOperationGetParentOperation(p))
-    if (strata_op_is(p, "te.compute"))
-      return p;
-  return (MlirOperation){NULL};
-}
-
 /* True if the body only moves data: no floating-point or math work. */
 static bool moves_data_only(MlirOperation compute) {
   MlirBlock body = strata_te_compute_body(compute);
@@ -116,7 +107,7 @@ static bool collect_reads(MlirOperation producer, strata_op_list_t *reads) {
     MlirOperation user = mlirOpOperandGetOwner(use);
     if (!strata_op_is(user, "te.read") || mlirOpOperandGetOperandNumber(use) != 0)
       return false;
-    MlirOperation reader = enclosing_compute(user);
+    MlirOperation reader = strata_te_enclosing_compute(user);
     if (mlirOperationIsNull(reader) ||
         (strata_te_compute_num_reduce(reader) > 0 && !data_only))
       return false;

@@ -72,10 +72,8 @@ typedef struct {
   int stride;     /* the largest coefficient of axis in a last index; 0: unfit */
 } rows_check_t;
 
-static MlirWalkResult check_read(MlirOperation op, void *user) {
+static bool check_read(MlirOperation op, void *user) {
   rows_check_t *c = user;
-  if (!strata_op_is(op, "te.read"))
-    return MlirWalkResultAdvance;
   intptr_t n = mlirOperationGetNumOperands(op);
   for (intptr_t i = 1; i < n; ++i) {
     MlirValue index = mlirOperationGetOperand(op, i);
@@ -83,12 +81,12 @@ static MlirWalkResult check_read(MlirOperation op, void *user) {
                       : row_coefficient(index, c->axis);
     if (k < 0) {
       c->stride = 0;
-      return MlirWalkResultInterrupt;
+      return false;
     }
     if (k > c->stride)
       c->stride = k;
   }
-  return MlirWalkResultAdvance;
+  return true;
 }
 
 /* The stride at which the reads of `op` walk memory along its innermost
@@ -102,7 +100,7 @@ static int row_stride(MlirOperation op) {
   intptr_t ns = strata_te_compute_num_spatial(op);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(op, 0));
   rows_check_t c = {.axis = mlirBlockGetArgument(body, ns - 1), .stride = 1};
-  mlirOperationWalk(op, check_read, &c, MlirWalkPreOrder);
+  strata_te_walk_reads(op, check_read, &c);
   return c.stride;
 }
 

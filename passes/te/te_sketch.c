@@ -140,10 +140,8 @@ typedef struct {
   bool reuse;
 } reuse_t;
 
-static MlirWalkResult check_reuse(MlirOperation op, void *user) {
+static bool check_reuse(MlirOperation op, void *user) {
   reuse_t *r = user;
-  if (!strata_op_is(op, "te.read"))
-    return MlirWalkResultAdvance;
   for (int a = 0; a < r->s->ns; ++a) {
     if (r->s->extents[a] < 2)
       continue;
@@ -153,10 +151,10 @@ static MlirWalkResult check_reuse(MlirOperation op, void *user) {
       uses = strata_te_depends_on(strata_te_read_index(op, d), arg);
     if (!uses) {
       r->reuse = true;
-      return MlirWalkResultInterrupt;
+      return false;
     }
   }
-  return MlirWalkResultAdvance;
+  return true;
 }
 
 /* The compute's shape, false when the rules leave it alone. */
@@ -186,7 +184,7 @@ static bool read_shape(MlirOperation op, int64_t lanes, double min_iterations, s
     return false;
   reuse_t r = {.s = s, .body = strata_te_compute_body(op)};
   if (s->nr > 0)
-    mlirOperationWalk(op, check_reuse, &r, MlirWalkPreOrder);
+    strata_te_walk_reads(op, check_reuse, &r);
   s->reuse = r.reuse;
   return true;
 }
@@ -444,22 +442,13 @@ static bool tensorized(MlirOperation op) {
   return false;
 }
 
-/* The te.compute around `op` (a te.read in its body), or null. */
-static MlirOperation enclosing_compute(MlirOperation op) {
-  for (MlirOperation p = mlirOperationGetParentOperation(op); !mlirOperationIsNull(p);
-       p = mlirOperationGetParentOperation(p))
-    if (strata_op_is(p, "te.compute"))
-      return p;
-  return (MlirOperation){NULL};
-}
-
 /* Whether an injective compute reads the result of `op` (an epilogue:
  * graph-fuse's bias, residual add and activation after te-inline). */
 static bool has_epilogue(MlirOperation op) {
   MlirValue r = mlirOperationGetResult(op, 0);
   for (MlirOpOperand u = mlirValueGetFirstUse(r); !mlirOpOperandIsNull(u);
        u = mlirOpOperandGetNextUse(u)) {
-    MlirOperation c = enclosing_compute(mlirOpOperandGetOwner(u));
+    MlirOperation c = strata_te_enclosing_compute(mlirOpOperandGetOwner(u));
     if (mlirOperationIsNull(c) || !strata_op_is(mlirOpOperandGetOwner(u), "te.read"))
       continue;
     MlirAttribute r =

@@ -80,19 +80,17 @@ typedef struct {
   bool too_many;
 } reads_t;
 
-static MlirWalkResult collect_read(MlirOperation op, void *user) {
+static bool collect_read(MlirOperation op, void *user) {
   reads_t *r = user;
-  if (!strata_op_is(op, "te.read"))
-    return MlirWalkResultAdvance;
   MlirValue t = strata_te_read_tensor(op);
   for (int i = 0; i < r->count; ++i)
     if (mlirValueEqual(r->tensors[i], t))
-      return MlirWalkResultAdvance;
+      return true;
   if (r->count == STRATA_TE_MAX_READS)
     r->too_many = true;
   else
     r->tensors[r->count++] = t;
-  return MlirWalkResultAdvance;
+  return true;
 }
 
 typedef struct {
@@ -100,15 +98,13 @@ typedef struct {
   MlirBlock args;
 } remap_t;
 
-static MlirWalkResult remap_read(MlirOperation op, void *user) {
+static bool remap_read(MlirOperation op, void *user) {
   remap_t *m = user;
-  if (!strata_op_is(op, "te.read"))
-    return MlirWalkResultAdvance;
   MlirValue t = strata_te_read_tensor(op);
   for (int i = 0; i < m->reads->count; ++i)
     if (mlirValueEqual(m->reads->tensors[i], t))
       mlirOperationSetOperand(op, 0, mlirBlockGetArgument(m->args, i));
-  return MlirWalkResultAdvance;
+  return true;
 }
 
 /* Per read in the body (first occurrence of each tensor): the axis each
@@ -164,7 +160,7 @@ static bool read_axes(strata_te_task_t *t, MlirOperation compute, MlirType rt, c
 
 /* The tensors read become the kernel's arguments. */
 static bool read_inputs(strata_te_task_t *t, reads_t *reads, char **error) {
-  mlirOperationWalk(t->compute, collect_read, reads, MlirWalkPreOrder);
+  strata_te_walk_reads(t->compute, collect_read, reads);
   if (reads->too_many)
     return strata_fail(error, "the compute reads more than %d tensors", STRATA_TE_MAX_READS);
   for (int i = 0; i < reads->count; ++i) {
@@ -195,7 +191,7 @@ static void extract_kernel(strata_te_task_t *t, const reads_t *reads, MlirType r
   strata_builder_t fb = strata_builder_at_end(entry, loc);
   MlirOperation clone = strata_build_insert(&fb, mlirOperationClone(t->compute));
   remap_t remap = {reads, entry};
-  mlirOperationWalk(clone, remap_read, &remap, MlirWalkPreOrder);
+  strata_te_walk_reads(clone, remap_read, &remap);
   MlirValue result = mlirOperationGetResult(clone, 0);
   strata_build_op(&fb, "func.return", 1, &result, 0, NULL, 0, NULL);
   t->kernel_text = strata_print_op(mlirModuleGetOperation(module));

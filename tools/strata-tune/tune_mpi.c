@@ -139,20 +139,6 @@ typedef struct {
   int index; /* in the batch, -1 when idle */
 } local_job_t;
 
-/* Writes all of buf (a child's result). */
-static void write_all(int fd, const void *buf, size_t n) {
-  const char *p = buf;
-  while (n > 0) {
-    ssize_t w = write(fd, p, n);
-    if (w < 0 && errno == EINTR)
-      continue;
-    if (w <= 0)
-      return;
-    p += w;
-    n -= (size_t)w;
-  }
-}
-
 /* Measures one candidate (the usual isolation: strata_te_task_measure)
  * into a result message: a result_header_t, then the error text. */
 static char *measure_message(strata_te_task_t *t, const strata_choice_t *c, int64_t sequence,
@@ -190,7 +176,7 @@ static bool local_start(local_job_t *j, strata_te_task_t *t, const strata_choice
     close(fds[0]);
     size_t size = 0;
     char *msg = measure_message(t, c, 0, &size);
-    write_all(fds[1], msg, size);
+    strata_write_all(fds[1], msg, size);
     close(fds[1]);
     _exit(0);
   }
