@@ -15,28 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-typedef struct strata_tuning_db strata_tuning_db_t;
-
-/* One kernel on one target. key = strata_tuning_task_key(text, target). */
-typedef struct {
-  uint64_t key;
-  const char *target;         /* e.g. "x86_64 avx2,fma cores=8" */
-  const char *canonical_text; /* the kernel with names and schedules stripped */
-} strata_tuning_task_t;
-
-/* A stored record; strings are owned (strata_tuning_record_clear frees). */
-typedef struct {
-  int64_t id; /* insertion order within this file */
-  char *uid;  /* 16 hex digits: random at insert, kept by export and import */
-  uint64_t task_key;
-  char *target;
-  char *canonical_text;
-  char *decisions;  /* JSON object: knob name -> value */
-  double latency;   /* seconds when error is NULL (NAN otherwise); rows of older
-                     * files may hold invalid ones: strata_tuning_record_latency_ok */
-  char *error;      /* NULL for a successful measurement */
-  int64_t unix_time;
-} strata_tuning_record_t;
+#include "tuning/record.h"
 
 /* xxHash64 of the canonical text, a NUL byte, then the target string. */
 uint64_t strata_tuning_task_key(const char *canonical_text, const char *target);
@@ -88,7 +67,6 @@ char *strata_tuning_db_other_targets(strata_tuning_db_t *db, const char *canonic
 /* Calls fn for every record of (task_key, target) in insertion order
  * (records of all tasks when target is NULL); fn returns false to stop. The
  * record is only valid during the call. */
-typedef bool (*strata_tuning_record_fn)(void *user, const strata_tuning_record_t *record);
 bool strata_tuning_db_for_each(strata_tuning_db_t *db, uint64_t task_key, const char *target,
                                strata_tuning_record_fn fn, void *user, char **error);
 

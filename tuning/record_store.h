@@ -19,7 +19,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "tuning/database.h"
+#include "tuning/record.h"
 
 typedef struct sqlite3 sqlite3;
 

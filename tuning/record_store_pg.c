@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "runtime/status.h"
+#include "tuning/database.h"
 
 #ifdef STRATA_HAVE_LIBPQ
 #include <libpq-fe.h>

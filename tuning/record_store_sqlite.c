@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "runtime/status.h"
+#include "tuning/database.h"
 
 enum { SCHEMA_VERSION = 2, BUSY_TIMEOUT_MS = 60000 };
 
