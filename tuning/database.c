@@ -327,7 +327,7 @@ static sqlite3_stmt *json_prepare(strata_tuning_db_t *db, const char *sql, char 
   return stmt;
 }
 
-static char *column_strdup(sqlite3_stmt *stmt, int column) {
+char *strata_record_store_column_strdup(sqlite3_stmt *stmt, int column) {
   const unsigned char *text = sqlite3_column_text(stmt, column);
   if (!text)
     return NULL;
@@ -392,14 +392,14 @@ static bool parse_jsonl_line(strata_tuning_db_t *db, const char *line, long line
       problem = "a record has a latency or an error, not both";
     else if (!measured && strcmp(error_type, "text") != 0)
       problem = "\"latency\" must be a number, or \"error\" a string";
-    f->task = column_strdup(stmt, 0);
-    f->target = column_strdup(stmt, 1);
-    f->canonical = column_strdup(stmt, 2);
-    f->decisions = column_strdup(stmt, 4);
+    f->task = strata_record_store_column_strdup(stmt, 0);
+    f->target = strata_record_store_column_strdup(stmt, 1);
+    f->canonical = strata_record_store_column_strdup(stmt, 2);
+    f->decisions = strata_record_store_column_strdup(stmt, 4);
     f->latency = measured ? sqlite3_column_double(stmt, 6) : NAN;
-    f->error_text = measured ? NULL : column_strdup(stmt, 7);
+    f->error_text = measured ? NULL : strata_record_store_column_strdup(stmt, 7);
     f->unix_time = sqlite3_column_int64(stmt, 9);
-    f->uid = column_strdup(stmt, 15);
+    f->uid = strata_record_store_column_strdup(stmt, 15);
   }
   sqlite3_finalize(stmt);
   if (problem)

@@ -22,6 +22,11 @@
 #include "tuning/record.h"
 
 typedef struct sqlite3 sqlite3;
+typedef struct sqlite3_stmt sqlite3_stmt;
+
+/* A malloc'd copy of a text column (NULL for SQL NULL); aborts when out of
+ * memory. For the SQLite back end and database.c's JSON parsing. */
+char *strata_record_store_column_strdup(sqlite3_stmt *stmt, int column);
 
 typedef struct {
   const char *name; /* "sqlite", "postgresql" */

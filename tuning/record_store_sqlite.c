@@ -180,16 +180,6 @@ static void bind_task(sqlite3_stmt *stmt, uint64_t key, const char *target) {
   sqlite3_bind_text(stmt, 2, target, -1, SQLITE_STATIC);
 }
 
-static char *column_strdup(sqlite3_stmt *stmt, int column) {
-  const unsigned char *text = sqlite3_column_text(stmt, column);
-  if (!text)
-    return NULL;
-  char *copy = strdup((const char *)text);
-  if (!copy)
-    abort();
-  return copy;
-}
-
 static int s_add_task(strata_tuning_db_t *db, uint64_t key, const char *target,
                       const char *canonical_text, char **stored, char **error) {
   sqlite3_stmt *stmt = prepare(
@@ -213,7 +203,7 @@ static int s_add_task(strata_tuning_db_t *db, uint64_t key, const char *target,
   bind_task(stmt, key, target);
   int rc = sqlite3_step(stmt);
   *stored = rc == SQLITE_ROW && strcmp((const char *)sqlite3_column_text(stmt, 1), "text") == 0
-                ? column_strdup(stmt, 0)
+                ? strata_record_store_column_strdup(stmt, 0)
                 : NULL;
   int result = 0;
   if (rc != SQLITE_ROW && rc != SQLITE_DONE)
@@ -259,15 +249,15 @@ static const char *const RECORD_COLUMNS =
 static bool read_record(sqlite3_stmt *stmt, strata_tuning_record_t *out) {
   out->id = sqlite3_column_int64(stmt, 0);
   out->task_key = (uint64_t)sqlite3_column_int64(stmt, 1);
-  out->target = column_strdup(stmt, 2);
-  out->canonical_text = column_strdup(stmt, 3);
-  out->decisions = column_strdup(stmt, 4);
-  out->error = column_strdup(stmt, 6);
+  out->target = strata_record_store_column_strdup(stmt, 2);
+  out->canonical_text = strata_record_store_column_strdup(stmt, 3);
+  out->decisions = strata_record_store_column_strdup(stmt, 4);
+  out->error = strata_record_store_column_strdup(stmt, 6);
   out->latency = sqlite3_column_type(stmt, 5) == SQLITE_NULL || out->error
                      ? NAN
                      : sqlite3_column_double(stmt, 5);
   out->unix_time = sqlite3_column_int64(stmt, 7);
-  out->uid = column_strdup(stmt, 8);
+  out->uid = strata_record_store_column_strdup(stmt, 8);
   return out->target && out->canonical_text && out->decisions && out->uid;
 }
 
