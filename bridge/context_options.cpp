@@ -7,3 +7,7 @@
 extern "C" void strata_context_set_print_op_on_diagnostic(MlirContext ctx, bool enable) {
   unwrap(ctx)->printOpOnDiagnostic(enable);
 }
+
+extern "C" bool strata_context_is_multithreaded(MlirContext ctx) {
+  return unwrap(ctx)->isMultithreadingEnabled();
+}

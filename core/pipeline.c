@@ -75,6 +75,19 @@ MlirLogicalResult strata_run_pipeline(MlirOperation op, const char *pipeline) {
   return r;
 }
 
+bool strata_compile_threads_begin(MlirContext ctx, const char *pipeline) {
+  if (mlirContextIsNull(ctx) || (pipeline && strstr(pipeline, "te-autotune")) ||
+      strata_context_is_multithreaded(ctx))
+    return false;
+  mlirContextEnableMultithreading(ctx, true);
+  return true;
+}
+
+void strata_compile_threads_end(MlirContext ctx, bool began) {
+  if (began)
+    mlirContextEnableMultithreading(ctx, false);
+}
+
 /* The ladder's steps, as strata-graph-to-llvm (lowering/graph_to_llvm.c)
  * names them, with the tuned schedule choice between te and tir. */
 #define TUNING_TASKS                                                                       \

@@ -334,14 +334,19 @@ strata_status_t strata_model_compile(strata_model_t *m, const strata_model_optio
   strata_status_t s = lowering_pipeline(o, m->threads, &pipeline);
   if (s)
     return s;
+  bool threads = strata_compile_threads_begin(m->ctx, pipeline);
   bool lowered = mlirLogicalResultIsSuccess(strata_run_pipeline(m->module, pipeline));
   free(pipeline);
   m->failed = !lowered; /* a pipeline that fails can leave the module half lowered */
-  if (!lowered)
+  if (!lowered) {
+    strata_compile_threads_end(m->ctx, threads);
     return from_diagnostics(m, STRATA_STATUS_COMPILE_FAILED, "lowering the model failed");
+  }
   m->lowered = true;
-  if (o->profile && !o->pipeline && !strata_model_take_kernel_names(m))
+  if (o->profile && !o->pipeline && !strata_model_take_kernel_names(m)) {
+    strata_compile_threads_end(m->ctx, threads);
     return strata_model_status(STRATA_STATUS_OUT_OF_MEMORY, "out of memory");
+  }
   char *error = NULL;
   /* The JIT takes the weights and kernels out of what it compiles: a copy,
    * so that strata_model_export still has the whole module. */
@@ -349,6 +354,7 @@ strata_status_t strata_model_compile(strata_model_t *m, const strata_model_optio
   strata_codegen_options_t codegen = {.no_cache = o->no_cache != 0};
   m->jit = strata_jit_create_with(copy, m->opt_level, &codegen, NULL, &error);
   mlirOperationDestroy(copy);
+  strata_compile_threads_end(m->ctx, threads);
   if (!m->jit || !strata_jit_materialize(m->jit, m->sig.name, &error)) {
     strata_jit_release(m->jit);
     m->jit = NULL;

@@ -1,9 +1,11 @@
 /* Parallel code generation with a compile cache (see codegen.h). The
  * modules (the kernels and the entry) are keyed and grouped into one batch
  * per thread, balanced by the size of their text (largest first, each to
- * the lightest batch); a batch is translated to LLVM IR on the calling
- * thread (MLIR is not touched by the workers) as one LLVM module, its
- * members linked together. Each worker owns a target machine and
+ * the lightest batch); a batch is translated to LLVM IR as one LLVM
+ * module, its members linked together: by the worker that compiles it
+ * when the MLIR context is multithreaded (strata_compile_threads_begin;
+ * the modules are keyed in parallel too), else on the calling thread
+ * before the workers start (MLIR's uniquing is then not thread-safe). Each worker owns a target machine and
  * optimizes and emits batches from a shared counter, each in its own
  * LLVMContext. One module per batch, not per kernel: LLVM's fixed cost per
  * module (building the pass pipelines and the code generator's) was about
@@ -51,6 +53,12 @@ typedef struct {
   int count, next;
   int opt_level;
   char *triple, *cpu, *features;
+  /* With a multithreaded context the workers translate their batches
+   * (translate_in_workers): the modules and which batch each is in. */
+  bool translate_in_workers;
+  const MlirOperation *ops;
+  const int *batch;
+  int num_ops;
 } pool_t;
 
 int strata_host_cores(void) {
@@ -184,6 +192,9 @@ static void compile_unit(const pool_t *p, LLVMTargetMachineRef tm, unit_t *u) {
   u->ctx = NULL;
 }
 
+static bool translate_batch(unit_t *u, const MlirOperation *ops, const int *batch, int n, int b,
+                            char **error);
+
 static void *worker(void *arg) {
   pool_t *p = arg;
   LLVMTargetRef target;
@@ -202,8 +213,12 @@ static void *worker(void *arg) {
     int i = __atomic_fetch_add(&p->next, 1, __ATOMIC_RELAXED);
     if (i >= p->count)
       break;
-    if (p->units[i].mod)
-      compile_unit(p, tm, &p->units[i]);
+    unit_t *u = &p->units[i];
+    if (p->translate_in_workers && !u->hit && !u->error &&
+        !translate_batch(u, p->ops, p->batch, p->num_ops, i, &u->error))
+      continue;
+    if (u->mod)
+      compile_unit(p, tm, u);
   }
   LLVMDisposeTargetMachine(tm);
   return NULL;
@@ -273,20 +288,52 @@ static bool translate_batch(unit_t *u, const MlirOperation *ops, const int *batc
   return true;
 }
 
-/* Keys the `n` modules, groups them into batches, takes what the cache
- * has and translates the other batches. */
-static bool prepare_units(pool_t *p, const MlirOperation *ops, int n, const char *cache_dir,
-                          char **error) {
+/* Keys modules from a shared counter (key_modules). */
+typedef struct {
+  const pool_t *p;
+  const MlirOperation *ops;
+  uint64_t *keys;
+  size_t *weight;
+  int n, next;
+} key_job_t;
+
+static void *key_worker(void *arg) {
+  key_job_t *j = arg;
+  for (int i; (i = __atomic_fetch_add(&j->next, 1, __ATOMIC_RELAXED)) < j->n;)
+    j->keys[i] = unit_key(j->ops[i], j->p, &j->weight[i]);
+  return NULL;
+}
+
+/* Keys the `n` modules, on p->count threads when the workers may touch
+ * MLIR (printing a module is most of it). */
+static void key_modules(const pool_t *p, const MlirOperation *ops, int n, uint64_t *keys,
+                        size_t *weight) {
+  key_job_t job = {.p = p, .ops = ops, .keys = keys, .weight = weight, .n = n};
+  int threads = p->translate_in_workers ? p->count : 1;
+  pthread_t ids[64];
+  int started = 0;
+  for (int t = 1; t < threads && started < 64; ++t)
+    if (pthread_create(&ids[started], NULL, key_worker, &job) == 0)
+      ++started;
+  key_worker(&job);
+  for (int t = 0; t < started; ++t)
+    pthread_join(ids[t], NULL);
+}
+
+/* Keys the `n` modules, groups them into batches (batch[i]: module i's),
+ * takes what the cache has and translates the other batches, unless the
+ * workers will (p->translate_in_workers). */
+static bool prepare_units(pool_t *p, const MlirOperation *ops, int n, int *batch,
+                          const char *cache_dir, char **error) {
   uint64_t *keys = calloc((size_t)n, sizeof *keys);
   size_t *weight = calloc((size_t)n, sizeof *weight);
-  int *batch = calloc((size_t)n, sizeof *batch);
-  bool ok = keys && weight && batch;
+  bool ok = keys && weight;
   if (!ok)
     strata_fail(error, "out of memory keying the modules");
-  for (int i = 0; ok && i < n; ++i)
-    keys[i] = unit_key(ops[i], p, &weight[i]);
-  if (ok)
+  if (ok) {
+    key_modules(p, ops, n, keys, weight);
     balance(weight, n, p->count, batch);
+  }
   for (int b = 0; ok && b < p->count; ++b) {
     unit_t *u = &p->units[b];
     XXH64_state_t *st = XXH64_createState();
@@ -300,11 +347,11 @@ static bool prepare_units(pool_t *p, const MlirOperation *ops, int n, const char
       u->hit = true;
       continue;
     }
-    ok = translate_batch(u, ops, batch, n, b, error);
+    if (!p->translate_in_workers)
+      ok = translate_batch(u, ops, batch, n, b, error);
   }
   free(keys);
   free(weight);
-  free(batch);
   return ok;
 }
 
@@ -346,16 +393,24 @@ bool strata_codegen_compile(MlirOperation module, int opt_level,
               .triple = LLVMGetDefaultTargetTriple(),
               .cpu = LLVMGetHostCPUName(),
               .features = LLVMGetHostCPUFeatures()};
+  /* MLIR may be used from the workers only when its context is
+   * multithreaded (thread-safe uniquing): they then key and translate. */
+  p.translate_in_workers = p.count > 1 && strata_context_is_multithreaded(mlirOperationGetContext(module));
   p.units = calloc((size_t)p.count, sizeof *p.units);
   MlirOperation *ops = calloc((size_t)n, sizeof *ops);
-  bool ok = p.units && ops;
+  int *batch = calloc((size_t)n, sizeof *batch);
+  bool ok = p.units && ops && batch;
   for (int i = 0; ok && i < n; ++i)
     ops[i] = i == 0 ? module : mlirModuleGetOperation(parts[i - 1]);
-  ok = ok && prepare_units(&p, ops, n, cache_dir, error);
-  free(ops);
+  ok = ok && prepare_units(&p, ops, n, batch, cache_dir, error);
+  p.ops = ops;
+  p.batch = batch;
+  p.num_ops = n;
   mark = strata_timing_charge(timing, STRATA_PHASE_LLVM_OPT, mark);
   if (ok)
     run_pool(&p, p.count);
+  free(ops);
+  free(batch);
   mark = strata_timing_charge(timing, STRATA_PHASE_CODEGEN, mark);
   *objects = (strata_objects_t){.items = ok ? calloc((size_t)p.count, sizeof(strata_object_t)) : NULL};
   ok = ok && objects->items;

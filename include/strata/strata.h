@@ -42,6 +42,10 @@ MlirOperation strata_parse_module(MlirContext ctx, MlirStringRef text, MlirStrin
  * diagnostics turn it off, as mlir-opt --verify-diagnostics does. */
 void strata_context_set_print_op_on_diagnostic(MlirContext ctx, bool enable);
 
+/* Whether `ctx` has its thread pool on (mlirContextEnableMultithreading;
+ * the MLIR 22 C API can set it but not read it). */
+bool strata_context_is_multithreaded(MlirContext ctx);
+
 /* Registers every Strata pass and named pipeline in MLIR's global pass
  * registry, so textual pipelines can name them (with options). Idempotent;
  * call before starting threads. Does not register upstream passes. */
@@ -65,6 +69,17 @@ MlirPassManager strata_pass_manager_create(MlirOperation op, const char *pipelin
 /* Parses `pipeline` (e.g. "builtin.module(graph-canonicalize,strata-dce)")
  * and runs it on `op`. Diagnostics go to the context's handlers. */
 MlirLogicalResult strata_run_pipeline(MlirOperation op, const char *pipeline);
+
+/* Turns on `ctx`'s thread pool for one compile and returns true: nested
+ * pipelines (strata-lower-to-llvm's per-function steps) then run on every
+ * core, and code generation keys and translates kernels in parallel
+ * (runtime/codegen.h). Returns false and changes nothing when `pipeline`
+ * names te-autotune, whose measuring children use the context after a
+ * fork (a pool's threads do not survive one), or when the pool is on
+ * already. strata_compile_threads_end(ctx, began) turns it off again (its
+ * threads exit) when begin returned true; nothing otherwise. */
+bool strata_compile_threads_begin(MlirContext ctx, const char *pipeline);
+void strata_compile_threads_end(MlirContext ctx, bool began);
 
 /* The textual pipelines of the tools, written once.
  * strata_pipeline_to_llvm: graph (or any later stage) to the llvm dialect:

@@ -172,12 +172,14 @@ static bool compile(MlirContext ctx, const args_t *a, strata_timing_t *timing, c
   MlirOperation module = strata_model_load(ctx, a->model, 0, NULL, NULL, error);
   bool ok = !mlirOperationIsNull(module) && mlirLogicalResultIsSuccess(strata_verify(module));
   strata_timing_charge(timing, STRATA_PHASE_IMPORT, mark);
+  bool threads = strata_compile_threads_begin(ctx, a->pipeline);
   ok = ok && strata_signature_get(module, a->entry, &sig, error) &&
        lower_to_llvm(module, a->pipeline, a->tuning_db, a->target, timing);
   bool object_only = ends_with(a->out, ".o");
   char object[4096];
   snprintf(object, sizeof object, object_only ? "%s" : "%s.tmp.o", a->out);
   ok = ok && strata_aot_emit_object_with(module, object, a->opt_level, &a->codegen, timing, error);
+  strata_compile_threads_end(ctx, threads);
   if (ok && !object_only) {
     mark = strata_time_mark();
     ok = strata_aot_link_shared(object, a->out, error);

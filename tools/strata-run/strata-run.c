@@ -659,17 +659,20 @@ static bool compile_module(MlirOperation module, const options_t *o, const char 
                            const model_cache_t *mc, const bool *kept, int num_inputs,
                            const strata_signature_t *sig, strata_jit_t **jit, char ***kernels,
                            intptr_t *num_kernels, char **error) {
-  if (mlirLogicalResultIsFailure(strata_timing_run_pipeline(o->timing, module, lowering)))
-    return false;
-  if (o->stats)
+  MlirContext ctx = mlirOperationGetContext(module);
+  bool threads = strata_compile_threads_begin(ctx, lowering);
+  bool lowered = mlirLogicalResultIsSuccess(strata_timing_run_pipeline(o->timing, module, lowering));
+  if (lowered && o->stats)
     print_memory_plan(module, sig->name);
-  if (o->profile)
+  if (lowered && o->profile)
     *kernels = profile_names(module, num_kernels);
   strata_codegen_options_t codegen = {.no_cache = o->no_cache};
   strata_jit_weights_t weights = {0};
   strata_objects_t objects = {0};
-  if (!strata_jit_compile_parts(module, o->opt_level, &codegen, o->timing, &weights, &objects,
-                                error))
+  bool compiled = lowered && strata_jit_compile_parts(module, o->opt_level, &codegen, o->timing,
+                                                      &weights, &objects, error);
+  strata_compile_threads_end(ctx, threads);
+  if (!compiled)
     return false;
   if (mc->usable && mc->diagnostics == 0) {
     strata_time_mark_t mark = strata_time_mark();

@@ -13,11 +13,14 @@
 // JIT-NEXT:   link {{[0-9]+\.[0-9] +[0-9]+\.[0-9] +[0-9]+\.[0-9]}}%
 // AOT-NEXT:   link {{[0-9]+\.[0-9] +[0-9]+\.[0-9] +[0-9]+\.[0-9]}}%
 // CHECK-NEXT: pass (exclusive)                wall ms     CPU ms   share  runs
-// Each pass of the default pipeline once (lower-affine twice), any order:
+// Each pass of the default pipeline once, any order; strata-lower-to-llvm's
+// per-function steps once per function (lower-affine twice), here 3 (the
+// entry and 2 kernels):
 // CHECK-DAG:  graph-fuse                {{.*}}%     1
 // CHECK-DAG:  convert-graph-to-te       {{.*}}%     1
 // CHECK-DAG:  convert-te-to-tir         {{.*}}%     1
-// CHECK-DAG:  lower-affine              {{.*}}%     2
+// CHECK-DAG:  lower-affine              {{.*}}%     6
+// CHECK-DAG:  canonicalize              {{.*}}%     3
 // CHECK-DAG:  strata-flatten-globals    {{.*}}%     1
 // CHECK-DAG:  reconcile-unrealized-casts {{.*}}%     1
 // The pipeline is one pass manager: no adaptor or pipeline lines.
