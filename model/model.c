@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <xxhash.h>
 #include <unistd.h>
 
 #include <mlir-c/BuiltinAttributes.h>
@@ -234,6 +235,7 @@ strata_status_t strata_model_import(const char *path, const strata_model_options
                    : strata_parse_module(m->ctx, mlirStringRefCreate(text, len),
                                          mlirStringRefCreateFromCString(path));
   free(text);
+  m->source_hashed = m->source_is_file = true; /* the cache key reads the file */
   if ((s = finish_import(m, options, onnx ? path : NULL))) {
     strata_model_destroy(m);
     return s;
@@ -256,6 +258,8 @@ strata_status_t strata_model_import_mlir(const char *text, size_t length,
     return s;
   m->module = strata_parse_module(m->ctx, mlirStringRefCreate(text, length),
                                   mlirStringRefCreateFromCString(m->source));
+  m->source_key = XXH64(text, length, 0);
+  m->source_hashed = true;
   if ((s = finish_import(m, options, NULL))) {
     strata_model_destroy(m);
     return s;
@@ -315,7 +319,7 @@ strata_status_t strata_model_compile(strata_model_t *m, const strata_model_optio
   const strata_model_options_t *o = options ? options : &defaults;
   if (!m)
     return strata_model_status(STRATA_STATUS_INVALID_ARGUMENT, "strata_model_compile: no model");
-  if (m->lowered || m->failed)
+  if (m->lowered || m->failed || m->jit)
     return strata_model_status(STRATA_STATUS_FAILED_PRECONDITION,
                                m->failed ? "an earlier compile of the model failed part way "
                                            "(import it again to retry)"
@@ -334,6 +338,10 @@ strata_status_t strata_model_compile(strata_model_t *m, const strata_model_optio
   strata_status_t s = lowering_pipeline(o, m->threads, &pipeline);
   if (s)
     return s;
+  if (strata_model_cache_prepare(m, o, pipeline) && strata_model_cache_take(m)) {
+    m->pipeline = pipeline; /* the module is lowered only if exported */
+    return NULL;
+  }
   bool threads = strata_compile_threads_begin(m->ctx, pipeline);
   bool lowered = mlirLogicalResultIsSuccess(strata_run_pipeline(m->module, pipeline));
   free(pipeline);
@@ -352,7 +360,12 @@ strata_status_t strata_model_compile(strata_model_t *m, const strata_model_optio
    * so that strata_model_export still has the whole module. */
   MlirOperation copy = mlirOperationClone(m->module);
   strata_codegen_options_t codegen = {.no_cache = o->no_cache != 0};
-  m->jit = strata_jit_create_with(copy, m->opt_level, &codegen, NULL, &error);
+  strata_jit_weights_t weights = {0};
+  strata_objects_t objects = {0};
+  if (strata_jit_compile_parts(copy, m->opt_level, &codegen, NULL, &weights, &objects, &error)) {
+    strata_model_cache_keep(m, &objects, &weights);
+    m->jit = strata_jit_link(&objects, &weights, NULL, &error);
+  }
   mlirOperationDestroy(copy);
   strata_compile_threads_end(m->ctx, threads);
   if (!m->jit || !strata_jit_materialize(m->jit, m->sig.name, &error)) {
@@ -380,14 +393,30 @@ strata_status_t strata_model_load(const char *path, const strata_model_options_t
   return s;
 }
 
+/* A model compiled from the cache is lowered when first exported, with
+ * the pipeline of its compile. */
+static strata_status_t lower_for_export(strata_model_t *m) {
+  if (m->lowered)
+    return NULL;
+  bool threads = strata_compile_threads_begin(m->ctx, m->pipeline);
+  bool ok = mlirLogicalResultIsSuccess(strata_run_pipeline(m->module, m->pipeline));
+  strata_compile_threads_end(m->ctx, threads);
+  m->lowered = ok;
+  m->failed = !ok;
+  return ok ? NULL : from_diagnostics(m, STRATA_STATUS_COMPILE_FAILED, "lowering the model failed");
+}
+
 strata_status_t strata_model_export(strata_model_t *m, const char *output_path,
                                     const char *header_path) {
   if (!m || !output_path)
     return strata_model_status(STRATA_STATUS_INVALID_ARGUMENT,
                                "strata_model_export: model and output_path must not be NULL");
-  if (!m->lowered || m->failed)
+  if ((!m->lowered && !m->pipeline) || m->failed)
     return strata_model_status(STRATA_STATUS_FAILED_PRECONDITION,
                                "compile the model (strata_model_compile) before exporting it");
+  strata_status_t lowered = lower_for_export(m);
+  if (lowered)
+    return lowered;
   char *error = NULL;
   bool object_only = ends_with(output_path, ".o");
   size_t size = strlen(output_path) + 8;
@@ -422,6 +451,7 @@ void strata_model_destroy(strata_model_t *m) {
     mlirOperationDestroy(m->module);
   mlirContextDestroy(m->ctx);
   free(m->source);
+  free(m->pipeline);
   strata_text_free(&m->errors);
   strata_text_free(&m->warnings);
   strata_model_free_kernel_names(m);
@@ -430,6 +460,10 @@ void strata_model_destroy(strata_model_t *m) {
 
 const char *strata_model_warnings(const strata_model_t *m) {
   return m && m->warnings.len ? strata_text_str(&m->warnings) : "";
+}
+
+int strata_model_compiled_from_cache(const strata_model_t *m) {
+  return m && m->jit && m->pipeline ? 1 : 0;
 }
 
 const char *strata_model_entry(const strata_model_t *m) { return m ? m->sig.name : ""; }

@@ -27,7 +27,28 @@ struct strata_model {
   strata_text_t warnings;
   char **kernel_names;      /* options.profile: the timed kernels (model_profile.c) */
   int num_kernels;
+  /* The whole-model cache (model_cached.c): what the key covers of the
+   * source (the file `source`, or source_key: a hash of imported text). */
+  bool source_hashed, source_is_file;
+  uint64_t source_key;
+  bool cache_usable; /* this compile's options allow the cache */
+  uint64_t cache_key;
+  char cache_dir[4096];
+  char *pipeline; /* a compile taken from the cache: lowered at export */
 };
+
+/* The cache key of compiling m with `o` and `pipeline` (m->threads and
+ * m->opt_level set); false (m->cache_usable false) when the options or the
+ * source rule the cache out. */
+bool strata_model_cache_prepare(strata_model_t *m, const strata_model_options_t *o,
+                                const char *pipeline);
+/* A hit: m->jit linked from the stored entry (its signature checked
+ * against m's); false on a miss or an entry that does not fit. */
+bool strata_model_cache_take(strata_model_t *m);
+/* Stores a compile's objects and weights, unless the cache is not usable
+ * or the compile emitted warnings or errors (a hit would not repeat them). */
+void strata_model_cache_keep(const strata_model_t *m, const strata_objects_t *objects,
+                             const strata_jit_weights_t *weights);
 
 /* Takes the kernel names strata-instrument-profile left in the lowered
  * module (its `strata.profile_kernels` attribute) into m (model_profile.c);

@@ -73,8 +73,9 @@ typedef struct {
   int profile;
   /* Nonzero: compile every kernel, and neither read nor write the compile
    * cache ($XDG_CACHE_HOME/strata, else ~/.cache/strata), where compiled
-   * kernels are otherwise kept and reused (a second compile of a model
-   * only links). */
+   * kernels and whole compiled models are otherwise kept and reused (a
+   * second compile of a model maps and links it:
+   * strata_model_compiled_from_cache). */
   int no_cache;
 } strata_model_options_t;
 
@@ -97,6 +98,12 @@ strata_status_t strata_model_import_mlir(const char *text, size_t length,
 /* Lowers the model to the llvm dialect and JIT-compiles it for the host
  * CPU (machine code generated now, not at the first run). Once per model. */
 strata_status_t strata_model_compile(strata_model_t *model, const strata_model_options_t *options);
+/* Nonzero when strata_model_compile took the model from the whole-model
+ * compile cache: compiled before from the same bytes with the same options
+ * on this host by this build of Strata; its objects and weights were
+ * mapped and linked, without lowering or code generation (not with
+ * options.profile, nor after a compile that emitted warnings). */
+int strata_model_compiled_from_cache(const strata_model_t *model);
 /* strata_model_import then strata_model_compile. */
 strata_status_t strata_model_load(const char *path, const strata_model_options_t *options,
                                   strata_model_t **model);

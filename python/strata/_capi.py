@@ -98,6 +98,7 @@ _declare("strata_model_export", _status, _model, ctypes.c_char_p, ctypes.c_char_
 _declare("strata_model_destroy", None, _model)
 _declare("strata_model_warnings", ctypes.c_char_p, _model)
 _declare("strata_model_entry", ctypes.c_char_p, _model)
+_declare("strata_model_compiled_from_cache", ctypes.c_int, _model)
 _declare("strata_model_num_inputs", ctypes.c_int, _model)
 _declare("strata_model_num_outputs", ctypes.c_int, _model)
 _declare("strata_model_input_info", _status, _model, ctypes.c_int, ctypes.POINTER(TensorInfo))

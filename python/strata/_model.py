@@ -103,6 +103,12 @@ class Model:
         self.entry = _capi.lib.strata_model_entry(handle).decode()
 
     @property
+    def from_cache(self):
+        """True when compile() took the whole compiled model from the compile
+        cache (same bytes and options compiled before on this host)."""
+        return bool(_capi.lib.strata_model_compiled_from_cache(self._handle))
+
+    @property
     def warnings(self):
         """Warnings of the compile (e.g. kernels without a tuning record)."""
         return _capi.lib.strata_model_warnings(self._handle).decode()

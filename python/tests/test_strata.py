@@ -112,9 +112,15 @@ def test_compile_cache(tmp_path, monkeypatch):
     x = np.arange(8, dtype=np.float32).reshape(2, 4)
     y = strata.compile(MLIR_DYNAMIC, cache=False)(x)
     assert not (tmp_path / "strata").exists()
-    np.testing.assert_array_equal(strata.compile(MLIR_DYNAMIC)(x), y)
+    first = strata.compile(MLIR_DYNAMIC)
+    assert not first.from_cache
+    np.testing.assert_array_equal(first(x), y)
     assert any(p.suffix == ".o" for p in (tmp_path / "strata").iterdir())
-    np.testing.assert_array_equal(strata.compile(MLIR_DYNAMIC)(x), y)
+    assert any(p.suffix == ".model" for p in (tmp_path / "strata").iterdir())
+    second = strata.compile(MLIR_DYNAMIC)
+    assert second.from_cache  # the whole model, mapped and linked
+    np.testing.assert_array_equal(second(x), y)
+    assert not strata.compile(MLIR_DYNAMIC, opt_level=2).from_cache
 
 
 def test_mlir_file_and_export(tmp_path):

@@ -12,7 +12,11 @@
 #include "core/compile_timing.h"
 #include "frontends/model_file.h"
 #include "passes/te/te_tuning_passes.h"
+#include "core/host_cache.h"
 #include "runtime/aot.h"
+#include "runtime/compile_cache.h"
+#include "runtime/model_cache.h"
+#include "runtime/read_file.h"
 #include "runtime/signature.h"
 #include "strata/strata.h"
 #include "strata/diagnostics.h"
@@ -46,7 +50,12 @@ static const char usage[] =
     "  -O<0-3>                optimization level (default 3)\n"
     "  --timing               print the compile time per phase and per pass (stderr)\n"
     "  --no-cache             compile every kernel; neither read nor write the compile\n"
-    "                         cache ($XDG_CACHE_HOME/strata, else ~/.cache/strata)\n"
+    "                         cache ($XDG_CACHE_HOME/strata, else ~/.cache/strata). The\n"
+    "                         cache holds each kernel's object and each whole compiled\n"
+    "                         model: a second compile of the same model file with the\n"
+    "                         same options (and tuning database, OMP_NUM_THREADS) on\n"
+    "                         this host, by the same Strata build, only writes the\n"
+    "                         stored object (and links the library)\n"
     "  --version              print the version and exit\n"
     "  -h, --help             this help\n"
     "\n"
@@ -164,22 +173,129 @@ static bool check_args(args_t *a) {
   return true;
 }
 
-/* Imports, lowers and writes the object or library and its header; false
- * (with *error set, or a diagnostic printed) on failure. */
-static bool compile(MlirContext ctx, const args_t *a, strata_timing_t *timing, char **error) {
+/* Diagnostics printed while compiling (warnings of te-apply-tuned): such
+ * a compile is not stored, so that every run prints them (a hit would
+ * not). Counted, then handed on to the printer. */
+static int diagnostics;
+
+static MlirLogicalResult count_diagnostic(MlirDiagnostic d, void *user) {
+  (void)d;
+  (void)user;
+  ++diagnostics;
+  return mlirLogicalResultFailure();
+}
+
+/* The whole-model cache (runtime/model_cache.h) of this compile: the
+ * object file and the entry's signature, keyed by the model's and the
+ * tuning database's bytes, every option that shapes the code
+ * (OMP_NUM_THREADS: --threads picks tuning records) and the host. */
+typedef struct {
+  bool usable;
+  uint64_t key;
+  char dir[4096];
+} output_cache_t;
+
+enum { OUTPUT_META_FORMAT = 1 };
+typedef struct {
+  uint32_t format;
   strata_signature_t sig;
+} output_meta_t;
+
+/* The key, unless --no-cache or the model is read from stdin. */
+static void output_cache_setup(const args_t *a, output_cache_t *c) {
+  *c = (output_cache_t){0};
+  if (a->codegen.no_cache || !strcmp(a->model, "-") || !strata_cache_dir(c->dir, sizeof c->dir))
+    return;
+  const char *files[2] = {a->model, a->tuning_db};
+  const char *omp = getenv("OMP_NUM_THREADS");
+  char text[8192];
+  int n = snprintf(text, sizeof text,
+                   "strata-compile|%s|O%d|entry=%s|db=%d|target=%s|omp=%s|cores=%d|l1=%ld/%ld",
+                   a->pipeline ? a->pipeline : "default", a->opt_level, a->entry ? a->entry : "",
+                   a->tuning_db != NULL, a->target ? a->target : "", omp ? omp : "",
+                   strata_host_cores(), strata_host_l1d_bytes(), strata_host_cache_line_bytes());
+  c->usable = n > 0 && (size_t)n < sizeof text &&
+              strata_model_cache_key(files, a->tuning_db ? 2 : 1, text, &c->key);
+}
+
+/* A hit: the cached object written to `object`, *sig from the entry. */
+static bool output_cache_take(const output_cache_t *c, const char *object,
+                              strata_signature_t *sig) {
+  strata_model_entry_t e;
+  if (!c->usable || !strata_model_cache_load(c->dir, c->key, &e))
+    return false;
+  output_meta_t meta;
+  bool ok = e.meta_size == sizeof meta && e.objects.count == 1 && e.weights.count == 0;
+  if (ok)
+    memcpy(&meta, e.meta, sizeof meta);
+  ok = ok && meta.format == OUTPUT_META_FORMAT && meta.sig.num_inputs >= 0 &&
+       meta.sig.num_outputs >= 0 && meta.sig.num_inputs <= STRATA_MAX_ARGS &&
+       meta.sig.num_outputs <= STRATA_MAX_ARGS;
+  FILE *f = ok ? fopen(object, "wb") : NULL;
+  ok = f && fwrite(e.objects.items[0].data, 1, e.objects.items[0].size, f) ==
+                e.objects.items[0].size;
+  if (f && fclose(f) != 0)
+    ok = false;
+  if (ok) {
+    *sig = meta.sig;
+    sig->name[sizeof sig->name - 1] = '\0';
+  }
+  strata_model_entry_free(&e);
+  return ok;
+}
+
+/* Stores the object just written (a failure to is no error). */
+static void output_cache_keep(const output_cache_t *c, const char *object,
+                              const strata_signature_t *sig) {
+  size_t size = 0;
+  char *data = c->usable ? strata_read_file(object, &size) : NULL;
+  if (!data)
+    return;
+  output_meta_t meta;
+  memset(&meta, 0, sizeof meta);
+  meta.format = OUTPUT_META_FORMAT;
+  meta.sig = *sig;
+  strata_object_t item = {.data = data, .size = size};
+  strata_objects_t objects = {.items = &item, .count = 1};
+  strata_jit_weights_t none = {0};
+  strata_model_cache_store(c->dir, c->key, &meta, sizeof meta, &objects, &none);
+  free(data);
+}
+
+/* Imports and lowers the model and writes its object file and *sig; false
+ * (with *error set, or a diagnostic printed) on failure. */
+static bool compile_object(MlirContext ctx, const args_t *a, const char *object,
+                           strata_signature_t *sig, strata_timing_t *timing, char **error) {
   strata_time_mark_t mark = strata_time_mark();
   MlirOperation module = strata_model_load(ctx, a->model, 0, NULL, NULL, error);
   bool ok = !mlirOperationIsNull(module) && mlirLogicalResultIsSuccess(strata_verify(module));
   strata_timing_charge(timing, STRATA_PHASE_IMPORT, mark);
   bool threads = strata_compile_threads_begin(ctx, a->pipeline);
-  ok = ok && strata_signature_get(module, a->entry, &sig, error) &&
+  ok = ok && strata_signature_get(module, a->entry, sig, error) &&
        lower_to_llvm(module, a->pipeline, a->tuning_db, a->target, timing);
+  ok = ok && strata_aot_emit_object_with(module, object, a->opt_level, &a->codegen, timing, error);
+  strata_compile_threads_end(ctx, threads);
+  if (!mlirOperationIsNull(module))
+    mlirOperationDestroy(module);
+  return ok;
+}
+
+/* Writes the object or library and its header, from the whole-model cache
+ * or compiled; false (with *error set, or a diagnostic printed) on
+ * failure. */
+static bool compile(MlirContext ctx, const args_t *a, strata_timing_t *timing, char **error) {
+  strata_signature_t sig;
   bool object_only = ends_with(a->out, ".o");
   char object[4096];
   snprintf(object, sizeof object, object_only ? "%s" : "%s.tmp.o", a->out);
-  ok = ok && strata_aot_emit_object_with(module, object, a->opt_level, &a->codegen, timing, error);
-  strata_compile_threads_end(ctx, threads);
+  output_cache_t cache;
+  strata_time_mark_t mark = strata_time_mark();
+  output_cache_setup(a, &cache); /* hashing the model counts as import */
+  bool hit = output_cache_take(&cache, object, &sig);
+  strata_timing_charge(timing, STRATA_PHASE_IMPORT, mark);
+  bool ok = hit || compile_object(ctx, a, object, &sig, timing, error);
+  if (ok && !hit && cache.usable && diagnostics == 0)
+    output_cache_keep(&cache, object, &sig);
   if (ok && !object_only) {
     mark = strata_time_mark();
     ok = strata_aot_link_shared(object, a->out, error);
@@ -190,9 +306,10 @@ static bool compile(MlirContext ctx, const args_t *a, strata_timing_t *timing, c
   if (ok) {
     printf("wrote %s and %s (entry: _mlir_ciface_%s)\n", a->out, a->header, sig.name);
     strata_timing_print(timing, sig.name, stderr);
+    if (timing)
+      fprintf(stderr, "model: %s\n", hit ? "from the compile cache (import, passes and LLVM skipped)"
+                                         : "compiled");
   }
-  if (!mlirOperationIsNull(module))
-    mlirOperationDestroy(module);
   return ok;
 }
 
@@ -207,6 +324,7 @@ int main(int argc, char **argv) {
   MlirContext ctx = strata_tool_context_create();
   if (mlirContextIsNull(ctx))
     return 1;
+  mlirContextAttachDiagnosticHandler(ctx, count_diagnostic, NULL, NULL);
   char *error = NULL;
   bool ok = compile(ctx, &a, timing, &error);
   if (error) {
