@@ -26,12 +26,14 @@ const strata_pass_info_t strata_lower_to_llvm_pass = {
         "file), memref (heap buffers through "
         "_mlir_memref_to_llvm_alloc/free, which Strata's runtime defines: a failed "
         "allocation stops the process with a message), "
-        "math, vector and func to llvm, unrealized-cast reconciliation, and "
+        "math (per function, with vector), vector and func to llvm, unrealized-cast "
+        "reconciliation, and "
         "strata-flatten-globals (constant globals as flat arrays).",
     .anchor = "builtin.module",
     .pipeline = "tir-simplify-index,convert-hwi-to-vector,convert-tir-to-scf,strata-check-limits,strata-expand-math,strata-plan-memory,convert-scf-to-openmp,"
                 "func.func(canonicalize{top-down=false},lower-affine,convert-vector-to-scf,convert-scf-to-cf,"
-                "expand-strided-metadata,lower-affine),symbol-dce,convert-math-to-funcs,convert-math-to-libm,convert-math-to-llvm,convert-vector-to-llvm,"
+                "expand-strided-metadata,lower-affine),symbol-dce,convert-math-to-funcs,convert-math-to-libm,"
+                "func.func(convert-math-to-llvm,convert-vector-to-llvm),"
                 "finalize-memref-to-llvm{use-generic-functions=1},convert-to-llvm,reconcile-unrealized-casts,"
                 "strata-flatten-globals",
 };
