@@ -5,8 +5,8 @@
  * module, its members linked together: by the worker that compiles it
  * when the MLIR context is multithreaded (strata_compile_threads_begin;
  * the modules are keyed in parallel too), else on the calling thread
- * before the workers start (MLIR's uniquing is then not thread-safe). Each worker owns a target machine and
- * optimizes and emits batches from a shared counter, each in its own
+ * before the workers start (MLIR's uniquing is then not thread-safe).
+ * Each worker owns a target machine and optimizes and emits batches from a shared counter, each in its own
  * LLVMContext. One module per batch, not per kernel: LLVM's fixed cost per
  * module (building the pass pipelines and the code generator's) was about
  * half of ResNet-18's code generation with one module per kernel. The
@@ -395,7 +395,8 @@ bool strata_codegen_compile(MlirOperation module, int opt_level,
               .features = LLVMGetHostCPUFeatures()};
   /* MLIR may be used from the workers only when its context is
    * multithreaded (thread-safe uniquing): they then key and translate. */
-  p.translate_in_workers = p.count > 1 && strata_context_is_multithreaded(mlirOperationGetContext(module));
+  p.translate_in_workers =
+      p.count > 1 && strata_context_is_multithreaded(mlirOperationGetContext(module));
   p.units = calloc((size_t)p.count, sizeof *p.units);
   MlirOperation *ops = calloc((size_t)n, sizeof *ops);
   int *batch = calloc((size_t)n, sizeof *batch);

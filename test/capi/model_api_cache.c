@@ -89,7 +89,8 @@ static strata_model_t *onnx_run(const char *label, const char *models,
 
 static void text_run(void) {
   strata_model_t *m = NULL;
-  if (failed("text", strata_model_import_mlir(doubler, strlen(doubler), "doubler.mlir", NULL, &m)) ||
+  if (failed("text",
+             strata_model_import_mlir(doubler, strlen(doubler), "doubler.mlir", NULL, &m)) ||
       failed("text", strata_model_compile(m, NULL))) {
     strata_model_destroy(m);
     return;

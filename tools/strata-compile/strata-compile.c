@@ -307,8 +307,8 @@ static bool compile(MlirContext ctx, const args_t *a, strata_timing_t *timing, c
     printf("wrote %s and %s (entry: _mlir_ciface_%s)\n", a->out, a->header, sig.name);
     strata_timing_print(timing, sig.name, stderr);
     if (timing)
-      fprintf(stderr, "model: %s\n", hit ? "from the compile cache (import, passes and LLVM skipped)"
-                                         : "compiled");
+      fprintf(stderr, "model: %s\n",
+              hit ? "from the compile cache (import, passes and LLVM skipped)" : "compiled");
   }
   return ok;
 }

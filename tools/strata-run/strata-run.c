@@ -661,7 +661,8 @@ static bool compile_module(MlirOperation module, const options_t *o, const char 
                            intptr_t *num_kernels, char **error) {
   MlirContext ctx = mlirOperationGetContext(module);
   bool threads = strata_compile_threads_begin(ctx, lowering);
-  bool lowered = mlirLogicalResultIsSuccess(strata_timing_run_pipeline(o->timing, module, lowering));
+  bool lowered =
+      mlirLogicalResultIsSuccess(strata_timing_run_pipeline(o->timing, module, lowering));
   if (lowered && o->stats)
     print_memory_plan(module, sig->name);
   if (lowered && o->profile)
