@@ -17,9 +17,12 @@
  * matched loops (at least one of more than one iteration), I's loop at
  * depth D (or I's innermost body) moves to the start of the body of R's
  * loop at depth D - 1, I's induction variables replaced by R's, and I is
- * erased. Legal when, for each matched depth d, every access to X in I and
- * R indexes one same dimension with exactly R's (I's) induction variable
- * of depth d: each iteration of the matched loops then initializes exactly
+ * erased. D is the deepest matched depth at which, for each matched depth
+ * d < D, every access to X in I and R (a load, a store, or the subview of
+ * X a tensorized product's hwi.call_tile accumulates into, with size 1
+ * there: the direct convolution's [n, ob, oh] rows around its pixel tiles,
+ * whose pixel loop matches by bounds but indexes X with d3.0 * m) indexes
+ * one same dimension with exactly R's (I's) induction variable of depth d: each iteration of the matched loops then initializes exactly
  * the slice of X it reduces into, right before it does (in L1, and inside
  * R's parallel loop when it is one of them), and no other iteration
  * touches that slice. X must have no other users before R. Anything else
@@ -285,8 +288,9 @@ const strata_pass_info_t tir_sink_init_pass = {
         "only stores constants into one buffer X the reduction stores into (the init nest "
         "strata_tir_make_perfect hoists out of a reordered reduction): their loops are "
         "matched from the outside in while bounds and steps are equal, and the init's "
-        "remaining loops move to the start of the innermost matched reduction loop's body, "
-        "when every access to X indexes a same dimension with each matched loop's induction "
+        "remaining loops move to the start of the deepest matched reduction loop's body "
+        "where every access to X (loads, stores, and the subviews of X tensorized tiles "
+        "accumulate into) indexes a same dimension with each matched loop's induction "
         "variable (each iteration initializes exactly the slice it reduces into). The init "
         "then runs per slice, in cache and inside the reduction's parallel loop, instead of "
         "as a serial pass over the whole output. Otherwise nothing changes.",
