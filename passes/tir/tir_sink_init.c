@@ -17,15 +17,19 @@
  * matched loops (at least one of more than one iteration), I's loop at
  * depth D (or I's innermost body) moves to the start of the body of R's
  * loop at depth D - 1, I's induction variables replaced by R's, and I is
- * erased. Legal when, for each matched depth d, every access to X in I and
- * R indexes one same dimension with exactly R's (I's) induction variable
- * of depth d: each iteration of the matched loops then initializes exactly
+ * erased. D is the deepest matched depth at which, for each matched depth
+ * d < D, every access to X in I and R (a load, a store, or the subview of
+ * X a tensorized product's hwi.call_tile accumulates into, with size 1
+ * there: the direct convolution's [n, ob, oh] rows around its pixel tiles,
+ * whose pixel loop matches by bounds but indexes X with d3.0 * m) indexes
+ * one same dimension with exactly R's (I's) induction variable of depth d: each iteration of the matched loops then initializes exactly
  * the slice of X it reduces into, right before it does (in L1, and inside
  * R's parallel loop when it is one of them), and no other iteration
  * touches that slice. X must have no other users before R. Anything else
  * stays as it was. Runs after tir-apply-schedule (after tir-fuse-epilogue
  * and tir-product-in-place in the default pipeline). */
 #include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
 
 #include "core/op_list.h"
 #include "dialects/op_checks.h"
@@ -90,23 +94,53 @@ typedef struct {
   bool ok;
 } access_check_t;
 
+/* The index value of dimension k of X an access gives: a load's or store's
+ * k-th index, or the offset of a memref.subview of X (a tensorized
+ * product's C tile: static offsets have no operand); null for a static
+ * offset, or when the subview is more than one element wide along k (then
+ * it reaches beyond the slice of the loops matched there). */
+static MlirValue access_index(MlirOperation op, intptr_t first, intptr_t k) {
+  if (first > 0)
+    return mlirOperationGetOperand(op, first + k);
+  MlirAttribute so = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(
+                                                             "static_offsets"));
+  MlirAttribute ss =
+      mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("static_sizes"));
+  if (mlirAttributeIsNull(so) || mlirAttributeIsNull(ss) ||
+      mlirDenseArrayGetNumElements(so) <= k || mlirDenseI64ArrayGetElement(ss, k) != 1)
+    return (MlirValue){NULL};
+  intptr_t operand = 1;
+  for (intptr_t d = 0; d < k; ++d)
+    operand += mlirShapedTypeIsDynamicStrideOrOffset(mlirDenseI64ArrayGetElement(so, d));
+  if (!mlirShapedTypeIsDynamicStrideOrOffset(mlirDenseI64ArrayGetElement(so, k)))
+    return (MlirValue){NULL};
+  return mlirOperationGetOperand(op, operand);
+}
+
 static MlirWalkResult check_access(MlirOperation op, void *user) {
   access_check_t *c = user;
-  intptr_t first;
+  intptr_t first, rank;
   if (strata_op_is(op, "memref.load"))
     first = 1;
   else if (strata_op_is(op, "memref.store"))
     first = 2;
+  else if (strata_op_is(op, "memref.subview"))
+    first = 0;
   else
     return MlirWalkResultAdvance;
-  if (!mlirValueEqual(mlirOperationGetOperand(op, first - 1), c->x))
+  if (!mlirValueEqual(mlirOperationGetOperand(op, first > 0 ? first - 1 : 0), c->x))
     return MlirWalkResultAdvance;
-  intptr_t rank = mlirOperationGetNumOperands(op) - first;
+  if (first > 0)
+    rank = mlirOperationGetNumOperands(op) - first;
+  else
+    rank = mlirShapedTypeGetRank(mlirValueGetType(c->x));
   for (int d = 0; d < c->depth && c->ok; ++d) {
     int found = -1;
-    for (intptr_t k = 0; k < rank && found < 0; ++k)
-      if (mlirValueEqual(mlirOperationGetOperand(op, first + k), c->iv[d]))
+    for (intptr_t k = 0; k < rank && found < 0; ++k) {
+      MlirValue index = access_index(op, first, k);
+      if (!mlirValueIsNull(index) && mlirValueEqual(index, c->iv[d]))
         found = (int)k;
+    }
     if (found < 0 || (c->dims[d] >= 0 && c->dims[d] != found))
       c->ok = false;
     c->dims[d] = found;
@@ -114,14 +148,15 @@ static MlirWalkResult check_access(MlirOperation op, void *user) {
   return c->ok ? MlirWalkResultAdvance : MlirWalkResultInterrupt;
 }
 
-/* Every use of X is a load or store in I or R, or comes after R. */
+/* Every use of X is a load, store or subview in I or R, or comes after R. */
 static bool uses_fit(MlirValue x, MlirOperation init, MlirOperation root) {
   MlirBlock block = mlirOperationGetBlock(root);
   for (MlirOpOperand u = mlirValueGetFirstUse(x); !mlirOpOperandIsNull(u);
        u = mlirOpOperandGetNextUse(u)) {
     MlirOperation user = mlirOpOperandGetOwner(u);
     bool in_nests = strata_tir_nested_in(user, init) || strata_tir_nested_in(user, root);
-    if (in_nests && !strata_op_is(user, "memref.load") && !strata_op_is(user, "memref.store"))
+    if (in_nests && !strata_op_is(user, "memref.load") && !strata_op_is(user, "memref.store") &&
+        !strata_op_is(user, "memref.subview"))
       return false;
     if (in_nests)
       continue;
@@ -161,42 +196,64 @@ static void sink(MlirOperation *i, MlirOperation *r, int depth) {
   mlirOperationDestroy(i[0]);
 }
 
+/* Whether one of the loops r[0..depth) has more than one iteration (else
+ * sinking gains nothing). */
+static bool useful_prefix(MlirOperation *r, int depth) {
+  for (int d = 0; d < depth; ++d) {
+    int64_t extent = 0;
+    if (!(strata_tir_const_extent(r[d], &extent) && extent == 1))
+      return true;
+  }
+  return false;
+}
+
+/* Whether each matched loop d < depth indexes one same dimension of every
+ * access to X in I and R with its induction variable. */
+static bool accesses_match(MlirValue x, MlirOperation init, MlirOperation root,
+                           MlirOperation *i, MlirOperation *r, int depth) {
+  int dims_i[MAX_DEPTH], dims_r[MAX_DEPTH];
+  MlirValue iv_i[MAX_DEPTH], iv_r[MAX_DEPTH];
+  for (int d = 0; d < depth; ++d) {
+    dims_i[d] = dims_r[d] = -1;
+    iv_i[d] = strata_tir_for_induction_var(i[d]);
+    iv_r[d] = strata_tir_for_induction_var(r[d]);
+  }
+  access_check_t ci = {x, iv_i, depth, dims_i, true}, cr = {x, iv_r, depth, dims_r, true};
+  mlirOperationWalk(init, check_access, &ci, MlirWalkPreOrder);
+  mlirOperationWalk(root, check_access, &cr, MlirWalkPreOrder);
+  if (!ci.ok || !cr.ok)
+    return false;
+  for (int d = 0; d < depth; ++d)
+    if (dims_i[d] != dims_r[d] || dims_r[d] < 0)
+      return false;
+  return true;
+}
+
 static void sink_into(MlirOperation init, MlirOperation root) {
   MlirValue x = init_buffer(init);
   if (mlirValueIsNull(x) || !uses_fit(x, init, root))
     return;
   MlirOperation i[MAX_DEPTH], r[MAX_DEPTH];
-  MlirValue iv[MAX_DEPTH];
   int depth = 0;
-  bool useful = false;
   MlirOperation a = init, b = root;
   while (depth < MAX_DEPTH && !mlirOperationIsNull(a) && !mlirOperationIsNull(b) &&
          same_bounds(a, b)) {
-    int64_t extent = 0;
-    useful |= !(strata_tir_const_extent(b, &extent) && extent == 1);
     i[depth] = a;
-    r[depth] = b;
-    iv[depth++] = strata_tir_for_induction_var(b);
+    r[depth++] = b;
     a = strata_tir_single_inner_loop(a);
     b = strata_tir_single_inner_loop(b);
   }
-  if (!useful)
-    return;
-  int dims_i[MAX_DEPTH], dims_r[MAX_DEPTH];
-  for (int d = 0; d < depth; ++d)
-    dims_i[d] = dims_r[d] = -1;
-  MlirValue iv_i[MAX_DEPTH];
-  for (int d = 0; d < depth; ++d)
-    iv_i[d] = strata_tir_for_induction_var(i[d]);
-  access_check_t ci = {x, iv_i, depth, dims_i, true}, cr = {x, iv, depth, dims_r, true};
-  mlirOperationWalk(init, check_access, &ci, MlirWalkPreOrder);
-  mlirOperationWalk(root, check_access, &cr, MlirWalkPreOrder);
-  if (!ci.ok || !cr.ok)
-    return;
-  for (int d = 0; d < depth; ++d)
-    if (dims_i[d] != dims_r[d] || dims_r[d] < 0)
+  /* The deepest prefix of the matched loops whose accesses all pass (the
+   * tiled product's pixel loop matches the init's by bounds, but indexes
+   * X with d3.0 * m, not d3.0: the row loop above it is taken). */
+  for (; depth > 0; --depth) {
+    if (!useful_prefix(r, depth))
       return;
-  sink(i, r, depth);
+    if (accesses_match(x, init, root, i, r, depth)) {
+      sink(i, r, depth);
+      return;
+    }
+  }
 }
 
 static void run_on_block_of(MlirOperation root) {
@@ -231,8 +288,9 @@ const strata_pass_info_t tir_sink_init_pass = {
         "only stores constants into one buffer X the reduction stores into (the init nest "
         "strata_tir_make_perfect hoists out of a reordered reduction): their loops are "
         "matched from the outside in while bounds and steps are equal, and the init's "
-        "remaining loops move to the start of the innermost matched reduction loop's body, "
-        "when every access to X indexes a same dimension with each matched loop's induction "
+        "remaining loops move to the start of the deepest matched reduction loop's body "
+        "where every access to X (loads, stores, and the subviews of X tensorized tiles "
+        "accumulate into) indexes a same dimension with each matched loop's induction "
         "variable (each iteration initializes exactly the slice it reduces into). The init "
         "then runs per slice, in cache and inside the reduction's parallel loop, instead of "
         "as a serial pass over the whole output. Otherwise nothing changes.",

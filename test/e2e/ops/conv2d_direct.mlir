@@ -102,3 +102,25 @@ func.func @stem3x3_fold(%a: tensor<1x3x17x19xf32>, %b: tensor<32x3x3x3xf32>, %c:
   %1 = "graph.relu"(%0) : (tensor<1x32x9x10xf32>) -> tensor<1x32x9x10xf32>
   return %1 : tensor<1x32x9x10xf32>
 }
+
+// The stem + ReLU + max pool (the ReLU runs per output row of the product,
+// tir-sink-epilogue), and a channel-blocked layer + Clip (the Clip runs per
+// output-channel block, after the last input-channel block).
+// RUN: strata-reference %s --entry stem_pool --seed 7 --output %t.stem_pool.npy
+// RUN: strata-run %s --entry stem_pool --seed 7 --expected %t.stem_pool.npy --rtol 1e-4 --atol 1e-5
+// RUN: strata-run %s --entry stem_pool --seed 7 --threads 2 --expected %t.stem_pool.npy --rtol 1e-4 --atol 1e-5
+func.func @stem_pool(%a: tensor<1x3x20x18xf32>, %b: tensor<64x3x7x7xf32>, %c: tensor<64xf32>) -> tensor<1x64x5x5xf32> {
+  %0 = "graph.conv2d"(%a, %b, %c) {strides = array<i64: 2, 2>, padding = array<i64: 3, 3, 3, 3>, dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW"} : (tensor<1x3x20x18xf32>, tensor<64x3x7x7xf32>, tensor<64xf32>) -> tensor<1x64x10x9xf32>
+  %1 = "graph.relu"(%0) : (tensor<1x64x10x9xf32>) -> tensor<1x64x10x9xf32>
+  %2 = "graph.max_pool2d"(%1) {ceil_mode = false, dilation = array<i64: 1, 1>, kernel = array<i64: 3, 3>, layout = "NCHW", padding = array<i64: 1, 1, 1, 1>, strides = array<i64: 2, 2>} : (tensor<1x64x10x9xf32>) -> tensor<1x64x5x5xf32>
+  return %2 : tensor<1x64x5x5xf32>
+}
+
+// RUN: strata-reference %s --entry blocked_clip --seed 7 --output %t.blocked_clip.npy
+// RUN: strata-run %s --entry blocked_clip --seed 7 --expected %t.blocked_clip.npy --rtol 1e-4 --atol 1e-5
+// RUN: strata-run %s --entry blocked_clip --seed 7 --threads 2 --expected %t.blocked_clip.npy --rtol 1e-4 --atol 1e-5
+func.func @blocked_clip(%a: tensor<1x128x5x5xf32>, %b: tensor<128x128x3x3xf32>, %c: tensor<128xf32>) -> tensor<1x128x5x5xf32> {
+  %0 = "graph.conv2d"(%a, %b, %c) {strides = array<i64: 1, 1>, padding = array<i64: 1, 1, 1, 1>, dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW", conv_icb = 32} : (tensor<1x128x5x5xf32>, tensor<128x128x3x3xf32>, tensor<128xf32>) -> tensor<1x128x5x5xf32>
+  %1 = "graph.clip"(%0) {min = 0.0 : f32, max = 0.5 : f32} : (tensor<1x128x5x5xf32>) -> tensor<1x128x5x5xf32>
+  return %1 : tensor<1x128x5x5xf32>
+}

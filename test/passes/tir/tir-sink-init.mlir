@@ -28,8 +28,8 @@ func.func @window(%x: tensor<4x10xf32>) -> tensor<4x8xf32> {
 }
 
 // A tensorized product in k blocks: its tiles accumulate through subviews
-// of the product buffer, which the access check does not read, so the init
-// nest stays where it is.
+// of the product buffer whose offsets are i.0 * 4 and j.0 * 16, not the
+// loop variables, so the init nest stays where it is.
 // CHECK-LABEL: func.func @tiled
 // CHECK: name = "i.0.init"
 // CHECK: te.compute = "matmul"
@@ -48,4 +48,38 @@ func.func @tiled(%a: tensor<8x12xf32>, %b: tensor<12x32xf32>) -> tensor<8x32xf32
                   {prim = "reorder", order = ["i.0", "j.0", "k.0", "i.1", "j.1", "k.1"]},
                   {prim = "tensorize", axis = "i.1", intrinsic = @fma_f32_4x16_generic}]} : () -> tensor<8x32xf32>
   return %c : tensor<8x32xf32>
+}
+
+// A tensorized product with an outer loop b that indexes the product
+// exactly (the direct convolution's output rows, lowering/
+// graph_to_te_conv_direct.c: [n, ob, oh] around the pixel tiles): the
+// tiles' subviews of the product have offset b and size 1 along dimension
+// 0, so the init's loops below b (matched by bounds down to i.0, but
+// indexed i.0 * 4) move to the start of the product's b body: each slice
+// is zeroed right before its tiles accumulate into it.
+// CHECK-LABEL: func.func @tiled_rows
+// CHECK-NOT: name = "b.init"
+// CHECK: "tir.for"(%c0, %c3, %c1) ({
+// CHECK-NEXT: ^bb0(%[[B:.*]]: index):
+// CHECK-NEXT: "tir.for"
+// CHECK: memref.store %cst, %{{.*}}[%[[B]],
+// CHECK: name = "i.0.init"
+// CHECK: hwi.call_tile
+// CHECK: name = "b"
+// CHECK-SAME: te.compute = "bmm"
+func.func @tiled_rows(%a: tensor<3x8x12xf32>, %b: tensor<12x32xf32>) -> tensor<3x8x32xf32> {
+  %c = "te.compute"() ({
+  ^bb0(%n: index, %i: index, %j: index, %k: index):
+    %x = "te.read"(%a, %n, %i, %k) : (tensor<3x8x12xf32>, index, index, index) -> f32
+    %y = "te.read"(%b, %k, %j) : (tensor<12x32xf32>, index, index) -> f32
+    %m = arith.mulf %x, %y : f32
+    gpu.yield %m : f32
+  }) {name = "bmm", reduce_extents = array<i64: 12>, combiner = "add", init = 0.0 : f32,
+      axis_names = ["b", "i", "j", "k"],
+      schedule = [{prim = "split", axis = "i", factors = array<i64: 4>},
+                  {prim = "split", axis = "j", factors = array<i64: 16>},
+                  {prim = "split", axis = "k", factors = array<i64: 4>},
+                  {prim = "reorder", order = ["b", "i.0", "j.0", "k.0", "i.1", "j.1", "k.1"]},
+                  {prim = "tensorize", axis = "i.1", intrinsic = @fma_f32_4x16_generic}]} : () -> tensor<3x8x32xf32>
+  return %c : tensor<3x8x32xf32>
 }
