@@ -12,6 +12,7 @@ const strata_pass_info_t strata_graph_to_llvm_pass = {
                    "te-epilogue-view, te-default-schedule, te-pack-constants, convert-te-to-tir, "
                    "tir-apply-schedule (a no-op "
                    "on nests without a schedule), tir-fuse-epilogue, tir-product-in-place, tir-sink-init, "
+                   "tir-compact-buffers, "
                    "strata-outline-kernels (each kernel a function, identical ones merged), then "
                    "strata-lower-to-llvm.",
     .anchor = "builtin.module",
@@ -23,6 +24,7 @@ const strata_pass_info_t strata_graph_to_llvm_pass = {
                 "tir-fuse-epilogue,"
                 "tir-product-in-place,"
                 "tir-sink-init,"
+                "tir-compact-buffers,"
                 "strata-outline-kernels,"
                 "strata-lower-to-llvm",
 };
