@@ -4,14 +4,15 @@
  * coherency_line_size: strata_host_cache_line_bytes). Read once (a
  * compile asks for it per matrix product); 32 KiB, the smallest L1d of
  * current x86 and Arm server cores, when sysfs is missing (containers
- * without /sys, other systems). */
+ * without /sys, other systems). strata_host_l2_bytes: the level-2 cache
+ * the same way; 256 KiB when sysfs does not say. */
 #include "core/host_cache.h"
 
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
-enum { FALLBACK_L1D = 32 * 1024, FALLBACK_LINE = 64, MAX_INDEX = 8 };
+enum { FALLBACK_L1D = 32 * 1024, FALLBACK_L2 = 256 * 1024, FALLBACK_LINE = 64, MAX_INDEX = 8 };
 
 /* A size in bytes from a sysfs cache file ("48K", "2048K", "64"), or 0. */
 static long sysfs_size(const char *path) {
@@ -38,13 +39,13 @@ static bool is_instruction_cache(int index) {
   return instruction;
 }
 
-/* `field` ("size", "coherency_line_size") of the first level-1 cache that
- * is not an instruction cache, or 0. */
-static long read_l1d(const char *field) {
+/* `field` ("size", "coherency_line_size") of the first cache of `level`
+ * that is not an instruction cache, or 0. */
+static long read_cache(int level, const char *field) {
   for (int i = 0; i < MAX_INDEX; ++i) {
     char path[112];
     snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
-    if (sysfs_size(path) != 1 || is_instruction_cache(i))
+    if (sysfs_size(path) != level || is_instruction_cache(i))
       continue;
     snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/%s", i, field);
     long v = sysfs_size(path);
@@ -58,7 +59,7 @@ long strata_host_l1d_bytes(void) {
   static _Atomic long cached; /* 0: not read yet (passes may run on several threads) */
   long v = cached;
   if (v == 0) {
-    v = read_l1d("size");
+    v = read_cache(1, "size");
     cached = v = v > 0 ? v : FALLBACK_L1D;
   }
   return v;
@@ -68,8 +69,18 @@ long strata_host_cache_line_bytes(void) {
   static _Atomic long cached;
   long v = cached;
   if (v == 0) {
-    v = read_l1d("coherency_line_size");
+    v = read_cache(1, "coherency_line_size");
     cached = v = v > 0 && v % 4 == 0 ? v : FALLBACK_LINE;
+  }
+  return v;
+}
+
+long strata_host_l2_bytes(void) {
+  static _Atomic long cached;
+  long v = cached;
+  if (v == 0) {
+    v = read_cache(2, "size");
+    cached = v = v > 0 ? v : FALLBACK_L2;
   }
   return v;
 }

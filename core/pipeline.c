@@ -115,7 +115,8 @@ static char *ladder(const char *schedule, const char *tuning_db, const char *tar
   if ((tuning_db && strpbrk(tuning_db, "\"}")) || (target && strpbrk(target, "\"}")))
     return NULL;
   static const char format[] = "builtin.module(%s%s,te-pack-constants,convert-te-to-tir,"
-                               "tir-apply-schedule,tir-fuse-epilogue,tir-product-in-place,tir-sink-init,tir-sink-epilogue,"
+                               "tir-apply-schedule,tir-fuse-epilogue,tir-product-in-place,tir-sink-init,"
+                               "tir-sink-epilogue,tir-compact-buffers,"
                                "%sstrata-outline-kernels,strata-lower-to-llvm)";
   char apply[2048] = "";
   if (tuning_db && (size_t)snprintf(apply, sizeof apply, ",te-apply-tuned{db=\"%s\"%s%s%s}",

@@ -11,7 +11,8 @@ const strata_pass_info_t strata_graph_to_llvm_pass = {
                    "te-inline, "
                    "te-epilogue-view, te-default-schedule, te-pack-constants, convert-te-to-tir, "
                    "tir-apply-schedule (a no-op "
-                   "on nests without a schedule), tir-fuse-epilogue, tir-product-in-place, tir-sink-init, tir-sink-epilogue, "
+                   "on nests without a schedule), tir-fuse-epilogue, tir-product-in-place, tir-sink-init, "
+                   "tir-sink-epilogue, tir-compact-buffers, "
                    "strata-outline-kernels (each kernel a function, identical ones merged), then "
                    "strata-lower-to-llvm.",
     .anchor = "builtin.module",
@@ -24,6 +25,7 @@ const strata_pass_info_t strata_graph_to_llvm_pass = {
                 "tir-product-in-place,"
                 "tir-sink-init,"
                 "tir-sink-epilogue,"
+                "tir-compact-buffers,"
                 "strata-outline-kernels,"
                 "strata-lower-to-llvm",
 };

@@ -1,5 +1,9 @@
 /* convert-tir-to-scf: lowers tir loop nests to upstream dialects.
- *   tir.for kind=parallel                  -> scf.parallel (one dimension)
+ *   tir.for kind=parallel                  -> scf.parallel (one dimension);
+ *                                             scf.for when it runs at most
+ *                                             once (constant bounds): a
+ *                                             thread team for one iteration
+ *                                             is a fork/join for nothing
  *   tir.for kind=serial/vectorized/unrolled -> scf.for
  *   tir.alloc_buffer scope=global/packed    -> memref.alloc {alignment = 64}
  *   tir.alloc_buffer scope=local            -> memref.alloca
@@ -33,12 +37,20 @@ static void replace_terminator(MlirBlock block, const char *terminator, MlirLoca
   mlirOperationDestroy(old);
 }
 
+/* Whether the loop's bounds are constants giving at most one iteration
+ * (a single panel to pack, a batch of 1). */
+static bool at_most_once(const MlirValue *bounds) {
+  int64_t lb, ub, step;
+  return strata_constant_int(bounds[0], &lb) && strata_constant_int(bounds[1], &ub) &&
+         strata_constant_int(bounds[2], &step) && step > 0 && ub - lb <= step;
+}
+
 static void lower_for(MlirOperation op) {
   MlirContext ctx = mlirOperationGetContext(op);
   strata_builder_t b = strata_builder_before(op);
   MlirValue bounds[3] = {strata_tir_for_lower(op), strata_tir_for_upper(op),
                          strata_tir_for_step(op)};
-  bool parallel = strata_tir_for_kind(op) == STRATA_TIR_LOOP_PARALLEL;
+  bool parallel = strata_tir_for_kind(op) == STRATA_TIR_LOOP_PARALLEL && !at_most_once(bounds);
   MlirNamedAttribute attrs[3] = {
       strata_named(ctx, "tir.name", mlirOperationGetAttributeByName(
                                         op, mlirStringRefCreateFromCString("name"))),

@@ -103,7 +103,7 @@ int main(void) {
   // path that cannot be quoted.
   strata_tuning_passes_register();
   // CHECK: default pipeline: builtin.module(strata-graph-to-llvm)
-  // CHECK: tuned pipeline: builtin.module(graph-fold-batch-norm,graph-recognize-gelu,graph-fuse,convert-graph-to-te,te-inline,te-epilogue-view,te-default-schedule{knobs=true},te-sketch,te-apply-tuned{db="t.db"},te-pack-constants,convert-te-to-tir,tir-apply-schedule,tir-fuse-epilogue,tir-product-in-place,tir-sink-init,tir-sink-epilogue,strata-outline-kernels,strata-lower-to-llvm)
+  // CHECK: tuned pipeline: builtin.module(graph-fold-batch-norm,graph-recognize-gelu,graph-fuse,convert-graph-to-te,te-inline,te-epilogue-view,te-default-schedule{knobs=true},te-sketch,te-apply-tuned{db="t.db"},te-pack-constants,convert-te-to-tir,tir-apply-schedule,tir-fuse-epilogue,tir-product-in-place,tir-sink-init,tir-sink-epilogue,tir-compact-buffers,strata-outline-kernels,strata-lower-to-llvm)
   // CHECK: tuned pipeline parses: 1
   // CHECK: unquotable path: null
   char *text = strata_pipeline_to_llvm(NULL);

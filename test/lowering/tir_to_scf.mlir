@@ -53,3 +53,25 @@ func.func @dynamic(%n: index) {
   memref.dealloc %b : memref<?x4xf32>
   return
 }
+
+// A parallel loop that runs once (one panel to pack, a batch of 1) is an
+// scf.for: no thread team for a single iteration; a dynamic parallel loop
+// stays parallel.
+// CHECK-LABEL: func.func @once
+// CHECK: scf.for %{{.*}} = %c0 to %c1 step %c1 {
+// CHECK: } {tir.kind = "parallel", tir.name = "p"}
+// CHECK: scf.parallel
+// CHECK: } {tir.kind = "parallel", tir.name = "q"}
+func.func @once(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  "tir.for"(%c0, %c1, %c1) ({
+  ^bb0(%i: index):
+    gpu.yield
+  }) {name = "p", kind = "parallel"} : (index, index, index) -> ()
+  "tir.for"(%c0, %n, %c1) ({
+  ^bb0(%i: index):
+    gpu.yield
+  }) {name = "q", kind = "parallel"} : (index, index, index) -> ()
+  return
+}
