@@ -60,10 +60,10 @@ static void *take_cached(size_t size, size_t alignment) {
 }
 
 void *strata_alloc_cached(size_t alignment, size_t size) {
-  if (alignment < HEADER)
-    alignment = HEADER;
-  if (alignment & (alignment - 1))
-    out_of_memory(size); /* not a power of two: nothing valid to return */
+  size_t a = HEADER;
+  while (a < alignment && a <= SIZE_MAX / 2)
+    a *= 2; /* a power of two, at least the alignment asked for */
+  alignment = a;
   void *p = take_cached(size, alignment);
   if (p)
     return p;

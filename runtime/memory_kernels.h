@@ -33,9 +33,9 @@ void _mlir_memref_to_llvm_free(void *ptr);
 #define STRATA_ALLOC_CACHE_MIN_BYTES ((size_t)64 << 10)
 #define STRATA_ALLOC_CACHE_MAX_BYTES ((size_t)512 << 20)
 
-/* A block of `size` bytes aligned to `alignment` (a power of two; at least
- * 64 is used), taken from the cache when one fits; stops the process with
- * the out-of-memory message when none can be had. */
+/* A block of `size` bytes aligned to at least `alignment` (rounded up to a
+ * power of two, at least 64), taken from the cache when one fits; stops the
+ * process with the out-of-memory message when none can be had. */
 void *strata_alloc_cached(size_t alignment, size_t size);
 /* Frees a block of strata_alloc_cached (null: nothing), keeping a large one
  * in the cache while it has room. */

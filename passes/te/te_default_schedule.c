@@ -60,7 +60,9 @@
  * (or dynamic) in parallel; their
  * contiguous inner loops are left to LLVM's vectorizer, except in f32
  * computes of exp, erf or tanh (GELU, the exp of a softmax), whose
- * innermost axis is split by the host's vector width and vectorized; those
+ * innermost axis is split by the host's vector width and vectorized
+ * (unless the compute is a matrix product's epilogue, which
+ * tir-fuse-epilogue vectorizes on the product's tiles); those
  * reading a channel-blocked product back into NCHW are ordered by channel
  * block (te_unblock_order.c). Computes that
  * already carry a `schedule` are left as written. */

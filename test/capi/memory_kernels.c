@@ -1,5 +1,6 @@
 /* C API test: the heap allocation of compiled code (runtime/memory_kernels.h).
- * Blocks are aligned as asked (at least 64 bytes), writable over their whole
+ * Blocks are aligned as asked (at least 64 bytes; an alignment that is not
+ * a power of two to the next one), writable over their whole
  * size; a freed large block is handed out again for an allocation of the
  * same size or down to half of it, not for a smaller or larger one nor a
  * stricter alignment; small blocks are not kept; the cache can be emptied. */
@@ -16,8 +17,10 @@ int main(void) {
   strata_alloc_cache_release();
   void *small = _mlir_memref_to_llvm_alloc(3);
   void *odd = _mlir_memref_to_llvm_aligned_alloc(128, 1000);
-  printf("aligned: %d %d\n", aligned(small, 64), aligned(odd, 128));
-  // CHECK: aligned: 1 1
+  void *not_pow2 = _mlir_memref_to_llvm_aligned_alloc(96, 10);
+  printf("aligned: %d %d %d\n", aligned(small, 64), aligned(odd, 128), aligned(not_pow2, 128));
+  // CHECK: aligned: 1 1 1
+  _mlir_memref_to_llvm_free(not_pow2);
   memset(small, 1, 3);
   memset(odd, 2, 1000);
   _mlir_memref_to_llvm_free(small);
