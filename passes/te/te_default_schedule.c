@@ -60,7 +60,9 @@
  * (or dynamic) in parallel; their
  * contiguous inner loops are left to LLVM's vectorizer, except in f32
  * computes of exp, erf or tanh (GELU, the exp of a softmax), whose
- * innermost axis is split by the host's vector width and vectorized; those
+ * innermost axis is split by the host's vector width and vectorized
+ * (unless the compute is a matrix product's epilogue, which
+ * tir-fuse-epilogue vectorizes on the product's tiles); those
  * reading a channel-blocked product back into NCHW are ordered by channel
  * block (te_unblock_order.c). Computes that
  * already carry a `schedule` are left as written. */
@@ -528,11 +530,54 @@ static MlirWalkResult find_expanded_math(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
+/* Reads of an injective compute seen by epilogue_read: whether one reads
+ * a matrix product at the compute's own indices, and whether every other
+ * read is of a constant or a function argument (nothing computed between
+ * the product and its epilogue). */
+typedef struct {
+  MlirBlock body;
+  intptr_t rank;
+  bool product, other;
+} epilogue_reads_t;
+
+static bool epilogue_read(MlirOperation read, void *user) {
+  epilogue_reads_t *e = user;
+  MlirValue t = strata_te_read_tensor(read);
+  if (strata_te_is_constant_tensor(t) || mlirValueIsABlockArgument(t))
+    return true;
+  strata_te_matmul_t g;
+  bool own = strata_te_read_num_indices(read) == e->rank;
+  for (intptr_t d = 0; own && d < e->rank; ++d)
+    own = mlirValueEqual(strata_te_read_index(read, d), mlirBlockGetArgument(e->body, d));
+  if (own && mlirValueIsAOpResult(t) && strata_op_is(mlirOpResultGetOwner(t), "te.compute") &&
+      strata_te_match_matmul(mlirOpResultGetOwner(t), &g)) {
+    e->product = true;
+    return true;
+  }
+  e->other = true;
+  return false;
+}
+
+/* True if `op` is the elementwise epilogue of a matrix product: it reads
+ * the product at its own indices and otherwise only constants and
+ * arguments. tir-fuse-epilogue then moves it onto the product's register
+ * tiles, whose innermost loop it vectorizes (a whole tile row); splitting
+ * it by the vector width here would make that move impossible (its store
+ * no longer indexed by its loops), leaving a second pass over the
+ * product's memory (BERT's FFN GELU: a separate 0.6 ms kernel). */
+static bool product_epilogue(MlirOperation op) {
+  epilogue_reads_t e = {strata_te_compute_body(op), strata_te_compute_num_spatial(op), false,
+                        false};
+  strata_te_walk_reads(op, epilogue_read, &e);
+  return e.product && !e.other;
+}
+
 /* The vector width for an f32 injective compute whose body computes exp,
  * erf or tanh (strata-expand-math makes them polynomials, which vector
  * code runs a register of lanes at a time, where LLVM's vectorizer left
  * the loop scalar): the host's f32 lanes per register, when the innermost
- * axis has at least that many elements; else 0. */
+ * axis has at least that many elements and the compute is not a product's
+ * epilogue (product_epilogue); else 0. */
 static int64_t injective_vector_width(MlirOperation op, const config_t *cfg) {
   MlirType rt = mlirValueGetType(mlirOperationGetResult(op, 0));
   intptr_t rank = mlirShapedTypeGetRank(rt);
@@ -542,7 +587,7 @@ static int64_t injective_vector_width(MlirOperation op, const config_t *cfg) {
       (!mlirShapedTypeIsDynamicDim(rt, rank - 1) && mlirShapedTypeGetDimSize(rt, rank - 1) < w))
     return 0;
   mlirOperationWalk(op, find_expanded_math, &found, MlirWalkPreOrder);
-  return found ? w : 0;
+  return found && !product_epilogue(op) ? w : 0;
 }
 
 /* The trace of a large injective compute, else null: its first axis of

@@ -282,6 +282,43 @@ func.func @narrow_erf(%a: tensor<4x8xf32>) -> tensor<4x8xf32> {
   return %0 : tensor<4x8xf32>
 }
 
+// The erf epilogue of a matrix product (it reads the product at its own
+// indices, otherwise only constants and arguments) gets no vector split:
+// tir-fuse-epilogue moves it onto the product's tiles and vectorizes it
+// there. An erf that also reads another computed tensor keeps the split.
+// CHECK-LABEL: func.func @gelu_epilogue
+// CHECK: name = "gelu", reduce_extents = array<i64>, schedule = [{axis = "d0", prim = "parallel"}]
+// CHECK: name = "erf2", reduce_extents = array<i64>, schedule = [{axis = "d1", factors = array<i64: 16>, prim = "split"}, {axis = "d1.1", prim = "vectorize"}, {axis = "d0", prim = "parallel"}]
+func.func @gelu_epilogue(%a: tensor<64x256xf32>) -> (tensor<64x512xf32>, tensor<64x512xf32>) {
+  %w = arith.constant dense<0.5> : tensor<256x512xf32>
+  %bias = arith.constant dense<0.25> : tensor<512xf32>
+  %p = "te.compute"() ({
+  ^bb0(%i: index, %j: index, %k: index):
+    %x = "te.read"(%a, %i, %k) : (tensor<64x256xf32>, index, index) -> f32
+    %y = "te.read"(%w, %k, %j) : (tensor<256x512xf32>, index, index) -> f32
+    %m = arith.mulf %x, %y : f32
+    gpu.yield %m : f32
+  }) {combiner = "add", init = 0.0 : f32, name = "mm", reduce_extents = array<i64: 256>} : () -> tensor<64x512xf32>
+  %g = "te.compute"() ({
+  ^bb0(%i: index, %j: index):
+    %x = "te.read"(%p, %i, %j) : (tensor<64x512xf32>, index, index) -> f32
+    %b = "te.read"(%bias, %j) : (tensor<512xf32>, index) -> f32
+    %s = arith.addf %x, %b : f32
+    %e = math.erf %s : f32
+    %r = arith.mulf %s, %e : f32
+    gpu.yield %r : f32
+  }) {name = "gelu", reduce_extents = array<i64>} : () -> tensor<64x512xf32>
+  %h = "te.compute"() ({
+  ^bb0(%i: index, %j: index):
+    %x = "te.read"(%p, %i, %j) : (tensor<64x512xf32>, index, index) -> f32
+    %y = "te.read"(%g, %i, %j) : (tensor<64x512xf32>, index, index) -> f32
+    %s = arith.addf %x, %y : f32
+    %e = math.erf %s : f32
+    gpu.yield %e : f32
+  }) {name = "erf2", reduce_extents = array<i64>} : () -> tensor<64x512xf32>
+  return %g, %h : tensor<64x512xf32>, tensor<64x512xf32>
+}
+
 // Left alone: a (small) map (no reduce axes), a reduction to a vector (one spatial
 // axis), and a compute that already has a schedule.
 // CHECK-LABEL: func.func @untouched
