@@ -552,7 +552,10 @@ const strata_pass_info_t te_sketch_pass = {
         "parallel outer tile, an optional local accumulator, vectorize and unroll knobs for "
         "reductions with data reuse (convolutions, products); vector rows with the reduce "
         "axes outside or inside for every reduction (pooling, softmax, depthwise); vector rows "
-        "and a parallel axis for injective computes. The compute's own schedule stays sketch "
+        "and a parallel axis for injective computes; for a direct convolution's tensorized "
+        "template with an epilogue (which the others would unfuse), the template's own tile, "
+        "input-channel block, reduce-loop place, parallel loop and tap unrolling as knobs "
+        "(\"direct\"). The compute's own schedule stays sketch "
         "0 (\"default\"), the first choice of the knob \"sketch\", so te-autotune, "
         "strata-tune and te-apply-tuned tune every such compute. Static f32/f64 computes "
         "of at least `min-iterations` iterations only. See docs/tuning.md.",

@@ -77,7 +77,8 @@ static const char *field_string(MlirAttribute step, const char *field, char *buf
 static bool has_knobs(MlirAttribute trace) {
   for (intptr_t i = 0; i < mlirArrayAttrGetNumElements(trace); ++i) {
     MlirAttribute st = mlirArrayAttrGetElement(trace, i);
-    for (intptr_t f = 0; mlirAttributeIsADictionary(st) && f < mlirDictionaryAttrGetNumElements(st); ++f)
+    intptr_t nf = mlirAttributeIsADictionary(st) ? mlirDictionaryAttrGetNumElements(st) : 0;
+    for (intptr_t f = 0; f < nf; ++f)
       if (strata_te_decision_is_knob(mlirDictionaryAttrGetElement(st, f).attribute))
         return true;
   }
@@ -206,7 +207,9 @@ static bool read_template(MlirOperation op, direct_t *d) {
 
 static MlirAttribute str(MlirContext ctx, const char *s) { return strata_string_attr(ctx, s); }
 
-static MlirAttribute factors(MlirContext ctx, int64_t v) { return mlirDenseI64ArrayGet(ctx, 1, &v); }
+static MlirAttribute factors(MlirContext ctx, int64_t v) {
+  return mlirDenseI64ArrayGet(ctx, 1, &v);
+}
 
 /* split A + tensorize, sharing the knob "direct.tile". */
 static int tile_knob(const direct_t *d, const char *target, MlirAttribute *rows,
@@ -309,7 +312,8 @@ static int parallel_steps(const direct_t *d, MlirAttribute *out) {
                           : 0;
   int n = 0;
   if (d->parallel[0])
-    out[n++] = parallel_step(d->ctx, d->parallel, strata_te_bool_knob(d->ctx, "direct.parallel", true));
+    out[n++] = parallel_step(d->ctx, d->parallel,
+                             strata_te_bool_knob(d->ctx, "direct.parallel", true));
   out[n++] = parallel_step(d->ctx, other,
                            strata_te_bool_knob(d->ctx, "direct.parallel", !d->parallel[0]));
   return n;
@@ -342,9 +346,12 @@ MlirAttribute strata_te_direct_sketch(MlirOperation op, const char *target) {
   int n = 0;
   char a1[NAME + 2];
   snprintf(a1, sizeof a1, "%s.1", d.a);
-  steps[n++] = strata_te_split_step(ctx, str(ctx, d.a), strata_te_knob(ctx, "direct.tile", nt, rows));
-  steps[n++] = strata_te_split_step(ctx, str(ctx, d.k), strata_te_knob(ctx, "direct.icb", nb, blocks));
-  MlirNamedAttribute of = strata_named(ctx, "order", strata_te_knob(ctx, "direct.order", no, orders));
+  steps[n++] =
+      strata_te_split_step(ctx, str(ctx, d.a), strata_te_knob(ctx, "direct.tile", nt, rows));
+  steps[n++] =
+      strata_te_split_step(ctx, str(ctx, d.k), strata_te_knob(ctx, "direct.icb", nb, blocks));
+  MlirNamedAttribute of =
+      strata_named(ctx, "order", strata_te_knob(ctx, "direct.order", no, orders));
   steps[n++] = strata_te_step_attr(ctx, "reorder", 1, &of);
   MlirNamedAttribute tf[2] = {strata_named(ctx, "axis", str(ctx, a1)),
                               strata_named(ctx, "intrinsic",
