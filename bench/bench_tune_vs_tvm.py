@@ -73,7 +73,7 @@ def strata_side(bin_dir, name, text, trials, threads, work):
     return float(m.group(2)), float(m.group(1)), wall
 
 
-def tvm_side(name, trials, threads, work):
+def tvm_side(name, trials, threads, work, timeout=30):
     """Tunes one kernel with MetaSchedule; (best ms, wall s)."""
     import numpy as np
     import tvm
@@ -95,8 +95,12 @@ def tvm_side(name, trials, threads, work):
     target = tvm.target.Target({"kind": "llvm", "mcpu": host_cpu(), "num-cores": threads})
     wdir = os.path.join(work, "tvm-" + name)
     start = time.time()
+    # One build worker, and time limits that a loaded machine can meet
+    # (the defaults, 30 s per build, killed every build here at load 10).
     db = ms.tune_tir(func, target, wdir, max_trials_global=trials,
-                     num_trials_per_iter=min(trials, 64), num_tuning_cores=1)
+                     num_trials_per_iter=min(trials, 64), num_tuning_cores=1,
+                     builder=ms.builder.LocalBuilder(max_workers=1, timeout_sec=timeout),
+                     runner=ms.runner.LocalRunner(timeout_sec=timeout))
     wall = time.time() - start
     sch = ms.tir_integration.compile_tir(db, func, target)
     if sch is None:
@@ -110,7 +114,9 @@ def tvm_side(name, trials, threads, work):
         arrays.append(tvm.runtime.tensor(np.random.rand(*shape).astype("float32"), dev)
                       if hasattr(tvm.runtime, "tensor")
                       else tvm.nd.array(np.random.rand(*shape).astype("float32"), dev))
-    timer = lib.time_evaluator(lib.entry_name if hasattr(lib, "entry_name") else "main",
+    # TVM 0.27's compile returns an Executable: its jit() is the module.
+    mod = lib if hasattr(lib, "time_evaluator") else lib.jit()
+    timer = mod.time_evaluator(getattr(mod, "entry_name", None) or "main",
                                dev, number=10, repeat=5)
     res = timer(*arrays)
     return float(np.median(res.results)) * 1e3, wall
@@ -123,6 +129,8 @@ def main():
     ap.add_argument("--threads", type=int, default=os.cpu_count())
     ap.add_argument("--kernels", default="gemm512,conv3x3")
     ap.add_argument("--skip-tvm", action="store_true")
+    ap.add_argument("--tvm-timeout", type=float, default=30,
+                    help="MetaSchedule's time limit per build and per run (seconds)")
     a = ap.parse_args()
     with open("/proc/loadavg") as f:
         load = f.read().split()[0]
@@ -135,7 +143,7 @@ def main():
             text = GEMM.format(n=512) if name == "gemm512" else CONV
             tuned, default, swall = strata_side(a.bin, name, text, a.trials, a.threads, work)
             tbest, twall = (float("nan"), float("nan")) if a.skip_tvm else \
-                tvm_side(name, a.trials, a.threads, work)
+                tvm_side(name, a.trials, a.threads, work, a.tvm_timeout)
             print(f"{name:9} {default:17.4f} {tuned:15.4f} {swall:13.1f} {tbest:11.4f} "
                   f"{twall:10.1f} {tbest / tuned:10.2f}x", flush=True)
 

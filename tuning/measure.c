@@ -59,6 +59,19 @@ static bool noisy_sample(const double *t, int n) {
   return (lo > 0 && hi / lo > 1.5) || cv > 0.10;
 }
 
+/* Adaptive repeats: at least min_repeats runs, all within tolerance of
+ * the fastest (so within it of their median too; measure.h). */
+static bool steady_enough(const double *t, int n, const strata_measure_options_t *opt) {
+  if (opt->min_repeats <= 0 || n < opt->min_repeats)
+    return false;
+  double lo = t[0], hi = t[0];
+  for (int i = 0; i < n; ++i) {
+    lo = t[i] < lo ? t[i] : lo;
+    hi = t[i] > hi ? t[i] : hi;
+  }
+  return hi - lo <= opt->tolerance * lo;
+}
+
 strata_measure_options_t strata_measure_default_options(void) {
   return (strata_measure_options_t){.warmup = 1, .repeats = 5, .timeout_seconds = 10.0};
 }
@@ -132,12 +145,14 @@ static void child_main(int fd, const strata_measure_callbacks_t *cb,
    * when it is still noisy. */
   bool noisy = true;
   double last = 0;
+  int taken = 0;
   for (int attempt = 0; attempt < 3 && noisy; ++attempt) {
     double now = strata_measure_now();
     if (attempt && (now - begin) + 2 * last > 0.8 * opt->timeout_seconds)
       break;
     last = -now;
     int warmup = attempt ? 0 : opt->warmup;
+    taken = 0;
     for (int i = 0; i < warmup + repeats; ++i) {
       double seconds = -1;
       double start = strata_measure_now();
@@ -146,13 +161,16 @@ static void child_main(int fd, const strata_measure_callbacks_t *cb,
         _exit(0);
       }
       double wall = strata_measure_now() - start;
-      if (i >= warmup)
-        times[i - warmup] = seconds >= 0 ? seconds : wall;
+      if (i < warmup)
+        continue;
+      times[taken++] = seconds >= 0 ? seconds : wall;
+      if (steady_enough(times, taken, opt))
+        break;
     }
-    noisy = noisy_sample(times, repeats);
+    noisy = noisy_sample(times, taken);
     last += strata_measure_now();
   }
-  send_message(fd, true, noisy, strata_median(times, repeats), NULL);
+  send_message(fd, true, noisy, strata_median(times, taken), NULL);
   _exit(0);
 }
 

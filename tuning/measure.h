@@ -24,6 +24,13 @@ typedef struct {
   int warmup;             /* untimed runs before the timed ones (default 1) */
   int repeats;            /* timed runs; the median is reported (default 5) */
   double timeout_seconds; /* for prepare and all runs together (default 10) */
+  /* Adaptive repeats (0: off, the default): after min_repeats timed runs
+   * (at most `repeats`), stop as soon as the runs so far lie within
+   * `tolerance` of the fastest ((max - min) <= tolerance x min, so within
+   * it of their median too): a steady kernel needs no more runs to fix
+   * its median. */
+  int min_repeats;
+  double tolerance;
 } strata_measure_options_t;
 
 typedef struct {

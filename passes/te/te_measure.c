@@ -1,6 +1,13 @@
 /* Measuring a tuning task's candidates (see te_measure.h): in the forked
  * child, the kernel is built for the candidate (and, paired, for the
- * default), checked against the reference output and timed. */
+ * default), checked against the reference output and timed.
+ *
+ * What every candidate would redo is done once in the tuner and inherited
+ * by the children through fork (the harness): an MLIR context with the
+ * dialects, the lowering's passes, LLVM's code generator and the JIT's
+ * libraries already loaded and initialized (a fixed warm-up kernel is
+ * compiled once in the tuner, never run: OpenMP must start in the child),
+ * and each task's seeded inputs. */
 #include "passes/te/te_measure.h"
 
 #include <math.h>
@@ -52,6 +59,97 @@ static MlirLogicalResult capture_diagnostic(MlirDiagnostic d, void *user) {
   return mlirLogicalResultSuccess();
 }
 
+/* --- the harness, made once in the tuner ------------------------------------------ */
+
+/* The kernel the tuner compiles once to warm its context, the passes and
+ * LLVM up before the first fork: a small product split, reordered,
+ * vectorized and parallel (what the lowering of most candidates meets). */
+static const char WARM_KERNEL[] =
+    "func.func @kernel(%a: tensor<16x32xf32>, %b: tensor<32x64xf32>) -> tensor<16x64xf32> {\n"
+    "  %c = \"te.compute\"() ({\n"
+    "  ^bb0(%i: index, %j: index, %k: index):\n"
+    "    %x = \"te.read\"(%a, %i, %k) : (tensor<16x32xf32>, index, index) -> f32\n"
+    "    %y = \"te.read\"(%b, %k, %j) : (tensor<32x64xf32>, index, index) -> f32\n"
+    "    %m = arith.mulf %x, %y : f32\n"
+    "    gpu.yield %m : f32\n"
+    "  }) {name = \"warm\", reduce_extents = array<i64: 32>, combiner = \"add\", "
+    "init = 0.0 : f32, schedule = [{prim = \"split\", axis = \"d1\", factors = "
+    "array<i64: 16>}, {prim = \"reorder\", order = [\"d0\", \"d1.0\", \"r0\", "
+    "\"d1.1\"]}, {prim = \"vectorize\", axis = \"d1.1\"}, {prim = \"parallel\", "
+    "axis = \"d0\"}]} : () -> tensor<16x64xf32>\n"
+    "  return %c : tensor<16x64xf32>\n"
+    "}\n";
+
+static MlirContext warm_context; /* the tuner's; each child parses into its copy */
+
+static MlirLogicalResult ignore_diagnostic(MlirDiagnostic d, void *user) {
+  (void)d, (void)user;
+  return mlirLogicalResultSuccess();
+}
+
+/* Creates the shared context and compiles the warm-up kernel in it (once
+ * per process; a failure only leaves the children colder). */
+static void warm_up(void) {
+  if (!mlirContextIsNull(warm_context))
+    return;
+  strata_register_all_passes();
+  warm_context = strata_context_create();
+  if (mlirContextIsNull(warm_context))
+    return;
+  MlirDiagnosticHandlerID id =
+      mlirContextAttachDiagnosticHandler(warm_context, ignore_diagnostic, NULL, NULL);
+  MlirOperation module =
+      strata_parse_module(warm_context, strata_sref(WARM_KERNEL), strata_sref("warm"));
+  char *error = NULL;
+  if (!mlirOperationIsNull(module) &&
+      mlirLogicalResultIsSuccess(strata_run_pipeline(module, LOWER_PIPELINE))) {
+    strata_jit_t *jit = strata_jit_create(module, 3, &error);
+    if (jit && strata_jit_materialize(jit, "kernel", &error))
+      strata_jit_release(jit);
+    else if (jit)
+      strata_jit_release(jit);
+  }
+  free(error);
+  if (!mlirOperationIsNull(module))
+    mlirOperationDestroy(module);
+  mlirContextDetachDiagnosticHandler(warm_context, id);
+}
+
+/* The task's inputs, seeded random tensors made once (seeds 1000 + i),
+ * and its result buffer: each child writes its own copy. */
+typedef struct {
+  strata_tensor_t args[STRATA_TE_MAX_READS + 1];
+  int num_args;
+} harness_t;
+
+static void harness_free(void *p) {
+  harness_t *h = p;
+  for (int i = 0; h && i < h->num_args; ++i)
+    strata_tensor_free(&h->args[i]);
+  free(h);
+}
+
+static harness_t *task_harness(strata_te_task_t *t) {
+  if (t->harness)
+    return t->harness;
+  harness_t *h = calloc(1, sizeof *h);
+  if (!h)
+    return NULL;
+  for (int i = 0; i < t->num_inputs + 1; ++i) {
+    if (!strata_tensor_alloc(&h->args[i], (strata_dtype_t)t->arg_dtype[i], t->arg_rank[i],
+                             t->arg_shape[i])) {
+      harness_free(h);
+      return NULL;
+    }
+    h->num_args = i + 1;
+    if (i < t->num_inputs)
+      strata_tensor_fill_random(&h->args[i], 1000 + (uint64_t)i);
+  }
+  t->harness = h;
+  t->harness_free = harness_free;
+  return h;
+}
+
 static MlirOperation first_compute(MlirOperation module) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   for (MlirOperation f = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(f);
@@ -86,7 +184,7 @@ static bool schedule_kernel(measure_state_t *m, MlirOperation compute, char **er
  * JIT-compiles it. */
 static strata_jit_t *build_kernel(measure_state_t *m, bool unscheduled, char **error) {
   strata_register_all_passes();
-  MlirContext ctx = strata_context_create();
+  MlirContext ctx = mlirContextIsNull(warm_context) ? strata_context_create() : warm_context;
   if (mlirContextIsNull(ctx))
     return strata_fail(error, "cannot create an MLIR context"), NULL;
   mlirContextAttachDiagnosticHandler(ctx, capture_diagnostic, m, NULL);
@@ -134,10 +232,16 @@ static void corrupt_first_element(strata_tensor_t *out) {
   }
 }
 
-/* Inputs: seeded random tensors of the argument types; then the result. */
+/* Inputs: seeded random tensors of the argument types; then the result
+ * (the harness's, made in the tuner, when it could be). */
 static bool make_args(measure_state_t *m, char **error) {
   strata_te_task_t *t = m->task;
   m->num_args = t->num_inputs + 1;
+  const harness_t *h = t->harness;
+  if (h && h->num_args == m->num_args) {
+    memcpy(m->args, h->args, sizeof h->args);
+    return true;
+  }
   for (int i = 0; i < m->num_args; ++i) {
     if (!strata_tensor_alloc(&m->args[i], (strata_dtype_t)t->arg_dtype[i], t->arg_rank[i],
                              t->arg_shape[i]))
@@ -270,7 +374,13 @@ static bool measure_in_child(strata_te_task_t *t, const strata_choice_t *candida
       .inject = strata_measure_injected_fault(t->measurements++),
   };
   strata_measure_callbacks_t cb = {.prepare = measure_prepare, .run = measure_run, .user = &m};
-  strata_measure_result_t r = strata_measure(&cb, &t->measure);
+  warm_up();
+  task_harness(t);
+  /* The checked call in prepare is the warm-up run (of both kernels,
+   * paired). */
+  strata_measure_options_t options = t->measure;
+  options.warmup = 0;
+  strata_measure_result_t r = strata_measure(&cb, &options);
   if (r.ok) {
     *latency = r.latency * (m.inject == STRATA_MEASURE_FAULT_FAST    ? 1e-6
                             : m.inject == STRATA_MEASURE_FAULT_LUCKY ? 0.5

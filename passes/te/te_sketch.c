@@ -47,7 +47,10 @@
  * only the template makes (a sketch's scalar accumulation is not a tile, so
  * choosing a sketch would cost the fused epilogue and add a pass over the
  * result, which a kernel measured alone does not show). Such products are
- * tuned on their template's knobs.
+ * tuned on their template's knobs; a direct convolution, whose template
+ * has none, gets the "direct" sketch instead (te_sketch_direct.c): its
+ * template's own decisions as knobs, tensorized, so the epilogue stays in
+ * the tiles.
  *
  * Computes left alone: dynamic shapes or dims, other element types, fewer
  * iterations, more than 8 axes, traces with compute_at / compute_inline,
@@ -67,6 +70,7 @@
 #include "dialects/te/te.h"
 #include "dialects/te/te_trace.h"
 #include "passes/te/te_schedule_steps.h"
+#include "passes/te/te_sketch_direct.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 
@@ -475,14 +479,22 @@ static bool is_epilogue_of_template(MlirOperation op) {
   return found;
 }
 
-static void sketch_compute(MlirOperation op, const shape_t *s) {
+static void sketch_compute(MlirOperation op, const shape_t *s, const char *target) {
   /* The epilogue rule: a tensorized template product with an epilogue
    * keeps it fused into its register tiles (tir-fuse-epilogue); the tile
    * and reduce sketches cannot place it (their accumulation is not a
    * register tile), so such a product is tuned on its template's knobs
    * only, and its epilogue, which runs inside the product's tiles, gets no
    * sketch of its own. */
-  if ((tensorized(op) && has_epilogue(op)) || (s->nr == 0 && is_epilogue_of_template(op)))
+  if (tensorized(op) && has_epilogue(op)) {
+    MlirAttribute direct = strata_te_direct_sketch(op, target);
+    if (!mlirAttributeIsNull(direct))
+      mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("sketches"),
+                                      mlirArrayAttrGet(s->ctx, 1, (MlirAttribute[]){named_sketch(
+                                                                      s->ctx, "direct", direct)}));
+    return;
+  }
+  if (s->nr == 0 && is_epilogue_of_template(op))
     return;
   MlirAttribute sketches[3];
   int n = 0;
@@ -525,7 +537,7 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
         tied_trace(op) || is_target(op, &computes) ||
         !read_shape(op, tile->vector_width > 1 ? tile->vector_width : 4, min_iterations, &s))
       continue;
-    sketch_compute(op, &s);
+    sketch_compute(op, &s, target);
   }
   strata_op_list_free(&computes);
   return mlirLogicalResultSuccess();
@@ -540,7 +552,10 @@ const strata_pass_info_t te_sketch_pass = {
         "parallel outer tile, an optional local accumulator, vectorize and unroll knobs for "
         "reductions with data reuse (convolutions, products); vector rows with the reduce "
         "axes outside or inside for every reduction (pooling, softmax, depthwise); vector rows "
-        "and a parallel axis for injective computes. The compute's own schedule stays sketch "
+        "and a parallel axis for injective computes; for a direct convolution's tensorized "
+        "template with an epilogue (which the others would unfuse), the template's own tile, "
+        "input-channel block, reduce-loop place, parallel loop and tap unrolling as knobs "
+        "(\"direct\"). The compute's own schedule stays sketch "
         "0 (\"default\"), the first choice of the knob \"sketch\", so te-autotune, "
         "strata-tune and te-apply-tuned tune every such compute. Static f32/f64 computes "
         "of at least `min-iterations` iterations only. See docs/tuning.md.",

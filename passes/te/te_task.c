@@ -241,6 +241,9 @@ bool strata_te_task_init(strata_te_task_t *t, MlirOperation compute, const char 
   t->compute = compute;
   t->schedule = strata_te_compute_schedule(compute);
   t->measure = strata_measure_default_options();
+  /* A candidate's runs stop after 3 once they agree within 2%. */
+  t->measure.min_repeats = 3;
+  t->measure.tolerance = 0.02;
   MlirType rt = mlirValueGetType(mlirOperationGetResult(compute, 0));
   if (!read_axes(t, compute, rt, error))
     return false;
@@ -274,6 +277,8 @@ void strata_te_task_clear(strata_te_task_t *t) {
   free(t->summary);
   free(t->first_error);
   strata_measure_shared_free(t->shared);
+  if (t->harness_free)
+    t->harness_free(t->harness);
   memset(t, 0, sizeof *t);
 }
 

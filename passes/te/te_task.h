@@ -69,6 +69,11 @@ typedef struct {
   int noisy;            /* of them, measurements whose runs stayed noisy (measure.h) */
   char *first_error;    /* the first failed measurement's message */
   strata_measure_shared_t *shared; /* reference output, shared with the children */
+  /* The measuring harness kept in the tuner between candidates
+   * (te_measure.c: the kernel's seeded inputs, made once and inherited by
+   * every child), and how to free it. */
+  void *harness;
+  void (*harness_free)(void *harness);
 } strata_te_task_t;
 
 /* The target string records are keyed with: `option` itself unless it is

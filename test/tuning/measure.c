@@ -41,6 +41,30 @@ static bool run_steady(void *user, double *seconds, char **error) {
   return true;
 }
 
+/* 1 ms, 1.01 ms, 1.005 ms, then 2 ms for every later call. */
+static bool run_steady_then_slow(void *user, double *seconds, char **error) {
+  static int calls;
+  static const double first[] = {1e-3, 1.01e-3, 1.005e-3};
+  *seconds = calls < 3 ? first[calls] : 2e-3;
+  ++calls;
+  return true;
+}
+
+/* Adaptive repeats (min_repeats 3, tolerance 2%, no warm-up): the first
+ * three runs agree within 2%, so the measurement stops there (median
+ * 1.005 ms); without them all five runs are taken, the sample spreads
+ * (2 / 1 > 1.5) and is measured again: 2 ms. */
+static void report_adaptive(const char *name, int min_repeats) {
+  strata_measure_options_t opt = strata_measure_default_options();
+  opt.warmup = 0;
+  opt.min_repeats = min_repeats;
+  opt.tolerance = 0.02;
+  strata_measure_callbacks_t cb = {.run = run_steady_then_slow};
+  strata_measure_result_t r = strata_measure(&cb, &opt);
+  printf("%s: ok %d %.4g s\n", name, r.ok, r.latency);
+  strata_measure_result_clear(&r);
+}
+
 static bool prepare_wrong(void *user, char **error) {
   *error = strdup("wrong result: max abs error 0.5 at index 17");
   return false;
@@ -105,6 +129,10 @@ int main(void) {
   report("self-timed", (strata_measure_callbacks_t){.run = run_self_timed}, 5);
   // CHECK-NEXT: steady: ok 0.00102 s{{$}}
   report("steady", (strata_measure_callbacks_t){.run = run_steady}, 5);
+  // CHECK-NEXT: adaptive: ok 1 0.001005 s
+  report_adaptive("adaptive", 3);
+  // CHECK-NEXT: all repeats: ok 1 0.002 s
+  report_adaptive("all repeats", 0);
   // CHECK-NEXT: wrong result: error: wrong result: max abs error 0.5 at index 17 (returned within the limit: 1)
   report("wrong result", (strata_measure_callbacks_t){.prepare = prepare_wrong, .run = run_sleep_2ms}, 5);
   // CHECK-NEXT: failing run: error: cannot compile the candidate (returned within the limit: 1)
