@@ -99,7 +99,7 @@ static MlirLogicalResult swallow(MlirDiagnostic d, void *user) {
   return mlirLogicalResultSuccess();
 }
 
-static void fuse_in(MlirOperation func) {
+static bool fuse_in(MlirOperation func) {
   strata_op_list_t tiles = {0}, roots = {0};
   mlirOperationWalk(func, collect_tiles, &tiles, MlirWalkPreOrder);
   strata_tir_collect_roots(func, "", &roots);
@@ -124,15 +124,12 @@ static void fuse_in(MlirOperation func) {
   }
   strata_op_list_free(&roots);
   strata_op_list_free(&tiles);
+  return true;
 }
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
-  strata_op_list_t funcs = {0};
-  strata_op_list_collect(module, (const char *const[]){"func.func", NULL}, &funcs);
-  for (size_t i = 0; i < funcs.count; ++i)
-    fuse_in(funcs.ops[i]);
-  strata_op_list_free(&funcs);
+  strata_op_list_rewrite_each(module, (const char *const[]){"func.func", NULL}, fuse_in);
   return mlirLogicalResultSuccess();
 }
 
