@@ -35,6 +35,12 @@ strata_tir_loop_kind_t strata_tir_for_kind(MlirOperation op) {
   return strata_tir_loop_kind_from_string(attr_string(op, "kind"));
 }
 
+void strata_tir_for_set_kind(MlirOperation op, strata_tir_loop_kind_t kind) {
+  MlirStringRef name = mlirStringRefCreateFromCString(strata_tir_loop_kind_name(kind));
+  mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("kind"),
+                                  mlirStringAttrGet(mlirOperationGetContext(op), name));
+}
+
 MlirStringRef strata_tir_for_name(MlirOperation op) { return attr_string(op, "name"); }
 MlirValue strata_tir_for_lower(MlirOperation op) { return mlirOperationGetOperand(op, 0); }
 MlirValue strata_tir_for_upper(MlirOperation op) { return mlirOperationGetOperand(op, 1); }

@@ -421,9 +421,7 @@ static void build(const rat_t *a, const consumer_t *c, MlirOperation producer, M
   int64_t bound;
   if (!mlirOperationIsNull(inner) && strata_tir_extent_bound(inner, &bound) && bound >= 2 &&
       bound <= 64)
-    mlirOperationSetAttributeByName(inner, mlirStringRefCreateFromCString("kind"),
-                                    strata_string_attr(mlirOperationGetContext(inner),
-                                                       "vectorized"));
+    strata_tir_for_set_kind(inner, STRATA_TIR_LOOP_VECTORIZED);
 }
 
 /* The tensorized producer: one tile in the axis, its accumulator a subview
