@@ -95,6 +95,13 @@ MlirValue strata_hwi_call_tile_lhs(MlirOperation op) { return mlirOperationGetOp
 MlirValue strata_hwi_call_tile_rhs(MlirOperation op) { return mlirOperationGetOperand(op, 1); }
 MlirValue strata_hwi_call_tile_acc(MlirOperation op) { return mlirOperationGetOperand(op, 2); }
 
+MlirOperation strata_hwi_call_tile_acc_view(MlirOperation op) {
+  MlirValue acc = strata_hwi_call_tile_acc(op);
+  if (!mlirValueIsAOpResult(acc) || !strata_op_is(mlirOpResultGetOwner(acc), "memref.subview"))
+    return (MlirOperation){NULL};
+  return mlirOpResultGetOwner(acc);
+}
+
 /* ---- verifiers ---------------------------------------------------------- */
 
 /* Bit width of an integer or float type, 0 for anything else. */
