@@ -144,3 +144,36 @@ int bench_against_baseline(const char *tool, const char *name, const char *text,
   bench_kernel_destroy(&base);
   return rc;
 }
+
+int bench_case_run(const bench_case_t *c) {
+  const strata_tensor_t *out = &c->args[c->nargs - 1];
+  strata_tensor_t expected;
+  size_t bytes = 0;
+  if (!strata_tensor_bytes(out->dtype, out->rank, out->shape, &bytes) ||
+      !strata_tensor_alloc(&expected, out->dtype, out->rank, out->shape)) {
+    fprintf(stderr, "%s: out of memory\n", c->tool);
+    return 1;
+  }
+  baseline_run_t run = {c->kernel, c->args, c->nargs, c->tool};
+  /* Check first: a wrong kernel is never timed. */
+  run_kernel(&run);
+  memcpy(expected.data, out->data, bytes);
+  c->peer_fn(c->peer_user);
+  strata_compare_t cmp = strata_tensor_compare(&expected, out, c->rtol, c->atol);
+  int rc = 0;
+  if (!cmp.ok) {
+    printf("%-34s WRONG RESULT: %lld elements differ from %s (max abs error %g)\n", c->name,
+           (long long)cmp.mismatches, c->peer, cmp.max_abs_error);
+    rc = 1;
+  } else {
+    double ts, tp;
+    bench_median_pair(run_kernel, &run, c->peer_fn, c->peer_user, c->alternate, c->min_reps,
+                      c->budget_s, &ts, &tp);
+    bench_report(c->name, ts, c->peer, tp, c->flops, c->bytes);
+  }
+  if (!rc && c->baseline)
+    rc = bench_against_baseline(c->tool, c->name, c->text, c->entry, c->baseline, c->kernel,
+                                c->args, c->nargs, &expected, c->rtol, c->atol, c->flops);
+  strata_tensor_free(&expected);
+  return rc;
+}

@@ -53,4 +53,29 @@ int bench_against_baseline(const char *tool, const char *name, const char *text,
                            const char *entry, const char *baseline, const bench_kernel_t *kernel,
                            strata_tensor_t *args, int nargs, const strata_tensor_t *expected,
                            double rtol, double atol, double flops);
+
+/* One measured case of a kernel benchmark: `kernel` (compiled from `text`,
+ * entry `entry`) on args (inputs filled, the output last) against `peer`,
+ * a function that writes the same output into args[nargs - 1]. */
+typedef struct {
+  const char *tool, *name;           /* program (for errors), the result line's name */
+  const char *text, *entry, *baseline; /* baseline: the --baseline pipeline or NULL */
+  const bench_kernel_t *kernel;
+  strata_tensor_t *args;
+  int nargs;
+  const char *peer;                  /* the peer's name in the result line */
+  bench_fn_t peer_fn;
+  void *peer_user;
+  double rtol, atol, flops, bytes;   /* tolerances; the work for bench_report */
+  bool alternate;                    /* bench_median_pair's order */
+  int min_reps;
+  double budget_s;
+} bench_case_t;
+
+/* Runs the kernel, keeps its output, runs the peer and compares: a wrong
+ * kernel is never timed ("<name> WRONG RESULT: N elements differ from
+ * <peer>"). Then times both and prints bench_report's line, then the
+ * baseline's line when one is set (bench_against_baseline). Returns 0, or 1
+ * after printing why. */
+int bench_case_run(const bench_case_t *c);
 #endif

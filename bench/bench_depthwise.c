@@ -29,15 +29,9 @@ static int64_t out_size(const layer_t *l) { return (l->h - 1) / l->s + 1; }
 enum { N_LAYERS = sizeof layers / sizeof layers[0] };
 
 typedef struct {
-  bench_kernel_t *kernel;
   strata_tensor_t *args; /* x [1, C, H, H], w [C, 1, 3, 3], y [1, C, H, H] */
   const layer_t *l;
 } run_t;
-
-static void run_strata(void *user) {
-  run_t *r = user;
-  bench_call(r->kernel, r->args, 3, "bench_depthwise");
-}
 
 /* The peer: rows of accumulators, each tap a multiply-add over the
  * columns it reaches (the padding is the loop bounds). */
@@ -90,40 +84,23 @@ static int bench_layer(const layer_t *l, int threads, const char *pipeline, cons
     fprintf(stderr, "bench_depthwise: cannot compile %s\n", l->name);
     return 1;
   }
-  strata_tensor_t args[3], expected;
+  strata_tensor_t args[3];
   strata_tensor_alloc(&args[0], STRATA_DTYPE_F32, 4, (int64_t[]){1, C, H, H});
   strata_tensor_alloc(&args[1], STRATA_DTYPE_F32, 4, (int64_t[]){C, 1, 3, 3});
   strata_tensor_alloc(&args[2], STRATA_DTYPE_F32, 4, (int64_t[]){1, C, O, O});
-  strata_tensor_alloc(&expected, STRATA_DTYPE_F32, 4, (int64_t[]){1, C, O, O});
   strata_tensor_fill_random(&args[0], 1);
   strata_tensor_fill_random(&args[1], 2);
-  run_t r = {&kernel, args, l};
-  size_t bytes = (size_t)(C * O * O) * sizeof(float);
-  /* Check first: a wrong kernel is never timed. */
-  run_strata(&r);
-  memcpy(expected.data, args[2].data, bytes);
-  run_c_loop(&r);
-  strata_compare_t cmp = strata_tensor_compare(&expected, &args[2], 1e-4, 1e-5);
-  double flops = 2.0 * 9.0 * (double)(C * O * O);
-  int rc = 0;
+  run_t r = {args, l};
   char name[96];
   snprintf(name, sizeof name, "depthwise %s %lldx%lldx%lld s%lld threads=%d", l->name, C, H, H, S,
            threads);
-  if (!cmp.ok) {
-    printf("%-44s WRONG RESULT: %lld elements differ from the C loop (max abs error %g)\n", name,
-           (long long)cmp.mismatches, cmp.max_abs_error);
-    rc = 1;
-  } else {
-    double ts, tp;
-    bench_median_pair(run_strata, &r, run_c_loop, &r, threads == 1, 3, 1.0, &ts, &tp);
-    bench_report(name, ts, "C -O3 loop", tp, flops, 0);
-  }
-  if (!rc && baseline)
-    rc = bench_against_baseline("bench_depthwise", name, text, "dw", baseline, &kernel, args, 3,
-                                &expected, 1e-4, 1e-5, flops);
+  int rc = bench_case_run(&(bench_case_t){
+      .tool = "bench_depthwise", .name = name, .text = text, .entry = "dw", .baseline = baseline,
+      .kernel = &kernel, .args = args, .nargs = 3, .peer = "C -O3 loop", .peer_fn = run_c_loop,
+      .peer_user = &r, .rtol = 1e-4, .atol = 1e-5, .flops = 2.0 * 9.0 * (double)(C * O * O),
+      .alternate = threads == 1, .min_reps = 3, .budget_s = 1.0});
   for (int i = 0; i < 3; ++i)
     strata_tensor_free(&args[i]);
-  strata_tensor_free(&expected);
   bench_kernel_destroy(&kernel);
   return rc;
 }

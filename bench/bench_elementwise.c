@@ -10,14 +10,8 @@
 enum { N = 1 << 20 };
 
 typedef struct {
-  bench_kernel_t *kernel;
   strata_tensor_t *args; /* x, y, z, out */
 } run_t;
-
-static void run_strata(void *user) {
-  run_t *r = user;
-  bench_call(r->kernel, r->args, 4, "bench_elementwise");
-}
 
 /* The peer: what a C programmer writes by hand. */
 static void run_c_loop(void *user) {
@@ -44,30 +38,20 @@ int main(int argc, char **argv) {
   bench_kernel_t kernel;
   if (!bench_compile(text, "chain", pipeline, &kernel))
     return 1;
-  strata_tensor_t args[4], expected;
+  strata_tensor_t args[4];
   for (int i = 0; i < 4; ++i) {
     strata_tensor_alloc(&args[i], STRATA_DTYPE_F32, 1, (int64_t[]){N});
     if (i < 3)
       strata_tensor_fill_random(&args[i], (uint64_t)i + 1);
   }
-  strata_tensor_alloc(&expected, STRATA_DTYPE_F32, 1, (int64_t[]){N});
-  run_t r = {&kernel, args};
-  run_strata(&r);
-  memcpy(expected.data, args[3].data, N * sizeof(float));
-  run_c_loop(&r);
-  strata_compare_t c = strata_tensor_compare(&expected, &args[3], 1e-6, 1e-7);
-  int rc = 0;
-  if (!c.ok) {
-    printf("elementwise add+mul+relu 1M        WRONG RESULT (max abs error %g)\n", c.max_abs_error);
-    rc = 1;
-  } else {
-    double ts, tc;
-    bench_median_pair(run_strata, &r, run_c_loop, &r, true, 10, 2.0, &ts, &tc);
-    bench_report("elementwise add+mul+relu 1M", ts, "C -O3 loop", tc, 0, 16.0 * N);
-  }
+  run_t r = {args};
+  int rc = bench_case_run(&(bench_case_t){
+      .tool = "bench_elementwise", .name = "elementwise add+mul+relu 1M", .text = text,
+      .entry = "chain", .kernel = &kernel, .args = args, .nargs = 4, .peer = "C -O3 loop",
+      .peer_fn = run_c_loop, .peer_user = &r, .rtol = 1e-6, .atol = 1e-7, .bytes = 16.0 * N,
+      .alternate = true, .min_reps = 10, .budget_s = 2.0});
   for (int i = 0; i < 4; ++i)
     strata_tensor_free(&args[i]);
-  strata_tensor_free(&expected);
   bench_kernel_destroy(&kernel);
   return rc;
 }

@@ -23,15 +23,9 @@ static const shape_t default_shapes[] = {
 };
 
 typedef struct {
-  bench_kernel_t *kernel;
   strata_tensor_t *args; /* A, B, C */
   shape_t s;
 } run_t;
-
-static void run_strata(void *user) {
-  run_t *r = user;
-  bench_call(r->kernel, r->args, 3, "bench_gemm");
-}
 
 static void run_openblas(void *user) {
   run_t *r = user;
@@ -56,40 +50,24 @@ static int bench_shape(shape_t s, int threads, const char *pipeline, const char 
             (long long)s.n, (long long)s.k);
     return 1;
   }
-  strata_tensor_t args[3], expected;
+  strata_tensor_t args[3];
   strata_tensor_alloc(&args[0], STRATA_DTYPE_F32, 2, (int64_t[]){s.m, s.k});
   strata_tensor_alloc(&args[1], STRATA_DTYPE_F32, 2, (int64_t[]){s.k, s.n});
   strata_tensor_alloc(&args[2], STRATA_DTYPE_F32, 2, (int64_t[]){s.m, s.n});
-  strata_tensor_alloc(&expected, STRATA_DTYPE_F32, 2, (int64_t[]){s.m, s.n});
   strata_tensor_fill_random(&args[0], 1);
   strata_tensor_fill_random(&args[1], 2);
-  run_t r = {&kernel, args, s};
-  /* Check first: a wrong kernel is never timed. */
-  run_strata(&r);
-  memcpy(expected.data, args[2].data, (size_t)(s.m * s.n) * sizeof(float));
-  run_openblas(&r);
-  strata_compare_t c = strata_tensor_compare(&expected, &args[2], 1e-3, 1e-4 * (double)s.k);
-  int rc = 0;
+  run_t r = {args, s};
   char name[96];
   snprintf(name, sizeof name, "gemm %lldx%lldx%lld threads=%d", (long long)s.m, (long long)s.n,
            (long long)s.k, threads);
-  if (!c.ok) {
-    printf("%-34s WRONG RESULT: %lld elements differ from OpenBLAS (max abs error %g)\n", name,
-           (long long)c.mismatches, c.max_abs_error);
-    rc = 1;
-  } else {
-    double budget = 1.0;
-    double ts, tb;
-    bench_median_pair(run_strata, &r, run_openblas, &r, threads == 1, 3, 2 * budget, &ts, &tb);
-    bench_report(name, ts, "openblas", tb, 2.0 * (double)s.m * (double)s.n * (double)s.k, 0);
-  }
-  if (!rc && baseline)
-    rc = bench_against_baseline("bench_gemm", name, text, "gemm", baseline, &kernel, args, 3,
-                                &expected, 1e-3, 1e-4 * (double)s.k,
-                                2.0 * (double)s.m * (double)s.n * (double)s.k);
+  int rc = bench_case_run(&(bench_case_t){
+      .tool = "bench_gemm", .name = name, .text = text, .entry = "gemm", .baseline = baseline,
+      .kernel = &kernel, .args = args, .nargs = 3, .peer = "openblas", .peer_fn = run_openblas,
+      .peer_user = &r, .rtol = 1e-3, .atol = 1e-4 * (double)s.k,
+      .flops = 2.0 * (double)s.m * (double)s.n * (double)s.k, .alternate = threads == 1,
+      .min_reps = 3, .budget_s = 2.0});
   for (int i = 0; i < 3; ++i)
     strata_tensor_free(&args[i]);
-  strata_tensor_free(&expected);
   bench_kernel_destroy(&kernel);
   return rc;
 }

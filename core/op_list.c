@@ -38,3 +38,25 @@ void strata_op_list_collect(MlirOperation root, const char *const *names,
   collect_t c = {names, out};
   mlirOperationWalk(root, collect, &c, MlirWalkPreOrder);
 }
+
+static bool rewrite_all(strata_op_list_t *ops, strata_op_rewrite_t rewrite) {
+  bool changed = false;
+  for (size_t i = 0; i < ops->count; ++i)
+    changed |= rewrite(ops->ops[i]);
+  strata_op_list_free(ops);
+  return changed;
+}
+
+bool strata_op_list_rewrite_each(MlirOperation root, const char *const *names,
+                                 strata_op_rewrite_t rewrite) {
+  strata_op_list_t ops = {0};
+  strata_op_list_collect(root, names, &ops);
+  return rewrite_all(&ops, rewrite);
+}
+
+bool strata_op_list_rewrite_walked(MlirOperation root, MlirOperationWalkCallback collect,
+                                   MlirWalkOrder order, strata_op_rewrite_t rewrite) {
+  strata_op_list_t ops = {0};
+  mlirOperationWalk(root, collect, &ops, order);
+  return rewrite_all(&ops, rewrite);
+}

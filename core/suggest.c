@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "strata/strata.h"
+
 enum { MAX_WORD = 128, MAX_OPTIONS = 256 };
 
 /* Edit distance with adjacent transpositions, over three rolling rows (no
@@ -135,4 +137,14 @@ int strata_cli_unknown_option(const char *tool, const char *arg, const char *usa
   else
     fprintf(stderr, "%s: unknown option '%s' (see --help)\n", tool, arg);
   return 2;
+}
+
+bool strata_cli_help_or_version(const char *tool, const char *arg, const char *usage) {
+  if (!strcmp(arg, "-h") || !strcmp(arg, "--help"))
+    fputs(usage, stdout);
+  else if (!strcmp(arg, "--version"))
+    printf("%s " STRATA_VERSION " (MLIR 22)\n", tool);
+  else
+    return false;
+  return true;
 }

@@ -4,6 +4,7 @@
 #ifndef STRATA_CORE_SUGGEST_H
 #define STRATA_CORE_SUGGEST_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* The candidate closest to `word` by edit distance (insertions, deletions,
@@ -25,5 +26,10 @@ const char *strata_suggest_option(const char *word, const char *usage, const cha
  * status every tool uses. */
 int strata_cli_unknown_option(const char *tool, const char *arg, const char *usage,
                               const char *const *extra, size_t extra_count);
+
+/* The options every tool takes: "-h" / "--help" print `usage` on stdout,
+ * "--version" prints "TOOL VERSION (MLIR 22)". True when arg was one of
+ * them (the tool then exits with status 0). */
+bool strata_cli_help_or_version(const char *tool, const char *arg, const char *usage);
 
 #endif /* STRATA_CORE_SUGGEST_H */

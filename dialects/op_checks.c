@@ -25,6 +25,10 @@ int strata_str_index(MlirStringRef s, const char *const *names, int n) {
   return -1;
 }
 
+const char *strata_str_at(const char *const *names, int n, int i) {
+  return i >= 0 && i < n ? names[i] : NULL;
+}
+
 char *strata_str_list(const char *const *names, int n, char *buf, size_t size) {
   size_t used = 0;
   if (size == 0)

@@ -25,6 +25,16 @@ int strata_str_index(MlirStringRef s, const char *const *names, int n);
 /* Writes `"a", "b" or "c"` for names[0..n) into buf (truncated to size). */
 char *strata_str_list(const char *const *names, int n, char *buf, size_t size);
 
+/* names[i], or NULL when i is not in [0, n). */
+const char *strata_str_at(const char *const *names, int n, int i);
+
+/* Defines the two accessors of an enum spelled by the strings `names` (a
+ * static array, in the enum's order): `type from(MlirStringRef)` (-1 when
+ * the string is none of them) and `const char *to(type)` (NULL out of range). */
+#define STRATA_ENUM_NAMES(type, from, to, names, count)                                      \
+  type from(MlirStringRef s) { return (type)strata_str_index(s, names, count); }            \
+  const char *to(type v) { return strata_str_at(names, count, (int)v); }
+
 
 /* The string attribute `name` of `op` (IRDL guarantees presence and kind for
  * declared attributes); emits "'<name>' must not be empty" if it is empty. */

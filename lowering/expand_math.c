@@ -39,6 +39,7 @@
 #include <mlir-c/Dialect/Math.h>
 
 #include "core/builder.h"
+#include "core/op_list.h"
 #include "dialects/op_checks.h"
 #include "strata/pass.h"
 
@@ -192,11 +193,6 @@ static MlirValue build_erf(em_t *e, MlirValue x) {
   return sel(e, cmpf(e, 4, a, fconst(e, 0.921875)), near0, far);
 }
 
-typedef struct {
-  MlirOperation *ops;
-  size_t n, cap;
-} op_list_t;
-
 static bool is_f32(MlirType t) {
   if (mlirTypeIsAVector(t))
     t = mlirShapedTypeGetElementType(t);
@@ -204,25 +200,15 @@ static bool is_f32(MlirType t) {
 }
 
 static MlirWalkResult collect(MlirOperation op, void *user) {
-  op_list_t *l = user;
   if ((strata_op_is(op, "math.exp") || strata_op_is(op, "math.erf") ||
        strata_op_is(op, "math.tanh")) &&
       mlirOperationGetNumResults(op) == 1 &&
-      is_f32(mlirValueGetType(mlirOperationGetResult(op, 0)))) {
-    if (l->n == l->cap) {
-      size_t cap = l->cap ? 2 * l->cap : 64;
-      MlirOperation *grown = realloc(l->ops, cap * sizeof *grown);
-      if (!grown)
-        abort();
-      l->ops = grown;
-      l->cap = cap;
-    }
-    l->ops[l->n++] = op;
-  }
+      is_f32(mlirValueGetType(mlirOperationGetResult(op, 0))))
+    strata_op_list_push(user, op);
   return MlirWalkResultAdvance;
 }
 
-static void expand(MlirOperation op) {
+static bool expand(MlirOperation op) {
   MlirValue result = mlirOperationGetResult(op, 0);
   MlirContext ctx = mlirOperationGetContext(op);
   MlirType ft = mlirValueGetType(result);
@@ -234,15 +220,12 @@ static void expand(MlirOperation op) {
                                                : build_tanh(&e, x);
   mlirValueReplaceAllUsesOfWith(result, y);
   mlirOperationDestroy(op);
+  return true;
 }
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
-  op_list_t l = {0};
-  mlirOperationWalk(module, collect, &l, MlirWalkPostOrder);
-  for (size_t i = 0; i < l.n; ++i)
-    expand(l.ops[i]);
-  free(l.ops);
+  strata_op_list_rewrite_walked(module, collect, MlirWalkPostOrder, expand);
   return mlirLogicalResultSuccess();
 }
 

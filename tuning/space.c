@@ -283,6 +283,18 @@ static bool expect(json_cursor_t *c, char ch) {
   return true;
 }
 
+/* After an object's member: true (past the ',') when another follows,
+ * else false with *ok whether the closing '}' is there. */
+static bool more_members(json_cursor_t *c, bool *ok) {
+  skip_ws(c);
+  if (*c->p == ',') {
+    ++c->p;
+    return true;
+  }
+  *ok = expect(c, '}');
+  return false;
+}
+
 static int hex_digit(char ch) {
   if (ch >= '0' && ch <= '9')
     return ch - '0';
@@ -441,12 +453,8 @@ bool strata_space_candidate_from_json(const strata_space_t *space, const char *j
         break;
       skip_ws(&c);
       strtol(c.p, (char **)&c.p, 10);
-      skip_ws(&c);
-      if (*c.p == ',') {
-        ++c.p;
+      if (more_members(&c, &ok))
         continue;
-      }
-      ok = expect(&c, '}');
       break;
     }
     long i = strata_space_find_knob(space, name);
@@ -458,13 +466,8 @@ bool strata_space_candidate_from_json(const strata_space_t *space, const char *j
     if (!ok || !(ok = expect(&c, ':')) || !(ok = parse_choice(&c, &space->knobs[i], &candidate[i])))
       break;
     seen[i] = true;
-    skip_ws(&c);
-    if (*c.p == ',') {
-      ++c.p;
-      continue;
-    }
-    ok = expect(&c, '}');
-    break;
+    if (!more_members(&c, &ok))
+      break;
   }
   if (ok) {
     skip_ws(&c);

@@ -21,24 +21,12 @@ static const unsigned isa_bits[] = {512, 256, 256, 128, 0};
 static const char *const kinds[] = {"fma", "dot"};
 enum { N_ISAS = 5, N_KINDS = 2 };
 
-strata_hwi_isa_t strata_hwi_isa_from_string(MlirStringRef s) {
-  return (strata_hwi_isa_t)strata_str_index(s, isas, N_ISAS);
-}
-
-const char *strata_hwi_isa_name(strata_hwi_isa_t isa) {
-  return (int)isa >= 0 && (int)isa < N_ISAS ? isas[isa] : NULL;
-}
+STRATA_ENUM_NAMES(strata_hwi_isa_t, strata_hwi_isa_from_string, strata_hwi_isa_name, isas, N_ISAS)
+STRATA_ENUM_NAMES(strata_hwi_kind_t, strata_hwi_kind_from_string, strata_hwi_kind_name, kinds,
+                  N_KINDS)
 
 unsigned strata_hwi_isa_register_bits(strata_hwi_isa_t isa) {
   return (int)isa >= 0 && (int)isa < N_ISAS ? isa_bits[isa] : 0;
-}
-
-strata_hwi_kind_t strata_hwi_kind_from_string(MlirStringRef s) {
-  return (strata_hwi_kind_t)strata_str_index(s, kinds, N_KINDS);
-}
-
-const char *strata_hwi_kind_name(strata_hwi_kind_t kind) {
-  return (int)kind >= 0 && (int)kind < N_KINDS ? kinds[kind] : NULL;
 }
 
 static MlirAttribute attr(MlirOperation op, const char *name) {
@@ -106,6 +94,13 @@ MlirOperation strata_hwi_call_tile_intrinsic(MlirOperation op) {
 MlirValue strata_hwi_call_tile_lhs(MlirOperation op) { return mlirOperationGetOperand(op, 0); }
 MlirValue strata_hwi_call_tile_rhs(MlirOperation op) { return mlirOperationGetOperand(op, 1); }
 MlirValue strata_hwi_call_tile_acc(MlirOperation op) { return mlirOperationGetOperand(op, 2); }
+
+MlirOperation strata_hwi_call_tile_acc_view(MlirOperation op) {
+  MlirValue acc = strata_hwi_call_tile_acc(op);
+  if (!mlirValueIsAOpResult(acc) || !strata_op_is(mlirOpResultGetOwner(acc), "memref.subview"))
+    return (MlirOperation){NULL};
+  return mlirOpResultGetOwner(acc);
+}
 
 /* ---- verifiers ---------------------------------------------------------- */
 

@@ -58,5 +58,8 @@ MlirOperation strata_hwi_call_tile_intrinsic(MlirOperation op);
 MlirValue strata_hwi_call_tile_lhs(MlirOperation op); /* A: m x K */
 MlirValue strata_hwi_call_tile_rhs(MlirOperation op); /* B: K x n */
 MlirValue strata_hwi_call_tile_acc(MlirOperation op); /* C: m x n */
+/* The memref.subview C is taken from (its operand 0 the whole accumulator
+ * buffer), or null when C is no subview. */
+MlirOperation strata_hwi_call_tile_acc_view(MlirOperation op);
 
 #endif

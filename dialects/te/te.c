@@ -23,21 +23,10 @@ static const char *const prims[] = {
     "unroll", "compute_at", "compute_inline", "cache_read", "cache_write", "tensorize"};
 enum { N_PRIMS = 12 };
 
-strata_te_combiner_t strata_te_combiner_from_string(MlirStringRef s) {
-  return (strata_te_combiner_t)strata_str_index(s, combiners, N_COMBINERS);
-}
-
-const char *strata_te_combiner_name(strata_te_combiner_t c) {
-  return (int)c >= 0 && (int)c < N_COMBINERS ? combiners[c] : NULL;
-}
-
-strata_te_prim_t strata_te_prim_from_string(MlirStringRef s) {
-  return (strata_te_prim_t)strata_str_index(s, prims, N_PRIMS);
-}
-
-const char *strata_te_prim_name(strata_te_prim_t p) {
-  return (int)p >= 0 && (int)p < N_PRIMS ? prims[p] : NULL;
-}
+STRATA_ENUM_NAMES(strata_te_combiner_t, strata_te_combiner_from_string, strata_te_combiner_name,
+                  combiners, N_COMBINERS)
+STRATA_ENUM_NAMES(strata_te_prim_t, strata_te_prim_from_string, strata_te_prim_name, prims,
+                  N_PRIMS)
 
 static MlirAttribute attr(MlirOperation op, const char *name) {
   return mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(name));

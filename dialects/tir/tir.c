@@ -15,21 +15,10 @@ static const char *const loop_kinds[] = {"serial", "parallel", "vectorized", "un
 static const char *const scopes[] = {"global", "local", "packed"};
 enum { N_LOOP_KINDS = 4, N_SCOPES = 3 };
 
-strata_tir_loop_kind_t strata_tir_loop_kind_from_string(MlirStringRef s) {
-  return (strata_tir_loop_kind_t)strata_str_index(s, loop_kinds, N_LOOP_KINDS);
-}
-
-const char *strata_tir_loop_kind_name(strata_tir_loop_kind_t kind) {
-  return (int)kind >= 0 && (int)kind < N_LOOP_KINDS ? loop_kinds[kind] : NULL;
-}
-
-strata_tir_scope_t strata_tir_scope_from_string(MlirStringRef s) {
-  return (strata_tir_scope_t)strata_str_index(s, scopes, N_SCOPES);
-}
-
-const char *strata_tir_scope_name(strata_tir_scope_t scope) {
-  return (int)scope >= 0 && (int)scope < N_SCOPES ? scopes[scope] : NULL;
-}
+STRATA_ENUM_NAMES(strata_tir_loop_kind_t, strata_tir_loop_kind_from_string,
+                  strata_tir_loop_kind_name, loop_kinds, N_LOOP_KINDS)
+STRATA_ENUM_NAMES(strata_tir_scope_t, strata_tir_scope_from_string, strata_tir_scope_name, scopes,
+                  N_SCOPES)
 
 char *strata_tir_scope_list(char *buf, size_t size) {
   return strata_str_list(scopes, N_SCOPES, buf, size);
@@ -44,6 +33,12 @@ static MlirStringRef attr_string(MlirOperation op, const char *name) {
 
 strata_tir_loop_kind_t strata_tir_for_kind(MlirOperation op) {
   return strata_tir_loop_kind_from_string(attr_string(op, "kind"));
+}
+
+void strata_tir_for_set_kind(MlirOperation op, strata_tir_loop_kind_t kind) {
+  MlirStringRef name = mlirStringRefCreateFromCString(strata_tir_loop_kind_name(kind));
+  mlirOperationSetAttributeByName(op, mlirStringRefCreateFromCString("kind"),
+                                  mlirStringAttrGet(mlirOperationGetContext(op), name));
 }
 
 MlirStringRef strata_tir_for_name(MlirOperation op) { return attr_string(op, "name"); }

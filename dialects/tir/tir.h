@@ -40,6 +40,8 @@ char *strata_tir_scope_list(char *buf, size_t size);
 
 /* tir.for parts. `op` must be a verified tir.for. */
 strata_tir_loop_kind_t strata_tir_for_kind(MlirOperation op);
+/* Sets the loop's kind attribute (a schedule's parallel / vectorize mark). */
+void strata_tir_for_set_kind(MlirOperation op, strata_tir_loop_kind_t kind);
 MlirStringRef strata_tir_for_name(MlirOperation op); /* "i.0" */
 MlirValue strata_tir_for_lower(MlirOperation op);
 MlirValue strata_tir_for_upper(MlirOperation op);

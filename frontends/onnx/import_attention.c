@@ -385,9 +385,7 @@ static MlirValue last_slice(onnx_node_t *n, MlirValue x, int64_t start, int64_t 
 static MlirValue rotary_cache(onnx_node_t *n, int i, bool heads_first, int64_t half) {
   MlirValue c = onnx_input(n, i);
   if (n->present[3]) {
-    MlirValue ops[2] = {c, onnx_input(n, 3)};
-    MlirNamedAttribute a = onnx_i64_attr(n, "axis", 0);
-    c = onnx_build(n, "graph.gather", 2, ops, NULL_TYPE, 1, &a);
+    c = onnx_gather(n, c, onnx_input(n, 3), 0);
   }
   strata_graph_shape_t s;
   if (mlirValueIsNull(c))

@@ -64,6 +64,12 @@ MlirValue onnx_binary(onnx_node_t *n, const char *name, MlirValue a, MlirValue b
   return onnx_build(n, name, 2, ops, (MlirType){NULL}, 0, NULL);
 }
 
+MlirValue onnx_gather(onnx_node_t *n, MlirValue data, MlirValue indices, int64_t axis) {
+  MlirValue ops[2] = {data, indices};
+  MlirNamedAttribute a = onnx_i64_attr(n, "axis", axis);
+  return onnx_build(n, "graph.gather", 2, ops, (MlirType){NULL}, 1, &a);
+}
+
 MlirOperation onnx_begin_function(onnx_node_t *n, const char *base, intptr_t num_args,
                                   const MlirType *arg_types, strata_builder_t *saved) {
   MlirOperation main_func = mlirBlockGetParentOperation(n->imp->body);

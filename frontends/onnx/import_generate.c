@@ -85,11 +85,10 @@ static bool map_trilu(onnx_node_t *n) {
 /* EyeLike: ones on diagonal k of a 2-D shape like the input's, in the
  * `dtype` attribute's type (default the input's). */
 static bool map_eye_like(onnx_node_t *n) {
-  MlirValue x = onnx_in0(n);
+  strata_graph_shape_t s;
+  MlirValue x = onnx_in0_shape(n, &s);
   if (mlirValueIsNull(x))
     return false;
-  strata_graph_shape_t s;
-  onnx_shape(x, &s);
   if (s.rank != 2)
     return onnx_error(n, "EyeLike needs a 2-D input, got rank %lld", (long long)s.rank);
   if (s.dims[0] == STRATA_GRAPH_DYN || s.dims[1] == STRATA_GRAPH_DYN)

@@ -120,9 +120,7 @@ static MlirValue class_indices(onnx_node_t *n, MlirValue target, int64_t classes
 static MlirValue position_weights(onnx_node_t *n, MlirValue like, const loss_args_t *a) {
   MlirValue w = (MlirValue){NULL};
   if (!mlirValueIsNull(a->weight)) {
-    MlirValue ops[2] = {a->weight, a->target};
-    MlirNamedAttribute axis = onnx_i64_attr(n, "axis", 0);
-    w = onnx_build(n, "graph.gather", 2, ops, (MlirType){NULL}, 1, &axis);
+    w = onnx_gather(n, a->weight, a->target, 0);
   }
   if (!a->has_ignore_index)
     return w;

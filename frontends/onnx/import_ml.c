@@ -54,9 +54,7 @@ static bool map_array_feature_extractor(onnx_node_t *n) {
     return onnx_error(n, "input 'Y' must be an int64 tensor");
   if (ys.rank != 1)
     y = onnx_reshape(n, y, 1, &k);
-  MlirValue ops[2] = {x, y};
-  MlirNamedAttribute axis = onnx_i64_attr(n, "axis", xs.rank - 1);
-  MlirValue r = onnx_build(n, "graph.gather", 2, ops, NULL_TYPE, 1, &axis);
+  MlirValue r = onnx_gather(n, x, y, xs.rank - 1);
   if (!mlirValueIsNull(r) && xs.rank == 1)
     r = onnx_reshape(n, r, 2, (const int64_t[]){1, k});
   return onnx_out(n, r);
@@ -243,10 +241,7 @@ static bool map_label_encoder(onnx_node_t *n) {
   MlirValue at = mlirValueIsNull(missing) ? missing
                                           : onnx_build(n, "graph.where", 3, ops, NULL_TYPE, 0,
                                                        NULL);
-  MlirValue gops[2] = {table, at};
-  MlirNamedAttribute axis = onnx_i64_attr(n, "axis", 0);
-  MlirValue r = mlirValueIsNull(at) ? at : onnx_build(n, "graph.gather", 2, gops, NULL_TYPE, 1,
-                                                      &axis);
+  MlirValue r = mlirValueIsNull(at) ? at : onnx_gather(n, table, at, 0);
   if (!mlirValueIsNull(r) && s.rank == 0)
     r = onnx_reshape(n, r, 0, NULL);
   return onnx_out(n, r);

@@ -169,11 +169,10 @@ MlirValue onnx_conv(onnx_node_t *n, MlirValue x, MlirValue wt, MlirValue bias) {
 enum { DET_MAX_N = 4 };
 
 static bool map_det(onnx_node_t *n) {
-  MlirValue x = onnx_in0(n);
+  strata_graph_shape_t s;
+  MlirValue x = onnx_in0_shape(n, &s);
   if (mlirValueIsNull(x))
     return false;
-  strata_graph_shape_t s;
-  onnx_shape(x, &s);
   if (s.rank < 2 || s.dims[s.rank - 1] != s.dims[s.rank - 2] ||
       s.dims[s.rank - 1] == STRATA_GRAPH_DYN)
     return onnx_error(n, "Det needs static square matrices in the last two dims");
@@ -736,11 +735,10 @@ static bool map_mean_variance_norm(onnx_node_t *n) {
  * sum is an avg_pool2d of x^2 viewed as [N, 1, C, spatial] with kernel
  * [size, 1] and zero padding counted (the divisor is always size). */
 static bool map_lrn(onnx_node_t *n) {
-  MlirValue x = onnx_in0(n);
+  strata_graph_shape_t s;
+  MlirValue x = onnx_in0_shape(n, &s);
   if (mlirValueIsNull(x))
     return false;
-  strata_graph_shape_t s;
-  onnx_shape(x, &s);
   if (s.rank < 3)
     return onnx_error(n, "the input needs rank >= 3, got %lld", (long long)s.rank);
   int64_t spatial = 1;

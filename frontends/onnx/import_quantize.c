@@ -63,10 +63,9 @@ static MlirValue blocked(onnx_node_t *n, MlirValue p, MlirValue x, int64_t block
                     malloc(sizeof(int64_t) * (size_t)(len ? len : 1))};
   for (int64_t i = 0; i < len; ++i)
     ((int64_t *)c.data)[i] = i / block_size;
-  MlirValue ops[2] = {p, onnx_constant(n->imp, &n->b, &c, NULL)};
+  MlirValue indices = onnx_constant(n->imp, &n->b, &c, NULL);
   onnx_const_free(&c);
-  MlirNamedAttribute a = onnx_i64_attr(n, "axis", axis);
-  return onnx_build(n, "graph.gather", 2, ops, NULL_TYPE, 1, &a);
+  return onnx_gather(n, p, indices, axis);
 }
 
 /* A scale or zero point made to broadcast against x: per tensor, per axis

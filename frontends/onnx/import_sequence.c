@@ -123,11 +123,10 @@ static bool map_sequence_length(onnx_node_t *n) {
 }
 
 static bool map_split_to_sequence(onnx_node_t *n) {
-  MlirValue x = onnx_in0(n);
+  strata_graph_shape_t s;
+  MlirValue x = onnx_in0_shape(n, &s);
   if (mlirValueIsNull(x))
     return false;
-  strata_graph_shape_t s;
-  onnx_shape(x, &s);
   int64_t axis;
   if (!onnx_axis(n, onnx_attr_int(n, "axis", 0), s.rank, &axis))
     return false;

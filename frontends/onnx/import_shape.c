@@ -79,11 +79,10 @@ static bool map_constant(onnx_node_t *n) {
 }
 
 static bool map_shape(onnx_node_t *n) {
-  MlirValue x = onnx_in0(n);
+  strata_graph_shape_t s;
+  MlirValue x = onnx_in0_shape(n, &s);
   if (mlirValueIsNull(x))
     return false;
-  strata_graph_shape_t s;
-  onnx_shape(x, &s);
   int64_t start = 0, end = s.rank;
   if (n->opset >= 15) {
     start = onnx_attr_int(n, "start", 0);
@@ -101,11 +100,10 @@ static bool map_shape(onnx_node_t *n) {
 }
 
 static bool map_size(onnx_node_t *n) {
-  MlirValue x = onnx_in0(n);
+  strata_graph_shape_t s;
+  MlirValue x = onnx_in0_shape(n, &s);
   if (mlirValueIsNull(x))
     return false;
-  strata_graph_shape_t s;
-  onnx_shape(x, &s);
   int64_t numel = strata_graph_num_elements(&s);
   if (numel == STRATA_GRAPH_DYN)
     return onnx_error(n, "Size of a tensor with a dynamic dimension is not supported");
@@ -200,11 +198,10 @@ static bool reshape_to(onnx_node_t *n, intptr_t rank, const int64_t *dims) {
 
 /* --- Reshape family ------------------------------------------------------ */
 static bool map_reshape(onnx_node_t *n) {
-  MlirValue x = onnx_in0(n);
+  strata_graph_shape_t s;
+  MlirValue x = onnx_in0_shape(n, &s);
   if (mlirValueIsNull(x))
     return false;
-  strata_graph_shape_t s;
-  onnx_shape(x, &s);
   int64_t t[STRATA_GRAPH_MAX_RANK];
   if (n->opset >= 5 && n->num_inputs > 1 && n->present[1] && !n->in_const[1])
     return onnx_reshape_runtime(n, x, onnx_input(n, 1)); /* a target computed at run time */
@@ -271,11 +268,10 @@ static bool map_flatten(onnx_node_t *n) {
 }
 
 static bool map_squeeze(onnx_node_t *n) {
-  MlirValue x = onnx_in0(n);
+  strata_graph_shape_t s;
+  MlirValue x = onnx_in0_shape(n, &s);
   if (mlirValueIsNull(x))
     return false;
-  strata_graph_shape_t s;
-  onnx_shape(x, &s);
   int64_t axes[STRATA_GRAPH_MAX_RANK];
   int64_t na = ints_param(n, 13, "axes", 1, axes, STRATA_GRAPH_MAX_RANK);
   if (na == -2)
@@ -304,11 +300,10 @@ static bool map_squeeze(onnx_node_t *n) {
 }
 
 static bool map_unsqueeze(onnx_node_t *n) {
-  MlirValue x = onnx_in0(n);
+  strata_graph_shape_t s;
+  MlirValue x = onnx_in0_shape(n, &s);
   if (mlirValueIsNull(x))
     return false;
-  strata_graph_shape_t s;
-  onnx_shape(x, &s);
   int64_t axes[STRATA_GRAPH_MAX_RANK];
   int64_t na = ints_param(n, 13, "axes", 1, axes, STRATA_GRAPH_MAX_RANK);
   if (na == -2)
@@ -519,11 +514,10 @@ static bool set_slice_output(onnx_node_t *n, int i, MlirValue v, intptr_t rank,
 }
 
 static bool map_split(onnx_node_t *n) {
-  MlirValue x = onnx_in0(n);
+  strata_graph_shape_t s;
+  MlirValue x = onnx_in0_shape(n, &s);
   if (mlirValueIsNull(x))
     return false;
-  strata_graph_shape_t s;
-  onnx_shape(x, &s);
   int64_t axis;
   if (!onnx_axis(n, onnx_attr_int(n, "axis", 0), s.rank, &axis))
     return false;
@@ -580,11 +574,10 @@ static int64_t clamp_bound(int64_t v, int64_t dim) {
 }
 
 static bool map_slice(onnx_node_t *n) {
-  MlirValue x = onnx_in0(n);
+  strata_graph_shape_t s;
+  MlirValue x = onnx_in0_shape(n, &s);
   if (mlirValueIsNull(x))
     return false;
-  strata_graph_shape_t s;
-  onnx_shape(x, &s);
   int64_t st[STRATA_GRAPH_MAX_RANK], en[STRATA_GRAPH_MAX_RANK], ax[STRATA_GRAPH_MAX_RANK],
       sp[STRATA_GRAPH_MAX_RANK];
   int64_t k, ke, ka = -1, ks = -1;
@@ -661,9 +654,7 @@ static bool map_slice(onnx_node_t *n) {
     for (int64_t j = rev_b[r]; j > rev_e[r]; j += rev_step[r])
       idx[cnt++] = j;
     onnx_const_t c = {ONNX__TENSOR_PROTO__DATA_TYPE__INT64, {1, {cnt}}, cnt, idx};
-    MlirValue ops[2] = {v, onnx_constant(n->imp, &n->b, &c, NULL)};
-    MlirNamedAttribute a = onnx_i64_attr(n, "axis", rev_axis[r]);
-    v = onnx_build(n, "graph.gather", 2, ops, NULL_TYPE, 1, &a);
+    v = onnx_gather(n, v, onnx_constant(n->imp, &n->b, &c, NULL), rev_axis[r]);
     free(idx);
   }
   if (num_rev)
@@ -1135,11 +1126,10 @@ static bool map_gather_nd(onnx_node_t *n) {
   MlirValue flat = nd_flat_index(n, data, onnx_input(n, 1), b, &m);
   if (mlirValueIsNull(flat))
     return false;
-  MlirValue ops[2] = {merge_leading(n, data, (intptr_t)(b + m)), flat};
-  if (mlirValueIsNull(ops[0]))
+  MlirValue merged = merge_leading(n, data, (intptr_t)(b + m));
+  if (mlirValueIsNull(merged))
     return false;
-  MlirNamedAttribute a = onnx_i64_attr(n, "axis", 0);
-  return onnx_out(n, onnx_build(n, "graph.gather", 2, ops, NULL_TYPE, 1, &a));
+  return onnx_out(n, onnx_gather(n, merged, flat, 0));
 }
 
 /* ScatterND: a scatter_elements along axis 0 of data viewed as [prod(D),
@@ -1249,20 +1239,17 @@ static bool map_compress(onnx_node_t *n) {
   if (!known_nonzeros(n, 1, "condition", cs.dims[0], &count))
     return false;
   MlirValue mask = onnx_cast_to(n, cond, mlirIntegerTypeGet(n->ctx, 1));
-  MlirValue ops[2] = {x, true_positions(n, mask, count)};
-  MlirNamedAttribute a = onnx_i64_attr(n, "axis", axis);
-  return onnx_out(n, onnx_build(n, "graph.gather", 2, ops, NULL_TYPE, 1, &a));
+  return onnx_out(n, onnx_gather(n, x, true_positions(n, mask, count), axis));
 }
 
 /* NonZero: [rank, count] coordinates of the nonzero elements in row-major
  * order: their flat positions (true_positions) unraveled by division and
  * remainder. The count is taken from the input known at import time. */
 static bool map_nonzero(onnx_node_t *n) {
-  MlirValue x = onnx_in0(n);
+  strata_graph_shape_t s;
+  MlirValue x = onnx_in0_shape(n, &s);
   if (mlirValueIsNull(x))
     return false;
-  strata_graph_shape_t s;
-  onnx_shape(x, &s);
   int64_t total = strata_graph_num_elements(&s), count = 0;
   if (total < 0)
     return onnx_error(n, "NonZero of a dynamic shape is not supported");
@@ -1326,17 +1313,14 @@ static bool map_gather(onnx_node_t *n) {
   } else {
     idx = onnx_input(n, 1);
   }
-  MlirValue ops[2] = {data, idx};
-  MlirNamedAttribute a = onnx_i64_attr(n, "axis", axis);
-  return onnx_out(n, onnx_build(n, "graph.gather", 2, ops, NULL_TYPE, 1, &a));
+  return onnx_out(n, onnx_gather(n, data, idx, axis));
 }
 
 static bool map_expand(onnx_node_t *n) {
-  MlirValue x = onnx_in0(n);
+  strata_graph_shape_t s, t = {0, {0}}, r;
+  MlirValue x = onnx_in0_shape(n, &s);
   if (mlirValueIsNull(x))
     return false;
-  strata_graph_shape_t s, t = {0, {0}}, r;
-  onnx_shape(x, &s);
   int64_t k = onnx_const_ints(n, 1, "shape", t.dims, STRATA_GRAPH_MAX_RANK);
   if (k < 0)
     return false;
@@ -1358,11 +1342,10 @@ static bool map_expand(onnx_node_t *n) {
 /* Tile: each axis with repeat r > 1 becomes [1, d] (or [1] if d is 1),
  * expanded to [r, d], and the whole reshaped to [r0*d0, r1*d1, ...]. */
 static bool map_tile(onnx_node_t *n) {
-  MlirValue x = onnx_in0(n);
+  strata_graph_shape_t s;
+  MlirValue x = onnx_in0_shape(n, &s);
   if (mlirValueIsNull(x))
     return false;
-  strata_graph_shape_t s;
-  onnx_shape(x, &s);
   int64_t reps[STRATA_GRAPH_MAX_RANK];
   int64_t k = onnx_const_ints(n, 1, "repeats", reps, STRATA_GRAPH_MAX_RANK);
   if (k < 0)
@@ -1406,11 +1389,10 @@ static bool map_tile(onnx_node_t *n) {
  * depth, then column, then row) or CRD, for both (SpaceToDepth since
  * opset 28). */
 static bool depth_space(onnx_node_t *n, bool to_space) {
-  MlirValue x = onnx_in0(n);
+  strata_graph_shape_t s;
+  MlirValue x = onnx_in0_shape(n, &s);
   if (mlirValueIsNull(x))
     return false;
-  strata_graph_shape_t s;
-  onnx_shape(x, &s);
   if (s.rank != 4)
     return onnx_error(n, "%s needs a 4-D input, got rank %lld", n->node->op_type,
                       (long long)s.rank);

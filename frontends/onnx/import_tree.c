@@ -286,11 +286,10 @@ static MlirValue tree_output(onnx_node_t *n, tree_t *t, MlirValue c, int32_t typ
 }
 
 static bool map_tree_ensemble(onnx_node_t *n) {
-  MlirValue x = onnx_in0(n);
+  strata_graph_shape_t s;
+  MlirValue x = onnx_in0_shape(n, &s);
   if (mlirValueIsNull(x))
     return false;
-  strata_graph_shape_t s;
-  onnx_shape(x, &s);
   MlirType elem = onnx_elem(x);
   if (s.rank != 2 || s.dims[1] == STRATA_GRAPH_DYN || !(mlirTypeIsAF32(elem) || mlirTypeIsAF64(elem)))
     return onnx_error(n, "input 'X' must be float or double [N, F] with a static F");
@@ -314,10 +313,9 @@ static bool map_tree_ensemble(onnx_node_t *n) {
   double *ids = malloc(sizeof *ids * (size_t)(t.nodes + 1));
   for (int64_t i = 0; i < t.nodes; ++i)
     ids[i] = (double)t.feature[i];
-  MlirValue ops[2] = {x, constant(n, ONNX__TENSOR_PROTO__DATA_TYPE__INT64, 1, &t.nodes, ids)};
+  MlirValue feature_ids = constant(n, ONNX__TENSOR_PROTO__DATA_TYPE__INT64, 1, &t.nodes, ids);
   free(ids);
-  MlirNamedAttribute axis = onnx_i64_attr(n, "axis", 1);
-  MlirValue f = onnx_build(n, "graph.gather", 2, ops, NULL_TYPE, 1, &axis);
+  MlirValue f = onnx_gather(n, x, feature_ids, 1);
   MlirValue c = mlirValueIsNull(f) ? f : conditions(n, &t, f, type);
   MlirValue y = mlirValueIsNull(c) ? c
                                    : tree_output(n, &t, c, type,

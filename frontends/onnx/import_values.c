@@ -351,6 +351,13 @@ MlirValue onnx_in0(onnx_node_t *n) {
   return onnx_need_input(n, 0) ? onnx_input(n, 0) : (MlirValue){NULL};
 }
 
+MlirValue onnx_in0_shape(onnx_node_t *n, strata_graph_shape_t *s) {
+  MlirValue x = onnx_in0(n);
+  if (!mlirValueIsNull(x))
+    onnx_shape(x, s);
+  return x;
+}
+
 bool onnx_out(onnx_node_t *n, MlirValue v) {
   if (mlirValueIsNull(v))
     return false;

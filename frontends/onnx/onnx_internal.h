@@ -151,6 +151,8 @@ MlirValue onnx_input(onnx_node_t *n, int i);
 MlirValue onnx_named_value(onnx_node_t *n, const char *name, const char *what);
 /* Input 0, required (null after "missing input"). */
 MlirValue onnx_in0(onnx_node_t *n);
+/* onnx_in0, and its shape in *s when it is there. */
+MlirValue onnx_in0_shape(onnx_node_t *n, strata_graph_shape_t *s);
 /* Sets output 0 to v; false (the mapping failed) when v is null. */
 bool onnx_out(onnx_node_t *n, MlirValue v);
 /* Requires input i to be present; emits "missing input" otherwise. */
@@ -252,6 +254,8 @@ MlirValue onnx_build(onnx_node_t *n, const char *name, intptr_t num_operands,
                      const MlirNamedAttribute *attrs);
 MlirValue onnx_unary(onnx_node_t *n, const char *name, MlirValue x);
 MlirValue onnx_binary(onnx_node_t *n, const char *name, MlirValue a, MlirValue b);
+/* graph.gather of `data` at `indices` along `axis`. */
+MlirValue onnx_gather(onnx_node_t *n, MlirValue data, MlirValue indices, int64_t axis);
 /* A private func.func (named `base`, made unique) before the node's
  * function, taking num_args arguments of arg_types: the node's builder
  * (n->b, saved in *saved) now appends to its body, whose arguments are

@@ -334,13 +334,8 @@ static MlirWalkResult collect(MlirOperation op, void *data) {
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
-  for (bool changed = true; changed;) {
-    changed = false;
-    strata_op_list_t prods = {0};
-    mlirOperationWalk(module, collect, &prods, MlirWalkPreOrder);
-    for (size_t i = 0; i < prods.count; ++i)
-      changed |= try_fold(prods.ops[i]); /* erases only prods.ops[i] and its user */
-    strata_op_list_free(&prods);
+  /* try_fold erases only the product it is given and its user. */
+  while (strata_op_list_rewrite_walked(module, collect, MlirWalkPreOrder, try_fold)) {
   }
   return mlirLogicalResultSuccess();
 }

@@ -211,11 +211,12 @@ static bool erase_if_dead(MlirOperation op) {
   return true;
 }
 
-static void rewrite(MlirOperation f) {
+/* Erases only f's own chain. */
+static bool rewrite(MlirOperation f) {
   chain_t c;
   MlirOperation last = match(f, &c);
   if (mlirOperationIsNull(last))
-    return;
+    return false;
   MlirContext ctx = mlirOperationGetContext(last);
   strata_builder_t b = strata_builder_before(last);
   MlirNamedAttribute a = strata_named(
@@ -232,6 +233,7 @@ static void rewrite(MlirOperation f) {
         gone[i] = true;
         --left;
       }
+  return true;
 }
 
 static MlirWalkResult collect(MlirOperation op, void *data) {
@@ -242,11 +244,7 @@ static MlirWalkResult collect(MlirOperation op, void *data) {
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
-  strata_op_list_t fs = {0};
-  mlirOperationWalk(module, collect, &fs, MlirWalkPreOrder);
-  for (size_t i = 0; i < fs.count; ++i)
-    rewrite(fs.ops[i]); /* erases only fs.ops[i]'s own chain */
-  strata_op_list_free(&fs);
+  strata_op_list_rewrite_walked(module, collect, MlirWalkPreOrder, rewrite);
   return mlirLogicalResultSuccess();
 }
 

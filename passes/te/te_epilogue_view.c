@@ -197,39 +197,36 @@ static void rewrite(MlirOperation compute, MlirOperation view, int rank, const i
   mlirOperationSetOperand(expand, 0, result);
 }
 
-static void visit(MlirOperation compute) {
+static bool visit(MlirOperation compute) {
   if (strata_te_compute_num_reduce(compute) > 0 || mlirOperationGetNumOperands(compute) > 0)
-    return;
+    return false;
   MlirBlock body = strata_te_compute_body(compute);
   int rank = (int)mlirBlockGetNumArguments(body);
   if (rank < 2 || rank > MAX_RANK)
-    return;
+    return false;
   for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
        op = mlirOperationGetNextInBlock(op))
     if (mlirOperationGetNumRegions(op) > 0)
-      return;
+      return false;
   MlirOperation view = find_view(compute, body, rank);
   if (mlirOperationIsNull(view))
-    return;
+    return false;
   int group[MAX_RANK], group_size[MAX_RANK] = {0};
   int groups = read_groups(view, rank, group);
   if (groups <= 0 || groups == rank)
-    return;
+    return false;
   for (int d = 0; d < rank; ++d)
     group_size[group[d]]++;
   if (!legal(body, rank, group, group_size,
              mlirValueGetType(mlirOperationGetResult(compute, 0))))
-    return;
+    return false;
   rewrite(compute, view, rank, group, groups);
+  return true;
 }
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
-  strata_op_list_t computes = {0};
-  strata_op_list_collect(module, (const char *const[]){"te.compute", NULL}, &computes);
-  for (size_t i = 0; i < computes.count; ++i)
-    visit(computes.ops[i]);
-  strata_op_list_free(&computes);
+  strata_op_list_rewrite_each(module, (const char *const[]){"te.compute", NULL}, visit);
   return mlirLogicalResultSuccess();
 }
 

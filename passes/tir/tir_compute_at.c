@@ -43,12 +43,6 @@
 
 enum { MAX_RANK = STRATA_TIR_MAX_VARS };
 
-/* math ops (exp, sqrt, ..) are side-effect free like arith. */
-static bool is_math(MlirOperation op) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  return n.length > 5 && !memcmp(n.data, "math.", 5) && mlirOperationGetNumRegions(op) == 0;
-}
-
 typedef struct {
   MlirOperation root;
   const char *producer, *target, *axis;
@@ -88,22 +82,9 @@ static MlirLogicalResult analyse_producer(const at_t *a, producer_t *p) {
       break;
     loop = next;
   }
-  p->store = (MlirOperation){NULL};
-  for (int l = 0; l < p->vars.count; ++l)
-    for (MlirOperation o = mlirBlockGetFirstOperation(strata_tir_for_body(p->loops[l]));
-         !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
-      bool innermost = l == p->vars.count - 1;
-      if (strata_tir_is_for(o) || strata_op_is(o, "gpu.yield") || strata_tir_is_pure(o))
-        continue;
-      if (innermost && (strata_op_is(o, "memref.load") || is_math(o)))
-        continue;
-      if (innermost && strata_op_is(o, "memref.store") && mlirOperationIsNull(p->store)) {
-        p->store = o;
-        continue;
-      }
-      return refuse(a, "its nest is not a perfect spatial nest around one store (reductions "
-                       "and producers scheduled by other steps are not supported)");
-    }
+  if (!strata_tir_spatial_store_nest(p->loops, p->vars.count, &p->store))
+    return refuse(a, "its nest is not a perfect spatial nest around one store (reductions "
+                     "and producers scheduled by other steps are not supported)");
   if (mlirOperationIsNull(p->store))
     return refuse(a, "its nest stores nothing");
   p->buffer = mlirOperationGetOperand(p->store, 1);

@@ -18,25 +18,18 @@
 #include <mlir-c/Diagnostics.h>
 
 #include "core/op_list.h"
+#include "dialects/hwi/hwi.h"
 #include "dialects/op_checks.h"
 #include "dialects/tir/tir.h"
 #include "passes/tir/schedule.h"
 #include "passes/tir/tir_loops.h"
 #include "strata/pass.h"
 
-/* The hwi.call_tile ops of the function, and the buffers they accumulate
- * into (the sources of their accumulators' subviews). */
-static MlirWalkResult collect_tiles(MlirOperation op, void *user) {
-  if (strata_op_is(op, "hwi.call_tile"))
-    strata_op_list_push(user, op);
-  return MlirWalkResultAdvance;
-}
-
+/* The buffer an hwi.call_tile accumulates into (the source of its
+ * accumulator's subview). */
 static MlirValue tile_buffer(MlirOperation tile) {
-  MlirValue acc = mlirOperationGetOperand(tile, 2);
-  if (!mlirValueIsAOpResult(acc) || !strata_op_is(mlirOpResultGetOwner(acc), "memref.subview"))
-    return (MlirValue){NULL};
-  return mlirOperationGetOperand(mlirOpResultGetOwner(acc), 0);
+  MlirOperation view = strata_hwi_call_tile_acc_view(tile);
+  return mlirOperationIsNull(view) ? (MlirValue){NULL} : mlirOperationGetOperand(view, 0);
 }
 
 typedef struct {
@@ -99,9 +92,9 @@ static MlirLogicalResult swallow(MlirDiagnostic d, void *user) {
   return mlirLogicalResultSuccess();
 }
 
-static void fuse_in(MlirOperation func) {
+static bool fuse_in(MlirOperation func) {
   strata_op_list_t tiles = {0}, roots = {0};
-  mlirOperationWalk(func, collect_tiles, &tiles, MlirWalkPreOrder);
+  strata_op_list_collect(func, (const char *const[]){"hwi.call_tile", NULL}, &tiles);
   strata_tir_collect_roots(func, "", &roots);
   MlirContext ctx = mlirOperationGetContext(func);
   for (size_t r = 0; r < roots.count; ++r) {
@@ -124,15 +117,12 @@ static void fuse_in(MlirOperation func) {
   }
   strata_op_list_free(&roots);
   strata_op_list_free(&tiles);
+  return true;
 }
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
-  strata_op_list_t funcs = {0};
-  strata_op_list_collect(module, (const char *const[]){"func.func", NULL}, &funcs);
-  for (size_t i = 0; i < funcs.count; ++i)
-    fuse_in(funcs.ops[i]);
-  strata_op_list_free(&funcs);
+  strata_op_list_rewrite_each(module, (const char *const[]){"func.func", NULL}, fuse_in);
   return mlirLogicalResultSuccess();
 }
 

@@ -113,6 +113,31 @@ bool strata_tir_is_pure(MlirOperation op) {
   return n.length > 6 && !memcmp(n.data, "arith.", 6) && mlirOperationGetNumRegions(op) == 0;
 }
 
+/* math ops (exp, sqrt, ..) are side-effect free like arith. */
+static bool is_math(MlirOperation op) {
+  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
+  return n.length > 5 && !memcmp(n.data, "math.", 5) && mlirOperationGetNumRegions(op) == 0;
+}
+
+bool strata_tir_spatial_store_nest(const MlirOperation *loops, int n, MlirOperation *store) {
+  *store = (MlirOperation){NULL};
+  for (int l = 0; l < n; ++l)
+    for (MlirOperation o = mlirBlockGetFirstOperation(strata_tir_for_body(loops[l]));
+         !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
+      bool innermost = l == n - 1;
+      if (strata_tir_is_for(o) || strata_op_is(o, "gpu.yield") || strata_tir_is_pure(o))
+        continue;
+      if (innermost && (strata_op_is(o, "memref.load") || is_math(o)))
+        continue;
+      if (innermost && strata_op_is(o, "memref.store") && mlirOperationIsNull(*store)) {
+        *store = o;
+        continue;
+      }
+      return false;
+    }
+  return true;
+}
+
 MlirValue strata_tir_const_index(MlirOperation loop, int64_t value) {
   /* At the top of the block holding the nest: dominates the nest even when
    * the root itself is being replaced by loops built before it. */

@@ -87,6 +87,12 @@ bool strata_tir_extent_bound(MlirOperation loop, int64_t *bound);
  * i.e. it is not safe to run its iterations in parallel. */
 bool strata_tir_is_reduction_loop(MlirOperation loop);
 
+/* Whether loops[0..n) (each the single loop in the previous one's body) is
+ * a perfect spatial nest around at most one store: outer bodies hold only
+ * loops and pure ops, the innermost also loads, math ops and one
+ * memref.store, stored in *store (null when there is none). */
+bool strata_tir_spatial_store_nest(const MlirOperation *loops, int n, MlirOperation *store);
+
 /* True if `v` is defined inside (a region of) `op`. */
 bool strata_tir_defined_inside(MlirValue v, MlirOperation op);
 /* True if `op` is nested (at any depth) in a region of `root`. */

@@ -6,6 +6,7 @@
 #include <mlir-c/BuiltinAttributes.h>
 
 #include "passes/tir/schedule.h"
+#include "dialects/tir/tir.h"
 #include "passes/tir/tir_loops.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
@@ -19,9 +20,7 @@ MlirLogicalResult strata_tir_parallel(MlirOperation loop) {
                              strata_tir_loop_name(loop, n, sizeof n),
                              strata_tir_compute_name(loop, c, sizeof c));
   }
-  MlirContext ctx = mlirOperationGetContext(loop);
-  mlirOperationSetAttributeByName(loop, mlirStringRefCreateFromCString("kind"),
-                                  strata_string_attr(ctx, "parallel"));
+  strata_tir_for_set_kind(loop, STRATA_TIR_LOOP_PARALLEL);
   return mlirLogicalResultSuccess();
 }
 

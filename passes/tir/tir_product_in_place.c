@@ -39,16 +39,11 @@
 #include <mlir-c/BuiltinAttributes.h>
 
 #include "core/op_list.h"
+#include "dialects/hwi/hwi.h"
 #include "dialects/op_checks.h"
 #include "dialects/tir/tir.h"
 #include "passes/tir/tir_loops.h"
 #include "strata/pass.h"
-
-static MlirWalkResult collect_tiles(MlirOperation op, void *user) {
-  if (strata_op_is(op, "hwi.call_tile"))
-    strata_op_list_push(user, op);
-  return MlirWalkResultAdvance;
-}
 
 /* Whether `v` depends on `iv` through ops inside `root` (depth-limited;
  * past the limit, conservatively yes). */
@@ -265,12 +260,12 @@ static MlirValue destination(MlirValue x, MlirOperation root, const uses_t *u) {
 }
 
 static void rewrite(MlirOperation call, MlirOperation root) {
-  MlirValue acc = mlirOperationGetOperand(call, 2);
-  if (!mlirValueIsAOpResult(acc) || !strata_op_is(mlirOpResultGetOwner(acc), "memref.subview"))
+  MlirOperation view = strata_hwi_call_tile_acc_view(call);
+  if (mlirOperationIsNull(view))
     return;
-  MlirValue x = mlirOperationGetOperand(mlirOpResultGetOwner(acc), 0);
+  MlirValue x = mlirOperationGetOperand(view, 0);
   if (!mlirValueIsAOpResult(x) || !strata_op_is(mlirOpResultGetOwner(x), "tir.alloc_buffer") ||
-      !whole_sum(call, mlirOpResultGetOwner(acc), root))
+      !whole_sum(call, view, root))
     return;
   uses_t u = {0};
   if (classify(x, call, root, &u)) {
@@ -294,7 +289,7 @@ static void rewrite(MlirOperation call, MlirOperation root) {
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
   strata_op_list_t tiles = {0};
-  mlirOperationWalk(module, collect_tiles, &tiles, MlirWalkPreOrder);
+  strata_op_list_collect(module, (const char *const[]){"hwi.call_tile", NULL}, &tiles);
   for (size_t i = 0; i < tiles.count; ++i) {
     MlirOperation parent = mlirOperationGetParentOperation(tiles.ops[i]);
     if (strata_tir_is_for(parent))

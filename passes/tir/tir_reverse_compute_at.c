@@ -63,11 +63,6 @@ static MlirLogicalResult refuse(const rat_t *a, const char *fmt, ...) {
                            a->consumer, a->axis, a->target, msg);
 }
 
-static bool is_math(MlirOperation op) {
-  MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
-  return n.length > 5 && !memcmp(n.data, "math.", 5) && mlirOperationGetNumRegions(op) == 0;
-}
-
 /* The consumer: a perfect nest around one store. */
 typedef struct {
   strata_tir_vars_t vars;
@@ -88,21 +83,8 @@ static MlirLogicalResult analyse_consumer(const rat_t *a, consumer_t *c) {
     c->loops[c->vars.count] = loop;
     c->vars.vars[c->vars.count++] = strata_tir_for_induction_var(loop);
   }
-  c->store = (MlirOperation){NULL};
-  for (int l = 0; l < c->vars.count; ++l)
-    for (MlirOperation o = mlirBlockGetFirstOperation(strata_tir_for_body(c->loops[l]));
-         !mlirOperationIsNull(o); o = mlirOperationGetNextInBlock(o)) {
-      bool innermost = l == c->vars.count - 1;
-      if (strata_tir_is_for(o) || strata_op_is(o, "gpu.yield") || strata_tir_is_pure(o))
-        continue;
-      if (innermost && (strata_op_is(o, "memref.load") || is_math(o)))
-        continue;
-      if (innermost && strata_op_is(o, "memref.store") && mlirOperationIsNull(c->store)) {
-        c->store = o;
-        continue;
-      }
-      return refuse(a, "its nest is not a perfect spatial nest around one store");
-    }
+  if (!strata_tir_spatial_store_nest(c->loops, c->vars.count, &c->store))
+    return refuse(a, "its nest is not a perfect spatial nest around one store");
   if (mlirOperationIsNull(c->store))
     return refuse(a, "its nest stores nothing");
   bool exact = mlirOperationGetNumOperands(c->store) - 2 == c->vars.count;
@@ -421,9 +403,7 @@ static void build(const rat_t *a, const consumer_t *c, MlirOperation producer, M
   int64_t bound;
   if (!mlirOperationIsNull(inner) && strata_tir_extent_bound(inner, &bound) && bound >= 2 &&
       bound <= 64)
-    mlirOperationSetAttributeByName(inner, mlirStringRefCreateFromCString("kind"),
-                                    strata_string_attr(mlirOperationGetContext(inner),
-                                                       "vectorized"));
+    strata_tir_for_set_kind(inner, STRATA_TIR_LOOP_VECTORIZED);
 }
 
 /* The tensorized producer: one tile in the axis, its accumulator a subview

@@ -111,12 +111,7 @@ static bool simplify(MlirOperation op) {
 
 static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
-  strata_op_list_t divisions = {0};
-  mlirOperationWalk(module, collect_divisions, &divisions, MlirWalkPostOrder);
-  for (size_t i = 0; i < divisions.count; ++i) {
-    simplify(divisions.ops[i]);
-  }
-  strata_op_list_free(&divisions);
+  strata_op_list_rewrite_walked(module, collect_divisions, MlirWalkPostOrder, simplify);
   return mlirLogicalResultSuccess();
 }
 

@@ -49,8 +49,7 @@ static void vectorize_init(MlirOperation loop, const char *name, const char *com
     strata_tir_collect_named(roots.ops[i], init, &found);
   int64_t bound;
   if (found.count == 1 && innermost(found.ops[0]) && strata_tir_extent_bound(found.ops[0], &bound))
-    mlirOperationSetAttributeByName(found.ops[0], mlirStringRefCreateFromCString("kind"),
-                                    strata_string_attr(mlirOperationGetContext(loop), "vectorized"));
+    strata_tir_for_set_kind(found.ops[0], STRATA_TIR_LOOP_VECTORIZED);
   strata_op_list_free(&roots);
   strata_op_list_free(&found);
 }
@@ -68,9 +67,7 @@ MlirLogicalResult strata_tir_vectorize(MlirOperation loop) {
                                    "a constant (split it by a constant factor first)",
                              strata_tir_loop_name(loop, n, sizeof n),
                              strata_tir_compute_name(loop, c, sizeof c));
-  MlirContext ctx = mlirOperationGetContext(loop);
-  mlirOperationSetAttributeByName(loop, mlirStringRefCreateFromCString("kind"),
-                                  strata_string_attr(ctx, "vectorized"));
+  strata_tir_for_set_kind(loop, STRATA_TIR_LOOP_VECTORIZED);
   vectorize_init(loop, strata_tir_loop_name(loop, n, sizeof n),
                  strata_tir_compute_name(loop, c, sizeof c));
   return mlirLogicalResultSuccess();

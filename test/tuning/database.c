@@ -9,19 +9,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "support/tuning_test.h"
 #include "tuning/database.h"
-
-static void die(const char *what, char *error) {
-  printf("FAILED %s: %s\n", what, error ? error : "?");
-  exit(1);
-}
 
 static void print_best(strata_tuning_db_t *db, const strata_tuning_task_t *t) {
   strata_tuning_record_t r = {0};
   char *error = NULL;
   int found = strata_tuning_db_best(db, t->key, t->target, &r, &error);
   if (found < 0)
-    die("best", error);
+    tt_die("best", error);
   if (found == 0) {
     printf("best: none\n");
     return;
@@ -53,7 +49,7 @@ int main(int argc, char **argv) {
 
   strata_tuning_db_t *db = strata_tuning_db_open(argv[1], &error);
   if (!db)
-    die("open", error);
+    tt_die("open", error);
   // CHECK: empty: 0 records
   printf("empty: %lld records\n", (long long)strata_tuning_db_count(db, 0, NULL, &error));
   // CHECK: best: none
@@ -75,7 +71,7 @@ int main(int argc, char **argv) {
   for (size_t i = 0; i < sizeof adds / sizeof *adds; ++i)
     if (!strata_tuning_db_add(db, adds[i].task, adds[i].decisions, adds[i].latency,
                               adds[i].error, 1700000000 + (int64_t)i, &error))
-      die("add", error);
+      tt_die("add", error);
   // CHECK: count all 6, t1 4, t1 on arm 1, t2 1
   printf("count all %lld, t1 %lld, t1 on arm %lld, t2 %lld\n",
          (long long)strata_tuning_db_count(db, 0, NULL, &error),
@@ -90,7 +86,7 @@ int main(int argc, char **argv) {
   // CHECK: record 1: {"tile":[4,8]} ok
   // CHECK: record 3: {"tile":[16,8]} error crashed with signal 11 (Segmentation fault)
   if (!strata_tuning_db_for_each(db, t1.key, t1.target, print_record, NULL, &error))
-    die("for_each", error);
+    tt_die("for_each", error);
 
   // CHECK: bad json: {{.*}}malformed JSON
   if (!strata_tuning_db_add(db, &t1, "{\"tile\":", 1.0, NULL, 0, &error))
@@ -109,7 +105,7 @@ int main(int argc, char **argv) {
 
   FILE *out = fopen(argv[3], "w");
   if (!out || !strata_tuning_db_export_jsonl(db, out, NULL, &error))
-    die("export", error);
+    tt_die("export", error);
   fclose(out);
   strata_tuning_db_close(db);
   // JSONL: {"uid":"{{[0-9a-f]+}}","task":"{{[0-9a-f]+}}","target":"x86_64 avx2,fma cores=8","canonical":"te.compute matmul 64x64x64 f32","decisions":{"tile":[4,8]},"latency":0.0025000000000000001,"error":null,"time":1700000000}
@@ -119,7 +115,7 @@ int main(int argc, char **argv) {
   /* Reopening finds everything. */
   db = strata_tuning_db_open(argv[1], &error);
   if (!db)
-    die("reopen", error);
+    tt_die("reopen", error);
   // CHECK: reopened: 6 records
   printf("reopened: %lld records\n", (long long)strata_tuning_db_count(db, 0, NULL, &error));
 
@@ -127,21 +123,21 @@ int main(int argc, char **argv) {
    * original (all duplicates: latencies survive the text round trip). */
   strata_tuning_db_t *copy = strata_tuning_db_open(argv[2], &error);
   if (!copy)
-    die("open copy", error);
+    tt_die("open copy", error);
   int64_t added = -1, skipped = -1;
   FILE *in = fopen(argv[3], "r");
   if (!in || !strata_tuning_db_import_jsonl(copy, in, &added, &skipped, &error))
-    die("import", error);
+    tt_die("import", error);
   // CHECK: import: added 6 skipped 0
   printf("import: added %lld skipped %lld\n", (long long)added, (long long)skipped);
   rewind(in);
   if (!strata_tuning_db_import_jsonl(copy, in, &added, &skipped, &error))
-    die("import again", error);
+    tt_die("import again", error);
   // CHECK: import again: added 0 skipped 6
   printf("import again: added %lld skipped %lld\n", (long long)added, (long long)skipped);
   rewind(in);
   if (!strata_tuning_db_import_jsonl(db, in, &added, &skipped, &error))
-    die("import into original", error);
+    tt_die("import into original", error);
   // CHECK: import into original: added 0 skipped 6
   printf("import into original: added %lld skipped %lld\n", (long long)added, (long long)skipped);
   fclose(in);

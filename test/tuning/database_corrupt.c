@@ -22,22 +22,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "support/tuning_test.h"
 #include "tuning/database.h"
 
 static const char *base;
-
-static void die(const char *what, char *error) {
-  printf("FAILED %s: %s\n", what, error ? error : "?");
-  exit(1);
-}
-
-static char *path(const char *suffix) {
-  static char buf[4][4096];
-  static int next;
-  char *p = buf[next++ % 4];
-  snprintf(p, sizeof buf[0], "%s.%s", base, suffix);
-  return p;
-}
 
 static uint64_t rng = 88172645463325252ull;
 static unsigned char random_byte(void) {
@@ -50,7 +38,7 @@ static unsigned char random_byte(void) {
 static long copy_damaged(const char *from, const char *to, long at, long count) {
   FILE *in = fopen(from, "rb"), *out = fopen(to, "wb");
   if (!in || !out)
-    die("copy", NULL);
+    tt_die("copy", NULL);
   long size = 0;
   for (int c; (c = fgetc(in)) != EOF; ++size) {
     bool damage = count == 0 || (size >= at && size < at + count);
@@ -82,9 +70,9 @@ int main(int argc, char **argv) {
   base = argv[1];
   char *error = NULL;
   /* A good file of several pages: 8 tasks with long texts, 400 records. */
-  strata_tuning_db_t *db = strata_tuning_db_open(path("good.db"), &error);
+  strata_tuning_db_t *db = strata_tuning_db_open(tt_path(base, "good.db"), &error);
   if (!db)
-    die("open", error);
+    tt_die("open", error);
   strata_tuning_task_t tasks[8];
   char texts[8][1200];
   for (int k = 0; k < 8; ++k) {
@@ -95,40 +83,40 @@ int main(int argc, char **argv) {
     strata_tuning_task_init(&tasks[k], texts[k], "test");
   }
   if (!strata_tuning_db_add(db, &tasks[0], "{\"t\":[0]}", 1e-3, NULL, 1, &error))
-    die("add", error);
+    tt_die("add", error);
   for (int i = 1; i < 400; ++i) {
     char decisions[64];
     snprintf(decisions, sizeof decisions, "{\"t\":[%d],\"order\":\"i,j,k\"}", i);
     if (!strata_tuning_db_add(db, &tasks[i % 8], decisions, 1e-3 * i, NULL, 1 + i, &error))
-      die("add", error);
+      tt_die("add", error);
   }
   strata_tuning_db_close(db); /* checkpoints the WAL into the file */
 
   // CHECK: good: opened
-  try_open("good", path("good.db"));
+  try_open("good", tt_path(base, "good.db"));
   /* One page (4096 bytes) in the middle of the file. */
   sqlite3 *s = NULL;
-  long size = copy_damaged(path("good.db"), path("mid.db"), 0, -1);
+  long size = copy_damaged(tt_path(base, "good.db"), tt_path(base, "mid.db"), 0, -1);
   long middle = (size / 4096 / 2) * 4096;
-  copy_damaged(path("good.db"), path("mid.db"), middle, 4096);
+  copy_damaged(tt_path(base, "good.db"), tt_path(base, "mid.db"), middle, 4096);
   // CHECK-NEXT: several pages: 1
   printf("several pages: %d\n", size >= 8 * 4096);
   // CHECK-NEXT: middle page: corrupt 1, collision 0
-  try_open("middle page", path("mid.db"));
+  try_open("middle page", tt_path(base, "mid.db"));
   // CHECK-NEXT: random bytes: corrupt 1, collision 0
-  copy_damaged(path("good.db"), path("noise.db"), 0, 0);
-  try_open("random bytes", path("noise.db"));
+  copy_damaged(tt_path(base, "good.db"), tt_path(base, "noise.db"), 0, 0);
+  try_open("random bytes", tt_path(base, "noise.db"));
 
   /* A task row altered behind the database's back. */
-  copy_damaged(path("good.db"), path("row.db"), 0, -1);
-  if (sqlite3_open(path("row.db"), &s) != SQLITE_OK ||
+  copy_damaged(tt_path(base, "good.db"), tt_path(base, "row.db"), 0, -1);
+  if (sqlite3_open(tt_path(base, "row.db"), &s) != SQLITE_OK ||
       sqlite3_exec(s, "UPDATE tasks SET canonical_text = 'te.compute damaged' WHERE rowid = 1",
                    NULL, NULL, NULL) != SQLITE_OK)
-    die("update", (char *)sqlite3_errmsg(s));
+    tt_die("update", (char *)sqlite3_errmsg(s));
   sqlite3_close(s);
-  db = strata_tuning_db_open(path("row.db"), &error);
+  db = strata_tuning_db_open(tt_path(base, "row.db"), &error);
   if (!db)
-    die("open row.db", error);
+    tt_die("open row.db", error);
   bool added = strata_tuning_db_add(db, &tasks[0], "{\"t\":[1]}", 1e-3, NULL, 0, &error);
   // CHECK-NEXT: altered task row: added 0, corrupt 1, collision 0
   printf("altered task row: added %d, corrupt %d, collision %d\n", added,

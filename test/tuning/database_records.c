@@ -17,61 +17,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "support/tuning_test.h"
 #include "tuning/database.h"
 
 static const char *base;
 
-static void die(const char *what, char *error) {
-  printf("FAILED %s: %s\n", what, error ? error : "?");
-  exit(1);
-}
-
-static char *path(const char *suffix) {
-  static char buf[8][4096];
-  static int next;
-  char *p = buf[next++ % 8];
-  snprintf(p, sizeof buf[0], "%s.%s", base, suffix);
-  return p;
-}
-
-static strata_tuning_db_t *open_db(const char *p) {
-  char *error = NULL;
-  strata_tuning_db_t *db = strata_tuning_db_open(p, &error);
-  if (!db)
-    die("open", error);
-  return db;
-}
-
-static long long count(strata_tuning_db_t *db) {
-  char *error = NULL;
-  long long n = strata_tuning_db_count(db, 0, NULL, &error);
-  if (n < 0)
-    die("count", error);
-  return n;
-}
-
-static void export_to(strata_tuning_db_t *db, const char *file, int64_t *invalid) {
-  char *error = NULL;
-  FILE *out = fopen(file, "w");
-  if (!out || !strata_tuning_db_export_jsonl(db, out, invalid, &error))
-    die("export", error);
-  fclose(out);
-}
-
 /* Imports a file (or a string when text is not NULL); prints the outcome. */
-static void import(strata_tuning_db_t *db, const char *what, const char *file, const char *text) {
-  char *error = NULL;
-  int64_t added = -1, skipped = -1;
-  FILE *in = text ? fmemopen((void *)text, strlen(text), "r") : fopen(file, "r");
-  if (!in)
-    die("open import", NULL);
-  if (strata_tuning_db_import_jsonl(db, in, &added, &skipped, &error))
-    printf("%s: added %lld skipped %lld\n", what, (long long)added, (long long)skipped);
-  else
-    printf("%s: %s\n", what, error), free(error);
-  fclose(in);
-}
-
 static bool print_uid(void *user, const strata_tuning_record_t *r) {
   int *n = user;
   printf("record %d: uid of 16 hex digits %d\n", ++*n,
@@ -83,7 +34,7 @@ static void sql(const char *file, const char *statements) {
   sqlite3 *s = NULL;
   char *msg = NULL;
   if (sqlite3_open(file, &s) != SQLITE_OK || sqlite3_exec(s, statements, NULL, NULL, &msg))
-    die("sql", msg);
+    tt_die("sql", msg);
   sqlite3_close(s);
 }
 
@@ -96,25 +47,25 @@ int main(int argc, char **argv) {
   strata_tuning_task_init(&t, "te.compute matmul 8x8x8 f32", "test");
 
   /* Two measurements that agree in every field. */
-  strata_tuning_db_t *a = open_db(path("a.db"));
+  strata_tuning_db_t *a = tt_open_db(tt_path(base, "a.db"));
   for (int i = 0; i < 2; ++i)
     if (!strata_tuning_db_add(a, &t, "{\"tile\":[8]}", 1e-3, NULL, 1700000000, &error))
-      die("add", error);
+      tt_die("add", error);
   int n = 0;
   // CHECK: record 1: uid of 16 hex digits 1
   // CHECK-NEXT: record 2: uid of 16 hex digits 1
   if (!strata_tuning_db_for_each(a, 0, NULL, print_uid, &n, &error))
-    die("for_each", error);
-  export_to(a, path("a.jsonl"), NULL);
-  strata_tuning_db_t *b = open_db(path("b.db"));
+    tt_die("for_each", error);
+  tt_export(a, tt_path(base, "a.jsonl"), NULL);
+  strata_tuning_db_t *b = tt_open_db(tt_path(base, "b.db"));
   // CHECK-NEXT: equal records: added 2 skipped 0
-  import(b, "equal records", path("a.jsonl"), NULL);
+  tt_import(b, "equal records", tt_path(base, "a.jsonl"), NULL, NULL);
   // CHECK-NEXT: again: added 0 skipped 2
-  import(b, "again", path("a.jsonl"), NULL);
+  tt_import(b, "again", tt_path(base, "a.jsonl"), NULL, NULL);
   // CHECK-NEXT: into the original: added 0 skipped 2
-  import(a, "into the original", path("a.jsonl"), NULL);
+  tt_import(a, "into the original", tt_path(base, "a.jsonl"), NULL, NULL);
   // CHECK-NEXT: after: 2 and 2 records
-  printf("after: %lld and %lld records\n", count(a), count(b));
+  printf("after: %lld and %lld records\n", tt_count(a, NULL), tt_count(b, NULL));
 
   /* An old export (no uids): equal lines of one file are both added, and
    * are skipped when imported again. */
@@ -126,13 +77,13 @@ int main(int argc, char **argv) {
   char old_twice[2048];
   snprintf(old_twice, sizeof old_twice, "%s%s", old, old);
   // CHECK-NEXT: old export: added 2 skipped 0
-  import(b, "old export", NULL, old_twice);
+  tt_import(b, "old export", NULL, old_twice, NULL);
   // CHECK-NEXT: old export again: added 0 skipped 2
-  import(b, "old export again", NULL, old_twice);
+  tt_import(b, "old export again", NULL, old_twice, NULL);
   n = 0;
   // CHECK: record 4: uid of 16 hex digits 1
   if (!strata_tuning_db_for_each(b, 0, NULL, print_uid, &n, &error))
-    die("for_each", error);
+    tt_die("for_each", error);
 
   /* Latencies that are not durations. */
   const char *bad[] = {"-0.5", "1e999"};
@@ -147,12 +98,12 @@ int main(int argc, char **argv) {
     // CHECK: latency 1e999: tuning database import: line 2: latency inf is not a duration (seconds, finite, >= 0)
     char what[64];
     snprintf(what, sizeof what, "latency %s", bad[i]);
-    import(b, what, NULL, line);
+    tt_import(b, what, NULL, line, NULL);
   }
   // CHECK: bad uid: tuning database import: line 1: "uid" must be 16 hex digits
-  import(b, "bad uid", NULL,
+  tt_import(b, "bad uid", NULL,
          "{\"uid\":\"xyz\",\"task\":\"0000000000000001\",\"target\":\"t\",\"canonical\":\"c\","
-         "\"decisions\":{},\"latency\":1,\"error\":null,\"time\":1}\n");
+         "\"decisions\":{},\"latency\":1,\"error\":null,\"time\":1}\n", NULL);
   strata_tuning_db_close(a);
   strata_tuning_db_close(b);
 
@@ -174,27 +125,27 @@ int main(int argc, char **argv) {
            "(%lld, 'test', '{\"tile\":[8]}', 0.004, NULL, 4);",
            (long long)t.key, (long long)t.key, (long long)t.key, (long long)t.key,
            (long long)t.key);
-  sql(path("v1.db"), v1);
-  strata_tuning_db_t *c = open_db(path("v1.db"));
+  sql(tt_path(base, "v1.db"), v1);
+  strata_tuning_db_t *c = tt_open_db(tt_path(base, "v1.db"));
   n = 0;
   // CHECK: record 1: uid of 16 hex digits 1
   // CHECK: record 4: uid of 16 hex digits 1
   if (!strata_tuning_db_for_each(c, 0, NULL, print_uid, &n, &error))
-    die("for_each", error);
+    tt_die("for_each", error);
   strata_tuning_record_t best = {0};
   int found = strata_tuning_db_best(c, t.key, t.target, &best, &error);
   if (found < 0)
-    die("best", error);
+    tt_die("best", error);
   // CHECK: v1 best: {"tile":[8]} 0.004
   printf("v1 best: %s %g\n", found ? best.decisions : "none", found ? best.latency : NAN);
   strata_tuning_record_clear(&best);
   int64_t invalid = -1;
-  export_to(c, path("v1.jsonl"), &invalid);
+  tt_export(c, tt_path(base, "v1.jsonl"), &invalid);
   // CHECK: v1 export: 2 invalid left out
   printf("v1 export: %lld invalid left out\n", (long long)invalid);
-  strata_tuning_db_t *d = open_db(path("d.db"));
+  strata_tuning_db_t *d = tt_open_db(tt_path(base, "d.db"));
   // CHECK: v1 export imported: added 2 skipped 0
-  import(d, "v1 export imported", path("v1.jsonl"), NULL);
+  tt_import(d, "v1 export imported", tt_path(base, "v1.jsonl"), NULL, NULL);
   strata_tuning_db_close(d);
   strata_tuning_db_close(c);
   return 0;

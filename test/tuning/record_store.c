@@ -25,26 +25,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "support/tuning_test.h"
 #include "tuning/database.h"
-
-static void die(const char *what, char *error) {
-  printf("FAILED %s: %s\n", what, error ? error : "?");
-  exit(1);
-}
-
-static strata_tuning_db_t *open_db(const char *p) {
-  char *error = NULL;
-  strata_tuning_db_t *db = strata_tuning_db_open(p, &error);
-  if (!db)
-    die("open", error);
-  return db;
-}
 
 static void add(strata_tuning_db_t *db, const strata_tuning_task_t *t, const char *decisions,
                 double latency, const char *error_text) {
   char *error = NULL;
   if (!strata_tuning_db_add(db, t, decisions, latency, error_text, 1700000000, &error))
-    die("add", error);
+    tt_die("add", error);
 }
 
 static void refused(strata_tuning_db_t *db, const strata_tuning_task_t *t, const char *decisions,
@@ -71,7 +59,7 @@ static bool print_record_count(void *user, const strata_tuning_record_t *r) {
 static char *slurp(const char *path) {
   FILE *f = fopen(path, "r");
   if (!f)
-    die("read", NULL);
+    tt_die("read", NULL);
   static char buf[2][1 << 16];
   static int next;
   char *b = buf[next++ % 2];
@@ -79,35 +67,6 @@ static char *slurp(const char *path) {
   b[n] = 0;
   fclose(f);
   return b;
-}
-
-static void export_to(strata_tuning_db_t *db, const char *file) {
-  char *error = NULL;
-  FILE *out = fopen(file, "w");
-  if (!out || !strata_tuning_db_export_jsonl(db, out, NULL, &error))
-    die("export", error);
-  fclose(out);
-}
-
-static void import(strata_tuning_db_t *db, const char *what, const char *file, const char *text) {
-  char *error = NULL;
-  int64_t added = -1, skipped = -1;
-  FILE *in = text ? fmemopen((void *)text, strlen(text), "r") : fopen(file, "r");
-  if (!in)
-    die("open import", NULL);
-  if (strata_tuning_db_import_jsonl(db, in, &added, &skipped, &error))
-    printf("%s: added %lld skipped %lld\n", what, (long long)added, (long long)skipped);
-  else
-    printf("%s: %s\n", what, strstr(error, "line") ? strstr(error, "line") : error), free(error);
-  fclose(in);
-}
-
-static long long count(strata_tuning_db_t *db, const strata_tuning_task_t *t) {
-  char *error = NULL;
-  long long n = strata_tuning_db_count(db, t ? t->key : 0, t ? t->target : NULL, &error);
-  if (n < 0)
-    die("count", error);
-  return n;
 }
 
 /* A writer process: `n` records (n < 0: until killed) into its own
@@ -118,7 +77,7 @@ static pid_t writer(const char *store, const strata_tuning_task_t *t, int n, int
   pid_t pid = fork();
   if (pid != 0)
     return pid;
-  strata_tuning_db_t *db = open_db(store);
+  strata_tuning_db_t *db = tt_open_db(store);
   for (int i = 0; n < 0 || i < n; ++i) {
     char decisions[64];
     snprintf(decisions, sizeof decisions, "{\"w\":%d,\"i\":%d}", (int)getpid(), i);
@@ -138,16 +97,16 @@ static void concurrency(const char *store) {
   int sa = 0, sb = 0;
   waitpid(a, &sa, 0);
   waitpid(b, &sb, 0);
-  strata_tuning_db_t *db = open_db(store);
+  strata_tuning_db_t *db = tt_open_db(store);
   printf("two writers: exit %d %d, %lld records\n", WEXITSTATUS(sa), WEXITSTATUS(sb),
-         count(db, &t));
+         tt_count(db, &t));
 
   /* kill -9 mid-run: every add that returned is there. */
   strata_tuning_task_t k;
   strata_tuning_task_init(&k, "kernel-killed", "tgt-k");
   int fds[2];
   if (pipe(fds) != 0)
-    die("pipe", NULL);
+    tt_die("pipe", NULL);
   pid_t victim = writer(store, &k, -1, fds[1]);
   close(fds[1]);
   int done = 0, got;
@@ -158,7 +117,7 @@ static void concurrency(const char *store) {
     done = got; /* adds that returned before the kill */
   close(fds[0]);
   waitpid(victim, NULL, 0);
-  long long n = count(db, &k);
+  long long n = tt_count(db, &k);
   char *error = NULL;
   long long read_back = 0;
   bool whole = strata_tuning_db_for_each(db, k.key, k.target, print_record_count, &read_back,
@@ -173,7 +132,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: tuning-record_store STORE_A STORE_B\n");
     return 2;
   }
-  strata_tuning_db_t *a = open_db(argv[1]);
+  strata_tuning_db_t *a = tt_open_db(argv[1]);
   printf("backend %s\n", strata_tuning_db_backend(a));
   strata_tuning_task_t t1, t1b, forged;
   strata_tuning_task_init(&t1, "kernel-1", "tgt-a");
@@ -188,36 +147,36 @@ int main(int argc, char **argv) {
   refused(a, &t1, "{\"x\":", 1e-3, "bad JSON");
   refused(a, &forged, "{\"x\":6}", 1e-3, "forged key");
   add(a, &t1b, "{\"x\":7}", 5e-3, NULL);
-  printf("count %lld, of the task %lld\n", count(a, NULL), count(a, &t1));
+  printf("count %lld, of the task %lld\n", tt_count(a, NULL), tt_count(a, &t1));
   char *error = NULL;
   strata_tuning_record_t best = {0};
   if (strata_tuning_db_best(a, t1.key, t1.target, &best, &error) != 1)
-    die("best", error);
+    tt_die("best", error);
   printf("best %s %g\n", best.decisions, best.latency);
   strata_tuning_record_clear(&best);
   char *others = strata_tuning_db_other_targets(a, "kernel-1", "tgt-a", &error);
   printf("other targets: %s\n", others ? others : error);
   free(others);
   if (!strata_tuning_db_for_each(a, 0, NULL, print_record, NULL, &error))
-    die("for_each", error);
+    tt_die("for_each", error);
 
   /* Export / import across stores. */
   char ea[4096], eb[4096];
   snprintf(ea, sizeof ea, "/tmp/strata-record-store-%d-a.jsonl", (int)getpid());
   snprintf(eb, sizeof eb, "/tmp/strata-record-store-%d-b.jsonl", (int)getpid());
-  export_to(a, ea);
-  strata_tuning_db_t *b = open_db(argv[2]);
-  import(b, "import into B", ea, NULL);
-  import(b, "again", ea, NULL);
-  export_to(b, eb);
+  tt_export(a, ea, NULL);
+  strata_tuning_db_t *b = tt_open_db(argv[2]);
+  tt_import(b, "import into B", ea, NULL, "line");
+  tt_import(b, "again", ea, NULL, "line");
+  tt_export(b, eb, NULL);
   printf("exports equal %d\n", strcmp(slurp(ea), slurp(eb)) == 0);
   char bad[8192];
   snprintf(bad, sizeof bad,
            "{\"task\":\"%016llx\",\"target\":\"tgt-z\",\"canonical\":\"kernel-1\","
            "\"decisions\":{\"x\":9},\"latency\":0.5,\"error\":null,\"time\":1}\nnot json\n",
            (unsigned long long)strata_tuning_task_key("kernel-1", "tgt-z"));
-  import(b, "bad line", NULL, bad);
-  printf("B count %lld\n", count(b, NULL));
+  tt_import(b, "bad line", NULL, bad, "line");
+  printf("B count %lld\n", tt_count(b, NULL));
   unlink(ea);
   unlink(eb);
   strata_tuning_db_close(b);

@@ -13,48 +13,22 @@
 #include <stdlib.h>
 
 #include "passes/te/te_features.h"
-#include "strata/strata.h"
-
-static const char kernel[] =
-    "func.func @mm(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {\n"
-    "  %c = \"te.compute\"() ({\n"
-    "  ^bb0(%i: index, %j: index, %k: index):\n"
-    "    %x = \"te.read\"(%a, %i, %k) : (tensor<1024x1024xf32>, index, index) -> f32\n"
-    "    %y = \"te.read\"(%b, %k, %j) : (tensor<1024x1024xf32>, index, index) -> f32\n"
-    "    %m = arith.mulf %x, %y : f32\n"
-    "    gpu.yield %m : f32\n"
-    "  }) {name = \"mm\", reduce_extents = array<i64: 1024>, combiner = \"add\", init = 0.0 : f32}"
-    " : () -> tensor<1024x1024xf32>\n"
-    "  return %c : tensor<1024x1024xf32>\n"
-    "}\n";
+#include "support/tuning_test.h"
 
 int main(void) {
-  strata_register_all_passes();
-  MlirContext ctx = strata_context_create();
-  MlirOperation module = strata_parse_module(ctx, mlirStringRefCreateFromCString(kernel),
-                                             mlirStringRefCreateFromCString("mm.mlir"));
-  if (mlirOperationIsNull(module) ||
-      mlirLogicalResultIsFailure(strata_run_pipeline(
-          module, "builtin.module(te-default-schedule{target=avx512f knobs=true})")))
+  tt_matmul_task_t t;
+  if (!tt_matmul_task_init(&t, 1024, false,
+                           "builtin.module(te-default-schedule{target=avx512f knobs=true})"))
     return 1;
-  MlirOperation func = mlirBlockGetFirstOperation(
-      mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)));
-  MlirOperation compute =
-      mlirBlockGetFirstOperation(mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0)));
-  strata_te_task_t task;
-  char *error = NULL;
-  if (!strata_te_task_init(&task, compute, "test", &error)) {
-    printf("error: %s\n", error);
-    return 1;
-  }
+  strata_te_task_t *task = &t.task;
   // CHECK: knobs: mc nc kc tile pack pack_a
   printf("knobs:");
-  for (size_t k = 0; k < task.space.num_knobs; ++k)
-    printf(" %s", task.space.knobs[k].name);
+  for (size_t k = 0; k < task->space.num_knobs; ++k)
+    printf(" %s", task->space.knobs[k].name);
   printf("\n");
   strata_choice_t candidate[8] = {0};
   float f[STRATA_TE_NUM_FEATURES];
-  strata_te_task_features(&task, candidate, f);
+  strata_te_task_features(task, candidate, f);
   // CHECK-NEXT: bytes per level: 11.003 16.028 16.109 17.931 22.585 23.585 23.585 23.585 23.585 23.585
   printf("bytes per level:");
   for (int l = 0; l < 10; ++l)
@@ -66,18 +40,16 @@ int main(void) {
   // panel the inner levels touch: level 1 covers 32 columns of B.
   // CHECK-NEXT: tile 8x32: inner i 3.000 j 5.000, level 1 15.050
   candidate[3] = 1;
-  strata_te_task_features(&task, candidate, f);
+  strata_te_task_features(task, candidate, f);
   printf("tile 8x32: inner i %.3f j %.3f, level 1 %.3f\n", f[4], f[9], f[54]);
   // Packing B off, and A packed as well, are seen.
   // CHECK-NEXT: packed 0, then 2
   candidate[4] = 1;
-  strata_te_task_features(&task, candidate, f);
+  strata_te_task_features(task, candidate, f);
   printf("packed %.0f", f[52]);
   candidate[4] = 0, candidate[5] = 1;
-  strata_te_task_features(&task, candidate, f);
+  strata_te_task_features(task, candidate, f);
   printf(", then %.0f\n", f[52]);
-  strata_te_task_clear(&task);
-  mlirOperationDestroy(module);
-  mlirContextDestroy(ctx);
+  tt_matmul_task_clear(&t);
   return 0;
 }

@@ -17,55 +17,27 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "passes/te/te_measure.h"
-#include "strata/strata.h"
-
-static const char kernel[] =
-    "func.func @mm(%a: tensor<256x256xf32>, %b: tensor<256x256xf32>) -> tensor<256x256xf32> {\n"
-    "  %c = \"te.compute\"() ({\n"
-    "  ^bb0(%i: index, %j: index, %k: index):\n"
-    "    %x = \"te.read\"(%a, %i, %k) : (tensor<256x256xf32>, index, index) -> f32\n"
-    "    %y = \"te.read\"(%b, %k, %j) : (tensor<256x256xf32>, index, index) -> f32\n"
-    "    %m = arith.mulf %x, %y : f32\n"
-    "    gpu.yield %m : f32\n"
-    "  }) {name = \"mm\", reduce_extents = array<i64: 256>, combiner = \"add\", init = 0.0 : f32,\n"
-    "      schedule = [{prim = \"reorder\", order = {knob = \"order\", choices = [\n"
-    "        [\"d0\", \"r0\", \"d1\"], [\"d1\", \"r0\", \"d0\"]]}},\n"
-    "        {prim = \"vectorize\", axis = \"d1\", enabled = {knob = \"mark\", choices = [true, false]}}]}"
-    " : () -> tensor<256x256xf32>\n"
-    "  return %c : tensor<256x256xf32>\n"
-    "}\n";
+#include "support/tuning_test.h"
 
 int main(void) {
-  strata_register_all_passes();
-  MlirContext ctx = strata_context_create();
-  MlirOperation module = strata_parse_module(ctx, mlirStringRefCreateFromCString(kernel),
-                                             mlirStringRefCreateFromCString("mm.mlir"));
-  if (mlirOperationIsNull(module))
+  tt_matmul_task_t t;
+  if (!tt_matmul_task_init(&t, 256, true, NULL))
     return 1;
-  MlirOperation func = mlirBlockGetFirstOperation(
-      mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0)));
-  MlirOperation compute =
-      mlirBlockGetFirstOperation(mlirRegionGetFirstBlock(mlirOperationGetRegion(func, 0)));
-  strata_te_task_t task;
+  strata_te_task_t *task = &t.task;
   char *error = NULL;
-  if (!strata_te_task_init(&task, compute, "test", &error)) {
-    printf("error: %s\n", error);
-    return 1;
-  }
-  task.measure.repeats = 7;
-  task.measure.timeout_seconds = 120; /* two compiles per child, on a busy machine */
+  task->measure.repeats = 7;
+  task->measure.timeout_seconds = 120; /* two compiles per child, on a busy machine */
   /* The default first: it makes the reference output. */
   strata_choice_t def[2] = {0, 0}, same[2] = {0, 1}, strided[2] = {1, 1};
   double latency = NAN, r_same = NAN, r_strided = NAN;
-  bool ok = strata_te_task_measure(&task, def, &latency, &error);
+  bool ok = strata_te_task_measure(task, def, &latency, &error);
   // CHECK: default: ok
   printf("default: %s\n", ok ? "ok" : error);
-  ok = strata_te_task_measure_ratio(&task, same, &r_same, &error);
+  ok = strata_te_task_measure_ratio(task, same, &r_same, &error);
   // CHECK-NEXT: same schedule: ok, ratio within [0.25, 4]: yes
   printf("same schedule: %s, ratio within [0.25, 4]: %s\n", ok ? "ok" : error,
          r_same >= 0.25 && r_same <= 4 ? "yes" : "no");
-  ok = strata_te_task_measure_ratio(&task, strided, &r_strided, &error);
+  ok = strata_te_task_measure_ratio(task, strided, &r_strided, &error);
   // CHECK-NEXT: strided order: ok, slower than the default head to head: yes
   printf("strided order: %s, slower than the default head to head: %s\n", ok ? "ok" : error,
          r_strided > 1.5 ? "yes" : "no");
@@ -83,7 +55,7 @@ int main(void) {
   result.best_latency = latencies[2];
   const strata_choice_t *chosen = NULL;
   double default_score = NAN, best_score = NAN;
-  ok = strata_te_task_validate(&task, &result, NULL, 2, 2, &chosen, &default_score, &best_score,
+  ok = strata_te_task_validate(task, &result, NULL, 2, 2, &chosen, &default_score, &best_score,
                                &error);
   /* The search's lucky numbers for the others do not count: the strided
    * order loses head to head, and the same schedule is not 1% faster than
@@ -92,8 +64,6 @@ int main(void) {
   // CHECK-NEXT: validate: ok, strided chosen: no, default score > 0: yes
   printf("validate: %s, strided chosen: %s, default score > 0: %s\n", ok ? "ok" : error,
          chosen && chosen[0] == 1 ? "yes" : "no", default_score > 0 ? "yes" : "no");
-  strata_te_task_clear(&task);
-  mlirOperationDestroy(module);
-  mlirContextDestroy(ctx);
+  tt_matmul_task_clear(&t);
   return 0;
 }

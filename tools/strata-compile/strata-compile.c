@@ -100,11 +100,7 @@ static int parse_args(int argc, char **argv, args_t *a) {
   for (int i = 1; i < argc; ++i) {
     const char *s = argv[i];
     bool has_next = i + 1 < argc;
-    if (!strcmp(s, "-h") || !strcmp(s, "--help")) {
-      fputs(usage, stdout);
-      return 0;
-    } else if (!strcmp(s, "--version")) {
-      printf("strata-compile " STRATA_VERSION " (MLIR 22)\n");
+    if (strata_cli_help_or_version("strata-compile", s, usage)) {
       return 0;
     } else if (!strcmp(s, "-o") && has_next) {
       a->out = argv[++i];

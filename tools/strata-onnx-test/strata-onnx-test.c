@@ -593,11 +593,7 @@ static int parse_args(int argc, char **argv, options_t *o) {
   o->timeout = 60;
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i];
-    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-      fputs(usage, stdout);
-      return 0;
-    } else if (!strcmp(a, "--version")) {
-      printf("strata-onnx-test " STRATA_VERSION " (MLIR 22)\n");
+    if (strata_cli_help_or_version("strata-onnx-test", a, usage)) {
       return 0;
     } else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
       o->verbose = true;

@@ -151,11 +151,7 @@ static void parse_args(int argc, char **argv, options_t *o) {
   for (int i = 1; i < argc; ++i) {
     const char *v;
     const char *a = argv[i];
-    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-      fputs(usage, stdout);
-      exit(0);
-    } else if (!strcmp(a, "--version")) {
-      printf("strata-run " STRATA_VERSION " (MLIR 22)\n");
+    if (strata_cli_help_or_version("strata-run", a, usage)) {
       exit(0);
     } else if (take(argc, argv, &i, "--entry", &v)) {
       o->entry = v;

@@ -46,11 +46,7 @@ int main(int argc, char **argv) {
   bool import_onnx = false, debug_info = false;
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i];
-    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-      fputs(usage, stdout);
-      return 0;
-    } else if (!strcmp(a, "--version")) {
-      printf("strata-translate " STRATA_VERSION " (MLIR 22)\n");
+    if (strata_cli_help_or_version("strata-translate", a, usage)) {
       return 0;
     } else if (!strcmp(a, "--import-onnx")) {
       import_onnx = true;

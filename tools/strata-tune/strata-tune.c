@@ -718,13 +718,11 @@ static int cmd_tune(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
-  if (argc >= 2 && strcmp(argv[1], "--version") == 0) {
-    printf("strata-tune " STRATA_VERSION " (MLIR 22)\n");
+  if (argc >= 2 && strata_cli_help_or_version("strata-tune", argv[1], USAGE))
     return 0;
-  }
-  if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
-    fputs(USAGE, argc < 2 ? stderr : stdout);
-    return argc < 2 ? 2 : 0;
+  if (argc < 2) {
+    fputs(USAGE, stderr);
+    return 2;
   }
   const char *cmd = argv[1];
   if (strcmp(cmd, "export") == 0)
