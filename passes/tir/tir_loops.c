@@ -25,6 +25,18 @@ MlirOperation strata_tir_nest_root(MlirOperation loop) {
   return root;
 }
 
+MlirOperation strata_tir_nest_before(MlirOperation root, bool *is_compute) {
+  MlirOperation nest = {NULL};
+  for (MlirOperation q = mlirBlockGetFirstOperation(mlirOperationGetBlock(root));
+       !mlirOperationIsNull(q) && !mlirOperationEqual(q, root); q = mlirOperationGetNextInBlock(q))
+    if (strata_tir_is_for(q))
+      nest = q;
+  *is_compute = !mlirOperationIsNull(nest) &&
+                !mlirAttributeIsNull(mlirOperationGetAttributeByName(
+                    nest, mlirStringRefCreateFromCString("te.compute")));
+  return nest;
+}
+
 static void copy_ref(MlirStringRef s, char *buf, size_t size) {
   size_t n = s.length < size - 1 ? s.length : size - 1;
   memcpy(buf, s.data, n);

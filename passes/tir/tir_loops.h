@@ -25,6 +25,11 @@ bool strata_tir_is_for(MlirOperation op);
  * parent): the op that carries te.compute / te.schedule. */
 MlirOperation strata_tir_nest_root(MlirOperation loop);
 
+/* The nearest tir.for before `root` in its block (a null op if none), and
+ * whether it carries te.compute (a computation's nest, not a hoisted init
+ * or copy): the producer tir-sink-init and tir-sink-epilogue look at. */
+MlirOperation strata_tir_nest_before(MlirOperation root, bool *is_compute);
+
 /* The compute name of the nest holding `loop` (te.compute of its root) into
  * buf; "?" when the root has none. Returns buf. */
 const char *strata_tir_compute_name(MlirOperation loop, char *buf, size_t size);

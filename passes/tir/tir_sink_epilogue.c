@@ -371,16 +371,10 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
   strata_op_list_t roots = {0};
   strata_tir_collect_roots(module, "", &roots);
   for (size_t k = 0; k < roots.count; ++k) {
-    /* The nearest nest before root in its block. */
-    MlirOperation root = roots.ops[k], producer = {NULL};
-    for (MlirOperation q = mlirBlockGetFirstOperation(mlirOperationGetBlock(root));
-         !mlirOperationIsNull(q) && !mlirOperationEqual(q, root); q = mlirOperationGetNextInBlock(q))
-      if (strata_tir_is_for(q))
-        producer = q;
-    if (!mlirOperationIsNull(producer) &&
-        !mlirAttributeIsNull(mlirOperationGetAttributeByName(
-            producer, mlirStringRefCreateFromCString("te.compute"))))
-      sink_into(producer, root);
+    bool is_compute;
+    MlirOperation producer = strata_tir_nest_before(roots.ops[k], &is_compute);
+    if (is_compute)
+      sink_into(producer, roots.ops[k]);
   }
   strata_op_list_free(&roots);
   return mlirLogicalResultSuccess();

@@ -257,15 +257,9 @@ static void sink_into(MlirOperation init, MlirOperation root) {
 }
 
 static void run_on_block_of(MlirOperation root) {
-  /* The nearest nest before root in its block. */
-  MlirOperation init = {NULL};
-  for (MlirOperation p = mlirBlockGetFirstOperation(mlirOperationGetBlock(root));
-       !mlirOperationIsNull(p) && !mlirOperationEqual(p, root); p = mlirOperationGetNextInBlock(p))
-    if (strata_tir_is_for(p))
-      init = p;
-  if (!mlirOperationIsNull(init) &&
-      mlirAttributeIsNull(mlirOperationGetAttributeByName(
-          init, mlirStringRefCreateFromCString("te.compute"))))
+  bool is_compute;
+  MlirOperation init = strata_tir_nest_before(root, &is_compute);
+  if (!mlirOperationIsNull(init) && !is_compute)
     sink_into(init, root);
 }
 
