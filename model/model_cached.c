@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/host_cache.h"
 #include "model/model_internal.h"
 #include "runtime/compile_cache.h"
 #include "runtime/model_cache.h"
@@ -59,10 +58,9 @@ bool strata_model_cache_prepare(strata_model_t *m, const strata_model_options_t 
   if (!text)
     return false;
   snprintf(text, size,
-           "model-api|%s|O%d|entry=%s|threads=%d|text=%016llx|file=%d|cores=%d|l1=%ld/%ld",
-           pipeline, m->opt_level, m->sig.name, m->threads, (unsigned long long)m->source_key,
-           m->source_is_file, strata_host_cores(), strata_host_l1d_bytes(),
-           strata_host_cache_line_bytes());
+           "model-api|%s|O%d|entry=%s|threads=%d|text=%016llx|file=%d", pipeline,
+           m->opt_level, m->sig.name, m->threads, (unsigned long long)m->source_key,
+           m->source_is_file);
   /* A model imported from text alone still gets a key: its bytes are in
    * source_key; strata_model_cache_key then hashes only the other files. */
   m->cache_usable = strata_model_cache_key(files, n, text, &m->cache_key);

@@ -16,6 +16,8 @@
 #include <unistd.h>
 #include <xxhash.h>
 
+#include "core/host_cache.h"
+#include "runtime/codegen.h"
 #include "runtime/compile_cache.h"
 #include "strata/strata.h"
 
@@ -113,8 +115,12 @@ bool strata_model_cache_key(const char *const *files, int num_files, const char 
          *features = LLVMGetHostCPUFeatures();
     unsigned major, minor, patch;
     LLVMGetVersion(&major, &minor, &patch);
-    int n = snprintf(buf, buf_size, "%d files|%s|%s|%s|%s|strata %s|llvm %u.%u.%u|model %d",
-                     num_files, options ? options : "", triple, cpu, features, STRATA_VERSION,
+    /* The host: its CPU, and the core count and cache sizes the default
+     * schedules are derived from. */
+    int n = snprintf(buf, buf_size,
+                     "%d files|%s|%s|%s|%s|cores=%d|l1=%ld/%ld|strata %s|llvm %u.%u.%u|model %d",
+                     num_files, options ? options : "", triple, cpu, features, strata_host_cores(),
+                     strata_host_l1d_bytes(), strata_host_cache_line_bytes(), STRATA_VERSION,
                      major, minor, patch, FORMAT);
     XXH64_update(st, buf, n > 0 && (size_t)n < buf_size ? (size_t)n : buf_size - 1);
     LLVMDisposeMessage(triple);

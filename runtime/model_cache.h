@@ -31,8 +31,10 @@
 #include "runtime/codegen.h"
 #include "runtime/jit_weights.h"
 
-/* The key of a compile of `files` (the model first) with `options`; false
- * when a file cannot be read (the caller then does not use the cache). */
+/* The key of a compile of `files` (the model first) with `options`, on
+ * this host (its CPU, core count and cache sizes are part of the key), by
+ * this Strata and LLVM; false when a file cannot be read (the caller then
+ * does not use the cache). */
 bool strata_model_cache_key(const char *const *files, int num_files, const char *options,
                             uint64_t *key);
 

@@ -12,7 +12,6 @@
 #include "core/compile_timing.h"
 #include "frontends/model_file.h"
 #include "passes/te/te_tuning_passes.h"
-#include "core/host_cache.h"
 #include "runtime/aot.h"
 #include "runtime/compile_cache.h"
 #include "runtime/model_cache.h"
@@ -206,10 +205,9 @@ static void output_cache_setup(const args_t *a, output_cache_t *c) {
   const char *omp = getenv("OMP_NUM_THREADS");
   char text[8192];
   int n = snprintf(text, sizeof text,
-                   "strata-compile|%s|O%d|entry=%s|db=%d|target=%s|omp=%s|cores=%d|l1=%ld/%ld",
+                   "strata-compile|%s|O%d|entry=%s|db=%d|target=%s|omp=%s",
                    a->pipeline ? a->pipeline : "default", a->opt_level, a->entry ? a->entry : "",
-                   a->tuning_db != NULL, a->target ? a->target : "", omp ? omp : "",
-                   strata_host_cores(), strata_host_l1d_bytes(), strata_host_cache_line_bytes());
+                   a->tuning_db != NULL, a->target ? a->target : "", omp ? omp : "");
   c->usable = n > 0 && (size_t)n < sizeof text &&
               strata_model_cache_key(files, a->tuning_db ? 2 : 1, text, &c->key);
 }

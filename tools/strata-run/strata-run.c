@@ -13,7 +13,6 @@
 #include "core/suggest.h"
 #include "bridge/bridge.h"
 #include "core/compile_timing.h"
-#include "core/host_cache.h"
 #include "frontends/model_file.h"
 #include "frontends/onnx/tensor_proto.h"
 #include "passes/te/te_tuning_passes.h"
@@ -586,9 +585,8 @@ static void model_cache_setup(const options_t *o, const char *lowering, model_ca
   char *text = malloc(size);
   if (!text)
     return;
-  snprintf(text, size, "strata-run|%s|O%d|entry=%s|result-args=%d|inputs=%s|cores=%d|l1=%ld/%ld",
-           lowering, o->opt_level, o->entry ? o->entry : "", o->result_args, kinds,
-           strata_host_cores(), strata_host_l1d_bytes(), strata_host_cache_line_bytes());
+  snprintf(text, size, "strata-run|%s|O%d|entry=%s|result-args=%d|inputs=%s",
+           lowering, o->opt_level, o->entry ? o->entry : "", o->result_args, kinds);
   mc->usable = strata_model_cache_key(files, n, text, &mc->key);
   free(text);
 }
