@@ -27,9 +27,31 @@ fi
 bin=$root/build/bin
 which=("$@")
 [ ${#which[@]} -gt 0 ] || which=(elementwise gemm conv depthwise)
-# OpenBLAS's own core detection, not a forced older kernel (see env notes).
+# The peer at its best on this CPU: OpenBLAS's own core detection, not a
+# forced older kernel (see env notes) -- unless that detection falls back to
+# its SSE3 "Prescott" kernels (a VM whose cpuid model is masked: 4-5x slower
+# than the kernels for the ISA the host has), then the core type for the
+# host's ISA read from /proc/cpuinfo. The header says which one runs.
 unset OPENBLAS_CORETYPE OPENBLAS_L2_SIZE
-echo "# $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), $(nproc) cores, $(date -u +%F)"
+openblas_note=
+if [ -x "$bin/bench_gemm" ]; then
+  detected=$(OPENBLAS_VERBOSE=2 "$bin/bench_gemm" --threads 1 --shapes 16x16x16 2>&1 | sed -n 's/^Core: //p' | head -1)
+  flags=$(grep -m1 '^flags' /proc/cpuinfo)
+  core=$detected
+  if [ "$detected" = Prescott ]; then
+    case " $flags " in
+      *" avx512f "*) core=SkylakeX ;;
+      *" avx2 "*) case " $flags " in *" fma "*) core=Haswell ;; esac ;;
+    esac
+  fi
+  if [ -n "$core" ] && [ "$core" != "$detected" ]; then
+    export OPENBLAS_CORETYPE=$core
+    openblas_note="; OpenBLAS core $core (its own detection: $detected)"
+  elif [ -n "$core" ]; then
+    openblas_note="; OpenBLAS core $core"
+  fi
+fi
+echo "# $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //'), $(nproc) cores, $(date -u +%F)$openblas_note"
 for w in "${which[@]}"; do
   case $w in
     elementwise) OMP_NUM_THREADS=1 "$bin/bench_elementwise" ;;
