@@ -21,7 +21,22 @@
  * Recognised in the body: a te.read whose last index is
  * arith.remui(%d, B) and another index arith.divui(%d, B) of the same
  * spatial axis %d (not the innermost), with B a constant > 1 that divides
- * the axis' extent. */
+ * the axis' extent.
+ *
+ * The other direction, a channels-last copy of a blocked tensor: when %d is
+ * the compute's innermost axis (the direct convolution's padded input
+ * xp[n, hp, ph, wq, c] reading the previous convolution's product through
+ * its NCHW view, cv[n, c / B, ih, iw, c % B], merged with its bias,
+ * residual and activation), both sides are contiguous along c within a
+ * block, but the division hides it: LLVM left the copies scalar (the
+ * stride-2 ones, with a residual, 0.11-0.21 ms each on ResNet-18). Every
+ * such read sharing one B, the trace is
+ *
+ *   split c [B]; vectorize c.1; parallel (the first outer axis >= 2)
+ *
+ * tir-simplify-index turns (c.0 * B + c.1) / B and % B into c.0 and c.1,
+ * and convert-tir-to-scf's vectorizer then makes each block one vector
+ * load and store per read (B <= 64 lanes). */
 #include "passes/te/te_unblock_order.h"
 
 #include <stdio.h>
@@ -33,12 +48,14 @@
 #include "core/builder.h"
 #include "dialects/op_checks.h"
 #include "dialects/te/te.h"
+#include "passes/te/te_schedule_steps.h"
 
 typedef struct {
   MlirBlock body;
   intptr_t ns;
   intptr_t axis; /* the blocked axis, -1 while none is found */
   int64_t block;
+  int64_t inner_block; /* B of the reads blocked on the innermost axis (0: none, -1: differing) */
 } unblock_t;
 
 /* The spatial axis whose block argument v is, or -1. */
@@ -69,15 +86,48 @@ static MlirWalkResult find_blocked_read(MlirOperation op, void *user) {
     return MlirWalkResultAdvance;
   int64_t b = 0, q = 0;
   intptr_t d = axis_op_const(u, mlirOperationGetOperand(op, n - 1), "arith.remui", &b);
-  if (d < 0 || d >= u->ns - 1 || b < 2)
+  if (d < 0 || b < 2)
     return MlirWalkResultAdvance;
   for (intptr_t i = 1; i < n - 1; ++i)
     if (axis_op_const(u, mlirOperationGetOperand(op, i), "arith.divui", &q) == d && q == b) {
-      u->axis = d;
-      u->block = b;
+      if (d < u->ns - 1) {
+        u->axis = d;
+        u->block = b;
+      } else if (u->inner_block >= 0) {
+        u->inner_block = u->inner_block == 0 || u->inner_block == b ? b : -1;
+      }
       break;
     }
   return MlirWalkResultAdvance;
+}
+
+/* The trace of a channels-last copy of a blocked tensor (see the header):
+ * split the innermost axis by B, vectorize the lanes, parallel on the
+ * first outer axis of extent >= 2; null when B does not divide the axis or
+ * exceeds the vectorizer's lanes. */
+static MlirAttribute channels_last_trace(MlirOperation op, MlirType rt, intptr_t ns, int64_t block,
+                                         int64_t parallel_min_elements) {
+  intptr_t last = ns - 1;
+  if (block > STRATA_TE_MAX_VECTOR_LANES || mlirShapedTypeGetDimSize(rt, last) % block != 0)
+    return (MlirAttribute){NULL};
+  int64_t total = 1;
+  for (intptr_t d = 0; d < ns; ++d)
+    total *= mlirShapedTypeGetDimSize(rt, d);
+  char name[64], outer[64], par[160] = "", text[512];
+  for (intptr_t d = 0; d < last && total >= parallel_min_elements; ++d)
+    if (mlirShapedTypeGetDimSize(rt, d) >= 2) {
+      strata_te_compute_axis_name(op, d, outer, sizeof outer);
+      snprintf(par, sizeof par, ", {prim = \"parallel\", axis = \"%s\"}", outer);
+      break;
+    }
+  strata_te_compute_axis_name(op, last, name, sizeof name);
+  int w = snprintf(text, sizeof text,
+                   "[{prim = \"split\", axis = \"%s\", factors = array<i64: %lld>}, "
+                   "{prim = \"vectorize\", axis = \"%s.1\"}%s]",
+                   name, (long long)block, name, par);
+  if (w < 0 || (size_t)w >= sizeof text)
+    return (MlirAttribute){NULL};
+  return mlirAttributeParseGet(mlirOperationGetContext(op), mlirStringRefCreateFromCString(text));
 }
 
 MlirAttribute strata_te_unblock_trace(MlirOperation op, int64_t parallel_min_elements) {
@@ -87,8 +137,10 @@ MlirAttribute strata_te_unblock_trace(MlirOperation op, int64_t parallel_min_ele
       mlirShapedTypeGetRank(rt) != ns)
     return (MlirAttribute){NULL};
   MlirRegion region = mlirOperationGetRegion(op, 0);
-  unblock_t u = {mlirRegionGetFirstBlock(region), ns, -1, 0};
+  unblock_t u = {mlirRegionGetFirstBlock(region), ns, -1, 0, 0};
   mlirOperationWalk(op, find_blocked_read, &u, MlirWalkPreOrder);
+  if (u.axis < 0 && u.inner_block > 1)
+    return channels_last_trace(op, rt, ns, u.inner_block, parallel_min_elements);
   if (u.axis < 0 || mlirShapedTypeGetDimSize(rt, u.axis) % u.block != 0)
     return (MlirAttribute){NULL};
   int64_t total = 1;
