@@ -29,16 +29,21 @@
  * its NCHW view, cv[n, c / B, ih, iw, c % B], merged with its bias,
  * residual and activation), both sides are contiguous along c within a
  * block, but the division hides it: LLVM left the copies scalar (the
- * stride-2 ones, with a residual, 0.11-0.21 ms each on ResNet-18). Every
+ * stride-2 ones, with a residual, 0.11-0.24 ms each on ResNet-18). Every
  * such read sharing one B, the trace is
  *
  *   split c [B]; vectorize c.1; parallel (the first outer axis >= 2)
  *
  * tir-simplify-index turns (c.0 * B + c.1) / B and % B into c.0 and c.1,
  * and convert-tir-to-scf's vectorizer then makes each block one vector
- * load and store per read (B <= 64 lanes). */
+ * load and store per read (B <= 64 lanes). Reads of two blocks B0 < B1
+ * (a residual sum of products on different tiles, B0 dividing B1): split
+ * c [B1], c.1 [B0], vectorize c.1.1. A read of a plain NCHW tensor in the
+ * same copy (a max pool's output as the residual) is a gather, and the
+ * vectorizer leaves that loop scalar, as before. */
 #include "passes/te/te_unblock_order.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -55,7 +60,10 @@ typedef struct {
   intptr_t ns;
   intptr_t axis; /* the blocked axis, -1 while none is found */
   int64_t block;
-  int64_t inner_block; /* B of the reads blocked on the innermost axis (0: none, -1: differing) */
+  /* the B of the reads blocked on the innermost axis: at most two values,
+   * inner[0] < inner[1] (0: none); too_many when there are more */
+  int64_t inner[2];
+  bool too_many;
 } unblock_t;
 
 /* The spatial axis whose block argument v is, or -1. */
@@ -93,8 +101,15 @@ static MlirWalkResult find_blocked_read(MlirOperation op, void *user) {
       if (d < u->ns - 1) {
         u->axis = d;
         u->block = b;
-      } else if (u->inner_block >= 0) {
-        u->inner_block = u->inner_block == 0 || u->inner_block == b ? b : -1;
+      } else if (b != u->inner[0] && b != u->inner[1]) {
+        if (u->inner[1])
+          u->too_many = true;
+        else if (!u->inner[0] || b > u->inner[0])
+          u->inner[u->inner[0] ? 1 : 0] = b;
+        else {
+          u->inner[1] = u->inner[0];
+          u->inner[0] = b;
+        }
       }
       break;
     }
@@ -103,12 +118,18 @@ static MlirWalkResult find_blocked_read(MlirOperation op, void *user) {
 
 /* The trace of a channels-last copy of a blocked tensor (see the header):
  * split the innermost axis by B, vectorize the lanes, parallel on the
- * first outer axis of extent >= 2; null when B does not divide the axis or
- * exceeds the vectorizer's lanes. */
-static MlirAttribute channels_last_trace(MlirOperation op, MlirType rt, intptr_t ns, int64_t block,
-                                         int64_t parallel_min_elements) {
+ * first outer axis of extent >= 2. Reads of two blocks B0 < B1 (a residual
+ * add of products tiled differently, B1 a multiple of B0): split by B1,
+ * then the lanes by B0 (c = c.0 * B1 + c.1.0 * B0 + c.1.1, which
+ * tir-simplify-index divides exactly by either), vectorize c.1.1. Null
+ * when the blocks do not divide the axis or B0 exceeds the vectorizer's
+ * lanes. */
+static MlirAttribute channels_last_trace(MlirOperation op, MlirType rt, intptr_t ns,
+                                         const int64_t blocks[2], int64_t parallel_min_elements) {
   intptr_t last = ns - 1;
-  if (block > STRATA_TE_MAX_VECTOR_LANES || mlirShapedTypeGetDimSize(rt, last) % block != 0)
+  int64_t block = blocks[1] ? blocks[1] : blocks[0], lanes = blocks[0];
+  if (lanes > STRATA_TE_MAX_VECTOR_LANES || block % lanes != 0 ||
+      mlirShapedTypeGetDimSize(rt, last) % block != 0)
     return (MlirAttribute){NULL};
   int64_t total = 1;
   for (intptr_t d = 0; d < ns; ++d)
@@ -121,10 +142,15 @@ static MlirAttribute channels_last_trace(MlirOperation op, MlirType rt, intptr_t
       break;
     }
   strata_te_compute_axis_name(op, last, name, sizeof name);
+  char second[160] = "";
+  if (lanes < block)
+    snprintf(second, sizeof second,
+             "{prim = \"split\", axis = \"%s.1\", factors = array<i64: %lld>}, ", name,
+             (long long)lanes);
   int w = snprintf(text, sizeof text,
-                   "[{prim = \"split\", axis = \"%s\", factors = array<i64: %lld>}, "
-                   "{prim = \"vectorize\", axis = \"%s.1\"}%s]",
-                   name, (long long)block, name, par);
+                   "[{prim = \"split\", axis = \"%s\", factors = array<i64: %lld>}, %s"
+                   "{prim = \"vectorize\", axis = \"%s.1%s\"}%s]",
+                   name, (long long)block, second, name, lanes < block ? ".1" : "", par);
   if (w < 0 || (size_t)w >= sizeof text)
     return (MlirAttribute){NULL};
   return mlirAttributeParseGet(mlirOperationGetContext(op), mlirStringRefCreateFromCString(text));
@@ -137,10 +163,10 @@ MlirAttribute strata_te_unblock_trace(MlirOperation op, int64_t parallel_min_ele
       mlirShapedTypeGetRank(rt) != ns)
     return (MlirAttribute){NULL};
   MlirRegion region = mlirOperationGetRegion(op, 0);
-  unblock_t u = {mlirRegionGetFirstBlock(region), ns, -1, 0, 0};
+  unblock_t u = {mlirRegionGetFirstBlock(region), ns, -1, 0, {0, 0}, false};
   mlirOperationWalk(op, find_blocked_read, &u, MlirWalkPreOrder);
-  if (u.axis < 0 && u.inner_block > 1)
-    return channels_last_trace(op, rt, ns, u.inner_block, parallel_min_elements);
+  if (u.axis < 0 && u.inner[0] > 1 && !u.too_many)
+    return channels_last_trace(op, rt, ns, u.inner, parallel_min_elements);
   if (u.axis < 0 || mlirShapedTypeGetDimSize(rt, u.axis) % u.block != 0)
     return (MlirAttribute){NULL};
   int64_t total = 1;
