@@ -124,3 +124,25 @@ func.func @blocked_clip(%a: tensor<1x128x5x5xf32>, %b: tensor<128x128x3x3xf32>, 
   %1 = "graph.clip"(%0) {min = 0.0 : f32, max = 0.5 : f32} : (tensor<1x128x5x5xf32>) -> tensor<1x128x5x5xf32>
   return %1 : tensor<1x128x5x5xf32>
 }
+
+// A residual chain as ResNet's blocks make it: the second and third
+// convolutions' padded inputs read the previous products through their
+// NCHW views (with the bias, the residual add and the relu merged in),
+// split by the channel block and vectorized (te_unblock_order.c); the third
+// at stride 2 (phase-split rows), on 1 and 2 threads. Three layers of
+// unscaled products reach outputs of ~1e3, so one output that cancels
+// towards 0 differs by 3e-4 from the double reference (main's result is
+// bit-identical to this one): atol 1e-3.
+// RUN: strata-reference %s --entry residual_chain --seed 7 --output %t.residual_chain.npy
+// RUN: strata-run %s --entry residual_chain --seed 7 --expected %t.residual_chain.npy --rtol 1e-4 --atol 1e-3
+// RUN: strata-run %s --entry residual_chain --seed 7 --threads 2 --expected %t.residual_chain.npy --rtol 1e-4 --atol 1e-3
+func.func @residual_chain(%a: tensor<1x32x9x10xf32>, %w1: tensor<64x32x3x3xf32>, %b1: tensor<64xf32>, %w2: tensor<64x64x3x3xf32>, %b2: tensor<64xf32>, %w3: tensor<64x64x3x3xf32>, %b3: tensor<64xf32>) -> tensor<1x64x5x5xf32> {
+  %0 = "graph.conv2d"(%a, %w1, %b1) {strides = array<i64: 1, 1>, padding = array<i64: 1, 1, 1, 1>, dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW"} : (tensor<1x32x9x10xf32>, tensor<64x32x3x3xf32>, tensor<64xf32>) -> tensor<1x64x9x10xf32>
+  %1 = "graph.relu"(%0) : (tensor<1x64x9x10xf32>) -> tensor<1x64x9x10xf32>
+  %2 = "graph.conv2d"(%1, %w2, %b2) {strides = array<i64: 1, 1>, padding = array<i64: 1, 1, 1, 1>, dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW"} : (tensor<1x64x9x10xf32>, tensor<64x64x3x3xf32>, tensor<64xf32>) -> tensor<1x64x9x10xf32>
+  %3 = "graph.add"(%2, %1) : (tensor<1x64x9x10xf32>, tensor<1x64x9x10xf32>) -> tensor<1x64x9x10xf32>
+  %4 = "graph.relu"(%3) : (tensor<1x64x9x10xf32>) -> tensor<1x64x9x10xf32>
+  %5 = "graph.conv2d"(%4, %w3, %b3) {strides = array<i64: 2, 2>, padding = array<i64: 1, 1, 1, 1>, dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW"} : (tensor<1x64x9x10xf32>, tensor<64x64x3x3xf32>, tensor<64xf32>) -> tensor<1x64x5x5xf32>
+  %6 = "graph.relu"(%5) : (tensor<1x64x5x5xf32>) -> tensor<1x64x5x5xf32>
+  return %6 : tensor<1x64x5x5xf32>
+}
