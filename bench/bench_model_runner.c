@@ -17,7 +17,13 @@
  * LLVM) and the peak resident size so far. Errors print "error ..." and
  * exit with status 1.
  *
- *   bench_model_runner MODEL (.onnx or .mlir) INPUT.npy */
+ *   bench_model_runner MODEL (.onnx or .mlir) INPUT.npy [TUNING_DB [TARGET]]
+ *
+ * With TUNING_DB the model is compiled with the records of that database
+ * (strata_pipeline_to_llvm_for: te-apply-tuned, as strata-run --tuning-db),
+ * for TARGET (a strata-tune target string, e.g. "... cores=1"; default: this
+ * host with the runner's OMP_NUM_THREADS or cores), so that a driver can
+ * time a tuned runner against an untuned one (bench/bench_tuned_models.py). */
 
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -28,6 +34,7 @@
 #include <time.h>
 
 #include "frontends/model_file.h"
+#include "passes/te/te_tuning_passes.h"
 #include "runtime/jit.h"
 #include "runtime/npy.h"
 #include "runtime/signature.h"
@@ -62,7 +69,9 @@ static void memory_kb(long *peak, long *current) {
 
 /* Loads, lowers and JIT-compiles the model; the context and module are
  * gone afterwards (the engine owns its code). */
-static strata_jit_t *compile(const char *path, strata_signature_t *sig) {
+static strata_jit_t *compile(const char *path, const char *tuning_db, const char *target,
+                             strata_signature_t *sig) {
+  strata_tuning_passes_register(); /* te-apply-tuned, for TUNING_DB */
   strata_register_all_passes();
   MlirContext ctx = strata_context_create();
   char *error = NULL;
@@ -74,7 +83,7 @@ static strata_jit_t *compile(const char *path, strata_signature_t *sig) {
     fail("the model does not verify", NULL);
   if (!strata_signature_get(module, NULL, sig, &error))
     fail("no entry function", error);
-  char *pipeline = strata_pipeline_to_llvm(NULL);
+  char *pipeline = strata_pipeline_to_llvm_for(tuning_db, target);
   if (mlirLogicalResultIsFailure(strata_run_pipeline(module, pipeline)))
     fail("lowering failed", NULL);
   free(pipeline);
@@ -100,8 +109,8 @@ static void set_threads(int n) {
 
 int main(int argc, char **argv) {
   setvbuf(stdout, NULL, _IOLBF, 0);
-  if (argc != 3) {
-    fprintf(stderr, "usage: bench_model_runner MODEL INPUT.npy\n");
+  if (argc < 3 || argc > 5) {
+    fprintf(stderr, "usage: bench_model_runner MODEL INPUT.npy [TUNING_DB [TARGET]]\n");
     return 2;
   }
   long peak, current;
@@ -109,7 +118,7 @@ int main(int argc, char **argv) {
   printf("start %ld\n", current);
   double t0 = now_ms();
   strata_signature_t sig;
-  strata_jit_t *jit = compile(argv[1], &sig);
+  strata_jit_t *jit = compile(argv[1], argc > 3 ? argv[3] : NULL, argc > 4 ? argv[4] : NULL, &sig);
   double compile_ms = now_ms() - t0;
   if (sig.num_inputs != 1 || sig.num_outputs != 1)
     fail("the benchmark takes models with one input and one result", NULL);

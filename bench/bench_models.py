@@ -96,9 +96,9 @@ def ort_memory(model, input_path, threads):
 class Runner:
     """bench_model_runner over a pipe (see bench/bench_model_runner.c)."""
 
-    def __init__(self, build, model, input_path):
+    def __init__(self, build, model, input_path, extra=()):
         self.p = subprocess.Popen([os.path.join(build, "bin", "bench_model_runner"), model,
-                                   input_path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                   input_path, *extra], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   text=True, bufsize=1)
         words = self.read()
         # "start KB" then "compiled MS PEAK_KB"

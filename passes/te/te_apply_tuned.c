@@ -98,15 +98,29 @@ static bool collect(void *user, const strata_tuning_record_t *r) {
   return true;
 }
 
+/* The least number of successful records a decision needs to compete: 2
+ * when some usable decision has 2 or more (te-autotune and strata-tune
+ * measure the default and the search's finalists again), so a candidate
+ * the search measured once, at a lucky moment, and validation never saw
+ * cannot beat the validated ones on that one number; else 1 (a database
+ * of search measurements only, --validate 0). */
+static int least_records(const lookup_t *l) {
+  for (int i = 0; i < l->count; ++i)
+    if (!l->groups[i].wrong && l->groups[i].count >= 2)
+      return 2;
+  return 1;
+}
+
 /* The best fitting decisions into candidate; false when none. */
 static bool choose(lookup_t *l, const strata_space_t *space, strata_choice_t *candidate,
                    bool *unusable) {
   double best = INFINITY;
   strata_choice_t *scratch = calloc(space->num_knobs + 1, sizeof *scratch);
   bool found = false;
+  int least = least_records(l);
   for (int i = 0; i < l->count; ++i) {
     group_t *g = &l->groups[i];
-    if (g->wrong || g->count == 0)
+    if (g->wrong || g->count < least)
       continue;
     char *error = NULL;
     if (!strata_space_candidate_from_json(space, g->decisions, scratch, &error)) {

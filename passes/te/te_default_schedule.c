@@ -197,8 +197,12 @@ static int64_t tiles_lcm(const config_t *cfg, bool rows) {
 
 static const int64_t mc_candidates[] = {32, 64, 96, 128, 192, 256};
 static const int64_t nc_candidates[] = {128, 256, 512, 1024, 2048};
-static const int64_t kc_candidates[] = {64, 128, 256, 384, 512};
-enum { N_MC = 6, N_NC = 5, N_KC = 5 };
+/* Knob choices only (the defaults come from the options): kc up to 1536,
+ * so a product with K <= 1536 can keep one k block (its C tiles stored
+ * once, no reload per k block; tuning decides whether the deeper panel's
+ * L2 traffic costs more). */
+static const int64_t kc_candidates[] = {64, 128, 256, 384, 512, 768, 1024, 1536};
+enum { N_MC = 6, N_NC = 5, N_KC = 8 };
 
 /* Matrix products below this many flops get no parallel loop. */
 #define PARALLEL_MIN_FLOPS (1 << 20)

@@ -16,11 +16,14 @@
 #include <string.h>
 
 #include <mlir-c/BuiltinAttributes.h>
+#include <mlir-c/BuiltinTypes.h>
 #include <mlir-c/Diagnostics.h>
 
 #include "dialects/op_checks.h"
 #include "dialects/te/te.h"
 #include "passes/te/te_features.h"
+#include "core/builder.h"
+#include "core/f32_constant.h"
 #include "core/text.h"
 #include "runtime/jit.h"
 #include "runtime/status.h"
@@ -29,8 +32,11 @@
 #include "tuning/roofline.h"
 #include "tuning/validate.h"
 
-static const char LOWER_PIPELINE[] =
-    "builtin.module(convert-te-to-tir,tir-apply-schedule,strata-lower-to-llvm)";
+/* te-pack-constants first, as in the model's pipeline: the weights the
+ * kernel holds as constants (task arg_constant) are packed at compile
+ * time, not by a step timed with every call. */
+static const char LOWER_PIPELINE[] = "builtin.module(te-pack-constants,convert-te-to-tir,"
+                                     "tir-apply-schedule,strata-lower-to-llvm)";
 
 /* State of one measurement; lives in the child after the fork. */
 typedef struct {
@@ -179,6 +185,58 @@ static bool schedule_kernel(measure_state_t *m, MlirOperation compute, char **er
   return true;
 }
 
+/* The values of input `i`: the harness's seeded tensor (the children's
+ * inputs) or, without a harness, the same seed's values made here. */
+static float *input_values(const strata_te_task_t *t, int i, int64_t count) {
+  float *v = malloc((size_t)count * sizeof *v);
+  const harness_t *h = t->harness;
+  if (v && h && h->num_args > i) {
+    memcpy(v, h->args[i].data, (size_t)count * sizeof *v);
+    return v;
+  }
+  strata_tensor_t tmp = {0};
+  if (v && strata_tensor_alloc(&tmp, STRATA_DTYPE_F32, t->arg_rank[i], t->arg_shape[i])) {
+    strata_tensor_fill_random(&tmp, 1000 + (uint64_t)i);
+    memcpy(v, tmp.data, (size_t)count * sizeof *v);
+    strata_tensor_free(&tmp);
+    return v;
+  }
+  free(v);
+  return NULL;
+}
+
+/* The model's weights stay constants: each input that is one in the model
+ * (arg_constant) is replaced, inside the kernel, by an arith.constant of
+ * its seeded values (the argument stays, unused, so the calling
+ * convention and the reference do not change). */
+static bool constant_inputs(const strata_te_task_t *t, MlirOperation module, char **error) {
+  MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
+  MlirOperation fn = mlirBlockGetFirstOperation(body);
+  while (!mlirOperationIsNull(fn) && !strata_op_is(fn, "func.func"))
+    fn = mlirOperationGetNextInBlock(fn);
+  if (mlirOperationIsNull(fn))
+    return strata_fail(error, "the kernel has no function");
+  MlirBlock entry = mlirRegionGetFirstBlock(mlirOperationGetRegion(fn, 0));
+  for (int i = 0; i < t->num_inputs; ++i) {
+    if (!t->arg_constant[i])
+      continue;
+    MlirValue arg = mlirBlockGetArgument(entry, i);
+    MlirType type = mlirValueGetType(arg);
+    int64_t count = mlirShapedTypeGetDimSize(type, 0) * mlirShapedTypeGetDimSize(type, 1);
+    float *values = input_values(t, i, count);
+    if (!values)
+      return strata_fail(error, "out of memory for the kernel's constant input %d", i);
+    char name[32];
+    snprintf(name, sizeof name, "tune_weight%d", i);
+    MlirAttribute value = strata_f32_attr_build(type, count, values, name);
+    strata_builder_t b = strata_builder_before(mlirBlockGetFirstOperation(entry));
+    MlirNamedAttribute va = strata_named(mlirOperationGetContext(fn), "value", value);
+    MlirValue c = strata_build_value(&b, "arith.constant", 0, NULL, type, 1, &va);
+    mlirValueReplaceAllUsesOfWith(arg, c);
+  }
+  return true;
+}
+
 /* Parses the kernel into a fresh context, schedules it (the candidate's
  * decisions, or no schedule at all when `unscheduled`), lowers and
  * JIT-compiles it. */
@@ -197,6 +255,8 @@ static strata_jit_t *build_kernel(measure_state_t *m, bool unscheduled, char **e
     strata_te_compute_set_trace(compute, mlirArrayAttrGet(mlirOperationGetContext(compute), 0,
                                                           NULL));
   else if (!schedule_kernel(m, compute, error))
+    return NULL;
+  if (!constant_inputs(m->task, module, error))
     return NULL;
   if (mlirLogicalResultIsFailure(strata_verify(module)) ||
       mlirLogicalResultIsFailure(strata_run_pipeline(module, LOWER_PIPELINE)))

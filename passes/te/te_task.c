@@ -19,6 +19,7 @@
 #include "dialects/hwi/hwi_catalog.h"
 #include "dialects/op_checks.h"
 #include "dialects/te/te.h"
+#include "passes/te/te_skinny.h"
 #include "core/text.h"
 #include "runtime/status.h"
 #include "runtime/tensor.h"
@@ -169,6 +170,12 @@ static bool read_inputs(strata_te_task_t *t, reads_t *reads, char **error) {
       return strata_fail(error, "only computes reading statically shaped tensors can be tuned");
   }
   t->num_inputs = reads->count;
+  for (int i = 0; i < reads->count; ++i) {
+    MlirType tt = reads->types[i];
+    t->arg_constant[i] = strata_te_is_constant_tensor(reads->tensors[i]) &&
+                         mlirShapedTypeGetRank(tt) == 2 &&
+                         mlirTypeIsAF32(mlirShapedTypeGetElementType(tt));
+  }
   mlirOperationWalk(t->compute, collect_access, t, MlirWalkPreOrder);
   return true;
 }

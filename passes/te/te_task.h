@@ -59,6 +59,11 @@ typedef struct {
   /* The kernel's arguments (inputs, then the result) as tensor specs. */
   int arg_dtype[STRATA_TE_MAX_READS + 1], arg_rank[STRATA_TE_MAX_READS + 1];
   int64_t arg_shape[STRATA_TE_MAX_READS + 1][8];
+  /* Inputs that are f32 rank-2 constants in the model (weights): the
+   * measured kernel holds them as constants (the same seeded values), so
+   * te-pack-constants packs them at compile time, as in the model, instead
+   * of a per-call packing step being timed (te_measure.c). */
+  bool arg_constant[STRATA_TE_MAX_READS];
   /* Measuring. */
   strata_measure_options_t measure;
   /* Before each timed run, evict every argument but the first from the

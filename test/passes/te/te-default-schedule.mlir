@@ -377,3 +377,20 @@ func.func @depthwise_taps(%x: tensor<16x18x18xf32>, %w: tensor<16x3x3xf32>) -> t
   }) {name = "dw", reduce_extents = array<i64: 3, 3>, combiner = "add", init = 0.0 : f32} : () -> tensor<16x16x16xf32>
   return %c : tensor<16x16x16xf32>
 }
+
+// With knobs, kc offers blocks up to 1536, so a product with K <= 1536 can
+// keep one k block (here K = 1536 with a constant B: the default, 128,
+// sized to L1; 1024 evens out to 768).
+// KNOBS-LABEL: func.func @deep_weights
+// KNOBS: {axis = "r0", factors = {choices = [array<i64: 128>, array<i64: 64>, array<i64: 256>, array<i64: 384>, array<i64: 512>, array<i64: 768>, array<i64: 1536>], knob = "kc"}, prim = "split"}
+func.func @deep_weights(%a: tensor<32x1536xf32>) -> tensor<32x64xf32> {
+  %b = arith.constant dense<1.0> : tensor<1536x64xf32>
+  %c = "te.compute"() ({
+  ^bb0(%i: index, %j: index, %k: index):
+    %x = "te.read"(%a, %i, %k) : (tensor<32x1536xf32>, index, index) -> f32
+    %y = "te.read"(%b, %k, %j) : (tensor<1536x64xf32>, index, index) -> f32
+    %m = arith.mulf %x, %y : f32
+    gpu.yield %m : f32
+  }) {name = "mm", reduce_extents = array<i64: 1536>, combiner = "add", init = 0.0 : f32} : () -> tensor<32x64xf32>
+  return %c : tensor<32x64xf32>
+}
