@@ -32,6 +32,7 @@
 #include "core/builder.h"
 #include "core/op_list.h"
 #include "dialects/op_checks.h"
+#include "passes/graph/graph_passes.h"
 #include "strata/pass.h"
 
 enum { MAX_CHAIN = 12 };
@@ -242,23 +243,9 @@ static MlirWalkResult collect(MlirOperation op, void *data) {
   return MlirWalkResultAdvance;
 }
 
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/graph/graph_passes.def. */
+MlirLogicalResult graph_recognize_gelu_run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
   strata_op_list_rewrite_walked(module, collect, MlirWalkPreOrder, rewrite);
   return mlirLogicalResultSuccess();
 }
-
-const strata_pass_info_t graph_recognize_gelu_pass = {
-    .argument = "graph-recognize-gelu",
-    .summary = "Replace GELU written as elementwise ops (erf or tanh form) by graph.gelu",
-    .description =
-        "x * (1 + erf(x / sqrt(2))) * 0.5 (PyTorch's export; x * (1 / sqrt(2)) and x * 0.5 "
-        "first accepted too) becomes graph.gelu {approximate = \"none\"}; x * 0.5 * (1 + "
-        "tanh(sqrt(2/pi) * (x + 0.044715 * x^3))), x^3 as pow(x, 3), x * x * x or x * (x * "
-        "x), becomes graph.gelu {approximate = \"tanh\"}. Operands of add and mul in either "
-        "order; splat f32 constants within 1e-4 relative. Every intermediate value must have "
-        "one use and x's type; otherwise nothing changes. The chain and the constants it "
-        "leaves unused are erased.",
-    .anchor = "builtin.module",
-    .run = run,
-};

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "strata/pass.h"
+#include "passes/strata/strata_passes.h"
 
 static bool is_strata_op(MlirOperation op) {
   static const char *const prefixes[] = {"graph.", "te.", "tir.", "hwi."};
@@ -64,21 +65,10 @@ static size_t sweep_op(MlirOperation op) {
   return erased;
 }
 
-static MlirLogicalResult run(MlirOperation op, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/strata/strata_passes.def. */
+MlirLogicalResult strata_dce_run(MlirOperation op, const strata_pass_options_t *opts) {
   (void)opts;
   while (sweep_op(op) > 0) {
   }
   return mlirLogicalResultSuccess();
 }
-
-const strata_pass_info_t strata_dce_pass = {
-    .argument = "strata-dce",
-    .summary = "Erase Strata ops whose results are unused",
-    .description =
-        "Removes graph/te/tir/hwi ops that have results, none of which is used, "
-        "repeating until nothing changes. Needed because IRDL-defined ops are not "
-        "known to be side-effect free, so upstream canonicalize and cse keep them. "
-        "Ops without results are never removed.",
-    .anchor = "builtin.module",
-    .run = run,
-};

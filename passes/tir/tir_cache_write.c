@@ -46,6 +46,7 @@
 #include "passes/tir/schedule.h"
 #include "passes/tir/tir_linear.h"
 #include "passes/tir/tir_loops.h"
+#include "passes/tir/tir_passes.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 
@@ -457,32 +458,7 @@ MlirLogicalResult strata_tir_cache_write_local(MlirOperation loop) {
 
 /* --- the pass ----------------------------------------------------------- */
 
-static const strata_pass_option_t options[] = {
-    STRATA_TIR_TEXT_OPTION("loop", "the loop whose iterations write through a local buffer"),
-    STRATA_TIR_TEXT_OPTION("compute", "restrict the loop search to this compute's nest"),
-};
-
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/tir/tir_passes.def. */
+MlirLogicalResult tir_cache_write_run(MlirOperation module, const strata_pass_options_t *opts) {
   return strata_tir_run_on_option_loop(module, opts, strata_tir_cache_write_local);
 }
-
-const strata_pass_info_t tir_cache_write_pass = {
-    .argument = "tir-cache-write",
-    .summary = "Write a loop's output region through a local buffer (schedule primitive "
-               "`cache_write`, scope \"local\")",
-    .description =
-        "Inside loop `loop`, loads and stores of the buffer the nest stores to there go "
-        "to a local buffer (tir.alloc_buffer scope \"local\", memref.alloca) covering "
-        "the region one iteration touches (indices as linear forms of the inner loops, "
-        "differing by constants; constant extents or min(c, ..) bounds); the region is "
-        "copied in at the top of the body and back at its end, clamped to the buffer, so "
-        "a reduction accumulates locally and writes once. The local buffer is allocated "
-        "before the nest, or (a heap buffer, freed there) at the top of the innermost "
-        "parallel loop around the loop; mark loops parallel before cache_write. Errors: "
-        "no or several stored buffers, a non-linear index, indices differing by a "
-        "non-constant, a dynamic region size, a region over 65536 elements, other uses of "
-        "the buffer (a tensorized tile).",
-    STRATA_MODULE_PASS_OPTIONS(options),
-    .dependent_dialects = {mlirGetDialectHandle__memref__, mlirGetDialectHandle__arith__},
-    .run = run,
-};

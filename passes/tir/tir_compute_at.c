@@ -38,6 +38,7 @@
 #include "passes/tir/schedule.h"
 #include "passes/tir/tir_linear.h"
 #include "passes/tir/tir_loops.h"
+#include "passes/tir/tir_passes.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 
@@ -317,13 +318,8 @@ MlirLogicalResult strata_tir_compute_at(MlirOperation root, const char *target,
 
 /* --- the pass ----------------------------------------------------------- */
 
-static const strata_pass_option_t options[] = {
-    STRATA_TIR_TEXT_OPTION("compute", "the producer compute to move"),
-    STRATA_TIR_TEXT_OPTION("target", "the consumer compute it moves into"),
-    STRATA_TIR_TEXT_OPTION("loop", "the consumer's loop inside which the producer is computed"),
-};
-
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/tir/tir_passes.def. */
+MlirLogicalResult tir_compute_at_run(MlirOperation module, const strata_pass_options_t *opts) {
   const char *compute = strata_pass_options_get_string(opts, "compute");
   MlirOperation root = strata_tir_find_root(module, compute);
   if (!compute[0] || mlirOperationIsNull(root))
@@ -331,22 +327,3 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
   return strata_tir_compute_at(root, strata_pass_options_get_string(opts, "target"),
                                strata_pass_options_get_string(opts, "loop"));
 }
-
-const strata_pass_info_t tir_compute_at_pass = {
-    .argument = "tir-compute-at",
-    .summary = "Compute a producer inside a loop of its consumer (schedule primitive "
-               "`compute_at`)",
-    .description =
-        "Moves the nest of `compute` (a perfect spatial nest storing one value per "
-        "iteration into a buffer the function allocated) to the top of the body of "
-        "loop `loop` of compute `target`, where it computes only the region of its "
-        "buffer that the consumer reads in one iteration of that loop: the hull of the "
-        "reads' indices (linear forms of the loops inside `loop`) over those loops' "
-        "ranges, clamped to the buffer. The buffer keeps its full size. Errors: unknown "
-        "target or loop, a reduction or otherwise non-perfect producer, a read that is "
-        "not a linear function of the inner loops, a reader outside the loop, a result "
-        "that is a function output.",
-    STRATA_MODULE_PASS_OPTIONS(options),
-    .dependent_dialects = {mlirGetDialectHandle__arith__, mlirGetDialectHandle__memref__},
-    .run = run,
-};

@@ -44,6 +44,7 @@
 #include "passes/tir/schedule.h"
 #include "passes/tir/tir_linear.h"
 #include "passes/tir/tir_loops.h"
+#include "passes/tir/tir_passes.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 
@@ -548,13 +549,8 @@ MlirOperation strata_tir_epilogue_axis(MlirOperation store) {
 
 /* --- the pass ----------------------------------------------------------- */
 
-static const strata_pass_option_t options[] = {
-    STRATA_TIR_TEXT_OPTION("compute", "the consumer compute to move"),
-    STRATA_TIR_TEXT_OPTION("target", "the producer compute it moves into"),
-    STRATA_TIR_TEXT_OPTION("loop", "the producer's loop at the end of which it runs"),
-};
-
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/tir/tir_passes.def. */
+MlirLogicalResult tir_reverse_compute_at_run(MlirOperation module, const strata_pass_options_t *opts) {
   const char *compute = strata_pass_options_get_string(opts, "compute");
   MlirOperation root = strata_tir_find_root(module, compute);
   if (!compute[0] || mlirOperationIsNull(root))
@@ -563,23 +559,3 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
   return strata_tir_reverse_compute_at(root, strata_pass_options_get_string(opts, "target"),
                                        strata_pass_options_get_string(opts, "loop"));
 }
-
-const strata_pass_info_t tir_reverse_compute_at_pass = {
-    .argument = "tir-reverse-compute-at",
-    .summary = "Run a consumer on each tile of its producer (schedule primitive "
-               "`reverse_compute_at`)",
-    .description =
-        "Moves the nest of `compute` (a perfect nest around one store that reads the "
-        "producer's result at its own loop variables: an elementwise epilogue) to the end "
-        "of the body of loop `loop` of compute `target`, over the region the one "
-        "hwi.call_tile inside that loop accumulates into (a subview of the result), "
-        "guarded to the last iteration of every enclosing loop the tile does not move "
-        "with (the reduction blocks). Without a tile, over the region the loop's stores "
-        "to the result cover (one store, or several covering the same region: the copies "
-        "of an unrolled reduction loop). Errors: unknown compute or loop, no or several "
-        "tiles in the loop, stores over different regions, writes of the result outside "
-        "the loop, reads at other indices, another nest between the two.",
-    STRATA_MODULE_PASS_OPTIONS(options),
-    .dependent_dialects = {mlirGetDialectHandle__arith__, mlirGetDialectHandle__memref__},
-    .run = run,
-};
