@@ -90,27 +90,33 @@ static bool take(chain_t *c, MlirOperation op) {
   return true;
 }
 
-/* For a binary `name` op: the operand that is not `known` (either order);
- * a null value when neither is. */
-static MlirValue other(MlirOperation op, const char *name, MlirValue known) {
+/* For a binary `name` op one of whose operands passes `test` (the right
+ * one tried first): the other operand; a null value when neither does. */
+static MlirValue other_operand(MlirOperation op, const char *name,
+                               bool (*test)(MlirValue v, const void *arg), const void *arg) {
   if (mlirOperationIsNull(op) || !strata_op_is(op, name))
     return (MlirValue){NULL};
-  if (mlirValueEqual(operand(op, 0), known))
-    return operand(op, 1);
-  if (mlirValueEqual(operand(op, 1), known))
+  if (test(operand(op, 1), arg))
     return operand(op, 0);
+  if (test(operand(op, 0), arg))
+    return operand(op, 1);
   return (MlirValue){NULL};
+}
+
+static bool is_value(MlirValue v, const void *known) {
+  return mlirValueEqual(v, *(const MlirValue *)known);
+}
+
+static bool is_const_of(MlirValue v, const void *c) { return is_const(v, *(const double *)c); }
+
+/* For a binary `name` op: the operand that is not `known` (either order). */
+static MlirValue other(MlirOperation op, const char *name, MlirValue known) {
+  return other_operand(op, name, is_value, &known);
 }
 
 /* For a binary `name` op with one operand a constant `c`: the other one. */
 static MlirValue other_than_const(MlirOperation op, const char *name, double c) {
-  if (mlirOperationIsNull(op) || !strata_op_is(op, name))
-    return (MlirValue){NULL};
-  if (is_const(operand(op, 1), c))
-    return operand(op, 0);
-  if (is_const(operand(op, 0), c))
-    return operand(op, 1);
-  return (MlirValue){NULL};
+  return other_operand(op, name, is_const_of, &c);
 }
 
 /* x^3 as pow(x, 3), (x * x) * x or x * (x * x), with x = c->x. */
