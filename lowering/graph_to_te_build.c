@@ -90,6 +90,12 @@ static MlirValue build_cmp(strata_builder_t *b, const char *name, int64_t pred, 
   return strata_build_value(b, name, 2, ops, mlirIntegerTypeGet(ctx, 1), 1, &p);
 }
 
+MlirLogicalResult g2t_not_float(g2t_t *g, MlirType t) {
+  char buf[32];
+  return strata_emit_error(g->op, "needs a float element type, got %s",
+                           strata_type_str(t, buf, sizeof buf));
+}
+
 MlirValue g2t_cmpi(strata_builder_t *b, int64_t pred, MlirValue a, MlirValue v) {
   return build_cmp(b, "arith.cmpi", pred, a, v);
 }
@@ -197,7 +203,9 @@ static bool fold_constants(index_op_t op, int64_t x, int64_t y, int64_t *out) {
 }
 
 /* Whether a constant operand (`known`, value x) is the table's `value`. */
-static bool is(bool known, int64_t x, signed char value) { return known && value != NONE && x == value; }
+static bool is(bool known, int64_t x, signed char value) {
+  return known && value != NONE && x == value;
+}
 
 static MlirValue index_op(strata_builder_t *b, index_op_t op, MlirValue a, MlirValue v) {
   int64_t x, y, r;
@@ -215,13 +223,17 @@ static MlirValue index_op(strata_builder_t *b, index_op_t op, MlirValue a, MlirV
   return g2t_bin(b, index_ops[op].name, a, v);
 }
 
-MlirValue g2t_iadd(strata_builder_t *b, MlirValue a, MlirValue v) { return index_op(b, IADD, a, v); }
-MlirValue g2t_isub(strata_builder_t *b, MlirValue a, MlirValue v) { return index_op(b, ISUB, a, v); }
-MlirValue g2t_imul(strata_builder_t *b, MlirValue a, MlirValue v) { return index_op(b, IMUL, a, v); }
-MlirValue g2t_idiv(strata_builder_t *b, MlirValue a, MlirValue v) { return index_op(b, IDIV, a, v); }
-MlirValue g2t_irem(strata_builder_t *b, MlirValue a, MlirValue v) { return index_op(b, IREM, a, v); }
-MlirValue g2t_imin(strata_builder_t *b, MlirValue a, MlirValue v) { return index_op(b, IMIN, a, v); }
-MlirValue g2t_imax(strata_builder_t *b, MlirValue a, MlirValue v) { return index_op(b, IMAX, a, v); }
+/* g2t_iadd .. g2t_imax (graph_to_te.h). */
+#define INDEX_OP(fn, op)                                                                         \
+  MlirValue fn(strata_builder_t *b, MlirValue a, MlirValue v) { return index_op(b, op, a, v); }
+INDEX_OP(g2t_iadd, IADD)
+INDEX_OP(g2t_isub, ISUB)
+INDEX_OP(g2t_imul, IMUL)
+INDEX_OP(g2t_idiv, IDIV)
+INDEX_OP(g2t_irem, IREM)
+INDEX_OP(g2t_imin, IMIN)
+INDEX_OP(g2t_imax, IMAX)
+#undef INDEX_OP
 
 MlirValue g2t_iaddc(strata_builder_t *b, MlirValue a, int64_t c) {
   if (c == 0)
