@@ -518,11 +518,9 @@ static bool set_slice_output(onnx_node_t *n, int i, MlirValue v, intptr_t rank,
 
 static bool map_split(onnx_node_t *n) {
   strata_graph_shape_t s;
-  MlirValue x = onnx_in0_shape(n, &s);
-  if (mlirValueIsNull(x))
-    return false;
   int64_t axis;
-  if (!onnx_axis(n, onnx_attr_int(n, "axis", 0), s.rank, &axis))
+  MlirValue x = onnx_in0_axis(n, &s, 0, &axis);
+  if (mlirValueIsNull(x))
     return false;
   int num = (int)n->node->n_output;
   int64_t sizes[ONNX_MAX_IO];
