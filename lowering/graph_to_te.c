@@ -196,22 +196,23 @@ static bool signless_ok(MlirType t) {
   return !mlirTypeIsAInteger(e) || mlirIntegerTypeIsSignless(e) || mlirIntegerTypeIsUnsigned(e);
 }
 
-static MlirLogicalResult check_types(MlirOperation op) {
+static MlirLogicalResult check_type(MlirOperation op, MlirValue v) {
   char buf[64];
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
-    MlirType t = mlirValueGetType(mlirOperationGetOperand(op, i));
-    if (!signless_ok(t))
-      return strata_emit_error(op, "element type %s is not supported by convert-graph-to-te: "
-                                   "integers must be signless or unsigned",
-                               strata_type_str(mlirShapedTypeGetElementType(t), buf, sizeof buf));
-  }
-  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
-    MlirType t = mlirValueGetType(mlirOperationGetResult(op, i));
-    if (!signless_ok(t))
-      return strata_emit_error(op, "element type %s is not supported by convert-graph-to-te: "
-                                   "integers must be signless or unsigned",
-                               strata_type_str(mlirShapedTypeGetElementType(t), buf, sizeof buf));
-  }
+  MlirType t = mlirValueGetType(v);
+  if (signless_ok(t))
+    return mlirLogicalResultSuccess();
+  return strata_emit_error(op, "element type %s is not supported by convert-graph-to-te: "
+                               "integers must be signless or unsigned",
+                           strata_type_str(mlirShapedTypeGetElementType(t), buf, sizeof buf));
+}
+
+static MlirLogicalResult check_types(MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+    if (mlirLogicalResultIsFailure(check_type(op, mlirOperationGetOperand(op, i))))
+      return mlirLogicalResultFailure();
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
+    if (mlirLogicalResultIsFailure(check_type(op, mlirOperationGetResult(op, i))))
+      return mlirLogicalResultFailure();
   return mlirLogicalResultSuccess();
 }
 
