@@ -5,8 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "strata/pass.h"
+#include "core/op_list.h"
 #include "passes/strata/strata_passes.h"
+#include "strata/pass.h"
 
 static bool is_strata_op(MlirOperation op) {
   static const char *const prefixes[] = {"graph.", "te.", "tir.", "hwi."};
@@ -35,24 +36,18 @@ static size_t sweep_op(MlirOperation op);
  * ops before it (its producers, possibly used only inside its regions)
  * dead within the same sweep. Returns the number of ops erased. */
 static size_t sweep_block(MlirBlock block) {
-  size_t count = 0, cap = 16;
-  MlirOperation *ops = malloc(cap * sizeof *ops);
-  for (MlirOperation op = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op)) {
-    if (count == cap)
-      ops = realloc(ops, (cap *= 2) * sizeof *ops);
-    ops[count++] = op;
-  }
+  strata_op_list_t ops = {0};
+  strata_op_list_block(&ops, block);
   size_t erased = 0;
-  for (size_t i = count; i-- > 0;) {
-    if (is_dead(ops[i])) {
-      mlirOperationDestroy(ops[i]);
+  for (size_t i = ops.count; i-- > 0;) {
+    if (is_dead(ops.ops[i])) {
+      mlirOperationDestroy(ops.ops[i]);
       ++erased;
     } else {
-      erased += sweep_op(ops[i]);
+      erased += sweep_op(ops.ops[i]);
     }
   }
-  free(ops);
+  strata_op_list_free(&ops);
   return erased;
 }
 
