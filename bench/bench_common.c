@@ -40,6 +40,26 @@ void bench_kernel_destroy(bench_kernel_t *k) {
     mlirContextDestroy(k->ctx);
 }
 
+void bench_case_free(bench_kernel_t *kernel, strata_tensor_t *args, int nargs) {
+  for (int i = 0; i < nargs; ++i)
+    strata_tensor_free(&args[i]);
+  bench_kernel_destroy(kernel);
+}
+
+bool bench_option(int argc, char **argv, int *i, bench_options_t *o) {
+  if (*i + 1 >= argc)
+    return false;
+  if (!strcmp(argv[*i], "--threads"))
+    o->threads = atoi(argv[++*i]);
+  else if (!strcmp(argv[*i], "--pipeline"))
+    o->pipeline = argv[++*i];
+  else if (!strcmp(argv[*i], "--baseline"))
+    o->baseline = argv[++*i];
+  else
+    return false;
+  return true;
+}
+
 static int cmp(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
   return x < y ? -1 : x > y;

@@ -72,6 +72,20 @@ typedef struct {
   double budget_s;
 } bench_case_t;
 
+/* Frees args[0..nargs) and the kernel. */
+void bench_case_free(bench_kernel_t *kernel, strata_tensor_t *args, int nargs);
+
+/* The flags the kernel benchmarks share: --threads N, --pipeline P (the
+ * pipeline measured), --baseline Q (a second pipeline to compare with). */
+typedef struct {
+  int threads;
+  const char *pipeline, *baseline;
+} bench_options_t;
+
+/* When argv[*i] is one of bench_options_t's flags with its value: stores
+ * it, moves *i to the value and returns true. */
+bool bench_option(int argc, char **argv, int *i, bench_options_t *o);
+
 /* Runs the kernel, keeps its output, runs the peer and compares: a wrong
  * kernel is never timed ("<name> WRONG RESULT: N elements differ from
  * <peer>"). Then times both and prints bench_report's line, then the

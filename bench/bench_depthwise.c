@@ -99,24 +99,17 @@ static int bench_layer(const layer_t *l, int threads, const char *pipeline, cons
       .kernel = &kernel, .args = args, .nargs = 3, .peer = "C -O3 loop", .peer_fn = run_c_loop,
       .peer_user = &r, .rtol = 1e-4, .atol = 1e-5, .flops = 2.0 * 9.0 * (double)(C * O * O),
       .alternate = threads == 1, .min_reps = 3, .budget_s = 1.0});
-  for (int i = 0; i < 3; ++i)
-    strata_tensor_free(&args[i]);
-  bench_kernel_destroy(&kernel);
+  bench_case_free(&kernel, args, 3);
   return rc;
 }
 
 int main(int argc, char **argv) {
-  int threads = 1;
-  const char *pipeline = NULL, *baseline = NULL;
+  bench_options_t o = {.threads = 1};
   const layer_t *chosen[N_LAYERS];
   int count = 0;
   for (int i = 1; i < argc; ++i) {
-    if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
-      threads = atoi(argv[++i]);
-    } else if (!strcmp(argv[i], "--pipeline") && i + 1 < argc) {
-      pipeline = argv[++i];
-    } else if (!strcmp(argv[i], "--baseline") && i + 1 < argc) {
-      baseline = argv[++i];
+    if (bench_option(argc, argv, &i, &o)) {
+      continue;
     } else if (!strcmp(argv[i], "--layers") && i + 1 < argc) {
       for (char *tok = strtok(argv[++i], ","); tok; tok = strtok(NULL, ",")) {
         int found = -1;
@@ -143,6 +136,6 @@ int main(int argc, char **argv) {
   strata_register_all_passes();
   int rc = 0;
   for (int i = 0; i < count; ++i)
-    rc |= bench_layer(chosen[i], threads, pipeline, baseline);
+    rc |= bench_layer(chosen[i], o.threads, o.pipeline, o.baseline);
   return rc;
 }

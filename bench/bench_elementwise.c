@@ -50,8 +50,6 @@ int main(int argc, char **argv) {
       .entry = "chain", .kernel = &kernel, .args = args, .nargs = 4, .peer = "C -O3 loop",
       .peer_fn = run_c_loop, .peer_user = &r, .rtol = 1e-6, .atol = 1e-7, .bytes = 16.0 * N,
       .alternate = true, .min_reps = 10, .budget_s = 2.0});
-  for (int i = 0; i < 4; ++i)
-    strata_tensor_free(&args[i]);
-  bench_kernel_destroy(&kernel);
+  bench_case_free(&kernel, args, 4);
   return rc;
 }

@@ -66,24 +66,17 @@ static int bench_shape(shape_t s, int threads, const char *pipeline, const char 
       .peer_user = &r, .rtol = 1e-3, .atol = 1e-4 * (double)s.k,
       .flops = 2.0 * (double)s.m * (double)s.n * (double)s.k, .alternate = threads == 1,
       .min_reps = 3, .budget_s = 2.0});
-  for (int i = 0; i < 3; ++i)
-    strata_tensor_free(&args[i]);
-  bench_kernel_destroy(&kernel);
+  bench_case_free(&kernel, args, 3);
   return rc;
 }
 
 int main(int argc, char **argv) {
-  int threads = 1;
-  const char *pipeline = NULL, *baseline = NULL;
+  bench_options_t o = {.threads = 1};
   shape_t shapes[64];
   size_t count = 0;
   for (int i = 1; i < argc; ++i) {
-    if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
-      threads = atoi(argv[++i]);
-    } else if (!strcmp(argv[i], "--pipeline") && i + 1 < argc) {
-      pipeline = argv[++i];
-    } else if (!strcmp(argv[i], "--baseline") && i + 1 < argc) {
-      baseline = argv[++i];
+    if (bench_option(argc, argv, &i, &o)) {
+      continue;
     } else if (!strcmp(argv[i], "--shapes") && i + 1 < argc) {
       for (char *tok = strtok(argv[++i], ","); tok && count < 64; tok = strtok(NULL, ",")) {
         long long m, n, k;
@@ -103,10 +96,10 @@ int main(int argc, char **argv) {
     count = sizeof default_shapes / sizeof default_shapes[0];
     memcpy(shapes, default_shapes, sizeof default_shapes);
   }
-  openblas_set_num_threads(threads);
+  openblas_set_num_threads(o.threads);
   strata_register_all_passes();
   int rc = 0;
   for (size_t i = 0; i < count; ++i)
-    rc |= bench_shape(shapes[i], threads, pipeline, baseline);
+    rc |= bench_shape(shapes[i], o.threads, o.pipeline, o.baseline);
   return rc;
 }

@@ -55,32 +55,30 @@ static long read_cache(int level, const char *field) {
   return 0;
 }
 
-long strata_host_l1d_bytes(void) {
-  static _Atomic long cached; /* 0: not read yet (passes may run on several threads) */
-  long v = cached;
+/* read_cache(level, field), read once into *cached (0: not read yet;
+ * passes may run on several threads); `fallback` when sysfs does not say
+ * or says a value that is not a positive multiple of `multiple`. */
+static long read_cache_once(_Atomic long *cached, int level, const char *field, long multiple,
+                            long fallback) {
+  long v = *cached;
   if (v == 0) {
-    v = read_cache(1, "size");
-    cached = v = v > 0 ? v : FALLBACK_L1D;
+    v = read_cache(level, field);
+    *cached = v = v > 0 && v % multiple == 0 ? v : fallback;
   }
   return v;
+}
+
+long strata_host_l1d_bytes(void) {
+  static _Atomic long cached;
+  return read_cache_once(&cached, 1, "size", 1, FALLBACK_L1D);
 }
 
 long strata_host_cache_line_bytes(void) {
   static _Atomic long cached;
-  long v = cached;
-  if (v == 0) {
-    v = read_cache(1, "coherency_line_size");
-    cached = v = v > 0 && v % 4 == 0 ? v : FALLBACK_LINE;
-  }
-  return v;
+  return read_cache_once(&cached, 1, "coherency_line_size", 4, FALLBACK_LINE);
 }
 
 long strata_host_l2_bytes(void) {
   static _Atomic long cached;
-  long v = cached;
-  if (v == 0) {
-    v = read_cache(2, "size");
-    cached = v = v > 0 ? v : FALLBACK_L2;
-  }
-  return v;
+  return read_cache_once(&cached, 2, "size", 1, FALLBACK_L2);
 }

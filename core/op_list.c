@@ -12,6 +12,12 @@ void strata_op_list_push(strata_op_list_t *l, MlirOperation op) {
   l->ops[l->count++] = op;
 }
 
+void strata_op_list_block(strata_op_list_t *l, MlirBlock block) {
+  for (MlirOperation op = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(op);
+       op = mlirOperationGetNextInBlock(op))
+    strata_op_list_push(l, op);
+}
+
 void strata_op_list_free(strata_op_list_t *l) {
   free(l->ops);
   *l = (strata_op_list_t){0};

@@ -16,6 +16,9 @@ typedef struct {
 void strata_op_list_push(strata_op_list_t *l, MlirOperation op);
 void strata_op_list_free(strata_op_list_t *l);
 
+/* Appends the ops of `block`, first to last (not those nested in them). */
+void strata_op_list_block(strata_op_list_t *l, MlirBlock block);
+
 /* Appends, in pre-order, every op under `root` (itself included) whose name
  * is one of the NULL-terminated `names` ("tir.for", "tir.alloc_buffer"). */
 void strata_op_list_collect(MlirOperation root, const char *const *names,

@@ -24,6 +24,7 @@
 
 #include "core/checked_math.h"
 #include "dialects/op_checks.h"
+#include "lowering/lowering_passes.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 
@@ -157,30 +158,10 @@ static int64_t machine_memory(void) {
   return bytes;
 }
 
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): lowering/lowering_passes.def. */
+MlirLogicalResult strata_check_limits_run(MlirOperation module, const strata_pass_options_t *opts) {
   int64_t limit = strata_pass_options_get_int(opts, "memory-limit");
   limits_t l = {.memory = limit > 0 ? limit : machine_memory(), .machine = limit == 0};
   mlirOperationWalk(module, check_op, &l, MlirWalkPreOrder);
   return l.failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
 }
-
-static const strata_pass_option_t options[] = {
-    {.name = "memory-limit", .kind = STRATA_OPTION_INT, .default_value = "0",
-     .help = "bytes a static buffer may take (0: this machine's physical memory)", .min = 0,
-     .max = INT64_MAX},
-};
-
-const strata_pass_info_t strata_check_limits_pass = {
-    .argument = "strata-check-limits",
-    .summary = "Reject oversized vector types and static buffers larger than memory",
-    .description =
-        "Checks what would otherwise abort or crash later: a vector type (of a value, or the "
-        "element type of a memref or tensor) with more than 65536 elements (upstream "
-        "convert-vector-to-llvm aborts on huge vectors; Strata's own vectors are register "
-        "tiles), and a static-shaped memref.alloc, memref.alloca or tir.alloc_buffer whose "
-        "size in bytes overflows 64 bits or exceeds the machine's physical memory (or "
-        "memory-limit, when set). Errors carry the op's location. Part of "
-        "strata-lower-to-llvm, after convert-tir-to-scf.",
-    STRATA_MODULE_PASS_OPTIONS(options),
-    .run = run,
-};

@@ -41,6 +41,7 @@
 #include "core/builder.h"
 #include "core/op_list.h"
 #include "dialects/op_checks.h"
+#include "lowering/lowering_passes.h"
 #include "strata/pass.h"
 
 /* The value being built: its float type (f32 or vector of f32) and the
@@ -223,23 +224,9 @@ static bool expand(MlirOperation op) {
   return true;
 }
 
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): lowering/lowering_passes.def. */
+MlirLogicalResult strata_expand_math_run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
   strata_op_list_rewrite_walked(module, collect, MlirWalkPostOrder, expand);
   return mlirLogicalResultSuccess();
 }
-
-const strata_pass_info_t strata_expand_math_pass = {
-    .argument = "strata-expand-math",
-    .summary = "Rewrite f32 math.exp, math.erf and math.tanh as vectorizable polynomials",
-    .description =
-        "Replaces math.exp, math.erf and math.tanh whose type is f32 or a vector of f32 by "
-        "polynomial approximations built from arith ops (multiply-adds allowed to contract into FMAs) (exp: Cody-Waite "
-        "reduction and a degree-7 polynomial, at most 2 ulp; erf and tanh: a polynomial near "
-        "0 and an exp-based form beyond, at most 1e-6 relative error), so that the loops "
-        "holding them vectorize instead of calling libm per element. Other element types "
-        "are left to the math-to-libm conversion. Part of strata-lower-to-llvm.",
-    .anchor = "builtin.module",
-    .dependent_dialects = {mlirGetDialectHandle__arith__, mlirGetDialectHandle__math__},
-    .run = run,
-};

@@ -22,6 +22,7 @@
 
 #include "bridge/bridge.h"
 #include "core/text.h"
+#include "lowering/lowering_passes.h"
 #include "strata/pass.h"
 
 typedef struct {
@@ -69,7 +70,8 @@ static void flatten_global(MlirOperation global, flatten_t *f) {
   f->flattened++;
 }
 
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): lowering/lowering_passes.def. */
+MlirLogicalResult strata_flatten_globals_run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
   MlirContext ctx = mlirOperationGetContext(module);
   flatten_t f = {
@@ -84,18 +86,3 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
   }
   return mlirLogicalResultSuccess();
 }
-
-const strata_pass_info_t strata_flatten_globals_pass = {
-    .argument = "strata-flatten-globals",
-    .summary = "Give constant LLVM globals of multi-dimensional tensors a flat array type",
-    .description =
-        "Rewrites each llvm.mlir.global whose type is an array of arrays and whose "
-        "initializer is a dense or dense_resource tensor of rank 2 or more into "
-        "!llvm.array<N x T> with a 1-D initializer over the same data (a dense_resource "
-        "blob is shared, not copied). The translation to LLVM IR then makes one constant "
-        "per global instead of one per innermost row, which LLVM's optimizer and code "
-        "generation would walk one by one (most of a CNN's compile time). Accesses are "
-        "unchanged: memref lowering addresses a global through its descriptor's strides.",
-    .anchor = "builtin.module",
-    .run = run,
-};

@@ -25,9 +25,9 @@
 #include <mlir-c/Dialect/Tensor.h>
 
 #include "dialects/op_checks.h"
+#include "lowering/lowering_passes.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
-
 
 /* ---- graph.constant -------------------------------------------------------- */
 
@@ -196,22 +196,23 @@ static bool signless_ok(MlirType t) {
   return !mlirTypeIsAInteger(e) || mlirIntegerTypeIsSignless(e) || mlirIntegerTypeIsUnsigned(e);
 }
 
-static MlirLogicalResult check_types(MlirOperation op) {
+static MlirLogicalResult check_type(MlirOperation op, MlirValue v) {
   char buf[64];
-  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i) {
-    MlirType t = mlirValueGetType(mlirOperationGetOperand(op, i));
-    if (!signless_ok(t))
-      return strata_emit_error(op, "element type %s is not supported by convert-graph-to-te: "
-                                   "integers must be signless or unsigned",
-                               strata_type_str(mlirShapedTypeGetElementType(t), buf, sizeof buf));
-  }
-  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i) {
-    MlirType t = mlirValueGetType(mlirOperationGetResult(op, i));
-    if (!signless_ok(t))
-      return strata_emit_error(op, "element type %s is not supported by convert-graph-to-te: "
-                                   "integers must be signless or unsigned",
-                               strata_type_str(mlirShapedTypeGetElementType(t), buf, sizeof buf));
-  }
+  MlirType t = mlirValueGetType(v);
+  if (signless_ok(t))
+    return mlirLogicalResultSuccess();
+  return strata_emit_error(op, "element type %s is not supported by convert-graph-to-te: "
+                               "integers must be signless or unsigned",
+                           strata_type_str(mlirShapedTypeGetElementType(t), buf, sizeof buf));
+}
+
+static MlirLogicalResult check_types(MlirOperation op) {
+  for (intptr_t i = 0; i < mlirOperationGetNumOperands(op); ++i)
+    if (mlirLogicalResultIsFailure(check_type(op, mlirOperationGetOperand(op, i))))
+      return mlirLogicalResultFailure();
+  for (intptr_t i = 0; i < mlirOperationGetNumResults(op); ++i)
+    if (mlirLogicalResultIsFailure(check_type(op, mlirOperationGetResult(op, i))))
+      return mlirLogicalResultFailure();
   return mlirLogicalResultSuccess();
 }
 
@@ -403,7 +404,8 @@ static MlirLogicalResult lower_one(MlirOperation op, g2t_names_t *names) {
   return r;
 }
 
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): lowering/lowering_passes.def. */
+MlirLogicalResult convert_graph_to_te_run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
   g2t_inline_fused(module);
   if (mlirLogicalResultIsFailure(g2t_prepare_strings(module)))
@@ -419,44 +421,3 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
   g2t_names_destroy(names);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
-
-const strata_pass_info_t convert_graph_to_te_pass = {
-    .argument = "convert-graph-to-te",
-    .summary = "Lower graph ops to te.compute tensor expressions",
-    .description =
-        "Replaces every graph op with one or more te.compute ops (a body stating each "
-        "output element: te.read of captured tensors, arith/math scalar ops, gpu.yield; "
-        "reductions carry reduce_extents, combiner and init). graph.constant becomes "
-        "arith.constant of the same elements attribute. Elementwise ops broadcast as "
-        "numpy; matmul/dense/conv2d/conv3d/pools reduce with combiner add (max for max pools); "
-        "padding is handled by bounds checks in the body (arith.select, with clamped "
-        "reads); softmax, avg/global pools, reduce_mean, dense and conv bias are several "
-        "computes. Dynamic result dims are passed as te.compute dims from tensor.dim of "
-        "the inputs. Compute names are the op name, suffixed _N to be unique within the "
-        "function. Function signatures and IR without graph ops are left unchanged. "
-        "Graph ops it cannot lower (dynamic spatial dims of conv/pool, several dynamic "
-        "dims in a reshape) get a located error and the pass fails. Ops on unsigned integer "
-        "tensors compute on zero-extended signless values of twice the width (computes "
-        "to_signless / from_signless around the op, through builtin.unrealized_conversion_cast); "
-        "ui64 has no wider type: ops that wrap or move values compute on it reinterpreted as "
-        "i64, ops that only order values (maximum, minimum, comparisons, reduce_max/min, max "
-        "pools) on values with the sign bit flipped, cast uses uitofp/fptoui, and other ops on "
-        "ui64 are an error. String tensors (!graph.string) become i64 handles (a const char * "
-        "to interned text): ops that move elements lower unchanged, casts to/from strings call "
-        "the scalar string kernels in an elementwise compute, string_normalizer calls its buffer "
-        "kernel (func.call on dynamic shapes via tensor.cast), tfidf_vectorizer takes them too, "
-        "other ops on strings are an error. unique and tfidf_vectorizer call the table kernels "
-        "strata_unique and strata_tfidf_vectorizer on flattened operands, image_decode the image "
-        "kernel strata_image_decode; non_max_suppression "
-        "and roi_align call their buffer kernels the same way (static shapes only), dims and "
-        "attributes as scalars. Casts from or to the 8-bit and 4-bit floats (f8E4M3FN, "
-        "f8E4M3FNUZ, f8E5M2, f8E5M2FNUZ, f8E8M0FNU, f4E2M1FN) move their codes through the "
-        "scalar kernels strata_narrow_to_f64 / strata_narrow_from_f64 (cast's optional "
-        "saturate and round_mode attributes become the kernel's flags); other ops on them but "
-        "bitcast, constant and those that move elements are an error.",
-    .anchor = "builtin.module",
-    .dependent_dialects = {mlirGetDialectHandle__arith__, mlirGetDialectHandle__math__,
-                           mlirGetDialectHandle__tensor__, mlirGetDialectHandle__gpu__,
-                           mlirGetDialectHandle__func__},
-    .run = run,
-};

@@ -91,6 +91,9 @@ MlirValue g2t_bin(strata_builder_t *b, const char *name, MlirValue a, MlirValue 
 MlirValue g2t_un(strata_builder_t *b, const char *name, MlirValue a);
 /* `name`(a) -> `type` (casts). */
 MlirValue g2t_cast(strata_builder_t *b, const char *name, MlirValue a, MlirType type);
+/* Emits "needs a float element type, got <t>" at the op being lowered;
+ * returns failure. */
+MlirLogicalResult g2t_not_float(g2t_t *g, MlirType t);
 /* arith.cmpi / arith.cmpf with the numeric predicate (MLIR's enum values). */
 MlirValue g2t_cmpi(strata_builder_t *b, int64_t pred, MlirValue a, MlirValue v);
 MlirValue g2t_cmpf(strata_builder_t *b, int64_t pred, MlirValue a, MlirValue v);

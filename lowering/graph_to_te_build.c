@@ -90,6 +90,12 @@ static MlirValue build_cmp(strata_builder_t *b, const char *name, int64_t pred, 
   return strata_build_value(b, name, 2, ops, mlirIntegerTypeGet(ctx, 1), 1, &p);
 }
 
+MlirLogicalResult g2t_not_float(g2t_t *g, MlirType t) {
+  char buf[32];
+  return strata_emit_error(g->op, "needs a float element type, got %s",
+                           strata_type_str(t, buf, sizeof buf));
+}
+
 MlirValue g2t_cmpi(strata_builder_t *b, int64_t pred, MlirValue a, MlirValue v) {
   return build_cmp(b, "arith.cmpi", pred, a, v);
 }
@@ -158,79 +164,76 @@ MlirValue g2t_index_to_elem(strata_builder_t *b, MlirValue v, MlirType t) {
 
 static bool cint(MlirValue v, int64_t *out) { return strata_constant_int(v, out); }
 
-static int64_t floordiv_u(int64_t a, int64_t b) { return (int64_t)((uint64_t)a / (uint64_t)b); }
+/* The index operations folded here: the arith op, and the constant operand
+ * values (0 or 1; NONE: there is none) that decide the result without the
+ * other operand. */
+typedef enum { IADD, ISUB, IMUL, IDIV, IREM, IMIN, IMAX } index_op_t;
+enum { NONE = -1 };
+static const struct {
+  const char *name;
+  signed char left_identity;  /* a == this: the result is v */
+  signed char right_identity; /* v == this: the result is a */
+  signed char left_zero;      /* a == this: the result is a new 0 */
+  signed char right_zero;     /* v == this: the result is a new 0 */
+  signed char left_fixed;     /* a == this: the result is a */
+} index_ops[] = {
+    [IADD] = {"arith.addi", 0, 0, NONE, NONE, NONE},
+    [ISUB] = {"arith.subi", NONE, 0, NONE, NONE, NONE},
+    [IMUL] = {"arith.muli", 1, 1, 0, 0, NONE},
+    [IDIV] = {"arith.divui", NONE, 1, NONE, NONE, 0},
+    [IREM] = {"arith.remui", NONE, NONE, 0, 1, NONE},
+    [IMIN] = {"arith.minsi", NONE, NONE, NONE, NONE, NONE},
+    [IMAX] = {"arith.maxsi", NONE, NONE, NONE, NONE, NONE},
+};
 
-MlirValue g2t_iadd(strata_builder_t *b, MlirValue a, MlirValue v) {
-  int64_t x, y;
-  bool ca = cint(a, &x), cv = cint(v, &y);
-  if (ca && cv)
-    return strata_build_index(b, x + y);
-  if (ca && x == 0)
-    return v;
-  if (cv && y == 0)
-    return a;
-  return g2t_bin(b, "arith.addi", a, v);
+/* x op y for constants (unsigned division and remainder, as divui/remui);
+ * false for a division by 0, left to run time. */
+static bool fold_constants(index_op_t op, int64_t x, int64_t y, int64_t *out) {
+  uint64_t ux = (uint64_t)x, uy = (uint64_t)y;
+  switch (op) {
+  case IADD: *out = x + y; return true;
+  case ISUB: *out = x - y; return true;
+  case IMUL: *out = x * y; return true;
+  case IDIV: *out = (int64_t)(ux / (uy ? uy : 1)); return y != 0;
+  case IREM: *out = (int64_t)(ux % (uy ? uy : 1)); return y != 0;
+  case IMIN: *out = x < y ? x : y; return true;
+  case IMAX: *out = x > y ? x : y; return true;
+  }
+  return false;
 }
 
-MlirValue g2t_isub(strata_builder_t *b, MlirValue a, MlirValue v) {
-  int64_t x, y;
-  bool ca = cint(a, &x), cv = cint(v, &y);
-  if (ca && cv)
-    return strata_build_index(b, x - y);
-  if (cv && y == 0)
-    return a;
-  return g2t_bin(b, "arith.subi", a, v);
+/* Whether a constant operand (`known`, value x) is the table's `value`. */
+static bool is(bool known, int64_t x, signed char value) {
+  return known && value != NONE && x == value;
 }
 
-MlirValue g2t_imul(strata_builder_t *b, MlirValue a, MlirValue v) {
-  int64_t x, y;
+static MlirValue index_op(strata_builder_t *b, index_op_t op, MlirValue a, MlirValue v) {
+  int64_t x, y, r;
   bool ca = cint(a, &x), cv = cint(v, &y);
-  if (ca && cv)
-    return strata_build_index(b, x * y);
-  if ((ca && x == 0) || (cv && y == 0))
+  if (ca && cv && fold_constants(op, x, y, &r))
+    return strata_build_index(b, r);
+  if (is(ca, x, index_ops[op].left_zero) || is(cv, y, index_ops[op].right_zero))
     return strata_build_index(b, 0);
-  if (ca && x == 1)
+  if (is(ca, x, index_ops[op].left_fixed))
+    return a;
+  if (is(ca, x, index_ops[op].left_identity))
     return v;
-  if (cv && y == 1)
+  if (is(cv, y, index_ops[op].right_identity))
     return a;
-  return g2t_bin(b, "arith.muli", a, v);
+  return g2t_bin(b, index_ops[op].name, a, v);
 }
 
-MlirValue g2t_idiv(strata_builder_t *b, MlirValue a, MlirValue v) {
-  int64_t x, y;
-  bool ca = cint(a, &x), cv = cint(v, &y);
-  if (ca && cv && y != 0)
-    return strata_build_index(b, floordiv_u(x, y));
-  if (ca && x == 0)
-    return a;
-  if (cv && y == 1)
-    return a;
-  return g2t_bin(b, "arith.divui", a, v);
-}
-
-MlirValue g2t_irem(strata_builder_t *b, MlirValue a, MlirValue v) {
-  int64_t x, y;
-  bool ca = cint(a, &x), cv = cint(v, &y);
-  if (ca && cv && y != 0)
-    return strata_build_index(b, (int64_t)((uint64_t)x % (uint64_t)y));
-  if ((cv && y == 1) || (ca && x == 0))
-    return strata_build_index(b, 0);
-  return g2t_bin(b, "arith.remui", a, v);
-}
-
-MlirValue g2t_imin(strata_builder_t *b, MlirValue a, MlirValue v) {
-  int64_t x, y;
-  if (cint(a, &x) && cint(v, &y))
-    return strata_build_index(b, x < y ? x : y);
-  return g2t_bin(b, "arith.minsi", a, v);
-}
-
-MlirValue g2t_imax(strata_builder_t *b, MlirValue a, MlirValue v) {
-  int64_t x, y;
-  if (cint(a, &x) && cint(v, &y))
-    return strata_build_index(b, x > y ? x : y);
-  return g2t_bin(b, "arith.maxsi", a, v);
-}
+/* g2t_iadd .. g2t_imax (graph_to_te.h). */
+#define INDEX_OP(fn, op)                                                                         \
+  MlirValue fn(strata_builder_t *b, MlirValue a, MlirValue v) { return index_op(b, op, a, v); }
+INDEX_OP(g2t_iadd, IADD)
+INDEX_OP(g2t_isub, ISUB)
+INDEX_OP(g2t_imul, IMUL)
+INDEX_OP(g2t_idiv, IDIV)
+INDEX_OP(g2t_irem, IREM)
+INDEX_OP(g2t_imin, IMIN)
+INDEX_OP(g2t_imax, IMAX)
+#undef INDEX_OP
 
 MlirValue g2t_iaddc(strata_builder_t *b, MlirValue a, int64_t c) {
   if (c == 0)

@@ -103,11 +103,8 @@ MlirLogicalResult g2t_lower_unary(g2t_t *g, MlirValue *out) {
   }
   if (!is_float(t) && strcmp(g->op_name, "relu") && strcmp(g->op_name, "neg") &&
       strcmp(g->op_name, "bitwise_not") &&
-      strcmp(g->op_name, "abs") && strcmp(g->op_name, "clip")) {
-    char buf[32];
-    return strata_emit_error(g->op, "needs a float element type, got %s",
-                             strata_type_str(t, buf, sizeof buf));
-  }
+      strcmp(g->op_name, "abs") && strcmp(g->op_name, "clip"))
+    return g2t_not_float(g, t);
   MlirValue dims[STRATA_GRAPH_MAX_RANK];
   g2t_same_dims(g, x, rtype, dims);
   g2t_compute_t c = g2t_compute_begin(g, g->op_name, rtype, dims, 0, NULL, NULL, NULL,

@@ -517,11 +517,8 @@ MlirLogicalResult g2t_lower_pool2d(g2t_t *g, MlirValue *out) {
   window_t w;
   if (mlirLogicalResultIsFailure(read_pool_window(g, x, &w)))
     return mlirLogicalResultFailure();
-  if (!is_max && !mlirTypeIsAFloat(t)) {
-    char buf[32];
-    return strata_emit_error(g->op, "needs a float element type, got %s",
-                             strata_type_str(t, buf, sizeof buf));
-  }
+  if (!is_max && !mlirTypeIsAFloat(t))
+    return g2t_not_float(g, t);
   strata_graph_shape_t xs = g2t_shape(x);
   strata_graph_layout_to_logical(&w.layout, &xs, w.in);
   finish_window(&w);
@@ -585,11 +582,8 @@ MlirLogicalResult g2t_lower_global_avg_pool2d(g2t_t *g, MlirValue *out) {
     return strata_emit_error(g->op, "unsupported layout");
   if (strata_graph_layout_block(&l, 'H') != 1 || strata_graph_layout_block(&l, 'W') != 1)
     return strata_emit_error(g->op, "unsupported layout: H and W must not be blocked");
-  if (!mlirTypeIsAFloat(t)) {
-    char buf[32];
-    return strata_emit_error(g->op, "needs a float element type, got %s",
-                             strata_type_str(t, buf, sizeof buf));
-  }
+  if (!mlirTypeIsAFloat(t))
+    return g2t_not_float(g, t);
   int ph = strata_graph_layout_index(&l, 'H'), pw = strata_graph_layout_index(&l, 'W');
   strata_graph_shape_t xs = g2t_shape(x);
   MlirValue dims[STRATA_GRAPH_MAX_RANK], red_dims[2];
@@ -619,11 +613,8 @@ MlirLogicalResult g2t_lower_batch_norm(g2t_t *g, MlirValue *out) {
   MlirValue x = mlirOperationGetOperand(g->op, 0);
   MlirType rtype = result_type(g);
   MlirType t = mlirShapedTypeGetElementType(rtype);
-  if (!mlirTypeIsAFloat(t)) {
-    char buf[32];
-    return strata_emit_error(g->op, "needs a float element type, got %s",
-                             strata_type_str(t, buf, sizeof buf));
-  }
+  if (!mlirTypeIsAFloat(t))
+    return g2t_not_float(g, t);
   intptr_t axis = (intptr_t)g2t_attr_int(g->op, "axis");
   double eps = mlirFloatAttrGetValueDouble(g2t_attr(g->op, "epsilon"));
   MlirValue dims[STRATA_GRAPH_MAX_RANK];
@@ -650,11 +641,8 @@ MlirLogicalResult g2t_lower_softmax(g2t_t *g, MlirValue *out) {
   MlirValue x = mlirOperationGetOperand(g->op, 0);
   MlirType rtype = result_type(g);
   MlirType t = mlirShapedTypeGetElementType(rtype);
-  if (!mlirTypeIsAFloat(t)) {
-    char buf[32];
-    return strata_emit_error(g->op, "needs a float element type, got %s",
-                             strata_type_str(t, buf, sizeof buf));
-  }
+  if (!mlirTypeIsAFloat(t))
+    return g2t_not_float(g, t);
   intptr_t axis = (intptr_t)g2t_attr_int(g->op, "axis");
   strata_graph_shape_t xs = g2t_shape(x), ks;
   ks = xs;

@@ -70,10 +70,7 @@ static bool moves_elements(MlirStringRef name) {
   static const char *const ops[] = {"graph.reshape", "graph.transpose", "graph.concat",
                                     "graph.slice",   "graph.flatten",   "graph.gather",
                                     "graph.expand"};
-  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; ++i)
-    if (strata_str_eq(name, ops[i]))
-      return true;
-  return false;
+  return strata_str_index(name, ops, (int)STRATA_COUNTOF(ops)) >= 0;
 }
 
 /* Graph ops with string semantics of their own (lowered here or, for
@@ -83,10 +80,7 @@ static bool takes_strings(MlirStringRef name) {
                                     "graph.tfidf_vectorizer", "graph.string_concat",
                                     "graph.string_split",  "graph.regex_full_match",
                                     "graph.label_lookup"};
-  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; ++i)
-    if (strata_str_eq(name, ops[i]))
-      return true;
-  return false;
+  return strata_str_index(name, ops, (int)STRATA_COUNTOF(ops)) >= 0;
 }
 
 /* tensor<... x !graph.string> -> tensor<... x i64>; other types unchanged. */

@@ -38,42 +38,40 @@ MlirValue g2t_flatten(g2t_t *g, MlirValue v) {
   return g2t_collapse(g, v, &total, 1, &group);
 }
 
-/* v (1-D, integer elements) as i64 by an elementwise compute `name`
- * (v itself when it is i64); floats as the bits of their f64 value. */
-static MlirValue to_i64(g2t_t *g, const char *name, MlirValue v) {
-  MlirType t = g2t_elem(v), i64 = mlirIntegerTypeGet(g->ctx, 64);
+/* v (1-D) converted elementwise by a compute `name` between element type
+ * t and i64 (to i64 when `to_i64`, else back): integers widened (or cut),
+ * floats as the bits of their f64 value; v itself when t is i64. */
+static MlirValue convert_i64(g2t_t *g, const char *name, MlirValue v, MlirType t, bool to_i64) {
+  MlirType i64 = mlirIntegerTypeGet(g->ctx, 64), f64 = mlirF64TypeGet(g->ctx);
   if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 64)
     return v;
   strata_graph_shape_t s = g2t_shape(v);
-  g2t_compute_t c = g2t_compute_begin(g, name, g2t_tensor(&s, i64), NULL, 0, NULL, NULL, NULL,
-                                      (MlirAttribute){NULL});
+  g2t_compute_t c = g2t_compute_begin(g, name, g2t_tensor(&s, to_i64 ? i64 : t), NULL, 0, NULL,
+                                      NULL, NULL, (MlirAttribute){NULL});
   MlirValue e = g2t_read(&c, v, c.idx);
-  if (mlirTypeIsAFloat(t)) {
-    if (!mlirTypeIsAF64(t))
-      e = g2t_cast(&c.in, "arith.extf", e, mlirF64TypeGet(g->ctx));
+  bool narrow_float = mlirTypeIsAFloat(t) && !mlirTypeIsAF64(t);
+  if (mlirTypeIsAFloat(t) && to_i64) {
+    if (narrow_float)
+      e = g2t_cast(&c.in, "arith.extf", e, f64);
     e = g2t_cast(&c.in, "arith.bitcast", e, i64);
-  } else {
-    e = g2t_cast(&c.in, mlirIntegerTypeGetWidth(t) == 1 ? "arith.extui" : "arith.extsi", e, i64);
-  }
-  return g2t_compute_end(&c, e);
-}
-
-/* The inverse of to_i64: v (1-D i64) as element type t. */
-static MlirValue from_i64(g2t_t *g, const char *name, MlirValue v, MlirType t) {
-  if (mlirTypeIsAInteger(t) && mlirIntegerTypeGetWidth(t) == 64)
-    return v;
-  strata_graph_shape_t s = g2t_shape(v);
-  g2t_compute_t c = g2t_compute_begin(g, name, g2t_tensor(&s, t), NULL, 0, NULL, NULL, NULL,
-                                      (MlirAttribute){NULL});
-  MlirValue e = g2t_read(&c, v, c.idx);
-  if (mlirTypeIsAFloat(t)) {
-    e = g2t_cast(&c.in, "arith.bitcast", e, mlirF64TypeGet(g->ctx));
-    if (!mlirTypeIsAF64(t))
+  } else if (mlirTypeIsAFloat(t)) {
+    e = g2t_cast(&c.in, "arith.bitcast", e, f64);
+    if (narrow_float)
       e = g2t_cast(&c.in, "arith.truncf", e, t);
+  } else if (to_i64) {
+    e = g2t_cast(&c.in, mlirIntegerTypeGetWidth(t) == 1 ? "arith.extui" : "arith.extsi", e, i64);
   } else {
     e = g2t_cast(&c.in, "arith.trunci", e, t);
   }
   return g2t_compute_end(&c, e);
+}
+
+static MlirValue to_i64(g2t_t *g, const char *name, MlirValue v) {
+  return convert_i64(g, name, v, g2t_elem(v), true);
+}
+
+static MlirValue from_i64(g2t_t *g, const char *name, MlirValue v, MlirType t) {
+  return convert_i64(g, name, v, t, false);
 }
 
 /* ---- graph.unique -------------------------------------------------------------- */

@@ -426,11 +426,8 @@ MlirLogicalResult g2t_lower_resize(g2t_t *g, MlirValue *out) {
   MlirValue dims[STRATA_GRAPH_MAX_RANK];
   if (mlirLogicalResultIsFailure(resize_plan(g, x, &xs, &rs, dims, &p)))
     return mlirLogicalResultFailure();
-  if ((p.linear || p.cubic) && !mlirTypeIsAFloat(t)) {
-    char buf[32];
-    return strata_emit_error(g->op, "needs a float element type, got %s",
-                             strata_type_str(t, buf, sizeof buf));
-  }
+  if ((p.linear || p.cubic) && !mlirTypeIsAFloat(t))
+    return g2t_not_float(g, t);
   g2t_compute_t c = g2t_compute_begin(g, "resize", rtype, dims, 0, NULL, NULL, NULL, no_attr);
   strata_builder_t *b = &c.in;
   MlirValue idx[STRATA_GRAPH_MAX_RANK];

@@ -24,6 +24,7 @@
 #include "core/op_list.h"
 #include "dialects/hwi/hwi.h"
 #include "dialects/op_checks.h"
+#include "lowering/lowering_passes.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 
@@ -231,7 +232,8 @@ static MlirLogicalResult lower_call(MlirOperation call) {
   return mlirLogicalResultSuccess();
 }
 
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): lowering/lowering_passes.def. */
+MlirLogicalResult convert_hwi_to_vector_run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
   /* Two lists: lowering destroys the calls, so the intrinsics must not be
    * told apart by looking at ops that may be gone. */
@@ -248,20 +250,3 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
   strata_op_list_free(&intrinsics);
   return failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
 }
-
-const strata_pass_info_t convert_hwi_to_vector_pass = {
-    .argument = "convert-hwi-to-vector",
-    .summary = "Lower hwi register-tile calls to vector micro-kernels",
-    .description =
-        "Each hwi.call_tile of an \"fma\" intrinsic becomes the register-blocked "
-        "loop: the m x n tile of C in m*n/vw vector accumulators carried through "
-        "an scf.for over K (iter_args), a row of B loaded as n/vw vectors and each "
-        "A element broadcast per step, m*n/vw vector.fma per step; accumulators start at "
-        "zero while C is prefetched, C is loaded, added and stored after the loop (with the unit "
-        "attribute `overwrite`, set by tir-product-in-place, C is only stored). Partial edge tiles (fewer rows or columns, static or "
-        "dynamic) clamp rows to the last valid one and mask columns. Intrinsic "
-        "declarations are then erased.",
-    .anchor = "builtin.module",
-    .dependent_dialects = {mlirGetDialectHandle__scf__, mlirGetDialectHandle__vector__},
-    .run = run,
-};

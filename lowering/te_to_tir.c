@@ -46,12 +46,12 @@
 #include "core/text.h"
 #include "dialects/op_checks.h"
 #include "dialects/te/te.h"
+#include "lowering/lowering_passes.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 
 #define MSG 256
 enum { MAX_TENSOR_RANK = 16 };
-
 
 static MlirAttribute get_attr(MlirOperation op, const char *name) {
   return mlirOperationGetAttributeByName(op, strata_sref(name));
@@ -820,13 +820,8 @@ static void lower_func(module_state_t *m, MlirOperation func) {
   free(f.allocs.items);
 }
 
-static const strata_pass_option_t options[] = {
-    {.name = "bounds-checks", .kind = STRATA_OPTION_BOOL, .default_value = "false",
-     .help = "debug mode: check every te.read index against its dim at run time "
-             "(cf.assert with the read's location)"},
-};
-
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): lowering/lowering_passes.def. */
+MlirLogicalResult convert_te_to_tir_run(MlirOperation module, const strata_pass_options_t *opts) {
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   list_t funcs = {0};
   bool failed = false;
@@ -850,34 +845,3 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
   free(funcs.items);
   return failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
 }
-
-const strata_pass_info_t convert_te_to_tir_pass = {
-    .argument = "convert-te-to-tir",
-    .summary = "Lower te computes to tir loop nests over memrefs (destination-passing style)",
-    .description =
-        "Every func.func of the module takes memrefs for its tensor arguments and "
-        "one destination memref per tensor result (appended, in result order) and "
-        "returns only its non-tensor results; public definitions get "
-        "llvm.emit_c_interface. Each te.compute becomes a buffer (the destination "
-        "when its result is returned, else tir.alloc_buffer {scope = \"global\"} "
-        "freed before the return) and a nest of serial tir.for loops, spatial axes "
-        "then reduce axes, named after the axes; te.read becomes memref.load and the "
-        "yielded value is stored or, for reductions, combined into the output "
-        "initialised with `init`. The outermost loop carries the compute's name and "
-        "schedule as te.compute / te.schedule. Dense tensor constants become private "
-        "constant memref.globals, tensor.dim becomes memref.dim, tensor.extract "
-        "memref.load, tensor.collapse_shape "
-        "and expand_shape become memref views (a compute whose only use is a returned "
-        "expand_shape is computed into the collapsed destination), tensor.cast becomes "
-        "memref.cast, calls pass destination buffers (a dynamic result cast to a static "
-        "type gets that static buffer), and returned arguments, constants and duplicates are "
-        "copied with memref.copy. Any other op using tensors is an error. With "
-        "bounds-checks=true (a debug mode) every te.read first checks its indices against "
-        "the dims (unsigned, so negative ones fail too) and stops the program with a "
-        "cf.assert naming the read's location: for indices computed from data, which the "
-        "te verifier cannot bound statically.",
-    STRATA_MODULE_PASS_OPTIONS(options),
-    .dependent_dialects = {mlirGetDialectHandle__memref__, mlirGetDialectHandle__arith__,
-                           mlirGetDialectHandle__func__, mlirGetDialectHandle__cf__},
-    .run = run,
-};

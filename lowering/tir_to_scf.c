@@ -25,6 +25,7 @@
 #include "core/op_list.h"
 #include "dialects/op_checks.h"
 #include "dialects/tir/tir.h"
+#include "lowering/lowering_passes.h"
 #include "lowering/tir_loop_vectorizer.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
@@ -100,7 +101,8 @@ static void lower_alloc(MlirOperation op) {
   mlirOperationDestroy(op);
 }
 
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): lowering/lowering_passes.def. */
+MlirLogicalResult convert_tir_to_scf_run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
   strata_op_list_t list = {0};
   strata_op_list_collect(module, (const char *const[]){"tir.for", "tir.alloc_buffer", NULL},
@@ -123,20 +125,3 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
   strata_op_list_free(&list);
   return failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
 }
-
-const strata_pass_info_t convert_tir_to_scf_pass = {
-    .argument = "convert-tir-to-scf",
-    .summary = "Lower tir loops and buffers to scf and memref",
-    .description =
-        "Parallel tir.for loops become scf.parallel, the others scf.for (their "
-        "name and kind kept as tir.name / tir.kind attributes), except vectorized loops "
-        "of constant (or min-bounded) extent whose bodies are contiguous loads and stores "
-        "and arith/math: those become vector code (vector.load/store, masked for a "
-        "partial extent; uniform values broadcast). tir.alloc_buffer "
-        "becomes memref.alloc (global and packed scopes, 64-byte aligned) or "
-        "memref.alloca (local scope). Bodies are moved, not copied.",
-    .anchor = "builtin.module",
-    .dependent_dialects = {mlirGetDialectHandle__scf__, mlirGetDialectHandle__memref__,
-                           mlirGetDialectHandle__vector__},
-    .run = run,
-};

@@ -8,16 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* malloc that aborts with a message naming `what` when memory runs out. */
-static void *checked_malloc(size_t size, const char *what) {
-  void *p = malloc(size ? size : 1);
-  if (!p) {
-    fprintf(stderr, "strata: out of memory in %s\n", what);
-    abort();
-  }
-  return p;
-}
-
 /* The elements of a 1-D f32 memref as a contiguous array: the memref's own
  * data when its stride is 1, else a copy in *owned (free it after use). */
 static const float *f32_contiguous(const strata_memref_f32_t *m, float **owned,
@@ -25,7 +15,7 @@ static const float *f32_contiguous(const strata_memref_f32_t *m, float **owned,
   *owned = NULL;
   if (m->stride == 1 || m->size <= 1)
     return m->aligned + m->offset;
-  *owned = checked_malloc(sizeof(float) * (size_t)m->size, what);
+  *owned = strata_kernel_malloc(sizeof(float) * (size_t)m->size, what);
   for (int64_t k = 0; k < m->size; ++k)
     (*owned)[k] = m->aligned[m->offset + k * m->stride];
   return *owned;
@@ -102,8 +92,8 @@ int64_t strata_nms_select(const float *boxes, const float *scores, int64_t batch
                           int64_t *out, int64_t capacity) {
   if (max_output <= 0 || n <= 0)
     return 0;
-  candidate_t *cand = checked_malloc(sizeof *cand * (size_t)n, "NonMaxSuppression");
-  int64_t *kept = checked_malloc(sizeof *kept * (size_t)n, "NonMaxSuppression");
+  candidate_t *cand = strata_kernel_malloc(sizeof *cand * (size_t)n, "NonMaxSuppression");
+  int64_t *kept = strata_kernel_malloc(sizeof *kept * (size_t)n, "NonMaxSuppression");
   int64_t total = 0;
   for (int64_t b = 0; b < batches; ++b) {
     const float *bb = boxes + b * n * 4;
@@ -148,7 +138,7 @@ void _mlir_ciface_strata_non_max_suppression(strata_memref_f32_t *boxes,
   const float *bx = f32_contiguous(boxes, &boxes_copy, "NonMaxSuppression");
   const float *sc = f32_contiguous(scores, &scores_copy, "NonMaxSuppression");
   int64_t rows = out->size / 3;
-  int64_t *sel = checked_malloc(sizeof *sel * (size_t)(3 * rows), "NonMaxSuppression");
+  int64_t *sel = strata_kernel_malloc(sizeof *sel * (size_t)(3 * rows), "NonMaxSuppression");
   int64_t count = strata_nms_select(bx, sc, batches, classes, n, center_point_box, max_output,
                                     iou_threshold, score_threshold, sel, rows);
   int64_t written = count < rows ? 3 * count : 3 * rows;
@@ -235,7 +225,7 @@ void _mlir_ciface_strata_roi_align(strata_memref_f32_t *x, strata_memref_f32_t *
   const float *rd = f32_contiguous(rois, &rois_copy, "RoiAlign");
   int64_t bins = output_height * output_width;
   int64_t samples_cap = 1;
-  sample_t *samples = checked_malloc(sizeof *samples, "RoiAlign");
+  sample_t *samples = strata_kernel_malloc(sizeof *samples, "RoiAlign");
   for (int64_t r = 0; r < num_rois; ++r) {
     int64_t batch = batch_indices->aligned[batch_indices->offset + r * batch_indices->stride];
     int64_t base = r * c * bins;
@@ -265,7 +255,7 @@ void _mlir_ciface_strata_roi_align(strata_memref_f32_t *x, strata_memref_f32_t *
     if (per_bin * bins > samples_cap) {
       free(samples);
       samples_cap = per_bin * bins;
-      samples = checked_malloc(sizeof *samples * (size_t)samples_cap, "RoiAlign");
+      samples = strata_kernel_malloc(sizeof *samples * (size_t)samples_cap, "RoiAlign");
     }
     for (int64_t ph = 0; ph < output_height; ++ph)
       for (int64_t pw = 0; pw < output_width; ++pw)

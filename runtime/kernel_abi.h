@@ -13,6 +13,8 @@
 #define STRATA_RUNTIME_KERNEL_ABI_H
 
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 /* 1-D memref descriptors: element k is aligned[offset + k * stride]. */
 typedef struct {
@@ -33,5 +35,17 @@ typedef struct {
   const char *name;
   void *address;
 } strata_kernel_symbol_t;
+
+/* malloc for the library kernels, which cannot report an error to the
+ * compiled code calling them: aborts with "strata: out of memory in
+ * <what>" when memory runs out (0 bytes asked: 1 given). */
+static inline void *strata_kernel_malloc(size_t size, const char *what) {
+  void *p = malloc(size ? size : 1);
+  if (!p) {
+    fprintf(stderr, "strata: out of memory in %s\n", what);
+    abort();
+  }
+  return p;
+}
 
 #endif

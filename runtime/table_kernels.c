@@ -12,15 +12,6 @@
 
 #include "runtime/string_table.h"
 
-static void *checked_malloc(size_t n, const char *what) {
-  void *p = malloc(n ? n : 1);
-  if (!p) {
-    fprintf(stderr, "strata: out of memory in %s\n", what);
-    abort();
-  }
-  return p;
-}
-
 /* ---- Unique ---------------------------------------------------------------- */
 
 /* A key whose signed order is the order of the element's value: integers
@@ -76,12 +67,12 @@ int64_t strata_unique_slices(const int64_t *data, int64_t kind, int64_t outer, i
                              int64_t inner, bool sorted, int64_t *first, int64_t *inverse,
                              int64_t *counts) {
   int64_t total = outer * len * inner;
-  int64_t *keys = checked_malloc(sizeof *keys * (size_t)total, "Unique");
+  int64_t *keys = strata_kernel_malloc(sizeof *keys * (size_t)total, "Unique");
   for (int64_t k = 0; k < total; ++k)
     keys[k] = order_key(data[k], kind);
   slices_t s = {keys, outer, len, inner};
-  int64_t *order = checked_malloc(sizeof *order * (size_t)len, "Unique");
-  int64_t *tmp = checked_malloc(sizeof *tmp * (size_t)len, "Unique");
+  int64_t *order = strata_kernel_malloc(sizeof *order * (size_t)len, "Unique");
+  int64_t *tmp = strata_kernel_malloc(sizeof *tmp * (size_t)len, "Unique");
   for (int64_t j = 0; j < len; ++j)
     order[j] = j;
   sort_slices(&s, order, tmp, len);
@@ -99,7 +90,7 @@ int64_t strata_unique_slices(const int64_t *data, int64_t kind, int64_t outer, i
   }
   if (!sorted) { /* renumber the groups by first occurrence */
     int64_t *number = tmp, *old_first = order, next = 0;
-    int64_t *old_counts = checked_malloc(sizeof *old_counts * (size_t)(count + 1), "Unique");
+    int64_t *old_counts = strata_kernel_malloc(sizeof *old_counts * (size_t)(count + 1), "Unique");
     memcpy(old_first, first, sizeof *first * (size_t)count);
     memcpy(old_counts, counts, sizeof *counts * (size_t)count);
     for (int64_t j = 0; j < len; ++j) {
@@ -135,12 +126,12 @@ void _mlir_ciface_strata_unique(strata_memref_i64_t *x, int64_t kind, int64_t ou
       *at_i64(out, k) = 0;
     return;
   }
-  int64_t *data = checked_malloc(sizeof *data * (size_t)total, "Unique");
+  int64_t *data = strata_kernel_malloc(sizeof *data * (size_t)total, "Unique");
   for (int64_t k = 0; k < total; ++k)
     data[k] = *at_i64(x, k);
-  int64_t *first = checked_malloc(sizeof *first * (size_t)len, "Unique");
-  int64_t *inverse = checked_malloc(sizeof *inverse * (size_t)len, "Unique");
-  int64_t *counts = checked_malloc(sizeof *counts * (size_t)len, "Unique");
+  int64_t *first = strata_kernel_malloc(sizeof *first * (size_t)len, "Unique");
+  int64_t *inverse = strata_kernel_malloc(sizeof *inverse * (size_t)len, "Unique");
+  int64_t *counts = strata_kernel_malloc(sizeof *counts * (size_t)len, "Unique");
   int64_t count = strata_unique_slices(data, kind, outer, len, inner, sorted != 0, first, inverse,
                                        counts);
 
@@ -199,7 +190,7 @@ static const char **split_strings(const strata_memref_i8_t *m, int64_t *count) {
   for (int64_t k = 0; k < len; ++k) /* a NUL ends a string, and so does the end */
     n += m->aligned[m->offset + k * m->stride] == 0 || k == len - 1;
   size_t pointers = sizeof(const char *) * (size_t)n;
-  char *block = checked_malloc(pointers + (size_t)len + 1, "TfIdfVectorizer");
+  char *block = strata_kernel_malloc(pointers + (size_t)len + 1, "TfIdfVectorizer");
   const char **list = (const char **)(void *)block;
   char *text = block + pointers;
   for (int64_t k = 0; k < len; ++k)
@@ -243,7 +234,7 @@ void _mlir_ciface_strata_tfidf_vectorizer(strata_memref_i64_t *x, int64_t rows, 
 
   /* The pool's n-grams of the sizes counted; ids run over all of them. */
   int64_t levels = ngram_counts->size, id = 0, num = 0;
-  ngram_t *grams = checked_malloc(sizeof *grams * (size_t)(pool.size + 1), "TfIdfVectorizer");
+  ngram_t *grams = strata_kernel_malloc(sizeof *grams * (size_t)(pool.size + 1), "TfIdfVectorizer");
   for (int64_t i = 0; i < levels; ++i) {
     int64_t size = i + 1, start = *at_i64(ngram_counts, i);
     int64_t end = i + 1 < levels ? *at_i64(ngram_counts, i + 1) : pool.size;
@@ -257,8 +248,8 @@ void _mlir_ciface_strata_tfidf_vectorizer(strata_memref_i64_t *x, int64_t rows, 
         grams[num++] = (ngram_t){size, start + g * size, id};
   }
 
-  int64_t *freq = checked_malloc(sizeof *freq * (size_t)(out->size > 0 ? out->size : 1),
-                                 "TfIdfVectorizer");
+  int64_t *freq = strata_kernel_malloc(sizeof *freq * (size_t)(out->size > 0 ? out->size : 1),
+                                       "TfIdfVectorizer");
   for (int64_t k = 0; k < out->size; ++k)
     freq[k] = 0;
   for (int64_t r = 0; r < rows; ++r) {
@@ -347,9 +338,9 @@ void _mlir_ciface_strata_label_lookup(strata_memref_i64_t *x, int64_t kind,
                                       strata_memref_i8_t *key_strings, strata_memref_i64_t *out) {
   bool text = kind == STRATA_LOOKUP_STRING;
   int64_t nk = key_ints->size > 0 ? key_ints->size : 0;
-  lookup_key_t *keys = checked_malloc(sizeof *keys * (size_t)nk, "LabelEncoder");
+  lookup_key_t *keys = strata_kernel_malloc(sizeof *keys * (size_t)nk, "LabelEncoder");
   size_t nbytes = key_strings->size > 0 ? (size_t)key_strings->size : 0;
-  char *bytes = checked_malloc(nbytes + 1, "LabelEncoder");
+  char *bytes = strata_kernel_malloc(nbytes + 1, "LabelEncoder");
   for (size_t b = 0; b < nbytes; ++b)
     bytes[b] = (char)key_strings->aligned[key_strings->offset + (int64_t)b * key_strings->stride];
   bytes[nbytes] = '\0';

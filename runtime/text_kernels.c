@@ -17,15 +17,6 @@ static int64_t intern_handle(const char *s, size_t len) {
   return strata_string_handle(strata_string_intern(s, len));
 }
 
-static void *checked_malloc(size_t n, const char *what) {
-  void *p = malloc(n ? n : 1);
-  if (!p) {
-    fprintf(stderr, "strata: out of memory in %s\n", what);
-    abort();
-  }
-  return p;
-}
-
 /* ---- Equal, StringConcat --------------------------------------------------- */
 
 int64_t strata_string_equal(int64_t a, int64_t b) {
@@ -39,7 +30,7 @@ int64_t strata_string_concat(int64_t a, int64_t b) {
     return intern_handle(x, nx);
   if (!nx)
     return intern_handle(y, ny);
-  char *both = checked_malloc(nx + ny, "StringConcat");
+  char *both = strata_kernel_malloc(nx + ny, "StringConcat");
   memcpy(both, x, nx);
   memcpy(both + nx, y, ny);
   int64_t h = intern_handle(both, nx + ny);
@@ -122,7 +113,7 @@ static void write_piece(void *user, int64_t k, const char *start, size_t len) {
  * caller), its length in *len. */
 static char *copy_bytes(const strata_memref_i8_t *m, size_t *len) {
   size_t n = m && m->size > 0 ? (size_t)m->size : 0;
-  char *p = checked_malloc(n + 1, "a string kernel");
+  char *p = strata_kernel_malloc(n + 1, "a string kernel");
   for (size_t k = 0; k < n; ++k)
     p[k] = (char)m->aligned[m->offset + (int64_t)k * m->stride];
   p[n] = '\0';
@@ -424,7 +415,7 @@ char *strata_regex_to_posix(const char *re2, size_t len, char *err, size_t errsz
     snprintf(err, errsz, "the pattern is too long (%zu bytes)", len);
     return NULL;
   }
-  x.out = checked_malloc(16 * len + 8, "RegexFullMatch");
+  x.out = strata_kernel_malloc(16 * len + 8, "RegexFullMatch");
   put(&x, "^(");
   bool ok = true;
   while (ok && x.i < len) {

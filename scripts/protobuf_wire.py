@@ -1,6 +1,7 @@
 """Protobuf wire-format encoding with the Python standard library: the few
 primitives the repository's hand-written ONNX model writers share
-(examples/models/make_cnn_block.py, test/frontends/onnx/Inputs/make_onnx.py).
+(examples/models/make_cnn_block.py, test/frontends/onnx/Inputs/make_onnx.py;
+the onnx.proto messages they build: onnx_wire.py).
 Fields are encoded one at a time; messages are the concatenated bytes."""
 import struct
 

@@ -19,44 +19,13 @@ import os
 import struct
 import sys
 
-FLOAT = 1
-
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'scripts'))
-from protobuf_wire import f_bytes, f_float, f_int  # noqa: E402
+from protobuf_wire import f_bytes, f_int  # noqa: E402
+from onnx_wire import FLOAT, attr_float, attr_int, attr_ints, node, tensor, value_info  # noqa: E402
 
-
-# onnx.proto field numbers: ModelProto ir_version 1, opset_import 8,
-# producer_name 2, graph 7; GraphProto node 1, name 2, initializer 5, input 11,
-# output 12; NodeProto input 1, output 2, name 3, op_type 4, attribute 5;
-# AttributeProto name 1, f 2, i 3, ints 8, type 20 (FLOAT 1, INT 2, INTS 7);
-# TensorProto dims 1, data_type 2, name 8, raw_data 9; ValueInfoProto name 1,
-# type 2; TypeProto tensor_type 1; Tensor elem_type 1, shape 2; dim dim_value 1.
-def value_info(name, dims):
-    shape = b"".join(f_bytes(1, f_int(1, d)) for d in dims)
-    return f_bytes(1, name) + f_bytes(2, f_bytes(1, f_int(1, FLOAT) + f_bytes(2, shape)))
-
-
-def tensor(name, dims, values):
-    return (b"".join(f_int(1, d) for d in dims) + f_int(2, FLOAT) + f_bytes(8, name) +
-            f_bytes(9, struct.pack("<%df" % len(values), *values)))
-
-
-def attr_ints(name, vals):
-    return f_bytes(1, name) + f_int(20, 7) + b"".join(f_int(8, v) for v in vals)
-
-
-def attr_int(name, v):
-    return f_bytes(1, name) + f_int(20, 2) + f_int(3, v)
-
-
-def attr_float(name, v):
-    return f_bytes(1, name) + f_int(20, 1) + f_float(2, v)
-
-
-def node(op, inputs, outputs, name, attrs=()):
-    return (b"".join(f_bytes(1, i) for i in inputs) + b"".join(f_bytes(2, o) for o in outputs) +
-            f_bytes(3, name) + f_bytes(4, op) + b"".join(f_bytes(5, a) for a in attrs))
+# onnx.proto field numbers used here (the others: scripts/onnx_wire.py):
+# ModelProto ir_version 1, opset_import 8, producer_name 2, graph 7;
+# GraphProto node 1, name 2, initializer 5, input 11, output 12.
 
 
 class Lcg:
@@ -81,24 +50,24 @@ def build():
     inits = []
 
     def conv_weights(name, o, i, k):
-        inits.append(tensor(name, [o, i, k, k], rng.values(o * i * k * k, math.sqrt(6.0 / (i * k * k)))))
+        inits.append(tensor(name, FLOAT, [o, i, k, k], rng.values(o * i * k * k, math.sqrt(6.0 / (i * k * k)))))
 
     def bn(prefix, c):
-        inits.append(tensor(prefix + "_scale", [c], rng.values(c, 0.2, 1.0)))
-        inits.append(tensor(prefix + "_bias", [c], rng.values(c, 0.1)))
-        inits.append(tensor(prefix + "_mean", [c], rng.values(c, 0.1)))
-        inits.append(tensor(prefix + "_var", [c], rng.values(c, 0.2, 1.0)))
+        inits.append(tensor(prefix + "_scale", FLOAT, [c], rng.values(c, 0.2, 1.0)))
+        inits.append(tensor(prefix + "_bias", FLOAT, [c], rng.values(c, 0.1)))
+        inits.append(tensor(prefix + "_mean", FLOAT, [c], rng.values(c, 0.1)))
+        inits.append(tensor(prefix + "_var", FLOAT, [c], rng.values(c, 0.2, 1.0)))
         return [prefix + s for s in ("_scale", "_bias", "_mean", "_var")]
 
     conv_weights("conv1_w", 16, 3, 3)
-    inits.append(tensor("conv1_b", [16], rng.values(16, 0.1)))
+    inits.append(tensor("conv1_b", FLOAT, [16], rng.values(16, 0.1)))
     bn1 = bn("bn1", 16)
     conv_weights("conv2_w", 16, 16, 3)
     bn2 = bn("bn2", 16)
     conv_weights("conv3_w", 32, 16, 3)
-    inits.append(tensor("conv3_b", [32], rng.values(32, 0.1)))
-    inits.append(tensor("fc_w", [10, 32], rng.values(320, math.sqrt(6.0 / 32))))
-    inits.append(tensor("fc_b", [10], rng.values(10, 0.1)))
+    inits.append(tensor("conv3_b", FLOAT, [32], rng.values(32, 0.1)))
+    inits.append(tensor("fc_w", FLOAT, [10, 32], rng.values(320, math.sqrt(6.0 / 32))))
+    inits.append(tensor("fc_b", FLOAT, [10], rng.values(10, 0.1)))
 
     pad1 = attr_ints("pads", [1, 1, 1, 1])
     k3 = attr_ints("kernel_shape", [3, 3])
@@ -121,7 +90,7 @@ def build():
     ]
     g = b"".join(f_bytes(1, n) for n in nodes) + f_bytes(2, "cnn_block")
     g += b"".join(f_bytes(5, t) for t in inits)
-    g += f_bytes(11, value_info("x", [1, 3, 32, 32])) + f_bytes(12, value_info("y", [1, 10]))
+    g += f_bytes(11, value_info("x", FLOAT, [1, 3, 32, 32])) + f_bytes(12, value_info("y", FLOAT, [1, 10]))
     return (f_int(1, 8) + f_bytes(2, "strata examples/models/make_cnn_block.py") +
             f_bytes(8, f_bytes(1, "") + f_int(2, 13)) + f_bytes(7, g))
 

@@ -124,11 +124,9 @@ static bool map_sequence_length(onnx_node_t *n) {
 
 static bool map_split_to_sequence(onnx_node_t *n) {
   strata_graph_shape_t s;
-  MlirValue x = onnx_in0_shape(n, &s);
-  if (mlirValueIsNull(x))
-    return false;
   int64_t axis;
-  if (!onnx_axis(n, onnx_attr_int(n, "axis", 0), s.rank, &axis))
+  MlirValue x = onnx_in0_axis(n, &s, 0, &axis);
+  if (mlirValueIsNull(x))
     return false;
   int64_t dim = s.dims[axis];
   /* A value given for the input (specialization) fixes a dynamic dim. */

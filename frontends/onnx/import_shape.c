@@ -267,13 +267,19 @@ static bool map_flatten(onnx_node_t *n) {
   return keep_known(n, onnx_build(n, "graph.flatten", 1, &x, NULL_TYPE, 1, &attr));
 }
 
+/* Squeeze and Unsqueeze: the input's shape into *s and the axes (an
+ * attribute before opset 13, input 1 from it) into axes; the count, -1 when
+ * there are none, -2 on error (reported). */
+static int64_t squeeze_axes(onnx_node_t *n, strata_graph_shape_t *s, int64_t *axes) {
+  if (mlirValueIsNull(onnx_in0_shape(n, s)))
+    return -2;
+  return ints_param(n, 13, "axes", 1, axes, STRATA_GRAPH_MAX_RANK);
+}
+
 static bool map_squeeze(onnx_node_t *n) {
   strata_graph_shape_t s;
-  MlirValue x = onnx_in0_shape(n, &s);
-  if (mlirValueIsNull(x))
-    return false;
   int64_t axes[STRATA_GRAPH_MAX_RANK];
-  int64_t na = ints_param(n, 13, "axes", 1, axes, STRATA_GRAPH_MAX_RANK);
+  int64_t na = squeeze_axes(n, &s, axes);
   if (na == -2)
     return false;
   bool drop[STRATA_GRAPH_MAX_RANK] = {false};
@@ -301,11 +307,8 @@ static bool map_squeeze(onnx_node_t *n) {
 
 static bool map_unsqueeze(onnx_node_t *n) {
   strata_graph_shape_t s;
-  MlirValue x = onnx_in0_shape(n, &s);
-  if (mlirValueIsNull(x))
-    return false;
   int64_t axes[STRATA_GRAPH_MAX_RANK];
-  int64_t na = ints_param(n, 13, "axes", 1, axes, STRATA_GRAPH_MAX_RANK);
+  int64_t na = squeeze_axes(n, &s, axes);
   if (na == -2)
     return false;
   if (na < 0)
@@ -515,11 +518,9 @@ static bool set_slice_output(onnx_node_t *n, int i, MlirValue v, intptr_t rank,
 
 static bool map_split(onnx_node_t *n) {
   strata_graph_shape_t s;
-  MlirValue x = onnx_in0_shape(n, &s);
-  if (mlirValueIsNull(x))
-    return false;
   int64_t axis;
-  if (!onnx_axis(n, onnx_attr_int(n, "axis", 0), s.rank, &axis))
+  MlirValue x = onnx_in0_axis(n, &s, 0, &axis);
+  if (mlirValueIsNull(x))
     return false;
   int num = (int)n->node->n_output;
   int64_t sizes[ONNX_MAX_IO];

@@ -358,6 +358,13 @@ MlirValue onnx_in0_shape(onnx_node_t *n, strata_graph_shape_t *s) {
   return x;
 }
 
+MlirValue onnx_in0_axis(onnx_node_t *n, strata_graph_shape_t *s, int64_t def, int64_t *axis) {
+  MlirValue x = onnx_in0_shape(n, s);
+  if (mlirValueIsNull(x) || !onnx_axis(n, onnx_attr_int(n, "axis", def), s->rank, axis))
+    return (MlirValue){NULL};
+  return x;
+}
+
 bool onnx_out(onnx_node_t *n, MlirValue v) {
   if (mlirValueIsNull(v))
     return false;

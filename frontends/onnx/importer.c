@@ -21,6 +21,7 @@
 #include <mlir-c/BuiltinTypes.h>
 #include <mlir-c/Diagnostics.h>
 
+#include "core/op_list.h"
 #include "frontends/onnx/import_state.h"
 #include "frontends/onnx/nesting.h"
 #include "runtime/read_file.h"
@@ -218,23 +219,18 @@ static onnx_seq_t *seq_input(onnx_importer_t *imp, const Onnx__ValueInfoProto *v
  * elements of a sequence that no node reads, a SequenceMap body's unused
  * values. Users go before their producers (reverse order). */
 static void erase_dead_graph_ops(MlirBlock body) {
-  size_t n = 0, cap = 64;
-  MlirOperation *ops = malloc(sizeof *ops * cap);
-  for (MlirOperation op = mlirBlockGetFirstOperation(body); !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op)) {
-    if (n == cap)
-      ops = realloc(ops, sizeof *ops * (cap *= 2));
-    ops[n++] = op;
-  }
-  while (n-- > 0) {
-    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(ops[n]));
+  strata_op_list_t ops = {0};
+  strata_op_list_block(&ops, body);
+  for (size_t n = ops.count; n-- > 0;) {
+    MlirOperation op = ops.ops[n];
+    MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
     bool unused = name.length > 6 && !memcmp(name.data, "graph.", 6);
-    for (intptr_t r = 0; unused && r < mlirOperationGetNumResults(ops[n]); ++r)
-      unused = mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(ops[n], r)));
+    for (intptr_t r = 0; unused && r < mlirOperationGetNumResults(op); ++r)
+      unused = mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(op, r)));
     if (unused)
-      mlirOperationDestroy(ops[n]);
+      mlirOperationDestroy(op);
   }
-  free(ops);
+  strata_op_list_free(&ops);
 }
 
 /* The default domain's opset (1 if none is imported) into *opset; false

@@ -153,6 +153,10 @@ MlirValue onnx_named_value(onnx_node_t *n, const char *name, const char *what);
 MlirValue onnx_in0(onnx_node_t *n);
 /* onnx_in0, and its shape in *s when it is there. */
 MlirValue onnx_in0_shape(onnx_node_t *n, strata_graph_shape_t *s);
+/* onnx_in0_shape, and the node's `axis` attribute (default `def`) as an
+ * axis of that rank into *axis; a null value (error reported) when the
+ * input is missing or the axis out of range. */
+MlirValue onnx_in0_axis(onnx_node_t *n, strata_graph_shape_t *s, int64_t def, int64_t *axis);
 /* Sets output 0 to v; false (the mapping failed) when v is null. */
 bool onnx_out(onnx_node_t *n, MlirValue v);
 /* Requires input i to be present; emits "missing input" otherwise. */

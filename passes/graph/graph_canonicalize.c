@@ -28,6 +28,7 @@
 #include "core/op_list.h"
 #include "dialects/graph/graph.h"
 #include "dialects/op_checks.h"
+#include "passes/graph/graph_passes.h"
 #include "strata/pass.h"
 
 typedef strata_graph_shape_t shape_t;
@@ -660,41 +661,10 @@ static bool sweep(MlirOperation root, const config_t *cfg) {
   return changed;
 }
 
-static MlirLogicalResult run(MlirOperation op, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/graph/graph_passes.def. */
+MlirLogicalResult graph_canonicalize_run(MlirOperation op, const strata_pass_options_t *opts) {
   config_t cfg = {.fold_limit = strata_pass_options_get_int(opts, "fold-limit")};
   while (sweep(op, &cfg)) {
   }
   return mlirLogicalResultSuccess();
 }
-
-static const strata_pass_option_t options[] = {
-    {.name = "fold-limit", .kind = STRATA_OPTION_INT, .default_value = "4096",
-     .help = "largest element count of a constant folded or produced by folding "
-             "(0 disables constant folding)",
-     .min = 0, .max = 1 << 24},
-};
-
-const strata_pass_info_t graph_canonicalize_pass = {
-    .argument = "graph-canonicalize",
-    .summary = "Remove no-op graph ops, merge transpose/reshape chains, fold constants",
-    .description =
-        "Rewrites graph-dialect IR to a fixed point. No-op elimination: reshape, "
-        "flatten and cast whose result type equals the input type; transpose with the "
-        "identity permutation; slice of the whole tensor with steps 1; pad with all-zero "
-        "pads; layout_transform with equal layouts; x + 0, 0 + x, x - 0, x * 1, 1 * x, "
-        "x / 1 (a constant of all zeros/ones, only when the result type equals x's, so "
-        "broadcasting never changes a shape); relu(relu(x)). Chains: transpose of "
-        "transpose becomes one transpose with the composed permutation (or nothing), "
-        "reshape/flatten of reshape/flatten becomes one reshape (or nothing). Constant "
-        "folding: relu, neg, abs, sigmoid, tanh, exp, log, sqrt, add, sub, mul, div, "
-        "maximum, minimum, pow (numpy broadcasting), reshape, transpose and cast whose "
-        "operands are all dense graph.constant values (f32, f64 or 8/16/32/64-bit "
-        "integers; static shapes; at most `fold-limit` elements, as is the result) become "
-        "one graph.constant, computed in double precision and stored in the element type "
-        "(integer division truncates; integer results that overflow, division by zero "
-        "and integers beyond 2^53 are not folded). A value is only replaced by one of "
-        "exactly the same type. Only the rewritten op is erased; operands it leaves "
-        "unused are for strata-dce.",
-    STRATA_MODULE_PASS_OPTIONS(options),
-    .run = run,
-};

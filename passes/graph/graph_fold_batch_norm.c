@@ -28,12 +28,12 @@
 #include <mlir-c/BuiltinTypes.h>
 #include <mlir-c/IR.h>
 
-
 #include "core/builder.h"
 #include "core/f32_constant.h"
 #include "core/op_list.h"
 #include "dialects/graph/graph.h"
 #include "dialects/op_checks.h"
+#include "passes/graph/graph_passes.h"
 #include "strata/pass.h"
 
 typedef strata_graph_shape_t shape_t;
@@ -332,25 +332,11 @@ static MlirWalkResult collect(MlirOperation op, void *data) {
   return MlirWalkResultAdvance;
 }
 
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/graph/graph_passes.def. */
+MlirLogicalResult graph_fold_batch_norm_run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
   /* try_fold erases only the product it is given and its user. */
   while (strata_op_list_rewrite_walked(module, collect, MlirWalkPreOrder, try_fold)) {
   }
   return mlirLogicalResultSuccess();
 }
-
-const strata_pass_info_t graph_fold_batch_norm_pass = {
-    .argument = "graph-fold-batch-norm",
-    .summary = "Fold batch_norm and per-channel mul/add/sub/div into conv2d/dense/matmul weights",
-    .description =
-        "FoldScaleAxis: a graph.conv2d (NCHW, OIHW, any groups), graph.dense or graph.matmul "
-        "(scale only) with fp32 constant weights (and bias) whose result's only user is an "
-        "inference batch_norm on the channel axis, or a mul, div, add or sub by a constant "
-        "that is per-channel ([O], [O, 1, 1], [1, O, 1, 1], ...) or a scalar, with a result "
-        "of the same type, is rebuilt with the weight rows scaled and the bias shifted, and "
-        "replaces that user. Any constant size (dense<> up to 64 elements, else a "
-        "dense_resource blob); repeated until nothing changes.",
-    .anchor = "builtin.module",
-    .run = run,
-};

@@ -38,6 +38,7 @@
 #include "core/builder.h"
 #include "core/op_list.h"
 #include "dialects/op_checks.h"
+#include "passes/graph/graph_passes.h"
 #include "strata/pass.h"
 
 enum { MAX_GROUP = 64 };
@@ -106,7 +107,6 @@ static bool inputs_precede(const group_t *g, MlirOperation user) {
   return true;
 }
 
-
 static void grow(MlirOperation start, group_t *g) {
   g->ops[0] = start;
   g->count = 1;
@@ -126,7 +126,6 @@ static void grow(MlirOperation start, group_t *g) {
     cur = user;
   }
 }
-
 
 /* Values the group reads from outside, constants excepted, each once. */
 typedef struct {
@@ -315,7 +314,8 @@ static void fuse_function(MlirOperation func, MlirSymbolTable table) {
   }
 }
 
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/graph/graph_passes.def. */
+MlirLogicalResult graph_fuse_run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
   MlirSymbolTable table = mlirSymbolTableCreate(module);
@@ -332,23 +332,3 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
   mlirSymbolTableDestroy(table);
   return mlirLogicalResultSuccess();
 }
-
-const strata_pass_info_t graph_fuse_pass = {
-    .argument = "graph-fuse",
-    .summary = "Group each conv/matmul with the elementwise ops after it, and elementwise chains "
-               "(TVM FuseOps), into private functions",
-    .description =
-        "Op patterns: out-elemwise-fusable (conv2d, conv3d, dense, matmul, batch_matmul), "
-        "elementwise/broadcast (unary and binary elementwise ops, clip, cast, where, "
-        "batch_norm), opaque (the rest). A group starts at a non-opaque op and takes the "
-        "next op while the current result has exactly one user, that user is elementwise, "
-        "in the same block, with a result of the same type, whose other operands are "
-        "defined before the group's first op. Groups of two or more ops "
-        "become a private func.func @<function>_fused<N> (N from 0 in each function; made unique) with attributes "
-        "graph.fused (the ops, \"conv2d+batch_norm+relu\") and graph.pattern "
-        "(\"out_elemwise_fusable\" or \"injective\"), called where the group's first op was; "
-        "the constants a group reads are cloned into its function. convert-graph-to-te "
-        "inlines these functions back before lowering.",
-    .anchor = "builtin.module",
-    .run = run,
-};

@@ -32,6 +32,7 @@
 #include "core/builder.h"
 #include "core/op_list.h"
 #include "dialects/op_checks.h"
+#include "passes/graph/graph_passes.h"
 #include "strata/pass.h"
 
 enum { MAX_CHAIN = 12 };
@@ -89,27 +90,33 @@ static bool take(chain_t *c, MlirOperation op) {
   return true;
 }
 
-/* For a binary `name` op: the operand that is not `known` (either order);
- * a null value when neither is. */
-static MlirValue other(MlirOperation op, const char *name, MlirValue known) {
+/* For a binary `name` op one of whose operands passes `test` (the right
+ * one tried first): the other operand; a null value when neither does. */
+static MlirValue other_operand(MlirOperation op, const char *name,
+                               bool (*test)(MlirValue v, const void *arg), const void *arg) {
   if (mlirOperationIsNull(op) || !strata_op_is(op, name))
     return (MlirValue){NULL};
-  if (mlirValueEqual(operand(op, 0), known))
-    return operand(op, 1);
-  if (mlirValueEqual(operand(op, 1), known))
+  if (test(operand(op, 1), arg))
     return operand(op, 0);
+  if (test(operand(op, 0), arg))
+    return operand(op, 1);
   return (MlirValue){NULL};
+}
+
+static bool is_value(MlirValue v, const void *known) {
+  return mlirValueEqual(v, *(const MlirValue *)known);
+}
+
+static bool is_const_of(MlirValue v, const void *c) { return is_const(v, *(const double *)c); }
+
+/* For a binary `name` op: the operand that is not `known` (either order). */
+static MlirValue other(MlirOperation op, const char *name, MlirValue known) {
+  return other_operand(op, name, is_value, &known);
 }
 
 /* For a binary `name` op with one operand a constant `c`: the other one. */
 static MlirValue other_than_const(MlirOperation op, const char *name, double c) {
-  if (mlirOperationIsNull(op) || !strata_op_is(op, name))
-    return (MlirValue){NULL};
-  if (is_const(operand(op, 1), c))
-    return operand(op, 0);
-  if (is_const(operand(op, 0), c))
-    return operand(op, 1);
-  return (MlirValue){NULL};
+  return other_operand(op, name, is_const_of, &c);
 }
 
 /* x^3 as pow(x, 3), (x * x) * x or x * (x * x), with x = c->x. */
@@ -242,23 +249,9 @@ static MlirWalkResult collect(MlirOperation op, void *data) {
   return MlirWalkResultAdvance;
 }
 
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/graph/graph_passes.def. */
+MlirLogicalResult graph_recognize_gelu_run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
   strata_op_list_rewrite_walked(module, collect, MlirWalkPreOrder, rewrite);
   return mlirLogicalResultSuccess();
 }
-
-const strata_pass_info_t graph_recognize_gelu_pass = {
-    .argument = "graph-recognize-gelu",
-    .summary = "Replace GELU written as elementwise ops (erf or tanh form) by graph.gelu",
-    .description =
-        "x * (1 + erf(x / sqrt(2))) * 0.5 (PyTorch's export; x * (1 / sqrt(2)) and x * 0.5 "
-        "first accepted too) becomes graph.gelu {approximate = \"none\"}; x * 0.5 * (1 + "
-        "tanh(sqrt(2/pi) * (x + 0.044715 * x^3))), x^3 as pow(x, 3), x * x * x or x * (x * "
-        "x), becomes graph.gelu {approximate = \"tanh\"}. Operands of add and mul in either "
-        "order; splat f32 constants within 1e-4 relative. Every intermediate value must have "
-        "one use and x's type; otherwise nothing changes. The chain and the constants it "
-        "leaves unused are erased.",
-    .anchor = "builtin.module",
-    .run = run,
-};

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/op_list.h"
+#include "passes/strata/strata_passes.h"
 #include "strata/pass.h"
 
 static bool is_strata_op(MlirOperation op) {
@@ -34,24 +36,18 @@ static size_t sweep_op(MlirOperation op);
  * ops before it (its producers, possibly used only inside its regions)
  * dead within the same sweep. Returns the number of ops erased. */
 static size_t sweep_block(MlirBlock block) {
-  size_t count = 0, cap = 16;
-  MlirOperation *ops = malloc(cap * sizeof *ops);
-  for (MlirOperation op = mlirBlockGetFirstOperation(block); !mlirOperationIsNull(op);
-       op = mlirOperationGetNextInBlock(op)) {
-    if (count == cap)
-      ops = realloc(ops, (cap *= 2) * sizeof *ops);
-    ops[count++] = op;
-  }
+  strata_op_list_t ops = {0};
+  strata_op_list_block(&ops, block);
   size_t erased = 0;
-  for (size_t i = count; i-- > 0;) {
-    if (is_dead(ops[i])) {
-      mlirOperationDestroy(ops[i]);
+  for (size_t i = ops.count; i-- > 0;) {
+    if (is_dead(ops.ops[i])) {
+      mlirOperationDestroy(ops.ops[i]);
       ++erased;
     } else {
-      erased += sweep_op(ops[i]);
+      erased += sweep_op(ops.ops[i]);
     }
   }
-  free(ops);
+  strata_op_list_free(&ops);
   return erased;
 }
 
@@ -64,21 +60,10 @@ static size_t sweep_op(MlirOperation op) {
   return erased;
 }
 
-static MlirLogicalResult run(MlirOperation op, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/strata/strata_passes.def. */
+MlirLogicalResult strata_dce_run(MlirOperation op, const strata_pass_options_t *opts) {
   (void)opts;
   while (sweep_op(op) > 0) {
   }
   return mlirLogicalResultSuccess();
 }
-
-const strata_pass_info_t strata_dce_pass = {
-    .argument = "strata-dce",
-    .summary = "Erase Strata ops whose results are unused",
-    .description =
-        "Removes graph/te/tir/hwi ops that have results, none of which is used, "
-        "repeating until nothing changes. Needed because IRDL-defined ops are not "
-        "known to be side-effect free, so upstream canonicalize and cse keep them. "
-        "Ops without results are never removed.",
-    .anchor = "builtin.module",
-    .run = run,
-};

@@ -18,6 +18,7 @@
 #include "core/op_list.h"
 #include "core/text.h"
 #include "dialects/op_checks.h"
+#include "passes/strata/strata_passes.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 
@@ -152,7 +153,8 @@ static void declare(MlirOperation module, MlirSymbolTable table, const char *fn)
   mlirSymbolTableInsert(table, decl);
 }
 
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/strata/strata_passes.def. */
+MlirLogicalResult strata_instrument_profile_run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
   profile_t p = {.ctx = mlirOperationGetContext(module)};
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
@@ -181,22 +183,3 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
   free(p.names);
   return mlirLogicalResultSuccess();
 }
-
-const strata_pass_info_t strata_instrument_profile_pass = {
-    .argument = "strata-instrument-profile",
-    .summary = "Time each kernel of public functions with the runtime's profile timers",
-    .description =
-        "For strata-run --profile. In each public function, every kernel is wrapped in "
-        "`func.call @strata_profile_begin(id)` / `@strata_profile_end(id)` (i64 ids from 0, "
-        "timers in runtime/profile_kernels.c): a func.call (e.g. a fused group outlined into "
-        "a private function) or a memref.copy on its own; loop nests (ops with regions) "
-        "grouped up to and including the nest carrying `te.compute`, so that the init and "
-        "packing nests of a compute count with it. The module attribute "
-        "`strata.profile_kernels` lists the kernels' names in id order: the te compute (or "
-        "`call @callee`, `copy`, `loops`), two spaces, and the location (the ONNX node, or "
-        "file:line:col). Runs on tir, after tir-apply-schedule and before "
-        "strata-lower-to-llvm; the timers sit outside parallel loops.",
-    .anchor = "builtin.module",
-    .dependent_dialects = {mlirGetDialectHandle__func__, mlirGetDialectHandle__arith__},
-    .run = run,
-};

@@ -20,6 +20,7 @@
 #include "core/op_list.h"
 #include "core/text.h"
 #include "dialects/op_checks.h"
+#include "passes/strata/strata_passes.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 
@@ -377,7 +378,8 @@ static bool is_public_definition(MlirOperation op) {
   return mlirAttributeIsNull(vis) || strata_str_eq(mlirStringAttrGetValue(vis), "public");
 }
 
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/strata/strata_passes.def. */
+MlirLogicalResult strata_outline_kernels_run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
   kernels_t ks = {.table = mlirSymbolTableCreate(module), .module = module};
   strata_op_list_t funcs = {0};
@@ -404,25 +406,3 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
   mlirSymbolTableDestroy(ks.table);
   return mlirLogicalResultSuccess();
 }
-
-const strata_pass_info_t strata_outline_kernels_pass = {
-    .argument = "strata-outline-kernels",
-    .summary = "Outline each kernel into a function named by its hash; identical kernels "
-               "become one",
-    .description =
-        "In each public function, every kernel (the loop nests of one te compute, grouped "
-        "as strata-instrument-profile groups them; ops that only define values, such as "
-        "constants, allocations and views, may sit between the nests and stay) becomes a "
-        "private `func.func @strata_kernel_<h>` and a `func.call` in its place. The kernel's "
-        "arguments are the values it uses but does not define, in order of first use, "
-        "except `arith.constant`s, which are cloned into it. `<h>` is the xxHash64 (16 hex "
-        "digits) of the kernel's text as printed with the te.compute labels removed, so "
-        "identical kernels (two equal convolutions on different weights) are one function "
-        "called twice. A group whose loops yield a value used after it stays inline. The "
-        "module attribute `strata.kernels` records [kernel calls, distinct kernels]. Runs "
-        "on tir before strata-lower-to-llvm; the kernels are the units runtime/codegen.c "
-        "compiles in parallel and caches.",
-    .anchor = "builtin.module",
-    .dependent_dialects = {mlirGetDialectHandle__func__},
-    .run = run,
-};

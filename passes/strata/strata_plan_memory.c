@@ -20,6 +20,7 @@
 #include "core/op_list.h"
 #include "core/text.h"
 #include "dialects/op_checks.h"
+#include "passes/strata/strata_passes.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 
@@ -260,7 +261,8 @@ static MlirNamedAttribute stat(MlirContext ctx, const char *name, int64_t v) {
   return strata_named(ctx, name, mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 64), v));
 }
 
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/strata/strata_passes.def. */
+MlirLogicalResult strata_plan_memory_run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
   MlirContext ctx = mlirOperationGetContext(module);
   MlirBlock body = mlirRegionGetFirstBlock(mlirOperationGetRegion(module, 0));
@@ -287,26 +289,3 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
   strata_op_list_free(&funcs);
   return mlirLogicalResultSuccess();
 }
-
-const strata_pass_info_t strata_plan_memory_pass = {
-    .argument = "strata-plan-memory",
-    .summary = "Place a function's intermediate buffers in one arena by liveness",
-    .description =
-        "Static memory planning. In each function, every memref.alloc of its top-level block "
-        "with a static, identity-layout shape of integer or float elements is given a "
-        "lifetime: from the alloc to the top-level op holding its last use, uses through "
-        "views (any memref result of a user) included, deallocs not counted. Buffers, "
-        "largest first, take the lowest 64-byte-aligned offset free of the buffers already "
-        "placed whose lifetimes overlap theirs (greedy by size). One "
-        "`memref.alloc() {alignment = 64} : memref<Nxi8>` at the top of the function "
-        "replaces them, each alloc becomes a `memref.view` of it at its offset, their "
-        "deallocs go, and the arena is freed before each return: one allocation per call "
-        "instead of one per buffer. A buffer that escapes (returned, yielded, its pointer "
-        "taken) or has dynamic sizes stays on the heap. The module attribute "
-        "`strata.memory_plan` records per function arena_bytes, planned_buffers, "
-        "separate_bytes (their sum unplanned) and unplanned_buffers (strata-run --stats). "
-        "Runs after convert-tir-to-scf, in strata-lower-to-llvm.",
-    .anchor = "builtin.module",
-    .dependent_dialects = {mlirGetDialectHandle__memref__, mlirGetDialectHandle__arith__},
-    .run = run,
-};

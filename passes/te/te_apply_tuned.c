@@ -23,19 +23,12 @@
 #include "core/op_list.h"
 #include "dialects/te/te.h"
 #include "passes/te/te_knobs.h"
+#include "passes/te/te_passes.h"
 #include "passes/te/te_task.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 #include "tuning/record_store.h"
 #include "tuning/validate.h"
-
-static const strata_pass_option_t options[] = {
-    {.name = "db", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "tuning database to read (written by te-autotune or strata-tune)"},
-    {.name = "target", .kind = STRATA_OPTION_STRING, .default_value = "host",
-     .help = "target string of the records to use: host (this machine, as te-autotune "
-             "writes it) or any text"},
-};
 
 /* The records of one task, grouped by decisions: a decision's score is the
  * median of its successful latencies (te-autotune and strata-tune measure
@@ -235,7 +228,8 @@ static int apply_one(MlirOperation op, strata_tuning_db_t *db, const char *targe
   return result;
 }
 
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/te/te_passes.def. */
+MlirLogicalResult te_apply_tuned_run(MlirOperation module, const strata_pass_options_t *opts) {
   const char *path = strata_pass_options_get_string(opts, "db");
   if (!*path)
     return strata_emit_error(module, "te-apply-tuned: no tuning database given (db=...)");
@@ -288,20 +282,3 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
   strata_op_list_free(&computes);
   return status;
 }
-
-const strata_pass_info_t te_apply_tuned_pass = {
-    .argument = "te-apply-tuned",
-    .summary = "Apply the best tuning records of a database to te.compute schedules",
-    .description =
-        "For every te.compute whose schedule trace has knobs, looks up its task (canonical "
-        "text and target string, as te-autotune and strata-tune record them) in the tuning "
-        "database `db` and replaces the knobs with the best decisions that fit them: the "
-        "lowest median latency over their records (decisions that ever gave a wrong result "
-        "are out). Records whose task key holds another canonical text (a hash "
-        "collision or a stale database) are refused with a remark. A compute without a usable "
-        "record is reported, never silently: a remark at the compute and a warning at the "
-        "module naming every such kernel; its knobs take their default (first) choices so "
-        "compilation still works. Nothing is measured.",
-    STRATA_MODULE_PASS_OPTIONS(options),
-    .run = run,
-};

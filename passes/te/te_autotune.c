@@ -29,40 +29,10 @@
 #include "bridge/bridge.h"
 #include "core/op_list.h"
 #include "passes/te/te_measure.h"
+#include "passes/te/te_passes.h"
 #include "passes/te/te_tune_model.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
-
-static const char *const strategies[] = {"evolutionary", "random", "grid", NULL};
-
-static const strata_pass_option_t options[] = {
-    {.name = "trials", .kind = STRATA_OPTION_INT, .default_value = "64",
-     .help = "candidates measured per kernel at most (the default included)", .min = 1,
-     .max = 1000000},
-    {.name = "db", .kind = STRATA_OPTION_STRING, .default_value = "",
-     .help = "tuning database (SQLite file, created if missing) recording every measurement; "
-             "empty: record nothing"},
-    {.name = "seed", .kind = STRATA_OPTION_INT, .default_value = "0",
-     .help = "search seed (same seed and measurements: same candidate order)", .min = 0,
-     .max = INT64_MAX},
-    {.name = "strategy", .kind = STRATA_OPTION_STRING, .default_value = "evolutionary",
-     .help = "evolutionary (model-guided), random or grid", .choices = strategies},
-    {.name = "timeout", .kind = STRATA_OPTION_STRING, .default_value = "10",
-     .help = "seconds one candidate may take (compile, check and timed runs)"},
-    {.name = "repeats", .kind = STRATA_OPTION_INT, .default_value = "5",
-     .help = "timed runs per candidate (the median is its latency)", .min = 1, .max = 1000},
-    {.name = "validate", .kind = STRATA_OPTION_INT, .default_value = "3",
-     .help = "after the search, measure the default and the 3 fastest candidates this many "
-             "more times each (interleaved, recorded) and keep the best median: noise does not "
-             "pick the winner; 0: off",
-     .min = 0, .max = 50},
-    {.name = "flush-cache", .kind = STRATA_OPTION_BOOL, .default_value = "false",
-     .help = "evict every kernel argument but the first from the caches before each timed "
-             "run (clflush), as when other kernels of a model run in between"},
-    {.name = "target", .kind = STRATA_OPTION_STRING, .default_value = "host",
-     .help = "target string of the records: host (machine, CPU, ISA and threads of this "
-             "host) or any text"},
-};
 
 /* A compute that cannot be tuned is an error (emitted at it). */
 static void on_skipped(void *user, MlirOperation op, const char *summary, const char *error) {
@@ -115,8 +85,9 @@ static bool any_knobs(MlirOperation module) {
 }
 
 /* The task collection and scheduler strata-tune uses (te_tune_model.h),
- * with one round of `trials` per kernel. */
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+ * with one round of `trials` per kernel. Its record
+ * (argument, summary, options): passes/te/te_passes.def. */
+MlirLogicalResult te_autotune_run(MlirOperation module, const strata_pass_options_t *opts) {
   const char *db_path = strata_pass_options_get_string(opts, "db");
   const char *timeout_text = strata_pass_options_get_string(opts, "timeout");
   char *end;
@@ -168,27 +139,3 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
   strata_tuning_db_close(db);
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
-
-const strata_pass_info_t te_autotune_pass = {
-    .argument = "te-autotune",
-    .summary = "Tune the knobs of te.compute schedules by measuring candidates",
-    .description =
-        "For every te.compute whose schedule trace has knobs (te-default-schedule{knobs=true} "
-        "writes them for matrix products), searches the knob values: the compute is "
-        "extracted into a standalone kernel, and each candidate (the default, every knob's "
-        "first choice, always first) is lowered, JIT-compiled and run on seeded random "
-        "inputs in a forked child with a time limit, its output compared with the "
-        "default's (a wrong result is an error, never a win); its latency is the median "
-        "of `repeats` runs. Afterwards the default and the fastest candidates are measured "
-        "`validate` more times, the others each in one process with the default, their runs "
-        "alternating (noise does not pick the winner: another candidate replaces the "
-        "default only when it was more than 1% faster head to head). "
-        "Strategies: evolutionary (XGBoost cost model, the default), "
-        "random, grid. Every measurement is recorded in the tuning database `db` under "
-        "the kernel's canonical text (the compute without names and schedule, with its "
-        "operand types) and the target string. The best decisions replace the knobs; a "
-        "remark per compute reports trials, errors and the default and best latency. "
-        "Identical kernels are tuned once. See docs/tuning.md.",
-    STRATA_MODULE_PASS_OPTIONS(options),
-    .run = run,
-};

@@ -81,6 +81,7 @@
 #include "dialects/te/te.h"
 #include "dialects/te/te_matmul.h"
 #include "dialects/te/te_trace.h"
+#include "passes/te/te_passes.h"
 #include "passes/te/te_row_vectors.h"
 #include "passes/te/te_schedule_steps.h"
 #include "passes/te/te_skinny.h"
@@ -657,30 +658,8 @@ static MlirWalkResult schedule_compute(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
-static const char *const targets[] = {"host", "avx512f", "avx2", "generic", NULL};
-
-static const strata_pass_option_t options[] = {
-    {.name = "target", .kind = STRATA_OPTION_STRING, .default_value = "host",
-     .help = "ISA whose register tile matrix products use: host (detected), avx512f, avx2, "
-             "generic",
-     .choices = targets},
-    {.name = "mc", .kind = STRATA_OPTION_INT, .default_value = "128",
-     .help = "rows of A per block (rounded up to the tile)", .min = 1, .max = 1 << 20},
-    {.name = "nc", .kind = STRATA_OPTION_INT, .default_value = "1024",
-     .help = "columns of B per block (rounded up to the tile)", .min = 1, .max = 1 << 20},
-    {.name = "kc", .kind = STRATA_OPTION_INT, .default_value = "256",
-     .help = "depth of one k block", .min = 1, .max = 1 << 20},
-    {.name = "pack-min-rows", .kind = STRATA_OPTION_INT, .default_value = "256",
-     .help = "pack B into panels only when A has at least this many rows (packing "
-             "costs one pass over B, repaid by reuse across row tiles)",
-     .min = 0, .max = 1 << 30},
-    {.name = "knobs", .kind = STRATA_OPTION_BOOL, .default_value = "false",
-     .help = "write the block sizes of matrix products as knobs mc, nc, kc and the register "
-             "tile as knob tile and packing B as knob pack (a search space for te-autotune; the first choice of each is "
-             "the default)"},
-};
-
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/te/te_passes.def. */
+MlirLogicalResult te_default_schedule_run(MlirOperation module, const strata_pass_options_t *opts) {
   config_t cfg = {
       .tile = strata_hwi_builtin_for_target(strata_pass_options_get_string(opts, "target")),
       .mc = strata_pass_options_get_int(opts, "mc"),
@@ -698,54 +677,3 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
   mlirOperationWalk(module, schedule_compute, &cfg, MlirWalkPreOrder);
   return mlirLogicalResultSuccess();
 }
-
-const strata_pass_info_t te_default_schedule_pass = {
-    .argument = "te-default-schedule",
-    .summary = "Give unscheduled reduction computes a heuristic schedule",
-    .description =
-        "Matrix products (fp32, static batch, A[.., i, k] * B[.., k, j] summed over k; a "
-        "dynamic M, N or K planned as one block, split with a remainder; with a dynamic M a "
-        "constant B always packed) "
-        "get the BLIS-style schedule: i, j, k split into blocks (mc, nc, kc) and a "
-        "register tile, order [batch, j.0, k.0, i.0, j.1, i.1, micro-tile], B packed "
-        "into zero-padded panels as wide as the tile (cache_read \"packed\"; only when "
-        "A has at least pack-min-rows rows), the "
-        "micro-tile tensorized onto the target's fp32 FMA intrinsic (4x64 AVX-512, "
-        "6x16 AVX2, 4x16 generic), and row blocks x panels (fused) or the batch run in "
-        "parallel (from 2^20 flops). A constant B is always packed (at compile time, "
-        "te-pack-constants), one panel per j block, kc capped so a kc x tile-width panel takes "
-        "at most 2/3 of the host's L1 data cache, order [j.0, j.1, i.0, k.0, i.1, micro-tile] "
-        "and j.0 parallel. knobs=true writes the block sizes as knobs mc, nc, kc (default "
-        "first) and the register tile as the knob tile (the target's tiles; blocks then split "
-        "by the tile in a second step: i.0, i.1.0, i.1.1), packing B as the knob pack and "
-        "packing A into row panels as the knob pack_a (off by default) for te-autotune. "
-        "Skinny products (one batch, at most 16 rows) with a constant B get instead: i split by "
-        "the tile rows, j by (column block, tile columns), k by kc, order [j.0, j.1, k.0, i.0, "
-        "i.1, j.2, k.1], B packed into tile-wide panels (at compile time by te-pack-constants), "
-        "the tile with the least padding tensorized, j.0 (at least 4 blocks) in parallel; with "
-        "a runtime B not transposed and at most 4 rows: j split by a block from the host's L1 "
-        "size, order [j.0, k, i, j.1], j.0 in parallel; with knobs=true the tile of the former "
-        "is the knob tile. "
-        "Window reductions whose reads run along the innermost spatial axis at stride 1 or 2 "
-        "(pools, depthwise convolutions; f32/f64, static, rows of at least 4, at stride 2 of "
-        "at least 8) get vector rows: the row split by a width (the whole row up to 32, else "
-        "the widest of 32, 16, 8 dividing it, else 16; at stride s: the target's lanes / s "
-        "(at least 4) from a row of 16, else 8; 8 for a max pool), "
-        "the reduce axes outside, the vector loop vectorized, the two innermost reduce loops "
-        "(the taps, up to 16 each) unrolled in sums of products (depthwise and grouped "
-        "convolutions), and from 2^18 iterations the first "
-        "spatial axis in parallel; with knobs=true and at least 4096 "
-        "iterations the knobs vector (4..64, the row), order (taps outside or inside the vector "
-        "blocks), unroll (the two innermost reduce loops fully or not) and parallel. "
-        "Other computes with reduce axes and at least two spatial axes get "
-        "a loop order with the reduce axes outside the innermost spatial axis (i, k, "
-        "j): contiguous inner loops that LLVM vectorizes; with knobs=true and at least 4096 "
-        "iterations, the knobs order (or reduce axes innermost), unroll (innermost reduce "
-        "loop by 1, 2, 4, 8) and parallel (first axis, off by default). Injective computes of at "
-        "least 32768 elements (or with a dynamic extent) run their first axis of extent >= 2 "
-        "(or dynamic) in parallel; one that reads a channel-blocked tensor t[.., d / B, .., "
-        "d % B] (a direct convolution's product viewed as NCHW) is ordered by block: split d "
-        "[B], its lanes just outside the innermost axis. Scheduled computes are untouched.",
-    STRATA_MODULE_PASS_OPTIONS(options),
-    .run = run,
-};

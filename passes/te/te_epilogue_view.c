@@ -36,6 +36,7 @@
 #include "core/op_list.h"
 #include "dialects/op_checks.h"
 #include "dialects/te/te.h"
+#include "passes/te/te_passes.h"
 #include "strata/pass.h"
 
 enum { MAX_RANK = 16 };
@@ -224,23 +225,9 @@ static bool visit(MlirOperation compute) {
   return true;
 }
 
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/te/te_passes.def. */
+MlirLogicalResult te_epilogue_view_run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
   strata_op_list_rewrite_each(module, (const char *const[]){"te.compute", NULL}, visit);
   return mlirLogicalResultSuccess();
 }
-
-const strata_pass_info_t te_epilogue_view_pass = {
-    .argument = "te-epilogue-view",
-    .summary = "Put the elementwise epilogue of a viewed product on the product's indices",
-    .description =
-        "An elementwise te.compute reading a tensor.expand_shape view of a reduction's "
-        "result (a convolution's [n, o, oh*ow] product viewed as [n, o, oh, ow]) at its "
-        "own indices is rewritten to iterate over the product's shape: its reads of the "
-        "view read the product, its reads of other tensors of its shape at its own "
-        "indices read a tensor.collapse_shape of them, and its result is expanded back "
-        "by a copy of the view. Left alone when an index of a collapsed group is used "
-        "any other way. Lets tir-fuse-epilogue run the epilogue per tile of the product.",
-    .anchor = "builtin.module",
-    .run = run,
-};

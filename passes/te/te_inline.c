@@ -23,6 +23,7 @@
 #include "dialects/op_checks.h"
 #include "dialects/te/te.h"
 #include "dialects/te/te_matmul.h"
+#include "passes/te/te_passes.h"
 #include "strata/pass.h"
 
 /* True if the body only moves data: no floating-point or math work. */
@@ -201,24 +202,9 @@ static void inline_all(MlirOperation module) {
   strata_op_list_free(&computes);
 }
 
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/te/te_passes.def. */
+MlirLogicalResult te_inline_run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
   inline_all(module);
   return mlirLogicalResultSuccess();
 }
-
-const strata_pass_info_t te_inline_pass = {
-    .argument = "te-inline",
-    .summary = "Inline elementwise te computes into the computes that read them",
-    .description =
-        "compute_inline where it always pays: a te.compute without reduce axes "
-        "whose result is only read (te.read) by other computes is substituted "
-        "into each reader and erased, so elementwise chains become one loop nest "
-        "without intermediate buffers. Readers with reduce axes only take "
-        "producers that move data (pad, transpose, broadcast), never arithmetic, and "
-        "never the operands of a matrix product (kept for its packed GEMM schedule). "
-        "A producer with dynamic extents first has its tensor.dim uses replaced by the "
-        "extents (its operands, or constants).",
-    .anchor = "builtin.module",
-    .run = run,
-};

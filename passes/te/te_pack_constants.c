@@ -36,6 +36,7 @@
 #include "core/op_list.h"
 #include "dialects/op_checks.h"
 #include "dialects/te/te.h"
+#include "passes/te/te_passes.h"
 #include "strata/pass.h"
 
 /* Tensors a compute reads, at most (more are not considered for packing). */
@@ -257,23 +258,9 @@ static MlirWalkResult pack_compute(MlirOperation op, void *user) {
   return MlirWalkResultAdvance;
 }
 
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/te/te_passes.def. */
+MlirLogicalResult te_pack_constants_run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
   mlirOperationWalk(module, pack_compute, NULL, MlirWalkPreOrder);
   return mlirLogicalResultSuccess();
 }
-
-const strata_pass_info_t te_pack_constants_pass = {
-    .argument = "te-pack-constants",
-    .summary = "Pack constant operands at compile time where a schedule packs them per call",
-    .description =
-        "For each cache_read step with scope \"packed\" (decided: no axis, not a knob, enabled "
-        "or unset) whose input is an fp32 rank-2 arith.constant read with two indices, builds "
-        "the packed constant once ([ceil(C/w), R, w] panels, zero-padded, transposed first "
-        "with transpose=true; or, when one panel holds all columns and the trace does not "
-        "tensorize, the plain [R, C] layout), rewrites the compute's te.read ops of it to read "
-        "the packed constant ([c div w, r, c rem w], or [r, c]) and removes the step. Run "
-        "after te-default-schedule / te-apply-tuned, before convert-te-to-tir.",
-    .anchor = "builtin.module",
-    .run = run,
-};

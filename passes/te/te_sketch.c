@@ -69,6 +69,7 @@
 #include "dialects/op_checks.h"
 #include "dialects/te/te.h"
 #include "dialects/te/te_trace.h"
+#include "passes/te/te_passes.h"
 #include "passes/te/te_schedule_steps.h"
 #include "passes/te/te_sketch_direct.h"
 #include "strata/diagnostics.h"
@@ -510,19 +511,8 @@ static void sketch_compute(MlirOperation op, const shape_t *s, const char *targe
                                     mlirArrayAttrGet(s->ctx, n, sketches));
 }
 
-static const char *const targets[] = {"host", "avx512f", "avx2", "generic", NULL};
-
-static const strata_pass_option_t options[] = {
-    {.name = "target", .kind = STRATA_OPTION_STRING, .default_value = "host",
-     .help = "ISA whose f32 vector width the vector knobs offer: host (detected), avx512f, "
-             "avx2, generic",
-     .choices = targets},
-    {.name = "min-iterations", .kind = STRATA_OPTION_INT, .default_value = "4096",
-     .help = "computes with fewer iterations (spatial x reduce extents) get no sketches", .min = 1,
-     .max = INT64_MAX},
-};
-
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/te/te_passes.def. */
+MlirLogicalResult te_sketch_run(MlirOperation module, const strata_pass_options_t *opts) {
   const char *target = strata_pass_options_get_string(opts, "target");
   const strata_hwi_builtin_t *tile = strata_hwi_builtin_for_target(target);
   if (!tile)
@@ -542,23 +532,3 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
   strata_op_list_free(&computes);
   return mlirLogicalResultSuccess();
 }
-
-const strata_pass_info_t te_sketch_pass = {
-    .argument = "te-sketch",
-    .summary = "Write template-free search spaces (sketches with knobs) for te.compute ops",
-    .description =
-        "Rules on a te.compute's structure write alternative schedule traces with knobs into "
-        "its `sketches` attribute (Ansor's sketches): multi-level SSRSRS tiling with a "
-        "parallel outer tile, an optional local accumulator, vectorize and unroll knobs for "
-        "reductions with data reuse (convolutions, products); vector rows with the reduce "
-        "axes outside or inside for every reduction (pooling, softmax, depthwise); vector rows "
-        "and a parallel axis for injective computes; for a direct convolution's tensorized "
-        "template with an epilogue (which the others would unfuse), the template's own tile, "
-        "input-channel block, reduce-loop place, parallel loop and tap unrolling as knobs "
-        "(\"direct\"). The compute's own schedule stays sketch "
-        "0 (\"default\"), the first choice of the knob \"sketch\", so te-autotune, "
-        "strata-tune and te-apply-tuned tune every such compute. Static f32/f64 computes "
-        "of at least `min-iterations` iterations only. See docs/tuning.md.",
-    STRATA_MODULE_PASS_OPTIONS(options),
-    .run = run,
-};

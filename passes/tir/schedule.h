@@ -62,6 +62,8 @@ MlirLogicalResult strata_tir_vectorize(MlirOperation loop);
  * over the last E mod f iterations when the extent is not a multiple of f
  * (or not constant). factor 1: no change. */
 MlirLogicalResult strata_tir_unroll(MlirOperation loop, int64_t factor);
+/* The largest constant extent tir-unroll unrolls fully (factor 0). */
+#define STRATA_TIR_MAX_FULL_UNROLL 1024
 
 /* Packs the `input`-th distinct buffer the nest of `root` reads (in order
  * of first load) into contiguous panels of `width` columns: for a buffer

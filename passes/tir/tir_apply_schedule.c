@@ -21,6 +21,7 @@
 #include "dialects/te/te_trace.h"
 #include "passes/tir/schedule.h"
 #include "passes/tir/tir_loops.h"
+#include "passes/tir/tir_passes.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 
@@ -278,7 +279,8 @@ static MlirLogicalResult apply_nest(MlirOperation root, deferred_list_t *deferre
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/tir/tir_passes.def. */
+MlirLogicalResult tir_apply_schedule_run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
   strata_op_list_t roots = {0};
   mlirOperationWalk(module, collect_scheduled, &roots, MlirWalkPreOrder);
@@ -299,24 +301,3 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
   strata_op_list_free(&roots);
   return failed ? mlirLogicalResultFailure() : mlirLogicalResultSuccess();
 }
-
-const strata_pass_info_t tir_apply_schedule_pass = {
-    .argument = "tir-apply-schedule",
-    .summary = "Apply each compute's schedule trace to its tir loop nest",
-    .description =
-        "For every tir.for carrying `te.schedule` (the outermost loop of a compute's "
-        "nest, as convert-te-to-tir leaves it), applies the steps in order with the "
-        "tir primitives (split, tile, fuse, reorder, parallel, vectorize, unroll, "
-        "cache_read, cache_write, tensorize, compute_inline; loops are looked up by "
-        "name in the nest as the previous steps left it), then removes the attribute. "
-        "compute_at steps (each the last step of its trace) run after every other step "
-        "of every nest, in reverse program order, since the consumer's steps rename "
-        "the loops they name. Errors (located at the nest): a knob without a "
-        "value (`knob 'tile_i' has no value: run te-autotune or fix it`), unknown "
-        "loop names, not yet implemented primitives or scopes, every error of the trace "
-        "decoder (`schedule step #0 (split) of compute 'c': missing field 'factors'`: "
-        "the te verifier's messages) and every error of the primitives themselves.",
-    .anchor = "builtin.module",
-    .dependent_dialects = {mlirGetDialectHandle__arith__},
-    .run = run,
-};

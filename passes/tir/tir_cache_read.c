@@ -28,6 +28,7 @@
 #include "dialects/tir/tir.h"
 #include "passes/tir/schedule.h"
 #include "passes/tir/tir_loops.h"
+#include "passes/tir/tir_passes.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 
@@ -264,19 +265,8 @@ MlirLogicalResult strata_tir_cache_read_packed(MlirOperation root, int64_t input
 
 /* --- the pass ----------------------------------------------------------- */
 
-static const strata_pass_option_t options[] = {
-    STRATA_TIR_TEXT_OPTION("compute", "the compute whose nest reads the input (may be omitted when there is one nest)"),
-    {.name = "input", .kind = STRATA_OPTION_INT, .default_value = "0",
-     .help = "which buffer the nest reads, counted in order of first load from 0", .min = 0,
-     .max = 31},
-    {.name = "width", .kind = STRATA_OPTION_INT, .default_value = "16",
-     .help = "panel width (columns per panel)", .min = 0, .max = 4096},
-    {.name = "transpose", .kind = STRATA_OPTION_BOOL, .default_value = "false",
-     .help = "the input is read as [.., j, k] (a transposed B, e.g. dense weights): its "
-             "second-to-last dim becomes the panels"},
-};
-
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/tir/tir_passes.def. */
+MlirLogicalResult tir_cache_read_run(MlirOperation module, const strata_pass_options_t *opts) {
   MlirOperation root;
   if (mlirLogicalResultIsFailure(strata_tir_single_root(
           module, strata_pass_options_get_string(opts, "compute"), true, "tir-cache-read",
@@ -286,19 +276,3 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
                                       strata_pass_options_get_int(opts, "width"),
                                       strata_pass_options_get_bool(opts, "transpose"));
 }
-
-const strata_pass_info_t tir_cache_read_pass = {
-    .argument = "tir-cache-read",
-    .summary = "Pack an input of a compute into contiguous panels (schedule primitive "
-               "`cache_read`, scope \"packed\")",
-    .description =
-        "Copies the input-th buffer the nest reads, [.., R, C], before the nest into "
-        "[.., ceil(C/width), R, width] (tir.alloc_buffer scope \"packed\", zero-padded "
-        "columns, panel loop parallel), rewrites the nest's loads to read the panels "
-        "(div/rem of the column index) and frees the copy after the nest; transpose=true "
-        "packs a [.., C, R] input read as B[.., j, k] into the same panels. Errors: no "
-        "such input, rank below 2, a non-positive width.",
-    STRATA_MODULE_PASS_OPTIONS(options),
-    .dependent_dialects = {mlirGetDialectHandle__memref__, mlirGetDialectHandle__arith__},
-    .run = run,
-};

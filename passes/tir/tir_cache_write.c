@@ -46,6 +46,7 @@
 #include "passes/tir/schedule.h"
 #include "passes/tir/tir_linear.h"
 #include "passes/tir/tir_loops.h"
+#include "passes/tir/tir_passes.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 
@@ -54,17 +55,8 @@ enum { MAX_RANK = 8, MAX_ATOMS = 16, MAX_ELEMENTS = 1 << 16 };
 typedef struct {
   MlirOperation loop;
   char compute[128], axis[128];
+  strata_tir_refusal_t why; /* "cannot cache_write at '<axis>' of compute '<compute>'" */
 } cw_t;
-
-static MlirLogicalResult refuse(const cw_t *c, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static MlirLogicalResult refuse(const cw_t *c, const char *fmt, ...) {
-  char msg[512];
-  STRATA_VFORMAT(msg, fmt);
-  return strata_emit_error(strata_tir_nest_root(c->loop),
-                           "cannot cache_write at '%s' of compute '%s': %s", c->axis, c->compute,
-                           msg);
-}
 
 /* An index as sum coeff[t]*var[t] + sum k*atom + cst, atoms being values
  * that do not depend on the variables (compared by identity), to tell that
@@ -158,8 +150,9 @@ static MlirLogicalResult analyse_access(const cw_t *c, MlirOperation op, intptr_
   MlirOperation loops[STRATA_TIR_MAX_VARS];
   int n = strata_tir_loops_between(c->loop, op, loops, STRATA_TIR_MAX_VARS);
   if (n < 0)
-    return refuse(c, "more than %d loops inside it enclose an access of its output",
-                  STRATA_TIR_MAX_VARS);
+    return strata_tir_refuse(&c->why,
+                             "more than %d loops inside it enclose an access of its output",
+                             STRATA_TIR_MAX_VARS);
   a->vars.count = n;
   a->vars.scope = c->loop;
   char name[128];
@@ -167,8 +160,8 @@ static MlirLogicalResult analyse_access(const cw_t *c, MlirOperation op, intptr_
     int64_t lb, step, bound;
     if (!strata_constant_int(strata_tir_for_lower(loops[t]), &lb) || lb != 0 ||
         !strata_constant_int(strata_tir_for_step(loops[t]), &step) || step != 1)
-      return refuse(c, "loop '%s' inside it must start at 0 with step 1",
-                    strata_tir_loop_name(loops[t], name, sizeof name));
+      return strata_tir_refuse(&c->why, "loop '%s' inside it must start at 0 with step 1",
+                               strata_tir_loop_name(loops[t], name, sizeof name));
     a->vars.vars[t] = strata_tir_for_induction_var(loops[t]);
     a->vars.bound[t] =
         strata_tir_extent_bound(loops[t], &bound) && bound > 0 ? bound : STRATA_TIR_UNBOUNDED;
@@ -176,9 +169,11 @@ static MlirLogicalResult analyse_access(const cw_t *c, MlirOperation op, intptr_
   for (intptr_t d = 0; d < rank; ++d) {
     MlirValue v = mlirOperationGetOperand(op, a->first + d);
     if (!strata_tir_linearize(&a->vars, v, &a->form[d]))
-      return refuse(c, "index %ld of its output is not a linear function of the loops inside "
-                       "it",
-                    (long)d);
+      return strata_tir_refuse(
+          &c->why,
+          "index %ld of its output is not a linear function of the loops inside "
+          "it",
+          (long)d);
     a->decomposed[d] = decompose(&a->vars, v, 1, &a->dec[d], 0);
     const strata_tir_linear_t *l = &a->form[d];
     int64_t lo = 0, hi = 0;
@@ -186,9 +181,11 @@ static MlirLogicalResult analyse_access(const cw_t *c, MlirOperation op, intptr_
       if (l->coeff[t] == 0)
         continue;
       if (a->vars.bound[t] == STRATA_TIR_UNBOUNDED)
-        return refuse(c, "the region of one iteration has no constant size: loop '%s' has a "
-                         "dynamic extent",
-                      strata_tir_loop_name(loops[t], name, sizeof name));
+        return strata_tir_refuse(
+            &c->why,
+            "the region of one iteration has no constant size: loop '%s' has a "
+            "dynamic extent",
+            strata_tir_loop_name(loops[t], name, sizeof name));
       int64_t span = l->coeff[t] * (a->vars.bound[t] - 1);
       if (span < 0)
         lo += span;
@@ -254,12 +251,12 @@ static MlirLogicalResult find_output(const cw_t *c, MlirValue *out, strata_op_li
     if (mlirValueIsNull(o))
       o = m;
     else if (!mlirValueEqual(o, m))
-      r = refuse(c, "it stores to several buffers");
+      r = strata_tir_refuse(&c->why, "it stores to several buffers");
   }
   if (mlirLogicalResultIsSuccess(r) && mlirValueIsNull(o))
-    r = refuse(c, "nothing is stored inside it");
+    r = strata_tir_refuse(&c->why, "nothing is stored inside it");
   else if (mlirLogicalResultIsSuccess(r) && strata_tir_defined_inside(o, c->loop))
-    r = refuse(c, "the buffer it stores to is allocated inside it");
+    r = strata_tir_refuse(&c->why, "the buffer it stores to is allocated inside it");
   /* Every use of O inside the loop must be a load or a store of it. */
   if (mlirLogicalResultIsSuccess(r))
     for (MlirOpOperand use = mlirValueGetFirstUse(o); !mlirOpOperandIsNull(use);
@@ -272,15 +269,17 @@ static MlirLogicalResult find_output(const cw_t *c, MlirValue *out, strata_op_li
           (strata_op_is(user, "memref.store") && k == 1))
         continue;
       MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(user));
-      r = refuse(c, "its output is used inside it by '%.*s' (cache_write must come before "
-                    "tensorize)",
-                 (int)n.length, n.data);
+      r = strata_tir_refuse(&c->why,
+                            "its output is used inside it by '%.*s' (cache_write must come before "
+                            "tensorize)",
+                            (int)n.length, n.data);
       break;
     }
   if (mlirLogicalResultIsSuccess(r)) {
     intptr_t rank = mlirShapedTypeGetRank(mlirValueGetType(o));
     if (rank < 1 || rank > MAX_RANK)
-      r = refuse(c, "its output has rank %ld (1 to %d supported)", (long)rank, MAX_RANK);
+      r = strata_tir_refuse(&c->why, "its output has rank %ld (1 to %d supported)", (long)rank,
+                            MAX_RANK);
   }
   if (mlirLogicalResultIsSuccess(r)) {
     *out = o;
@@ -316,9 +315,10 @@ static MlirLogicalResult region_shape(const cw_t *c, const access_t *acc, size_t
         ok = same_atoms(&acc[0].dec[d], &acc[i].dec[d]);
     }
     if (!ok)
-      return refuse(c, "the indices of its output in dimension %ld differ by more than "
-                       "constants and loops inside it",
-                    (long)d);
+      return strata_tir_refuse(&c->why,
+                               "the indices of its output in dimension %ld differ by more than "
+                               "constants and loops inside it",
+                               (long)d);
     int64_t lo = acc[0].lo[d], hi = acc[0].hi[d];
     lowest[d] = 0;
     for (size_t i = 1; i < n; ++i) {
@@ -333,9 +333,10 @@ static MlirLogicalResult region_shape(const cw_t *c, const access_t *acc, size_t
     if (!mlirShapedTypeIsDynamicDim(ot, d) && shape[d] > mlirShapedTypeGetDimSize(ot, d))
       shape[d] = mlirShapedTypeGetDimSize(ot, d) > 0 ? mlirShapedTypeGetDimSize(ot, d) : 1;
     if (!strata_mul_i64(elements, shape[d], &elements) || elements > MAX_ELEMENTS)
-      return refuse(c, "the local buffer would hold more than %d elements (cache at an "
-                       "inner loop)",
-                    MAX_ELEMENTS);
+      return strata_tir_refuse(&c->why,
+                               "the local buffer would hold more than %d elements (cache at an "
+                               "inner loop)",
+                               MAX_ELEMENTS);
   }
   return mlirLogicalResultSuccess();
 }
@@ -409,6 +410,9 @@ MlirLogicalResult strata_tir_cache_write_local(MlirOperation loop) {
   cw_t c = {.loop = loop};
   strata_tir_compute_name(loop, c.compute, sizeof c.compute);
   strata_tir_loop_name(loop, c.axis, sizeof c.axis);
+  c.why.at = strata_tir_nest_root(loop);
+  snprintf(c.why.what, sizeof c.why.what, "cannot cache_write at '%s' of compute '%s'", c.axis,
+           c.compute);
   MlirValue out;
   strata_op_list_t ops = {0};
   if (mlirLogicalResultIsFailure(find_output(&c, &out, &ops)))
@@ -457,32 +461,7 @@ MlirLogicalResult strata_tir_cache_write_local(MlirOperation loop) {
 
 /* --- the pass ----------------------------------------------------------- */
 
-static const strata_pass_option_t options[] = {
-    STRATA_TIR_TEXT_OPTION("loop", "the loop whose iterations write through a local buffer"),
-    STRATA_TIR_TEXT_OPTION("compute", "restrict the loop search to this compute's nest"),
-};
-
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/tir/tir_passes.def. */
+MlirLogicalResult tir_cache_write_run(MlirOperation module, const strata_pass_options_t *opts) {
   return strata_tir_run_on_option_loop(module, opts, strata_tir_cache_write_local);
 }
-
-const strata_pass_info_t tir_cache_write_pass = {
-    .argument = "tir-cache-write",
-    .summary = "Write a loop's output region through a local buffer (schedule primitive "
-               "`cache_write`, scope \"local\")",
-    .description =
-        "Inside loop `loop`, loads and stores of the buffer the nest stores to there go "
-        "to a local buffer (tir.alloc_buffer scope \"local\", memref.alloca) covering "
-        "the region one iteration touches (indices as linear forms of the inner loops, "
-        "differing by constants; constant extents or min(c, ..) bounds); the region is "
-        "copied in at the top of the body and back at its end, clamped to the buffer, so "
-        "a reduction accumulates locally and writes once. The local buffer is allocated "
-        "before the nest, or (a heap buffer, freed there) at the top of the innermost "
-        "parallel loop around the loop; mark loops parallel before cache_write. Errors: "
-        "no or several stored buffers, a non-linear index, indices differing by a "
-        "non-constant, a dynamic region size, a region over 65536 elements, other uses of "
-        "the buffer (a tensorized tile).",
-    STRATA_MODULE_PASS_OPTIONS(options),
-    .dependent_dialects = {mlirGetDialectHandle__memref__, mlirGetDialectHandle__arith__},
-    .run = run,
-};

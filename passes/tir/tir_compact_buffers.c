@@ -35,6 +35,7 @@
 #include "dialects/op_checks.h"
 #include "dialects/tir/tir.h"
 #include "passes/tir/tir_loops.h"
+#include "passes/tir/tir_passes.h"
 #include "strata/pass.h"
 
 enum { MAX_RANK = 16 };
@@ -183,7 +184,8 @@ static void compact(MlirOperation alloc) {
   strata_op_list_free(&acc);
 }
 
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/tir/tir_passes.def. */
+MlirLogicalResult tir_compact_buffers_run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
   static const char *const names[] = {"tir.alloc_buffer", NULL};
   strata_op_list_t allocs = {0};
@@ -193,20 +195,3 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
   strata_op_list_free(&allocs);
   return mlirLogicalResultSuccess();
 }
-
-const strata_pass_info_t tir_compact_buffers_pass = {
-    .argument = "tir-compact-buffers",
-    .summary = "Cut to 1 the dimensions of an intermediate buffer that one serial loop's "
-               "induction variable indexes in every access",
-    .description =
-        "For each tir.alloc_buffer X of static shape used only by memref.load / memref.store "
-        "(as the memref) and memref.dealloc: a dimension that every access indexes with "
-        "exactly the induction variable of one serial tir.for L becomes of size 1, indexed by "
-        "0 (each iteration of L only touches its own slice, so all iterations can share one). "
-        "Every non-serial loop around L must index some other dimension of all accesses with "
-        "its own induction variable, so concurrent iterations keep distinct slices. The "
-        "depthwise convolutions' whole-output accumulators become one row per channel, which "
-        "stays in cache. Otherwise nothing changes.",
-    .anchor = "builtin.module",
-    .run = run,
-};

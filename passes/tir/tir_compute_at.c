@@ -38,6 +38,7 @@
 #include "passes/tir/schedule.h"
 #include "passes/tir/tir_linear.h"
 #include "passes/tir/tir_loops.h"
+#include "passes/tir/tir_passes.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 
@@ -46,16 +47,8 @@ enum { MAX_RANK = STRATA_TIR_MAX_VARS };
 typedef struct {
   MlirOperation root;
   const char *producer, *target, *axis;
+  strata_tir_refusal_t why; /* "cannot compute '<producer>' at '<axis>' of compute '<target>'" */
 } at_t;
-
-static MlirLogicalResult refuse(const at_t *a, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static MlirLogicalResult refuse(const at_t *a, const char *fmt, ...) {
-  char msg[512];
-  STRATA_VFORMAT(msg, fmt);
-  return strata_emit_error(a->root, "cannot compute '%s' at '%s' of compute '%s': %s",
-                           a->producer, a->axis, a->target, msg);
-}
 
 /* The producer: a perfect spatial nest storing P[loop variables]. */
 typedef struct {
@@ -70,11 +63,11 @@ static MlirLogicalResult analyse_producer(const at_t *a, producer_t *p) {
   MlirOperation loop = a->root;
   for (;;) {
     if (p->vars.count == MAX_RANK)
-      return refuse(a, "its nest is deeper than %d loops", MAX_RANK);
+      return strata_tir_refuse(&a->why, "its nest is deeper than %d loops", MAX_RANK);
     int64_t lb, step;
     if (!strata_constant_int(strata_tir_for_lower(loop), &lb) || lb != 0 ||
         !strata_constant_int(strata_tir_for_step(loop), &step) || step != 1)
-      return refuse(a, "its loops must start at 0 with step 1");
+      return strata_tir_refuse(&a->why, "its loops must start at 0 with step 1");
     p->loops[p->vars.count] = loop;
     p->vars.vars[p->vars.count++] = strata_tir_for_induction_var(loop);
     MlirOperation next = strata_tir_single_inner_loop(loop);
@@ -83,21 +76,23 @@ static MlirLogicalResult analyse_producer(const at_t *a, producer_t *p) {
     loop = next;
   }
   if (!strata_tir_spatial_store_nest(p->loops, p->vars.count, &p->store))
-    return refuse(a, "its nest is not a perfect spatial nest around one store (reductions "
-                     "and producers scheduled by other steps are not supported)");
+    return strata_tir_refuse(&a->why,
+                             "its nest is not a perfect spatial nest around one store (reductions "
+                             "and producers scheduled by other steps are not supported)");
   if (mlirOperationIsNull(p->store))
-    return refuse(a, "its nest stores nothing");
+    return strata_tir_refuse(&a->why, "its nest stores nothing");
   p->buffer = mlirOperationGetOperand(p->store, 1);
   intptr_t rank = mlirOperationGetNumOperands(p->store) - 2;
   bool exact = rank == p->vars.count;
   for (intptr_t d = 0; exact && d < rank; ++d)
     exact = mlirValueEqual(mlirOperationGetOperand(p->store, 2 + d), p->vars.vars[d]);
   if (!exact)
-    return refuse(a, "its store is not indexed by exactly its loops, in order");
+    return strata_tir_refuse(&a->why, "its store is not indexed by exactly its loops, in order");
   if (!mlirValueIsAOpResult(p->buffer) ||
       !strata_op_is(mlirOpResultGetOwner(p->buffer), "tir.alloc_buffer"))
-    return refuse(a, "its result is an output of the function (only buffers the function "
-                     "allocates can be computed in parts)");
+    return strata_tir_refuse(&a->why,
+                             "its result is an output of the function (only buffers the function "
+                             "allocates can be computed in parts)");
   return mlirLogicalResultSuccess();
 }
 
@@ -118,8 +113,8 @@ static MlirLogicalResult analyse_load(const at_t *a, MlirOperation axis, MlirOpe
   acc->load = load;
   int n = strata_tir_loops_between(axis, load, acc->loops, STRATA_TIR_MAX_VARS);
   if (n < 0)
-    return refuse(a, "more than %d loops inside '%s' enclose a read of '%s'",
-                  STRATA_TIR_MAX_VARS, a->axis, a->producer);
+    return strata_tir_refuse(&a->why, "more than %d loops inside '%s' enclose a read of '%s'",
+                             STRATA_TIR_MAX_VARS, a->axis, a->producer);
   acc->vars.count = n;
   acc->vars.scope = axis;
   char name[128];
@@ -128,8 +123,8 @@ static MlirLogicalResult analyse_load(const at_t *a, MlirOperation axis, MlirOpe
     int64_t lb, step, bound;
     if (!strata_constant_int(strata_tir_for_lower(l), &lb) || lb != 0 ||
         !strata_constant_int(strata_tir_for_step(l), &step) || step != 1)
-      return refuse(a, "loop '%s' inside it must start at 0 with step 1",
-                    strata_tir_loop_name(l, name, sizeof name));
+      return strata_tir_refuse(&a->why, "loop '%s' inside it must start at 0 with step 1",
+                               strata_tir_loop_name(l, name, sizeof name));
     acc->vars.vars[t] = strata_tir_for_induction_var(l);
     acc->vars.bound[t] =
         strata_tir_extent_bound(l, &bound) && bound > 0 ? bound : STRATA_TIR_UNBOUNDED;
@@ -140,15 +135,18 @@ static MlirLogicalResult analyse_load(const at_t *a, MlirOperation axis, MlirOpe
         strata_tir_linear_is_invariant(&ub))
       acc->runtime_ub[t] = true;
     else if (acc->vars.bound[t] == STRATA_TIR_UNBOUNDED)
-      return refuse(a, "the extent of loop '%s' depends on the loops around it and has no "
-                       "constant bound",
-                    strata_tir_loop_name(acc->loops[t], name, sizeof name));
+      return strata_tir_refuse(&a->why,
+                               "the extent of loop '%s' depends on the loops around it and has no "
+                               "constant bound",
+                               strata_tir_loop_name(acc->loops[t], name, sizeof name));
   }
   for (intptr_t d = 0; d < rank; ++d)
     if (!strata_tir_linearize(&acc->vars, mlirOperationGetOperand(load, 1 + d), &acc->form[d]))
-      return refuse(a, "index %ld of its read of '%s' is not a linear function of the loops "
-                       "inside '%s'",
-                    (long)d, a->producer, a->axis);
+      return strata_tir_refuse(
+          &a->why,
+          "index %ld of its read of '%s' is not a linear function of the loops "
+          "inside '%s'",
+          (long)d, a->producer, a->axis);
   return mlirLogicalResultSuccess();
 }
 
@@ -168,7 +166,7 @@ static MlirLogicalResult find_axis(const at_t *a, MlirOperation *consumer, MlirO
                              a->producer, a->axis, a->target, a->target);
   if (strata_tir_defined_inside(strata_tir_for_induction_var(*consumer), root) ||
       mlirOperationEqual(*consumer, root))
-    return refuse(a, "compute '%s' is inside its nest", a->target);
+    return strata_tir_refuse(&a->why, "compute '%s' is inside its nest", a->target);
   strata_op_list_t named = {0};
   strata_tir_collect_named(*consumer, a->axis, &named);
   size_t count = named.count;
@@ -176,11 +174,12 @@ static MlirLogicalResult find_axis(const at_t *a, MlirOperation *consumer, MlirO
     *axis = named.ops[0];
   strata_op_list_free(&named);
   if (count > 1)
-    return refuse(a, "loop name '%s' is ambiguous in compute '%s'", a->axis, a->target);
+    return strata_tir_refuse(&a->why, "loop name '%s' is ambiguous in compute '%s'", a->axis,
+                             a->target);
   if (count == 0) {
     char list[512];
-    return refuse(a, "no loop named '%s' in compute '%s' (loops: %s)", a->axis, a->target,
-                  strata_tir_list_loops(*consumer, list, sizeof list));
+    return strata_tir_refuse(&a->why, "no loop named '%s' in compute '%s' (loops: %s)", a->axis,
+                             a->target, strata_tir_list_loops(*consumer, list, sizeof list));
   }
   return mlirLogicalResultSuccess();
 }
@@ -200,12 +199,14 @@ static MlirLogicalResult collect_readers(const at_t *a, const producer_t *p, Mli
       continue;
     }
     MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(user));
-    return refuse(a, "its result is also used outside loop '%s' ('%.*s'); every reader "
-                     "must be inside it",
-                  a->axis, (int)n.length, n.data);
+    return strata_tir_refuse(&a->why,
+                             "its result is also used outside loop '%s' ('%.*s'); every reader "
+                             "must be inside it",
+                             a->axis, (int)n.length, n.data);
   }
   if (loads->count == 0)
-    return refuse(a, "compute '%s' does not read it inside loop '%s'", a->target, a->axis);
+    return strata_tir_refuse(&a->why, "compute '%s' does not read it inside loop '%s'", a->target,
+                             a->axis);
   return mlirLogicalResultSuccess();
 }
 
@@ -279,9 +280,11 @@ MlirLogicalResult strata_tir_compute_at(MlirOperation root, const char *target,
                                         const char *axis_name) {
   char producer[128];
   strata_tir_compute_name(root, producer, sizeof producer);
-  at_t a = {root, producer, target, axis_name};
+  at_t a = {root, producer, target, axis_name, {.at = root}};
+  snprintf(a.why.what, sizeof a.why.what, "cannot compute '%s' at '%s' of compute '%s'", producer,
+           axis_name, target);
   if (!strcmp(target, producer))
-    return refuse(&a, "a compute cannot be computed at itself");
+    return strata_tir_refuse(&a.why, "a compute cannot be computed at itself");
   MlirOperation consumer, axis;
   if (mlirLogicalResultIsFailure(find_axis(&a, &consumer, &axis)))
     return mlirLogicalResultFailure();
@@ -292,7 +295,8 @@ MlirLogicalResult strata_tir_compute_at(MlirOperation root, const char *target,
   MlirOperation croot = strata_tir_nest_root(consumer);
   if (!mlirBlockEqual(mlirOperationGetBlock(croot), mlirOperationGetBlock(root)) ||
       !mlirOperationIsBeforeInBlock(root, croot))
-    return refuse(&a, "its nest does not come before compute '%s' in one block", target);
+    return strata_tir_refuse(&a.why, "its nest does not come before compute '%s' in one block",
+                             target);
 
   intptr_t rank = mlirShapedTypeGetRank(mlirValueGetType(p.buffer));
   strata_op_list_t loads = {0};
@@ -317,13 +321,8 @@ MlirLogicalResult strata_tir_compute_at(MlirOperation root, const char *target,
 
 /* --- the pass ----------------------------------------------------------- */
 
-static const strata_pass_option_t options[] = {
-    STRATA_TIR_TEXT_OPTION("compute", "the producer compute to move"),
-    STRATA_TIR_TEXT_OPTION("target", "the consumer compute it moves into"),
-    STRATA_TIR_TEXT_OPTION("loop", "the consumer's loop inside which the producer is computed"),
-};
-
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/tir/tir_passes.def. */
+MlirLogicalResult tir_compute_at_run(MlirOperation module, const strata_pass_options_t *opts) {
   const char *compute = strata_pass_options_get_string(opts, "compute");
   MlirOperation root = strata_tir_find_root(module, compute);
   if (!compute[0] || mlirOperationIsNull(root))
@@ -331,22 +330,3 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
   return strata_tir_compute_at(root, strata_pass_options_get_string(opts, "target"),
                                strata_pass_options_get_string(opts, "loop"));
 }
-
-const strata_pass_info_t tir_compute_at_pass = {
-    .argument = "tir-compute-at",
-    .summary = "Compute a producer inside a loop of its consumer (schedule primitive "
-               "`compute_at`)",
-    .description =
-        "Moves the nest of `compute` (a perfect spatial nest storing one value per "
-        "iteration into a buffer the function allocated) to the top of the body of "
-        "loop `loop` of compute `target`, where it computes only the region of its "
-        "buffer that the consumer reads in one iteration of that loop: the hull of the "
-        "reads' indices (linear forms of the loops inside `loop`) over those loops' "
-        "ranges, clamped to the buffer. The buffer keeps its full size. Errors: unknown "
-        "target or loop, a reduction or otherwise non-perfect producer, a read that is "
-        "not a linear function of the inner loops, a reader outside the loop, a result "
-        "that is a function output.",
-    STRATA_MODULE_PASS_OPTIONS(options),
-    .dependent_dialects = {mlirGetDialectHandle__arith__, mlirGetDialectHandle__memref__},
-    .run = run,
-};

@@ -20,6 +20,7 @@
 #include "passes/tir/schedule.h"
 #include "passes/tir/tir_linear.h"
 #include "passes/tir/tir_loops.h"
+#include "passes/tir/tir_passes.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 
@@ -120,11 +121,8 @@ MlirLogicalResult strata_tir_compute_inline(MlirOperation root) {
 
 /* --- the pass ----------------------------------------------------------- */
 
-static const strata_pass_option_t options[] = {
-    STRATA_TIR_TEXT_OPTION("compute", "the compute to inline into its readers"),
-};
-
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/tir/tir_passes.def. */
+MlirLogicalResult tir_compute_inline_run(MlirOperation module, const strata_pass_options_t *opts) {
   MlirOperation root;
   if (mlirLogicalResultIsFailure(strata_tir_single_root(
           module, strata_pass_options_get_string(opts, "compute"), false, "tir-compute-inline",
@@ -132,18 +130,3 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
     return mlirLogicalResultFailure();
   return strata_tir_compute_inline(root);
 }
-
-const strata_pass_info_t tir_compute_inline_pass = {
-    .argument = "tir-compute-inline",
-    .summary = "Inline a compute into the loads that read it (schedule primitive "
-               "`compute_inline`)",
-    .description =
-        "The named compute's nest (a perfect nest of normalized loops storing one value "
-        "per iteration to P[loop variables] in a buffer the function allocated) is "
-        "removed: every load of P elsewhere in the function becomes the stored "
-        "expression evaluated at the load's indices. Errors: a reduction or otherwise "
-        "non-perfect nest, a store not indexed by exactly the loops, a result that is a "
-        "function output, a buffer used by anything but loads.",
-    STRATA_MODULE_PASS_OPTIONS(options),
-    .run = run,
-};

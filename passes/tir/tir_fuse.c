@@ -15,6 +15,7 @@
 #include "dialects/tir/tir.h"
 #include "passes/tir/schedule.h"
 #include "passes/tir/tir_loops.h"
+#include "passes/tir/tir_passes.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 
@@ -124,27 +125,9 @@ MlirLogicalResult strata_tir_fuse(const MlirOperation *loops, int n) {
   return mlirLogicalResultSuccess();
 }
 
-static const strata_pass_option_t options[] = {
-    STRATA_TIR_TEXT_OPTION("loops", "comma-separated names of the loops to fuse, outer first (e.g. d0,d1)"),
-    STRATA_TIR_COMPUTE_OPTION,
-};
-
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/tir/tir_passes.def. */
+MlirLogicalResult tir_fuse_run(MlirOperation module, const strata_pass_options_t *opts) {
   MlirOperation loops[MAX_FUSE];
   int n = strata_tir_option_loop_list(module, opts, "tir-fuse", "loops", loops, MAX_FUSE);
   return n < 0 ? mlirLogicalResultFailure() : strata_tir_fuse(loops, n);
 }
-
-const strata_pass_info_t tir_fuse_pass = {
-    .argument = "tir-fuse",
-    .summary = "Fuse perfectly nested tir loops into one (schedule primitive `fuse`)",
-    .description =
-        "Loops a, b, ... (each directly and perfectly nested in the previous) become "
-        "one loop `a+b+...` over the product of their extents; indices are recovered "
-        "with remui/divui. It is parallel if all fused loops were. Errors: a loop not "
-        "directly nested in the previous one, bodies not perfectly nested, an extent "
-        "computed inside the fused loops, loops not starting at 0 with step 1.",
-    STRATA_MODULE_PASS_OPTIONS(options),
-    .dependent_dialects = {mlirGetDialectHandle__arith__},
-    .run = run,
-};

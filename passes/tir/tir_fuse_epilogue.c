@@ -23,6 +23,7 @@
 #include "dialects/tir/tir.h"
 #include "passes/tir/schedule.h"
 #include "passes/tir/tir_loops.h"
+#include "passes/tir/tir_passes.h"
 #include "strata/pass.h"
 
 /* The buffer an hwi.call_tile accumulates into (the source of its
@@ -120,22 +121,9 @@ static bool fuse_in(MlirOperation func) {
   return true;
 }
 
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/tir/tir_passes.def. */
+MlirLogicalResult tir_fuse_epilogue_run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
   strata_op_list_rewrite_each(module, (const char *const[]){"func.func", NULL}, fuse_in);
   return mlirLogicalResultSuccess();
 }
-
-const strata_pass_info_t tir_fuse_epilogue_pass = {
-    .argument = "tir-fuse-epilogue",
-    .summary = "Run the elementwise epilogue of each tensorized product on its tiles",
-    .description =
-        "For every loop nest that reads a buffer an earlier nest accumulates with "
-        "hwi.call_tile (a tensorized conv or matmul product), applies "
-        "tir-reverse-compute-at into the loop directly holding the call: the epilogue "
-        "(bias, residual add, activation) runs on each tile after its last reduction "
-        "block, while the tile is in L1, instead of as a second pass over the product. "
-        "Nests the primitive refuses stay where they are. Runs after tir-apply-schedule.",
-    .anchor = "builtin.module",
-    .run = run,
-};

@@ -2,6 +2,7 @@
  * primitives (see tir_loops.h). */
 #include "passes/tir/tir_loops.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 #include <mlir-c/BuiltinAttributes.h>
 #include <mlir-c/BuiltinTypes.h>
 
+#include "core/text.h"
 #include "dialects/op_checks.h"
 #include "dialects/tir/tir.h"
 #include "strata/diagnostics.h"
@@ -637,4 +639,10 @@ MlirLogicalResult strata_tir_single_root(MlirOperation module, const char *compu
   }
   strata_op_list_free(&roots);
   return r;
+}
+
+MlirLogicalResult strata_tir_refuse(const strata_tir_refusal_t *r, const char *fmt, ...) {
+  char reason[512];
+  STRATA_VFORMAT(reason, fmt);
+  return strata_emit_error(r->at, "%s: %s", r->what, reason);
 }

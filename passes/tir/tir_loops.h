@@ -176,6 +176,18 @@ MlirLogicalResult strata_tir_single_root(MlirOperation module, const char *compu
                                          const char *pass, const char *several,
                                          MlirOperation *root);
 
+/* A schedule primitive's refusal: the op it is reported at and what the
+ * primitive was asked to do ("cannot compute 'p' at 'i' of compute 'c'"),
+ * which every reason follows after ": ". */
+typedef struct {
+  MlirOperation at;
+  char what[448];
+} strata_tir_refusal_t;
+
+/* Emits "<what>: <reason>" at r->at; returns failure. */
+MlirLogicalResult strata_tir_refuse(const strata_tir_refusal_t *r, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
 /* Option-table entries of the single-primitive passes: a string option with
  * an empty default, and the `compute` option that restricts a loop search. */
 #define STRATA_TIR_TEXT_OPTION(name_, help_)                                                 \

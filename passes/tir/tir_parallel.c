@@ -8,6 +8,7 @@
 #include "passes/tir/schedule.h"
 #include "dialects/tir/tir.h"
 #include "passes/tir/tir_loops.h"
+#include "passes/tir/tir_passes.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 
@@ -24,22 +25,7 @@ MlirLogicalResult strata_tir_parallel(MlirOperation loop) {
   return mlirLogicalResultSuccess();
 }
 
-static const strata_pass_option_t options[] = {
-    STRATA_TIR_TEXT_OPTION("loop", "name of the loop to run in parallel"),
-    STRATA_TIR_COMPUTE_OPTION,
-};
-
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/tir/tir_passes.def. */
+MlirLogicalResult tir_parallel_run(MlirOperation module, const strata_pass_options_t *opts) {
   return strata_tir_run_on_option_loop(module, opts, strata_tir_parallel);
 }
-
-const strata_pass_info_t tir_parallel_pass = {
-    .argument = "tir-parallel",
-    .summary = "Mark a tir loop parallel (schedule primitive `parallel`)",
-    .description =
-        "Sets kind = \"parallel\" on the named loop (convert-tir-to-scf makes it an "
-        "scf.parallel, then OpenMP). Error: the loop is a reduction loop (a store "
-        "inside it does not depend on its index, so iterations would race).",
-    STRATA_MODULE_PASS_OPTIONS(options),
-    .run = run,
-};

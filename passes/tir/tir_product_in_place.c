@@ -43,6 +43,7 @@
 #include "dialects/op_checks.h"
 #include "dialects/tir/tir.h"
 #include "passes/tir/tir_loops.h"
+#include "passes/tir/tir_passes.h"
 #include "strata/pass.h"
 
 /* Whether `v` depends on `iv` through ops inside `root` (depth-limited;
@@ -286,7 +287,8 @@ static void rewrite(MlirOperation call, MlirOperation root) {
   free_uses(&u);
 }
 
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/tir/tir_passes.def. */
+MlirLogicalResult tir_product_in_place_run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
   strata_op_list_t tiles = {0};
   strata_op_list_collect(module, (const char *const[]){"hwi.call_tile", NULL}, &tiles);
@@ -298,21 +300,3 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
   strata_op_list_free(&tiles);
   return mlirLogicalResultSuccess();
 }
-
-const strata_pass_info_t tir_product_in_place_pass = {
-    .argument = "tir-product-in-place",
-    .summary = "Tensorized products whose tiles each compute a whole sum: no zero-fill, "
-               "tiles overwrite C, written straight into the epilogue's destination",
-    .description =
-        "For each hwi.call_tile accumulating into a subview of a tir.alloc_buffer X whose "
-        "enclosing reduction-block loops (loops the subview does not depend on) all have "
-        "extent 1: the zero-fill nest of X before the product's nest is erased and the call "
-        "gets the unit attribute `overwrite` (C = A * B; convert-hwi-to-vector loads no C). "
-        "Then, when every load of X is in the product's nest and paired with a store of the "
-        "same indices into one buffer Y of X's type defined before the nest and not read in "
-        "it (the fused epilogue writing the destination), X is replaced by Y and its "
-        "allocation erased: the product is computed in place in the destination. Anything "
-        "else is left unchanged. Runs after tir-fuse-epilogue.",
-    .anchor = "builtin.module",
-    .run = run,
-};

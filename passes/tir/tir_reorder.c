@@ -16,6 +16,7 @@
 #include "dialects/tir/tir.h"
 #include "passes/tir/schedule.h"
 #include "passes/tir/tir_loops.h"
+#include "passes/tir/tir_passes.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 
@@ -185,29 +186,9 @@ MlirLogicalResult strata_tir_reorder(const MlirOperation *loops, int n) {
   return r;
 }
 
-static const strata_pass_option_t options[] = {
-    STRATA_TIR_TEXT_OPTION("order", "comma-separated loop names in their new order (e.g. d1,d0)"),
-    STRATA_TIR_COMPUTE_OPTION,
-};
-
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/tir/tir_passes.def. */
+MlirLogicalResult tir_reorder_run(MlirOperation module, const strata_pass_options_t *opts) {
   MlirOperation loops[MAX_LOOPS];
   int n = strata_tir_option_loop_list(module, opts, "tir-reorder", "order", loops, MAX_LOOPS);
   return n < 0 ? mlirLogicalResultFailure() : strata_tir_reorder(loops, n);
 }
-
-const strata_pass_info_t tir_reorder_pass = {
-    .argument = "tir-reorder",
-    .summary = "Permute nested tir loops (schedule primitive `reorder`)",
-    .description =
-        "The named loops (on one chain of nested loops) are permuted among the "
-        "positions they occupy. The chain is made perfectly nested first: a "
-        "reduction's init store between spatial and reduce loops is hoisted into a "
-        "copy of the enclosing loops (named `<loop>.init`). Index arithmetic moves "
-        "to where its operands exist. Errors (`illegal reorder: ...`): loops not "
-        "nested in one another, not perfectly nested bodies, a loop whose bounds "
-        "depend on a loop that would be inside it.",
-    STRATA_MODULE_PASS_OPTIONS(options),
-    .dependent_dialects = {mlirGetDialectHandle__arith__},
-    .run = run,
-};

@@ -44,6 +44,7 @@
 #include "passes/tir/schedule.h"
 #include "passes/tir/tir_linear.h"
 #include "passes/tir/tir_loops.h"
+#include "passes/tir/tir_passes.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 
@@ -52,16 +53,8 @@ enum { MAX_RANK = STRATA_TIR_MAX_VARS };
 typedef struct {
   MlirOperation root;
   const char *consumer, *target, *axis;
+  strata_tir_refusal_t why; /* "cannot compute '<consumer>' at '<axis>' of compute '<target>'" */
 } rat_t;
-
-static MlirLogicalResult refuse(const rat_t *a, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static MlirLogicalResult refuse(const rat_t *a, const char *fmt, ...) {
-  char msg[512];
-  STRATA_VFORMAT(msg, fmt);
-  return strata_emit_error(a->root, "cannot compute '%s' at '%s' of compute '%s': %s",
-                           a->consumer, a->axis, a->target, msg);
-}
 
 /* The consumer: a perfect nest around one store. */
 typedef struct {
@@ -75,24 +68,24 @@ static MlirLogicalResult analyse_consumer(const rat_t *a, consumer_t *c) {
   MlirOperation loop = a->root;
   for (; !mlirOperationIsNull(loop); loop = strata_tir_single_inner_loop(loop)) {
     if (c->vars.count == MAX_RANK)
-      return refuse(a, "its nest is deeper than %d loops", MAX_RANK);
+      return strata_tir_refuse(&a->why, "its nest is deeper than %d loops", MAX_RANK);
     int64_t lb, step;
     if (!strata_constant_int(strata_tir_for_lower(loop), &lb) || lb != 0 ||
         !strata_constant_int(strata_tir_for_step(loop), &step) || step != 1)
-      return refuse(a, "its loops must start at 0 with step 1");
+      return strata_tir_refuse(&a->why, "its loops must start at 0 with step 1");
     c->loops[c->vars.count] = loop;
     c->vars.vars[c->vars.count++] = strata_tir_for_induction_var(loop);
   }
   if (!strata_tir_spatial_store_nest(c->loops, c->vars.count, &c->store))
-    return refuse(a, "its nest is not a perfect spatial nest around one store");
+    return strata_tir_refuse(&a->why, "its nest is not a perfect spatial nest around one store");
   if (mlirOperationIsNull(c->store))
-    return refuse(a, "its nest stores nothing");
+    return strata_tir_refuse(&a->why, "its nest stores nothing");
   bool exact = mlirOperationGetNumOperands(c->store) - 2 == c->vars.count;
   for (int d = 0; exact && d < c->vars.count; ++d)
     exact = mlirValueEqual(mlirOperationGetOperand(c->store, 2 + d), c->vars.vars[d]);
   if (!exact)
-    return refuse(a, "its store is not indexed by exactly its loops, in order (an "
-                     "elementwise nest)");
+    return strata_tir_refuse(&a->why, "its store is not indexed by exactly its loops, in order (an "
+                                      "elementwise nest)");
   return mlirLogicalResultSuccess();
 }
 
@@ -201,7 +194,7 @@ static MlirLogicalResult analyse_store(const rat_t *a, MlirOperation axis, MlirO
   MlirOperation loops[STRATA_TIR_MAX_VARS];
   int n = strata_tir_loops_between(axis, store, loops, STRATA_TIR_MAX_VARS);
   if (n < 0)
-    return refuse(a, "too many loops inside '%s'", a->axis);
+    return strata_tir_refuse(&a->why, "too many loops inside '%s'", a->axis);
   st->vars = (strata_tir_vars_t){.count = n, .scope = axis};
   for (int t = 0; t < n; ++t) {
     int64_t bound;
@@ -214,17 +207,18 @@ static MlirLogicalResult analyse_store(const rat_t *a, MlirOperation axis, MlirO
   MlirType type = mlirValueGetType(mlirOperationGetOperand(store, 1));
   intptr_t rank = mlirShapedTypeGetRank(type);
   if (rank > MAX_RANK || !mlirShapedTypeHasStaticShape(type))
-    return refuse(a, "the producer's result has a dynamic shape or rank above %d", MAX_RANK);
+    return strata_tir_refuse(&a->why, "the producer's result has a dynamic shape or rank above %d",
+                             MAX_RANK);
   for (intptr_t d = 0; d < rank; ++d) {
     strata_tir_linear_t *l = &st->form[d];
     if (!strata_tir_linearize(&st->vars, mlirOperationGetOperand(store, 2 + d), l))
-      return refuse(a, "index %ld of the producer's store is not linear", (long)d);
+      return strata_tir_refuse(&a->why, "index %ld of the producer's store is not linear", (long)d);
     st->invariant[d] = strata_tir_linear_is_invariant(l);
     if (st->invariant[d])
       continue;
     if (l->sym || !dense_form(l, &st->vars))
-      return refuse(a, "index %ld of the producer's store does not cover a constant range",
-                    (long)d);
+      return strata_tir_refuse(
+          &a->why, "index %ld of the producer's store does not cover a constant range", (long)d);
     int64_t lo = l->cst, hi = l->cst;
     for (int t = 0; t < n; ++t) {
       int64_t span = l->coeff[t] * (st->vars.bound[t] - 1);
@@ -235,7 +229,7 @@ static MlirLogicalResult analyse_store(const rat_t *a, MlirOperation axis, MlirO
     st->lo[d] = lo < 0 ? 0 : lo;
     st->hi[d] = hi >= dim ? dim - 1 : hi;
     if (st->hi[d] < st->lo[d])
-      return refuse(a, "the producer's store covers no element");
+      return strata_tir_refuse(&a->why, "the producer's store covers no element");
   }
   return mlirLogicalResultSuccess();
 }
@@ -288,22 +282,25 @@ static MlirLogicalResult check_uses(const rat_t *a, const consumer_t *c, MlirVal
       in_consumer = in_consumer || mlirOperationEqual(p, a->root);
     }
     if (in_producer && !in_axis && !strata_op_is(user, "memref.load"))
-      return refuse(a, "the producer writes its result outside loop '%s'", a->axis);
+      return strata_tir_refuse(&a->why, "the producer writes its result outside loop '%s'",
+                               a->axis);
     if (!in_consumer)
       continue;
     if (!strata_op_is(user, "memref.load"))
-      return refuse(a, "it uses the producer's result other than by loads");
+      return strata_tir_refuse(&a->why, "it uses the producer's result other than by loads");
     intptr_t rank = mlirOperationGetNumOperands(user) - 1;
     if (rank != c->vars.count)
-      return refuse(a, "its nest is %d loops deep, the producer's result has rank %ld",
-                    c->vars.count, (long)rank);
+      return strata_tir_refuse(&a->why,
+                               "its nest is %d loops deep, the producer's result has rank %ld",
+                               c->vars.count, (long)rank);
     for (intptr_t d = 0; d < rank; ++d)
       if (!mlirValueEqual(mlirOperationGetOperand(user, 1 + d), c->vars.vars[d]))
-        return refuse(a, "it reads the producer's result at other indices than its loops");
+        return strata_tir_refuse(&a->why,
+                                 "it reads the producer's result at other indices than its loops");
     ++loads;
   }
   if (!loads)
-    return refuse(a, "it does not read the producer's result");
+    return strata_tir_refuse(&a->why, "it does not read the producer's result");
   return mlirLogicalResultSuccess();
 }
 
@@ -329,13 +326,13 @@ static bool movable(MlirOperation op) {
 static MlirLogicalResult hoist_between(const rat_t *a, MlirOperation producer) {
   if (!mlirBlockEqual(mlirOperationGetBlock(producer), mlirOperationGetBlock(a->root)) ||
       !mlirOperationIsBeforeInBlock(producer, a->root))
-    return refuse(a, "the producer's nest does not come before it in one block");
+    return strata_tir_refuse(&a->why, "the producer's nest does not come before it in one block");
   for (MlirOperation o = mlirOperationGetNextInBlock(producer); !mlirOperationEqual(o, a->root);
        o = mlirOperationGetNextInBlock(o)) {
     if (mlirOperationGetNumRegions(o) > 0)
-      return refuse(a, "another nest lies between the producer and it");
+      return strata_tir_refuse(&a->why, "another nest lies between the producer and it");
     if (!movable(o) && !strata_op_is(o, "memref.dealloc"))
-      return refuse(a, "an op with effects lies between the producer and it");
+      return strata_tir_refuse(&a->why, "an op with effects lies between the producer and it");
   }
   for (MlirOperation o = mlirOperationGetNextInBlock(producer); !mlirOperationEqual(o, a->root);) {
     MlirOperation next = mlirOperationGetNextInBlock(o);
@@ -411,15 +408,20 @@ static void build(const rat_t *a, const consumer_t *c, MlirOperation producer, M
 static MlirLogicalResult tile_source(const rat_t *a, MlirOperation axis,
                                      const strata_op_list_t *tiles, MlirOperation *view) {
   if (tiles->count != 1)
-    return refuse(a, "loop '%s' holds more than one hwi.call_tile", a->axis);
+    return strata_tir_refuse(&a->why, "loop '%s' holds more than one hwi.call_tile", a->axis);
   MlirValue acc = mlirOperationGetOperand(tiles->ops[0], 2);
   if (!mlirValueIsAOpResult(acc) || !strata_op_is(mlirOpResultGetOwner(acc), "memref.subview"))
-    return refuse(a, "the tile's accumulator is not a subview of the producer's result");
+    return strata_tir_refuse(&a->why,
+                             "the tile's accumulator is not a subview of the producer's result");
   if (!mlirOperationEqual(mlirOperationGetParentOperation(mlirOpResultGetOwner(acc)), axis))
-    return refuse(a, "the tile is not directly in loop '%s' (its region would be unknown at "
-                     "the end of the loop's body)", a->axis);
+    return strata_tir_refuse(
+        &a->why,
+        "the tile is not directly in loop '%s' (its region would be unknown at "
+        "the end of the loop's body)",
+        a->axis);
   if (!subview_ok(mlirOpResultGetOwner(acc)))
-    return refuse(a, "the tile's subview has strides other than 1 or rank above %d", MAX_RANK);
+    return strata_tir_refuse(
+        &a->why, "the tile's subview has strides other than 1 or rank above %d", MAX_RANK);
   *view = mlirOpResultGetOwner(acc);
   return mlirLogicalResultSuccess();
 }
@@ -476,15 +478,18 @@ static MlirLogicalResult store_source(const rat_t *a, const consumer_t *c, MlirO
   mlirOperationWalk(axis, find_stores, &w, MlirWalkPreOrder);
   MlirLogicalResult ok = mlirLogicalResultSuccess();
   if (!w.stores.count)
-    ok = refuse(a, "loop '%s' holds no store to a buffer it reads (and no hwi.call_tile)", a->axis);
+    ok = strata_tir_refuse(
+        &a->why, "loop '%s' holds no store to a buffer it reads (and no hwi.call_tile)", a->axis);
   else
     ok = analyse_store(a, axis, w.stores.ops[0], st);
   for (size_t i = 1; i < w.stores.count && mlirLogicalResultIsSuccess(ok); ++i) {
     stored_t other;
     ok = analyse_store(a, axis, w.stores.ops[i], &other);
     if (mlirLogicalResultIsSuccess(ok) && !same_region(st, &other))
-      ok = refuse(a, "loop '%s' holds stores to a buffer it reads over different regions "
-                     "(and no hwi.call_tile)", a->axis);
+      ok = strata_tir_refuse(&a->why,
+                             "loop '%s' holds stores to a buffer it reads over different regions "
+                             "(and no hwi.call_tile)",
+                             a->axis);
   }
   strata_op_list_free(&w.stores);
   return ok;
@@ -494,13 +499,15 @@ MlirLogicalResult strata_tir_reverse_compute_at(MlirOperation root, const char *
                                                 const char *axis_name) {
   char consumer_name[128];
   strata_tir_compute_name(root, consumer_name, sizeof consumer_name);
-  rat_t a = {root, consumer_name, target, axis_name};
+  rat_t a = {root, consumer_name, target, axis_name, {.at = root}};
+  snprintf(a.why.what, sizeof a.why.what, "cannot compute '%s' at '%s' of compute '%s'",
+           consumer_name, axis_name, target);
   if (!strcmp(target, consumer_name))
-    return refuse(&a, "a compute cannot be computed at itself");
+    return strata_tir_refuse(&a.why, "a compute cannot be computed at itself");
   MlirOperation scope = mlirOperationGetParentOperation(root);
   MlirOperation producer = strata_tir_find_root(scope, target);
   if (mlirOperationIsNull(producer))
-    return refuse(&a, "no compute named '%s' in this block", target);
+    return strata_tir_refuse(&a.why, "no compute named '%s' in this block", target);
   MlirOperation axis;
   if (mlirLogicalResultIsFailure(strata_tir_lookup_loop(producer, axis_name, &axis)))
     return mlirLogicalResultFailure();
@@ -548,13 +555,9 @@ MlirOperation strata_tir_epilogue_axis(MlirOperation store) {
 
 /* --- the pass ----------------------------------------------------------- */
 
-static const strata_pass_option_t options[] = {
-    STRATA_TIR_TEXT_OPTION("compute", "the consumer compute to move"),
-    STRATA_TIR_TEXT_OPTION("target", "the producer compute it moves into"),
-    STRATA_TIR_TEXT_OPTION("loop", "the producer's loop at the end of which it runs"),
-};
-
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/tir/tir_passes.def. */
+MlirLogicalResult tir_reverse_compute_at_run(MlirOperation module,
+                                             const strata_pass_options_t *opts) {
   const char *compute = strata_pass_options_get_string(opts, "compute");
   MlirOperation root = strata_tir_find_root(module, compute);
   if (!compute[0] || mlirOperationIsNull(root))
@@ -563,23 +566,3 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
   return strata_tir_reverse_compute_at(root, strata_pass_options_get_string(opts, "target"),
                                        strata_pass_options_get_string(opts, "loop"));
 }
-
-const strata_pass_info_t tir_reverse_compute_at_pass = {
-    .argument = "tir-reverse-compute-at",
-    .summary = "Run a consumer on each tile of its producer (schedule primitive "
-               "`reverse_compute_at`)",
-    .description =
-        "Moves the nest of `compute` (a perfect nest around one store that reads the "
-        "producer's result at its own loop variables: an elementwise epilogue) to the end "
-        "of the body of loop `loop` of compute `target`, over the region the one "
-        "hwi.call_tile inside that loop accumulates into (a subview of the result), "
-        "guarded to the last iteration of every enclosing loop the tile does not move "
-        "with (the reduction blocks). Without a tile, over the region the loop's stores "
-        "to the result cover (one store, or several covering the same region: the copies "
-        "of an unrolled reduction loop). Errors: unknown compute or loop, no or several "
-        "tiles in the loop, stores over different regions, writes of the result outside "
-        "the loop, reads at other indices, another nest between the two.",
-    STRATA_MODULE_PASS_OPTIONS(options),
-    .dependent_dialects = {mlirGetDialectHandle__arith__, mlirGetDialectHandle__memref__},
-    .run = run,
-};

@@ -24,6 +24,7 @@
 #include "dialects/tir/tir.h"
 #include "passes/tir/tir_linear.h"
 #include "passes/tir/tir_loops.h"
+#include "passes/tir/tir_passes.h"
 #include "strata/pass.h"
 
 static MlirWalkResult collect_divisions(MlirOperation op, void *user) {
@@ -109,23 +110,9 @@ static bool simplify(MlirOperation op) {
   return true;
 }
 
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/tir/tir_passes.def. */
+MlirLogicalResult tir_simplify_index_run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
   strata_op_list_rewrite_walked(module, collect_divisions, MlirWalkPostOrder, simplify);
   return mlirLogicalResultSuccess();
 }
-
-const strata_pass_info_t tir_simplify_index_pass = {
-    .argument = "tir-simplify-index",
-    .summary = "Replace exact div/rem of loop indices by the loop variables (packed panels)",
-    .description =
-        "Every arith.divui / arith.remui by a positive constant inside tir.for loops whose "
-        "value is an exact linear form of the enclosing loops' variables (loops from 0 with "
-        "step 1, bounded by a constant extent or min(c, ..): a variable part that cannot "
-        "carry across a multiple of the divisor, e.g. (64 * p + q) div 64 with q < 64) is "
-        "replaced by that form (its value at the origin plus sum(coeff * var)). Packed "
-        "panels (tir-cache-read, te-pack-constants) are then read with unit-stride indices "
-        "LLVM vectorizes. Other divisions are left.",
-    .anchor = "builtin.module",
-    .run = run,
-};

@@ -44,6 +44,7 @@
 #include "dialects/op_checks.h"
 #include "dialects/tir/tir.h"
 #include "passes/tir/tir_loops.h"
+#include "passes/tir/tir_passes.h"
 #include "strata/pass.h"
 
 enum { MAX_DEPTH = 16 };
@@ -366,7 +367,8 @@ static void sink_into(MlirOperation producer, MlirOperation consumer) {
   }
 }
 
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/tir/tir_passes.def. */
+MlirLogicalResult tir_sink_epilogue_run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
   strata_op_list_t roots = {0};
   strata_tir_collect_roots(module, "", &roots);
@@ -379,22 +381,3 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
   strata_op_list_free(&roots);
   return mlirLogicalResultSuccess();
 }
-
-const strata_pass_info_t tir_sink_epilogue_pass = {
-    .argument = "tir-sink-epilogue",
-    .summary = "Move an epilogue the tiles cannot take into the tensorized product's outer "
-               "loops it shares",
-    .description =
-        "For each loop nest carrying te.compute whose nearest preceding nest is a tensorized "
-        "product writing one buffer X that it reads (only constants, allocations and globals "
-        "between them): their loops are matched from the outside in while bounds and steps "
-        "are equal, and of that prefix the deepest one in which every loop of more than one "
-        "iteration indexes one same dimension of every access to X (and some dimension of "
-        "every store of the consumer) with its induction variable is taken; the consumer's "
-        "remaining loops move to the end of the product's innermost matched loop. The "
-        "direct convolution's NCHW epilogue (bias, ReLU, Clip) then runs per output row "
-        "while the row is in cache, instead of as a second pass over the product. "
-        "Otherwise nothing changes.",
-    .anchor = "builtin.module",
-    .run = run,
-};

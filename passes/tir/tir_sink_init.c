@@ -35,6 +35,7 @@
 #include "dialects/op_checks.h"
 #include "dialects/tir/tir.h"
 #include "passes/tir/tir_loops.h"
+#include "passes/tir/tir_passes.h"
 #include "strata/pass.h"
 
 enum { MAX_DEPTH = 16 };
@@ -263,7 +264,8 @@ static void run_on_block_of(MlirOperation root) {
     sink_into(init, root);
 }
 
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/tir/tir_passes.def. */
+MlirLogicalResult tir_sink_init_run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
   strata_op_list_t roots = {0};
   strata_tir_collect_roots(module, "", &roots);
@@ -272,22 +274,3 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
   strata_op_list_free(&roots);
   return mlirLogicalResultSuccess();
 }
-
-const strata_pass_info_t tir_sink_init_pass = {
-    .argument = "tir-sink-init",
-    .summary = "Move a reduction's hoisted initialization nest back into the reduction's "
-               "loops it shares",
-    .description =
-        "For each loop nest carrying te.compute and the nest just before it, when that nest "
-        "only stores constants into one buffer X the reduction stores into (the init nest "
-        "strata_tir_make_perfect hoists out of a reordered reduction): their loops are "
-        "matched from the outside in while bounds and steps are equal, and the init's "
-        "remaining loops move to the start of the deepest matched reduction loop's body "
-        "where every access to X (loads, stores, and the subviews of X tensorized tiles "
-        "accumulate into) indexes a same dimension with each matched loop's induction "
-        "variable (each iteration initializes exactly the slice it reduces into). The init "
-        "then runs per slice, in cache and inside the reduction's parallel loop, instead of "
-        "as a serial pass over the whole output. Otherwise nothing changes.",
-    .anchor = "builtin.module",
-    .run = run,
-};

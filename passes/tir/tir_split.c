@@ -14,6 +14,7 @@
 #include "dialects/tir/tir.h"
 #include "passes/tir/schedule.h"
 #include "passes/tir/tir_loops.h"
+#include "passes/tir/tir_passes.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 
@@ -99,13 +100,8 @@ MlirLogicalResult strata_tir_split(MlirOperation loop, const int64_t *factors, i
   return mlirLogicalResultSuccess();
 }
 
-static const strata_pass_option_t options[] = {
-    STRATA_TIR_TEXT_OPTION("loop", "name of the loop to split (e.g. d0)"),
-    STRATA_TIR_TEXT_OPTION("factors", "comma-separated inner factors, innermost last (e.g. 8 or 8,4)"),
-    STRATA_TIR_COMPUTE_OPTION,
-};
-
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/tir/tir_passes.def. */
+MlirLogicalResult tir_split_run(MlirOperation module, const strata_pass_options_t *opts) {
   int64_t factors[MAX_FACTORS];
   const char *text = strata_pass_options_get_string(opts, "factors");
   int n = strata_tir_parse_ints(text, factors, MAX_FACTORS);
@@ -117,18 +113,3 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
     return mlirLogicalResultFailure();
   return strata_tir_split(loop, factors, n, NULL);
 }
-
-const strata_pass_info_t tir_split_pass = {
-    .argument = "tir-split",
-    .summary = "Split a tir loop by inner factors (schedule primitive `split`)",
-    .description =
-        "Splits loop `a` (found by name, optionally within the nest of `compute`) by "
-        "the inner factors f1..fn into a.0 (outermost) .. a.n, with the original "
-        "index a.0*P0 + ... + a.n. Non-divisible extents stay correct: inner "
-        "bounds become min(f, remaining) (arith.minsi). Errors: unknown or "
-        "ambiguous loop, factor <= 0, a loop that does not start at 0 with step 1, "
-        "a resulting name that already exists.",
-    STRATA_MODULE_PASS_OPTIONS(options),
-    .dependent_dialects = {mlirGetDialectHandle__arith__},
-    .run = run,
-};

@@ -32,6 +32,7 @@
 #include "passes/tir/schedule.h"
 #include "passes/tir/tir_linear.h"
 #include "passes/tir/tir_loops.h"
+#include "passes/tir/tir_passes.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 
@@ -386,13 +387,8 @@ MlirOperation strata_tir_intrinsic_for(MlirOperation from, MlirStringRef name) {
   return strata_hwi_declare_builtin(module, builtin);
 }
 
-static const strata_pass_option_t options[] = {
-    STRATA_TIR_TEXT_OPTION("loop", "name of the outermost loop of the micro-tile"),
-    STRATA_TIR_TEXT_OPTION("intrinsic", "symbol of an hwi.intrinsic in the module, or a built-in one (declared on use)"),
-    STRATA_TIR_COMPUTE_OPTION,
-};
-
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/tir/tir_passes.def. */
+MlirLogicalResult tir_tensorize_run(MlirOperation module, const strata_pass_options_t *opts) {
   MlirOperation loop;
   if (mlirLogicalResultIsFailure(strata_tir_find_option_loop(module, opts, &loop)))
     return mlirLogicalResultFailure();
@@ -404,21 +400,3 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
                              name);
   return strata_tir_tensorize(loop, intrinsic);
 }
-
-const strata_pass_info_t tir_tensorize_pass = {
-    .argument = "tir-tensorize",
-    .summary = "Replace a C += A*B micro-tile by an hwi.call_tile (schedule primitive `tensorize`)",
-    .description =
-        "Matches the three loops starting at the named loop against an fp32 fma "
-        "intrinsic: body C[..] += A[..] * B[..], unit-stride linear indices (through "
-        "split/fuse and packed-panel arithmetic), C using m and n (n last), A using m "
-        "and k (k last), B using k and n (n last), m and n extents bounded by the "
-        "intrinsic's tile (partial edge tiles allowed). The loops become one "
-        "hwi.call_tile on memref.subview tiles. A built-in intrinsic (e.g. "
-        "fma_f32_4x64_avx512f) is declared in the module when first used. Refusals "
-        "say why (not three nested loops, not a multiply-accumulate, a non-linear "
-        "index, A or B transposed, a micro-tile larger than the intrinsic's).",
-    STRATA_MODULE_PASS_OPTIONS(options),
-    .dependent_dialects = {mlirGetDialectHandle__memref__},
-    .run = run,
-};

@@ -7,6 +7,7 @@
 
 #include "passes/tir/schedule.h"
 #include "passes/tir/tir_loops.h"
+#include "passes/tir/tir_passes.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 
@@ -34,13 +35,8 @@ MlirLogicalResult strata_tir_tile(const MlirOperation *loops, const int64_t *fac
   return strata_tir_reorder(parts, 2 * n);
 }
 
-static const strata_pass_option_t options[] = {
-    STRATA_TIR_TEXT_OPTION("loops", "comma-separated names of the loops to tile, outer first (e.g. d0,d1)"),
-    STRATA_TIR_TEXT_OPTION("factors", "one tile size per loop (e.g. 8,16)"),
-    STRATA_TIR_COMPUTE_OPTION,
-};
-
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/tir/tir_passes.def. */
+MlirLogicalResult tir_tile_run(MlirOperation module, const strata_pass_options_t *opts) {
   char names[MAX_TILE][128];
   int64_t factors[MAX_TILE];
   const char *ltext = strata_pass_options_get_string(opts, "loops");
@@ -56,15 +52,3 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
     return mlirLogicalResultFailure();
   return strata_tir_tile(loops, factors, n);
 }
-
-const strata_pass_info_t tir_tile_pass = {
-    .argument = "tir-tile",
-    .summary = "Tile tir loops: split each, outer parts first (schedule primitive `tile`)",
-    .description =
-        "Splits each named loop x by its factor into x.0 / x.1, then reorders so that "
-        "all outer parts come before all inner parts (a.0, b.0, a.1, b.1). Errors are "
-        "those of split and reorder, plus mismatched lists.",
-    STRATA_MODULE_PASS_OPTIONS(options),
-    .dependent_dialects = {mlirGetDialectHandle__arith__},
-    .run = run,
-};

@@ -15,10 +15,9 @@
 #include "dialects/tir/tir.h"
 #include "passes/tir/schedule.h"
 #include "passes/tir/tir_loops.h"
+#include "passes/tir/tir_passes.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
-
-#define MAX_FULL_UNROLL 1024
 
 static MlirValue binop(strata_builder_t *b, const char *op, MlirValue x, MlirValue y) {
   MlirValue operands[2] = {x, y};
@@ -51,15 +50,15 @@ MlirLogicalResult strata_tir_unroll(MlirOperation loop, int64_t factor) {
     if (!constant)
       return strata_emit_error(loop, "cannot unroll '%s' of compute '%s' fully: its extent is "
                                      "not a constant (give a factor)", ln, cn);
-    if (extent > MAX_FULL_UNROLL)
+    if (extent > STRATA_TIR_MAX_FULL_UNROLL)
       return strata_emit_error(loop, "cannot unroll '%s' of compute '%s' fully: extent %lld is "
                                      "more than %d (give a factor)",
-                               ln, cn, (long long)extent, MAX_FULL_UNROLL);
+                               ln, cn, (long long)extent, STRATA_TIR_MAX_FULL_UNROLL);
     factor = extent > 0 ? extent : 1;
   }
-  if (factor > MAX_FULL_UNROLL)
+  if (factor > STRATA_TIR_MAX_FULL_UNROLL)
     return strata_emit_error(loop, "unroll of '%s' in compute '%s': factor %lld is more than %d",
-                             ln, cn, (long long)factor, MAX_FULL_UNROLL);
+                             ln, cn, (long long)factor, STRATA_TIR_MAX_FULL_UNROLL);
   char tail_name[160];
   snprintf(tail_name, sizeof tail_name, "%s.tail", ln);
   bool need_tail = !constant || extent % factor != 0;
@@ -105,32 +104,10 @@ MlirLogicalResult strata_tir_unroll(MlirOperation loop, int64_t factor) {
   return mlirLogicalResultSuccess();
 }
 
-static const strata_pass_option_t options[] = {
-    STRATA_TIR_TEXT_OPTION("loop", "name of the loop to unroll"),
-    {.name = "factor", .kind = STRATA_OPTION_INT, .default_value = "0",
-     .help = "copies of the body per iteration; 0 = unroll fully", .min = 0,
-     .max = MAX_FULL_UNROLL},
-    STRATA_TIR_COMPUTE_OPTION,
-};
-
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/tir/tir_passes.def. */
+MlirLogicalResult tir_unroll_run(MlirOperation module, const strata_pass_options_t *opts) {
   MlirOperation loop;
   if (mlirLogicalResultIsFailure(strata_tir_find_option_loop(module, opts, &loop)))
     return mlirLogicalResultFailure();
   return strata_tir_unroll(loop, strata_pass_options_get_int(opts, "factor"));
 }
-
-const strata_pass_info_t tir_unroll_pass = {
-    .argument = "tir-unroll",
-    .summary = "Unroll a tir loop (schedule primitive `unroll`)",
-    .description =
-        "Copies the body of the named loop `factor` times per iteration (index "
-        "a*f + c; attribute unroll_factor) and adds a remainder loop `<a>.tail` when "
-        "the extent is not a constant multiple of the factor. factor=0 unrolls "
-        "fully (constant extent <= 1024; a one-iteration loop remains). Errors: "
-        "full unroll of a non-constant or too large extent, a loop that does not "
-        "start at 0 with step 1.",
-    STRATA_MODULE_PASS_OPTIONS(options),
-    .dependent_dialects = {mlirGetDialectHandle__arith__},
-    .run = run,
-};

@@ -15,6 +15,7 @@
 #include "dialects/tir/tir.h"
 #include "passes/tir/schedule.h"
 #include "passes/tir/tir_loops.h"
+#include "passes/tir/tir_passes.h"
 #include "strata/diagnostics.h"
 #include "strata/pass.h"
 
@@ -73,26 +74,7 @@ MlirLogicalResult strata_tir_vectorize(MlirOperation loop) {
   return mlirLogicalResultSuccess();
 }
 
-static const strata_pass_option_t options[] = {
-    STRATA_TIR_TEXT_OPTION("loop", "name of the innermost loop to vectorize"),
-    STRATA_TIR_COMPUTE_OPTION,
-};
-
-static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *opts) {
+/* The pass; its record (argument, summary, options): passes/tir/tir_passes.def. */
+MlirLogicalResult tir_vectorize_run(MlirOperation module, const strata_pass_options_t *opts) {
   return strata_tir_run_on_option_loop(module, opts, strata_tir_vectorize);
 }
-
-const strata_pass_info_t tir_vectorize_pass = {
-    .argument = "tir-vectorize",
-    .summary = "Mark an innermost tir loop vectorized (schedule primitive `vectorize`)",
-    .description =
-        "Sets kind = \"vectorized\" on the named loop after checking that it is "
-        "innermost and that its extent is a constant or bounded by one (min(c, ...) "
-        "from a non-divisible split); the reduction's init loop <loop>.init too when it is "
-        "innermost with such an extent. convert-tir-to-scf gives vectorized loops vector "
-        "code where their bodies qualify (contiguous, strided or guarded loads, contiguous "
-        "stores, arith/math), else scf.for. "
-        "Errors: not the innermost loop, extent not constant.",
-    STRATA_MODULE_PASS_OPTIONS(options),
-    .run = run,
-};

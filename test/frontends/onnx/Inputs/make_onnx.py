@@ -8,75 +8,12 @@ import os
 import struct
 import sys
 
-FLOAT, UINT8, INT8, UINT16, INT16, INT32, INT64, STRING, BOOL = 1, 2, 3, 4, 5, 6, 7, 8, 9
-FLOAT16, UINT32, UINT64, COMPLEX64, BFLOAT16 = 10, 12, 13, 14, 16
-
-
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', '..', '..', 'scripts'))
-from protobuf_wire import f_bytes, f_float, f_int, varint  # noqa: E402
-
-
-def tensor_type(elem, dims):
-    shape = b"".join(f_bytes(1, f_bytes(2, d) if isinstance(d, str) else f_int(1, d))
-                     for d in dims)
-    return f_bytes(1, f_int(1, elem) + f_bytes(2, shape))
-
-
-def value_info(name, elem, dims):
-    return f_bytes(1, name) + f_bytes(2, tensor_type(elem, dims))
-
-
-def sequence_info(name, elem, dims):
-    """A graph input/output holding a sequence of tensors (TypeProto field 4)."""
-    return f_bytes(1, name) + f_bytes(2, f_bytes(4, f_bytes(1, tensor_type(elem, dims))))
-
-
-def tensor(name, elem, dims, values, field=None):
-    """values in raw_data, or in the repeated field `field` ("int32_data":
-    int16/uint16, and float16/bfloat16 bit patterns; "uint64_data": uint32,
-    uint64), packed."""
-    body = b"".join(f_int(1, d) for d in dims) + f_int(2, elem) + f_bytes(8, name)
-    if field:
-        body += f_bytes({"int32_data": 5, "uint64_data": 11}[field],
-                        b"".join(varint(v) for v in values))
-    elif elem in (FLOAT16, BFLOAT16):  # bit patterns
-        body += f_bytes(9, struct.pack("<%dH" % len(values), *values))
-    elif elem == FLOAT:
-        body += f_bytes(9, struct.pack("<%df" % len(values), *values))
-    elif elem == INT64:
-        body += f_bytes(9, struct.pack("<%dq" % len(values), *values))
-    else:
-        body += f_bytes(9, bytes(len(values) * 2))
-    return body
-
-
-def attr_ints(name, vals):
-    return f_bytes(1, name) + f_int(20, 7) + b"".join(f_int(8, v) for v in vals)
-
-
-def attr_int(name, v):
-    return f_bytes(1, name) + f_int(20, 2) + f_int(3, v)
-
-
-def attr_str(name, v):
-    return f_bytes(1, name) + f_int(20, 3) + f_bytes(4, v)
-
-
-def attr_strs(name, vals):
-    return f_bytes(1, name) + f_int(20, 8) + b"".join(f_bytes(9, v) for v in vals)
-
-
-def attr_tensor(name, t):
-    """A TENSOR attribute (AttributeProto.t, type 4)."""
-    return f_bytes(1, name) + f_int(20, 4) + f_bytes(5, t)
-
-
-def attr_float(name, v):
-    return f_bytes(1, name) + f_int(20, 1) + f_float(2, v)
-
-
-def attr_floats(name, vals):
-    return f_bytes(1, name) + f_int(20, 6) + b"".join(f_float(7, v) for v in vals)
+from protobuf_wire import f_bytes, f_float, f_int, varint  # noqa: E402,F401
+from onnx_wire import (  # noqa: E402,F401
+    BFLOAT16, BOOL, COMPLEX64, FLOAT, FLOAT16, INT8, INT16, INT32, INT64, STRING, UINT8, UINT16,
+    UINT32, UINT64, attr_float, attr_floats, attr_int, attr_ints, attr_str, attr_strs,
+    attr_tensor, node, sequence_info, tensor, tensor_type, value_info)
 
 
 def write_cases(script, run_cases, error_cases, argv):
@@ -98,16 +35,6 @@ def write_cases(script, run_cases, error_cases, argv):
         for k, t in enumerate(tensors):
             with open("%s.%s%d.pb" % (prefix, kind, k), "wb") as f:
                 f.write(t)
-
-
-def node(op, inputs, outputs, name="", attrs=(), domain=""):
-    b = b"".join(f_bytes(1, i) for i in inputs) + b"".join(f_bytes(2, o) for o in outputs)
-    if name:
-        b += f_bytes(3, name)
-    b += f_bytes(4, op) + b"".join(f_bytes(5, a) for a in attrs)
-    if domain:
-        b += f_bytes(7, domain)
-    return b
 
 
 def graph(nodes, inputs, outputs, inits=(), name="g"):
