@@ -2,7 +2,7 @@
 // prints, on stderr, the compile time per phase (wall and CPU) and per pass
 // (exclusive, slowest first, with the number of runs); without it, nothing.
 // RUN: strata-run %s --timing --no-cache 2>&1 >/dev/null | FileCheck %s --check-prefixes=CHECK,JIT
-// RUN: strata-compile %s -o %t.so --timing 2>&1 >/dev/null | FileCheck %s --check-prefixes=CHECK,AOT
+// RUN: strata-compile %s -o %t.so --timing --no-cache 2>&1 >/dev/null | FileCheck %s --check-prefixes=CHECK,AOT
 // CHECK: timing: model: {{[0-9]+\.[0-9]}} ms wall, {{[0-9]+\.[0-9]}} ms CPU
 // CHECK-NEXT: phase                           wall ms     CPU ms   share
 // CHECK-NEXT: import {{[0-9]+\.[0-9] +[0-9]+\.[0-9] +[0-9]+\.[0-9]}}%
