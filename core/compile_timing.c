@@ -85,6 +85,20 @@ static void record_pass(const char *name, size_t len, double seconds, double cpu
   t->passes[t->num_passes++] = (strata_pass_time_t){copy, seconds, cpu_seconds, 1};
 }
 
+void strata_timing_add_unit(strata_timing_t *t, const strata_unit_time_t *unit) {
+  if (!t)
+    return;
+  if (t->num_units == t->units_cap) {
+    int cap = t->units_cap ? 2 * t->units_cap : 64;
+    strata_unit_time_t *grown = realloc(t->units, sizeof *grown * (size_t)cap);
+    if (!grown)
+      return;
+    t->units = grown;
+    t->units_cap = cap;
+  }
+  t->units[t->num_units++] = *unit;
+}
+
 MlirLogicalResult strata_timing_run_pass_manager(strata_timing_t *t, MlirPassManager pm,
                                                  MlirOperation op) {
   if (t)
@@ -107,6 +121,37 @@ static int slower_first(const void *a, const void *b) {
   return (x < y) - (x > y);
 }
 
+static double unit_total(const strata_unit_time_t *u) {
+  return u->translate + u->optimize + u->emit;
+}
+
+static int dearer_first(const void *a, const void *b) {
+  double x = unit_total(a), y = unit_total(b);
+  return (x < y) - (x > y);
+}
+
+/* "code generation: N units (compiled), workers' CPU ms a b", then the
+ * five dearest units: translation, LLVM optimization, machine code. */
+static void print_units(const strata_timing_t *t, FILE *out) {
+  if (t->num_units == 0)
+    return;
+  fprintf(out, "  code generation: %d units compiled, workers' CPU ms", t->num_units);
+  for (int w = 0; w < t->num_workers; ++w)
+    fprintf(out, " %.1f", 1e3 * t->worker_cpu[w]);
+  fprintf(out, "\n");
+  strata_unit_time_t *sorted = malloc(sizeof *sorted * (size_t)t->num_units);
+  if (!sorted)
+    return;
+  memcpy(sorted, t->units, sizeof *sorted * (size_t)t->num_units);
+  qsort(sorted, (size_t)t->num_units, sizeof *sorted, dearer_first);
+  fprintf(out, "  %-32s %10s %10s %10s\n", "unit (CPU ms)", "translate", "optimize",
+          "emit");
+  for (int i = 0; i < t->num_units && i < 5; ++i)
+    fprintf(out, "  %-32.32s %10.1f %10.1f %10.1f\n", sorted[i].name, 1e3 * sorted[i].translate,
+            1e3 * sorted[i].optimize, 1e3 * sorted[i].emit);
+  free(sorted);
+}
+
 static const char *const phase_names[STRATA_PHASE_COUNT] = {
     "import", "graph passes", "lowering", "LLVM optimization", "code generation", "link",
 };
@@ -125,8 +170,10 @@ void strata_timing_print(const strata_timing_t *t, const char *what, FILE *out) 
   for (int p = 0; p < STRATA_PHASE_COUNT; ++p)
     fprintf(out, "  %-28s %10.1f %10.1f %6.1f%%\n", phase_names[p], 1e3 * t->phase[p],
             1e3 * t->phase_cpu[p], total > 0 ? 100.0 * t->phase[p] / total : 0.0);
-  if (t->num_passes == 0)
+  if (t->num_passes == 0) {
+    print_units(t, out);
     return;
+  }
   strata_pass_time_t *sorted = malloc(sizeof *sorted * (size_t)t->num_passes);
   if (!sorted)
     return;
@@ -139,6 +186,7 @@ void strata_timing_print(const strata_timing_t *t, const char *what, FILE *out) 
             1e3 * sorted[i].cpu_seconds, total > 0 ? 100.0 * sorted[i].seconds / total : 0.0,
             sorted[i].runs);
   free(sorted);
+  print_units(t, out);
 }
 
 void strata_timing_free(strata_timing_t *t) {
@@ -147,6 +195,9 @@ void strata_timing_free(strata_timing_t *t) {
   for (int i = 0; i < t->num_passes; ++i)
     free(t->passes[i].name);
   free(t->passes);
+  free(t->units);
   t->passes = NULL;
+  t->units = NULL;
   t->num_passes = t->cap = 0;
+  t->num_units = t->units_cap = 0;
 }

@@ -27,10 +27,24 @@ typedef struct {
   int runs;
 } strata_pass_time_t;
 
+/* One code generation unit (a kernel's module, or the entry's): thread CPU
+ * seconds of its translation to LLVM IR, LLVM's optimization and machine
+ * code emission. */
+typedef struct {
+  char name[64];
+  double translate, optimize, emit;
+} strata_unit_time_t;
+
 typedef struct {
   double phase[STRATA_PHASE_COUNT], phase_cpu[STRATA_PHASE_COUNT];
   strata_pass_time_t *passes;
   int num_passes, cap;
+  strata_unit_time_t *units; /* the code generation units compiled (not cached) */
+  int num_units, units_cap;
+  /* CPU seconds of each code generation worker (its units, keying and
+   * translation included): their maximum is the phase's critical path. */
+  double worker_cpu[16];
+  int num_workers;
 } strata_timing_t;
 
 /* A point in time: monotonic wall seconds and the process's CPU seconds
@@ -45,6 +59,9 @@ strata_time_mark_t strata_time_mark(void);
 strata_time_mark_t strata_timing_charge(strata_timing_t *t, strata_phase_t p,
                                         strata_time_mark_t since);
 
+/* Records one compiled code generation unit (runtime/codegen.c). */
+void strata_timing_add_unit(strata_timing_t *t, const strata_unit_time_t *unit);
+
 /* Runs `pipeline` (text, as strata_pass_manager_create takes it) on `op`.
  * With a timing, each pass's exclusive time is recorded and charged to
  * the graph or the lowering phase by its name. */
@@ -58,10 +75,11 @@ MlirLogicalResult strata_timing_run_pass_manager(strata_timing_t *t, MlirPassMan
 
 /* Prints the report: "timing: <what>: <wall> ms wall, <cpu> ms CPU", one
  * line per phase (wall, CPU, share of the wall time), then the passes,
- * slowest first. */
+ * slowest first, then the code generation units (how many, the workers'
+ * CPU, the slowest units). */
 void strata_timing_print(const strata_timing_t *t, const char *what, FILE *out);
 
-/* Frees the pass records (not `t` itself). */
+/* Frees the pass and unit records (not `t` itself). */
 void strata_timing_free(strata_timing_t *t);
 
 #endif

@@ -210,6 +210,15 @@ static strata_status_t finish_import(strata_model_t *m, const strata_model_optio
   return strata_model_name_arguments(m, onnx_path);
 }
 
+/* Parses or imports the model file at `path` into m->module (NULL on
+ * failure, with diagnostics). */
+static void read_module(strata_model_t *m, const char *path, bool onnx, const char *text,
+                        size_t len) {
+  m->module = onnx ? strata_onnx_import_file(m->ctx, path)
+                   : strata_parse_module(m->ctx, mlirStringRefCreate(text, len),
+                                         mlirStringRefCreateFromCString(path));
+}
+
 strata_status_t strata_model_import(const char *path, const strata_model_options_t *options,
                                     strata_model_t **model) {
   if (!path || !model)
@@ -231,9 +240,7 @@ strata_status_t strata_model_import(const char *path, const strata_model_options
     free(text);
     return s;
   }
-  m->module = onnx ? strata_onnx_import_file(m->ctx, path)
-                   : strata_parse_module(m->ctx, mlirStringRefCreate(text, len),
-                                         mlirStringRefCreateFromCString(path));
+  read_module(m, path, onnx, text, len);
   free(text);
   m->source_hashed = m->source_is_file = true; /* the cache key reads the file */
   if ((s = finish_import(m, options, onnx ? path : NULL))) {
@@ -241,6 +248,28 @@ strata_status_t strata_model_import(const char *path, const strata_model_options
     return s;
   }
   *model = m;
+  return NULL;
+}
+
+/* The module of a model strata_model_load took from the cache without
+ * importing it, imported when first needed (export): the file read again,
+ * checked, and only the entry kept. */
+static strata_status_t import_deferred(strata_model_t *m) {
+  if (!mlirOperationIsNull(m->module))
+    return NULL;
+  bool onnx = ends_with(m->source, ".onnx");
+  size_t len = 0;
+  char *text = onnx ? NULL : strata_read_file(m->source, &len);
+  if (!onnx && !text)
+    return strata_model_status(errno == ENOENT ? STRATA_STATUS_NOT_FOUND : STRATA_STATUS_IO_ERROR,
+                               "cannot open model '%s': %s", m->source, strerror(errno));
+  read_module(m, m->source, onnx, text, len);
+  free(text);
+  if (mlirOperationIsNull(m->module))
+    return from_diagnostics(m, STRATA_STATUS_IMPORT_FAILED, "the model cannot be imported");
+  if (mlirLogicalResultIsFailure(strata_verify(m->module)))
+    return from_diagnostics(m, STRATA_STATUS_IMPORT_FAILED, "the model does not verify");
+  strata_model_drop_other_functions(m->module, m->sig.name);
   return NULL;
 }
 
@@ -381,8 +410,44 @@ strata_status_t strata_model_compile(strata_model_t *m, const strata_model_optio
   return NULL;
 }
 
+/* strata_model_load's first try: the whole-model cache keyed by the file's
+ * bytes and the options alone, before any import; *model is set on a hit. */
+static void load_cached(const char *path, const strata_model_options_t *o,
+                        strata_model_t **model) {
+  if (o->no_cache || o->profile || o->opt_level < 0 || o->opt_level > 3 || o->threads < 0)
+    return;
+  FILE *probe = fopen(path, "rb");
+  if (!probe)
+    return; /* the import reports it */
+  fclose(probe);
+  strata_model_t *m;
+  if (model_new(&m, path))
+    return;
+  m->source_hashed = m->source_is_file = true;
+  m->threads = option_threads(o);
+  m->opt_level = o->opt_level;
+  char *pipeline = NULL;
+  strata_status_t s = lowering_pipeline(o, m->threads, &pipeline);
+  if (!s && strata_model_cache_prepare(m, o, pipeline) && strata_model_cache_take(m)) {
+    m->pipeline = pipeline; /* imported and lowered only if exported */
+    *model = m;
+    return;
+  }
+  strata_status_free(s);
+  free(pipeline);
+  strata_model_destroy(m);
+}
+
 strata_status_t strata_model_load(const char *path, const strata_model_options_t *options,
                                   strata_model_t **model) {
+  strata_model_options_t defaults;
+  strata_model_options_init(&defaults);
+  if (path && model) {
+    *model = NULL;
+    load_cached(path, options ? options : &defaults, model);
+    if (*model)
+      return NULL;
+  }
   strata_status_t s = strata_model_import(path, options, model);
   if (s)
     return s;
@@ -398,6 +463,9 @@ strata_status_t strata_model_load(const char *path, const strata_model_options_t
 static strata_status_t lower_for_export(strata_model_t *m) {
   if (m->lowered)
     return NULL;
+  strata_status_t imported = import_deferred(m);
+  if (imported)
+    return imported;
   bool threads = strata_compile_threads_begin(m->ctx, m->pipeline);
   bool ok = mlirLogicalResultIsSuccess(strata_run_pipeline(m->module, m->pipeline));
   strata_compile_threads_end(m->ctx, threads);

@@ -3,7 +3,9 @@
  * maps and links the stored objects and weights instead of lowering and
  * generating code. The key covers the model's bytes (its file, or the MLIR
  * text it was imported from), the tuning database's bytes, the lowering
- * pipeline, the optimization level, the entry, the thread count, the host
+ * pipeline, the optimization level, the entry option (not the resolved
+ * entry: the key is known before the import, so strata_model_load takes a
+ * hit without importing), the thread count, the host
  * (cores, L1, cache line; the target, versions and build ids are added by
  * strata_model_cache_key). Not with options.profile (the kernel names come
  * from the lowered module) nor for a compile that produced warnings (a hit
@@ -16,9 +18,11 @@
 #include "runtime/compile_cache.h"
 #include "runtime/model_cache.h"
 
-/* What the model API keeps beside a compiled model: its entry's signature,
- * compared with the imported one on a hit. */
-enum { MODEL_META_FORMAT = 1 };
+/* What the model API keeps beside a compiled model: its entry's signature
+ * (compared with the imported one on a hit, or taken as the model's when
+ * it was not imported), then the input and output names, each ended by a
+ * NUL. */
+enum { MODEL_META_FORMAT = 2 };
 typedef struct {
   uint32_t format;
   strata_signature_t sig;
@@ -59,7 +63,7 @@ bool strata_model_cache_prepare(strata_model_t *m, const strata_model_options_t 
     return false;
   snprintf(text, size,
            "model-api|%s|O%d|entry=%s|threads=%d|text=%016llx|file=%d", pipeline,
-           m->opt_level, m->sig.name, m->threads, (unsigned long long)m->source_key,
+           m->opt_level, o->entry ? o->entry : "", m->threads, (unsigned long long)m->source_key,
            m->source_is_file);
   /* A model imported from text alone still gets a key: its bytes are in
    * source_key; strata_model_cache_key then hashes only the other files. */
@@ -68,15 +72,37 @@ bool strata_model_cache_prepare(strata_model_t *m, const strata_model_options_t 
   return m->cache_usable;
 }
 
+/* The names after the meta (`size` bytes) into m->names; false when they
+ * do not fit the signature. */
+static bool take_names(strata_model_t *m, const char *names, size_t size) {
+  const char *end = names + size;
+  for (int i = 0; i < m->sig.num_inputs + m->sig.num_outputs; ++i) {
+    const char *nul = names < end ? memchr(names, '\0', (size_t)(end - names)) : NULL;
+    int slot = i < m->sig.num_inputs ? i : STRATA_MAX_ARGS + i - m->sig.num_inputs;
+    if (!nul || !(m->names[slot] = strdup(names)))
+      return false;
+    names = nul + 1;
+  }
+  return names == end;
+}
+
 bool strata_model_cache_take(strata_model_t *m) {
   strata_model_entry_t e;
   if (!m->cache_usable || !strata_model_cache_load(m->cache_dir, m->cache_key, &e))
     return false;
   model_meta_t meta;
-  bool ok = e.meta_size == sizeof meta;
+  bool ok = e.meta_size >= sizeof meta;
   if (ok)
     memcpy(&meta, e.meta, sizeof meta);
-  ok = ok && meta.format == MODEL_META_FORMAT && same_signature(&meta.sig, &m->sig);
+  ok = ok && meta.format == MODEL_META_FORMAT;
+  bool imported = !mlirOperationIsNull(m->module);
+  if (ok && imported) {
+    ok = same_signature(&meta.sig, &m->sig);
+  } else if (ok) { /* strata_model_load before any import: the entry's signature and names */
+    ok = same_signature(&meta.sig, &meta.sig); /* its counts and ranks within bounds */
+    m->sig = meta.sig;
+    ok = ok && take_names(m, (const char *)e.meta + sizeof meta, e.meta_size - sizeof meta);
+  }
   if (!ok) {
     strata_model_entry_free(&e);
     return false;
@@ -99,5 +125,15 @@ void strata_model_cache_keep(const strata_model_t *m, const strata_objects_t *ob
   memset(&meta, 0, sizeof meta);
   meta.format = MODEL_META_FORMAT;
   meta.sig = m->sig;
-  strata_model_cache_store(m->cache_dir, m->cache_key, &meta, sizeof meta, objects, weights);
+  strata_text_t bytes = {0};
+  strata_text_append(&bytes, (const char *)&meta, sizeof meta);
+  size_t size = sizeof meta;
+  for (int i = 0; i < m->sig.num_inputs + m->sig.num_outputs; ++i) {
+    const char *name = m->names[i < m->sig.num_inputs ? i : STRATA_MAX_ARGS + i - m->sig.num_inputs];
+    size += strlen(name ? name : "") + 1;
+    strata_text_append(&bytes, name ? name : "", strlen(name ? name : "") + 1);
+  }
+  if (bytes.len == size) /* else memory ran out */
+    strata_model_cache_store(m->cache_dir, m->cache_key, bytes.data, bytes.len, objects, weights);
+  strata_text_free(&bytes);
 }

@@ -1,16 +1,17 @@
-/* Parallel code generation with a compile cache (see codegen.h). The
- * modules (the kernels and the entry) are keyed and grouped into one batch
- * per thread, balanced by the size of their text (largest first, each to
- * the lightest batch); a batch is translated to LLVM IR as one LLVM
- * module, its members linked together: by the worker that compiles it
- * when the MLIR context is multithreaded (strata_compile_threads_begin;
- * the modules are keyed in parallel too), else on the calling thread
- * before the workers start (MLIR's uniquing is then not thread-safe).
- * Each worker owns a target machine and optimizes and emits batches from a shared counter, each in its own
- * LLVMContext. One module per batch, not per kernel: LLVM's fixed cost per
- * module (building the pass pipelines and the code generator's) was about
- * half of ResNet-18's code generation with one module per kernel. The
- * compile cache keys a batch by its members' keys. */
+/* Parallel code generation with a compile cache (see codegen.h). Every
+ * module (each kernel, and the entry) is its own unit: keyed, looked up in
+ * the compile cache, else translated to LLVM IR in its own LLVMContext,
+ * optimized and emitted. The units are ordered by the size of their text,
+ * largest first, and the workers (one per core, each with its own target
+ * machine) take the next unit from a shared counter: the longest kernels
+ * start first and the short ones fill in behind them, so the threads end
+ * together (a fixed batch per thread left one thread working alone for a
+ * third of MobileNetV2's code generation). LLVM's fixed cost per module,
+ * once each worker owns its target machine, is about a millisecond. When
+ * the MLIR context is multithreaded (strata_compile_threads_begin) the
+ * workers key and translate their units themselves; else that runs on
+ * the calling thread before they start (MLIR's uniquing is then not
+ * thread-safe). */
 #define _GNU_SOURCE /* sched_getaffinity */
 #include "runtime/codegen.h"
 
@@ -27,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <xxhash.h>
 
 #include "bridge/bridge.h"
@@ -37,29 +39,37 @@
 
 /* Bump when what this file does to a module changes (passes, target
  * options, wrappers): old cache entries then miss. */
-#define CODEGEN_FORMAT 2
+#define CODEGEN_FORMAT 3
 
 typedef struct {
-  uint64_t key;            /* its cache key (of its members' keys) */
+  MlirOperation op;        /* its module (llvm dialect) */
+  size_t weight;           /* the size of its text: the estimate of its cost */
+  uint64_t key;            /* its cache key */
   LLVMContextRef ctx;      /* its LLVM IR, until compiled (NULL: cached) */
   LLVMModuleRef mod;
   strata_object_t object;
   bool hit; /* the object came from the cache */
   char *error;
+  strata_unit_time_t time; /* thread CPU of its translation, optimization, emission */
 } unit_t;
 
 typedef struct {
-  unit_t *units;
+  unit_t *units; /* largest first */
   int count, next;
+  int threads;
   int opt_level;
   char *triple, *cpu, *features;
-  /* With a multithreaded context the workers translate their batches
-   * (translate_in_workers): the modules and which batch each is in. */
+  /* With a multithreaded context the workers translate their units. */
   bool translate_in_workers;
-  const MlirOperation *ops;
-  const int *batch;
-  int num_ops;
+  int workers;            /* started so far: each worker's index */
+  double worker_cpu[16];  /* each worker's thread CPU seconds */
 } pool_t;
+
+static double thread_cpu(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
 
 int strata_host_cores(void) {
   cpu_set_t set;
@@ -159,6 +169,7 @@ static char *llvm_error(LLVMErrorRef err, const char *what) {
 
 /* Optimizes and emits one unit's module into its object. */
 static void compile_unit(const pool_t *p, LLVMTargetMachineRef tm, unit_t *u) {
+  double start = thread_cpu();
   LLVMSetTarget(u->mod, p->triple);
   LLVMTargetDataRef layout = LLVMCreateTargetDataLayout(tm);
   LLVMSetModuleDataLayout(u->mod, layout);
@@ -168,6 +179,8 @@ static void compile_unit(const pool_t *p, LLVMTargetMachineRef tm, unit_t *u) {
   LLVMPassBuilderOptionsRef opts = LLVMCreatePassBuilderOptions();
   LLVMErrorRef err = LLVMRunPasses(u->mod, passes, tm, opts);
   LLVMDisposePassBuilderOptions(opts);
+  double optimized = thread_cpu();
+  u->time.optimize = optimized - start;
   LLVMMemoryBufferRef buf = NULL;
   char *msg = NULL;
   if (err) {
@@ -185,6 +198,7 @@ static void compile_unit(const pool_t *p, LLVMTargetMachineRef tm, unit_t *u) {
     }
     LLVMDisposeMemoryBuffer(buf);
   }
+  u->time.emit = thread_cpu() - optimized;
   LLVMDisposeMessage(msg);
   LLVMDisposeModule(u->mod);
   LLVMContextDispose(u->ctx);
@@ -192,11 +206,12 @@ static void compile_unit(const pool_t *p, LLVMTargetMachineRef tm, unit_t *u) {
   u->ctx = NULL;
 }
 
-static bool translate_batch(unit_t *u, const MlirOperation *ops, const int *batch, int n, int b,
-                            char **error);
+static bool translate_unit(unit_t *u, char **error);
 
 static void *worker(void *arg) {
   pool_t *p = arg;
+  int index = __atomic_fetch_add(&p->workers, 1, __ATOMIC_RELAXED);
+  double start = thread_cpu();
   LLVMTargetRef target;
   char *msg = NULL;
   if (LLVMGetTargetFromTriple(p->triple, &target, &msg)) {
@@ -214,13 +229,14 @@ static void *worker(void *arg) {
     if (i >= p->count)
       break;
     unit_t *u = &p->units[i];
-    if (p->translate_in_workers && !u->hit && !u->error &&
-        !translate_batch(u, p->ops, p->batch, p->num_ops, i, &u->error))
+    if (p->translate_in_workers && !u->hit && !u->error && !translate_unit(u, &u->error))
       continue;
     if (u->mod)
       compile_unit(p, tm, u);
   }
   LLVMDisposeTargetMachine(tm);
+  if (index < 16)
+    p->worker_cpu[index] = thread_cpu() - start;
   return NULL;
 }
 
@@ -246,70 +262,54 @@ void strata_objects_free(strata_objects_t *objects) {
   *objects = (strata_objects_t){0};
 }
 
-/* Assigns each of the `n` modules to one of p->count batches (batch[i]):
- * the largest first, each to the lightest batch so far. */
-static void balance(const size_t *weight, int n, int batches, int *batch) {
-  size_t *load = calloc((size_t)batches, sizeof *load);
-  bool *done = calloc((size_t)n, sizeof *done);
-  for (int k = 0; k < n; ++k) {
-    int i = -1, b = 0;
-    for (int j = 0; j < n; ++j)
-      if (!done[j] && (i < 0 || weight[j] > weight[i]))
-        i = j;
-    for (int c = 1; load && c < batches; ++c)
-      if (load[c] < load[b])
-        b = c;
-    done[i] = true;
-    batch[i] = b;
-    if (load)
-      load[b] += weight[i] + 1;
-  }
-  free(load);
-  free(done);
-}
-
-/* Translates the members of batch `b` into one LLVM module. */
-static bool translate_batch(unit_t *u, const MlirOperation *ops, const int *batch, int n, int b,
-                            char **error) {
+/* Translates the unit's module into an LLVM module of its own. */
+static bool translate_unit(unit_t *u, char **error) {
+  double start = thread_cpu();
   u->ctx = LLVMContextCreate();
-  for (int i = 0; i < n; ++i) {
-    if (batch[i] != b)
-      continue;
-    LLVMModuleRef m = mlirTranslateModuleToLLVMIR(ops[i], u->ctx);
-    if (!m)
-      return strata_fail(error, "cannot translate the module to LLVM IR (is it fully lowered to "
-                                "the llvm dialect?)");
-    if (!u->mod)
-      u->mod = m;
-    else if (LLVMLinkModules2(u->mod, m))
-      return strata_fail(error, "cannot link a kernel's LLVM module into its batch");
-  }
+  u->mod = mlirTranslateModuleToLLVMIR(u->op, u->ctx);
+  if (!u->mod)
+    return strata_fail(error, "cannot translate the module to LLVM IR (is it fully lowered to "
+                              "the llvm dialect?)");
   add_packed_wrappers(u->mod);
+  /* Named by its kernel (the split put one in each module but the entry's). */
+  snprintf(u->time.name, sizeof u->time.name, "(entry)");
+  for (LLVMValueRef f = LLVMGetFirstFunction(u->mod); f; f = LLVMGetNextFunction(f)) {
+    size_t len = 0;
+    const char *name = LLVMGetValueName2(f, &len);
+    if (!LLVMIsDeclaration(f) && len > 14 && !strncmp(name, "strata_kernel_", 14)) {
+      snprintf(u->time.name, sizeof u->time.name, "%.*s", (int)len, name);
+      break;
+    }
+  }
+  u->time.translate = thread_cpu() - start;
   return true;
 }
 
-/* Keys modules from a shared counter (key_modules). */
+static int by_weight_desc(const void *a, const void *b) {
+  size_t x = ((const unit_t *)a)->weight, y = ((const unit_t *)b)->weight;
+  return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/* Keys units from a shared counter (key_units). */
 typedef struct {
   const pool_t *p;
-  const MlirOperation *ops;
-  uint64_t *keys;
-  size_t *weight;
-  int n, next;
+  int next;
 } key_job_t;
 
 static void *key_worker(void *arg) {
   key_job_t *j = arg;
-  for (int i; (i = __atomic_fetch_add(&j->next, 1, __ATOMIC_RELAXED)) < j->n;)
-    j->keys[i] = unit_key(j->ops[i], j->p, &j->weight[i]);
+  for (int i; (i = __atomic_fetch_add(&j->next, 1, __ATOMIC_RELAXED)) < j->p->count;) {
+    unit_t *u = &j->p->units[i];
+    u->key = unit_key(u->op, j->p, &u->weight);
+  }
   return NULL;
 }
 
-/* Keys the `n` modules, on p->count threads when the workers may touch
- * MLIR (printing a module is most of it). */
-static void key_modules(const pool_t *p, const MlirOperation *ops, int n, uint64_t *keys,
-                        size_t *weight) {
-  key_job_t job = {.p = p, .ops = ops, .keys = keys, .weight = weight, .n = n};
-  int threads = p->translate_in_workers ? p->count : 1;
+/* Keys the units, on p->threads threads when the workers may touch MLIR
+ * (printing a module is most of it). */
+static void key_units(const pool_t *p) {
+  key_job_t job = {.p = p};
+  int threads = p->translate_in_workers ? p->threads : 1;
   pthread_t ids[64];
   int started = 0;
   for (int t = 1; t < threads && started < 64; ++t)
@@ -320,38 +320,20 @@ static void key_modules(const pool_t *p, const MlirOperation *ops, int n, uint64
     pthread_join(ids[t], NULL);
 }
 
-/* Keys the `n` modules, groups them into batches (batch[i]: module i's),
- * takes what the cache has and translates the other batches, unless the
- * workers will (p->translate_in_workers). */
-static bool prepare_units(pool_t *p, const MlirOperation *ops, int n, int *batch,
-                          const char *cache_dir, char **error) {
-  uint64_t *keys = calloc((size_t)n, sizeof *keys);
-  size_t *weight = calloc((size_t)n, sizeof *weight);
-  bool ok = keys && weight;
-  if (!ok)
-    strata_fail(error, "out of memory keying the modules");
-  if (ok) {
-    key_modules(p, ops, n, keys, weight);
-    balance(weight, n, p->count, batch);
-  }
-  for (int b = 0; ok && b < p->count; ++b) {
-    unit_t *u = &p->units[b];
-    XXH64_state_t *st = XXH64_createState();
-    XXH64_reset(st, 0);
-    for (int i = 0; i < n; ++i)
-      if (batch[i] == b)
-        XXH64_update(st, &keys[i], sizeof keys[i]);
-    u->key = XXH64_digest(st);
-    XXH64_freeState(st);
-    if (cache_dir && strata_cache_load(cache_dir, u->key, &u->object.data, &u->object.size)) {
+/* Keys the units and orders them largest first, takes what the cache has
+ * and translates the others, unless the workers will
+ * (p->translate_in_workers). */
+static bool prepare_units(pool_t *p, const char *cache_dir, char **error) {
+  key_units(p);
+  qsort(p->units, (size_t)p->count, sizeof *p->units, by_weight_desc);
+  bool ok = true;
+  for (int i = 0; ok && i < p->count; ++i) {
+    unit_t *u = &p->units[i];
+    if (cache_dir && strata_cache_load(cache_dir, u->key, &u->object.data, &u->object.size))
       u->hit = true;
-      continue;
-    }
-    if (!p->translate_in_workers)
-      ok = translate_batch(u, ops, batch, n, b, error);
+    else if (!p->translate_in_workers)
+      ok = translate_unit(u, error);
   }
-  free(keys);
-  free(weight);
   return ok;
 }
 
@@ -388,7 +370,8 @@ bool strata_codegen_compile(MlirOperation module, int opt_level,
   int num_parts = strata_codegen_split(module, &parts);
   int n = num_parts + 1;
   int threads = o->threads > 0 ? o->threads : strata_host_cores();
-  pool_t p = {.count = threads < n ? threads : n,
+  pool_t p = {.count = n,
+              .threads = threads < n ? threads : n,
               .opt_level = opt_level < 0 ? 0 : opt_level > 3 ? 3 : opt_level,
               .triple = LLVMGetDefaultTargetTriple(),
               .cpu = LLVMGetHostCPUName(),
@@ -396,22 +379,17 @@ bool strata_codegen_compile(MlirOperation module, int opt_level,
   /* MLIR may be used from the workers only when its context is
    * multithreaded (thread-safe uniquing): they then key and translate. */
   p.translate_in_workers =
-      p.count > 1 && strata_context_is_multithreaded(mlirOperationGetContext(module));
+      p.threads > 1 && strata_context_is_multithreaded(mlirOperationGetContext(module));
   p.units = calloc((size_t)p.count, sizeof *p.units);
-  MlirOperation *ops = calloc((size_t)n, sizeof *ops);
-  int *batch = calloc((size_t)n, sizeof *batch);
-  bool ok = p.units && ops && batch;
+  bool ok = p.units != NULL;
+  if (!ok)
+    strata_fail(error, "out of memory for %d code generation units", n);
   for (int i = 0; ok && i < n; ++i)
-    ops[i] = i == 0 ? module : mlirModuleGetOperation(parts[i - 1]);
-  ok = ok && prepare_units(&p, ops, n, batch, cache_dir, error);
-  p.ops = ops;
-  p.batch = batch;
-  p.num_ops = n;
+    p.units[i].op = i == 0 ? module : mlirModuleGetOperation(parts[i - 1]);
+  ok = ok && prepare_units(&p, cache_dir, error);
   mark = strata_timing_charge(timing, STRATA_PHASE_LLVM_OPT, mark);
   if (ok)
-    run_pool(&p, p.count);
-  free(ops);
-  free(batch);
+    run_pool(&p, p.threads);
   mark = strata_timing_charge(timing, STRATA_PHASE_CODEGEN, mark);
   *objects = (strata_objects_t){.items = ok ? calloc((size_t)p.count, sizeof(strata_object_t)) : NULL};
   ok = ok && objects->items;
@@ -428,7 +406,11 @@ bool strata_codegen_compile(MlirOperation module, int opt_level,
       stored += strata_cache_store(cache_dir, u->key, u->object.data, u->object.size);
     objects->items[objects->count++] = u->object;
     u->object = (strata_object_t){0};
+    if (!u->hit)
+      strata_timing_add_unit(timing, &u->time);
   }
+  for (int w = 0; timing && w < p.workers && w < 16; ++w)
+    timing->worker_cpu[timing->num_workers < 16 ? timing->num_workers++ : 15] = p.worker_cpu[w];
   if (stored)
     strata_cache_evict(cache_dir, strata_cache_max_size());
   LLVMDisposeMessage(p.triple);

@@ -2,8 +2,8 @@
  * dialect) is split into independent modules (each kernel
  * strata-outline-kernels made, and the rest), each is looked up in the
  * compile cache (runtime/compile_cache.h) or translated to LLVM IR,
- * optimized and compiled to a native object on a pool of threads (one per
- * core of the host), and the objects are handed back for the JIT to link
+ * optimized and compiled to a native object of its own on a pool of
+ * threads (one per core of the host; the largest modules first), and the objects are handed back for the JIT to link
  * in memory or for AOT to link into a shared library. */
 #ifndef STRATA_RUNTIME_CODEGEN_H
 #define STRATA_RUNTIME_CODEGEN_H

@@ -3,6 +3,7 @@
 #define _GNU_SOURCE /* dl_iterate_phdr */
 #include "runtime/model_cache.h"
 
+#include <dlfcn.h>
 #include <elf.h>
 #include <fcntl.h>
 #include <link.h>
@@ -48,9 +49,29 @@ _Static_assert(sizeof(header_t) == 64, "the header is 64 bytes");
 
 /* --- the key ------------------------------------------------------------ */
 
-/* Hashes the object's GNU build id (its name when it has none). */
+/* Whether a loaded object is part of the compiler: the one holding this
+ * code (libstrata, libstrata_model or a static tool), LLVM and MLIR. Not
+ * the others: which libraries a process has loaded (the JIT's libomp after
+ * its first compile, whatever a Python program imported) would otherwise
+ * change the key from one compile to the next. */
+static bool is_compiler(const struct dl_phdr_info *info) {
+  Dl_info self;
+  if (dladdr((const void *)is_compiler, &self) && self.dli_fbase &&
+      (uintptr_t)self.dli_fbase == (uintptr_t)info->dlpi_addr)
+    return true;
+  const char *name = info->dlpi_name ? info->dlpi_name : "";
+  const char *base = strrchr(name, '/');
+  base = base ? base + 1 : name;
+  return !strncmp(base, "libLLVM", 7) || !strncmp(base, "libMLIR", 7) ||
+         !strncmp(base, "libstrata", 9);
+}
+
+/* Hashes the object's GNU build id (its name when it has none), if it is
+ * part of the compiler. */
 static int hash_build_id(struct dl_phdr_info *info, size_t size, void *user) {
   (void)size;
+  if (!is_compiler(info))
+    return 0;
   XXH64_state_t *st = user;
   for (int i = 0; i < info->dlpi_phnum; ++i) {
     const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
@@ -75,9 +96,9 @@ static int hash_build_id(struct dl_phdr_info *info, size_t size, void *user) {
   return 0;
 }
 
-/* Which build of Strata (and of LLVM, MLIR, the C library) this is: the
- * build ids of every object loaded, so that a rebuilt compiler, one
- * changed pass in libstrata, never reads an older build's entries. */
+/* Which build of Strata (and of LLVM and MLIR) this is: the build ids of
+ * the compiler's objects, so that a rebuilt compiler, one changed pass in
+ * libstrata, never reads an older build's entries. */
 static void hash_build(XXH64_state_t *st) {
   dl_iterate_phdr(hash_build_id, st);
 }

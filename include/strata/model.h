@@ -104,7 +104,10 @@ strata_status_t strata_model_compile(strata_model_t *model, const strata_model_o
  * mapped and linked, without lowering or code generation (not with
  * options.profile, nor after a compile that emitted warnings). */
 int strata_model_compiled_from_cache(const strata_model_t *model);
-/* strata_model_import then strata_model_compile. */
+/* strata_model_import then strata_model_compile; but first the
+ * whole-model cache, keyed by the file's bytes and the options alone: on a
+ * hit the model is linked without importing it (the file is imported
+ * again only if the model is exported). */
 strata_status_t strata_model_load(const char *path, const strata_model_options_t *options,
                                   strata_model_t **model);
 /* Writes the compiled model as an object file (a path ending in ".o") or a

@@ -94,6 +94,8 @@ _declare("strata_model_import", _status, ctypes.c_char_p, ctypes.POINTER(Options
 _declare("strata_model_import_mlir", _status, ctypes.c_char_p, ctypes.c_size_t,
          ctypes.c_char_p, ctypes.POINTER(Options), ctypes.POINTER(_model))
 _declare("strata_model_compile", _status, _model, ctypes.POINTER(Options))
+_declare("strata_model_load", _status, ctypes.c_char_p, ctypes.POINTER(Options),
+         ctypes.POINTER(_model))
 _declare("strata_model_export", _status, _model, ctypes.c_char_p, ctypes.c_char_p)
 _declare("strata_model_destroy", None, _model)
 _declare("strata_model_warnings", ctypes.c_char_p, _model)

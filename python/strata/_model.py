@@ -238,8 +238,10 @@ def compile(model, threads=0, tuning_db=None, target=None, opt_level=3, entry=No
         _check(_capi.lib.strata_model_import_mlir(text, len(text), b"<string>",
                                                   ctypes.byref(options), ctypes.byref(handle)))
     else:
-        _check(_capi.lib.strata_model_import(_bytes(os.fspath(model)), ctypes.byref(options),
-                                             ctypes.byref(handle)))
+        # One call: a model in the whole-model cache is linked without importing it.
+        _check(_capi.lib.strata_model_load(_bytes(os.fspath(model)), ctypes.byref(options),
+                                           ctypes.byref(handle)))
+        return Model(handle, options, model)
     try:
         _check(_capi.lib.strata_model_compile(handle, ctypes.byref(options)))
     except StrataError:

@@ -2,7 +2,7 @@
 // prints, on stderr, the compile time per phase (wall and CPU) and per pass
 // (exclusive, slowest first, with the number of runs); without it, nothing.
 // RUN: strata-run %s --timing --no-cache 2>&1 >/dev/null | FileCheck %s --check-prefixes=CHECK,JIT
-// RUN: strata-compile %s -o %t.so --timing 2>&1 >/dev/null | FileCheck %s --check-prefixes=CHECK,AOT
+// RUN: strata-compile %s -o %t.so --timing --no-cache 2>&1 >/dev/null | FileCheck %s --check-prefixes=CHECK,AOT
 // CHECK: timing: model: {{[0-9]+\.[0-9]}} ms wall, {{[0-9]+\.[0-9]}} ms CPU
 // CHECK-NEXT: phase                           wall ms     CPU ms   share
 // CHECK-NEXT: import {{[0-9]+\.[0-9] +[0-9]+\.[0-9] +[0-9]+\.[0-9]}}%
@@ -26,6 +26,11 @@
 // The pipeline is one pass manager: no adaptor or pipeline lines.
 // CHECK-NOT:  strata-graph-to-llvm
 // CHECK-NOT:  Pipeline
+// Then code generation per unit (each kernel's module and the entry's; the
+// workers take them largest first): the workers' CPU, the dearest units.
+// JIT: code generation: 3 units compiled, workers' CPU ms{{( [0-9]+\.[0-9])+$}}
+// JIT-NEXT: unit (CPU ms) translate optimize emit
+// JIT-NEXT: {{strata_kernel_[0-9a-f]{16}|\(entry\)}} {{[0-9]+\.[0-9] +[0-9]+\.[0-9] +[0-9]+\.[0-9]$}}
 
 // strata-opt: parsing counts as import, its passes as graph or lowering.
 // RUN: strata-opt %s --timing --pass-pipeline='builtin.module(graph-fuse,convert-graph-to-te)' 2>&1 >/dev/null | FileCheck %s --check-prefix=OPT
