@@ -98,6 +98,7 @@ typedef struct {
   int64_t mc, nc, kc;
   bool knobs; /* write the block sizes as knobs (a search space) */
   int64_t pack_min_rows; /* pack B only for at least this many rows of A */
+  bool tile_given;       /* option tile: no fit_tile choice */
 } config_t;
 
 static int64_t round_up(int64_t x, int64_t to) { return (x + to - 1) / to * to; }
@@ -229,6 +230,8 @@ static strata_te_matmul_t planned_extents(const strata_te_matmul_t *g, const con
  * that tile then comes first among the knob's choices too. */
 static config_t fit_tile(const config_t *cfg, const strata_te_matmul_t *g) {
   config_t c = *cfg;
+  if (c.tile_given)
+    return c;
   int best = 0;
   for (int t = 1; t < c.num_tiles; ++t)
     if (padded_work(c.tiles[t], g) < padded_work(c.tiles[best], g))
@@ -670,6 +673,10 @@ static const strata_pass_option_t options[] = {
      .help = "pack B into panels only when A has at least this many rows (packing "
              "costs one pass over B, repaid by reuse across row tiles)",
      .min = 0, .max = 1 << 30},
+    {.name = "tile", .kind = STRATA_OPTION_STRING, .default_value = "",
+     .help = "the register tile of every matrix product, a built-in intrinsic of the target "
+             "(e.g. fma_f32_8x32_avx512f; empty: the target's preferred tile, or one with "
+             "at least 10% less padding), for experiments"},
     {.name = "knobs", .kind = STRATA_OPTION_BOOL, .default_value = "false",
      .help = "write the block sizes of matrix products as knobs mc, nc, kc and the register "
              "tile as knob tile and packing B as knob pack (a search space for te-autotune; the first choice of each is "
@@ -691,6 +698,20 @@ static MlirLogicalResult run(MlirOperation module, const strata_pass_options_t *
   int nt = strata_hwi_builtins_for_target(strata_pass_options_get_string(opts, "target"),
                                           cfg.tiles, MAX_TILES);
   cfg.num_tiles = nt < MAX_TILES ? nt : MAX_TILES;
+  const char *tile = strata_pass_options_get_string(opts, "tile");
+  if (tile[0]) {
+    int found = -1;
+    for (int t = 0; t < cfg.num_tiles; ++t)
+      if (!strcmp(cfg.tiles[t]->name, tile))
+        found = t;
+    if (found < 0)
+      return strata_emit_error(module, "te-default-schedule: '%s' is not a register tile of "
+                               "target '%s'", tile, strata_pass_options_get_string(opts, "target"));
+    const strata_hwi_builtin_t *chosen = cfg.tiles[found];
+    memmove(&cfg.tiles[1], &cfg.tiles[0], (size_t)found * sizeof cfg.tiles[0]);
+    cfg.tiles[0] = cfg.tile = chosen;
+    cfg.tile_given = true;
+  }
   mlirOperationWalk(module, schedule_compute, &cfg, MlirWalkPreOrder);
   return mlirLogicalResultSuccess();
 }
