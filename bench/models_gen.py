@@ -293,6 +293,17 @@ MODELS = {
 MODELS.update({k: ("layer", v) for k, v in LAYERS.items()})
 MODELS.update({k: ("gemv", lambda n, a=a: gemv(n, *a)) for k, a in GEMV.items()})
 
+# The matrix products of a BERT-base encoder at sequence 128 alone (one
+# MatMul with a constant weight, no bias): the FFN's 768 -> 3072 and
+# 3072 -> 768 and the 768 -> 768 projections. Compute-bound; for comparing
+# the GEMM with ONNX Runtime's MLAS on exactly these shapes.
+XFMR_MM = {
+    "mm.128x768x3072": (128, 768, 3072, False, False),
+    "mm.128x3072x768": (128, 3072, 768, False, False),
+    "mm.128x768x768": (128, 768, 768, False, False),
+}
+MODELS.update({k: ("layer", lambda n, a=a: gemv(n, *a)) for k, a in XFMR_MM.items()})
+
 
 # --- transformer encoders (BERT-like; issue 14) ------------------------------
 # As PyTorch exports them (opset 17): MatMul + Add per projection, the head

@@ -17,6 +17,7 @@
 #include <mlir-c/BuiltinTypes.h>
 
 #include "dialects/op_checks.h"
+#include "dialects/te/te_matmul.h"
 #include "strata/diagnostics.h"
 
 static const MlirAttribute no_attr = {NULL};
@@ -104,12 +105,58 @@ static bool unit_dims_only(const strata_graph_shape_t *s, const strata_graph_sha
   return true;
 }
 
+/* The group sizes of a reshape that only puts dims of 1 back around the
+ * static dims of s (none of them 1): [M, N] -> [1, M, N] is groups {2, 1}
+ * (unit dims join the group of the next dim, trailing ones the last
+ * group). False for any other reshape. */
+static bool unit_expansion(const strata_graph_shape_t *s, const strata_graph_shape_t *rs,
+                           int64_t *sizes) {
+  if (s->rank < 1 || rs->rank <= s->rank)
+    return false;
+  for (intptr_t i = 0; i < s->rank; ++i)
+    if (s->dims[i] == 1 || s->dims[i] == STRATA_GRAPH_DYN)
+      return false;
+  intptr_t o = 0;
+  for (intptr_t i = 0; i < s->rank; ++i) {
+    sizes[i] = 1;
+    while (o < rs->rank && rs->dims[o] == 1)
+      ++o, ++sizes[i];
+    if (o == rs->rank || rs->dims[o] != s->dims[i])
+      return false;
+    ++o;
+  }
+  for (; o < rs->rank; ++o, ++sizes[s->rank - 1])
+    if (rs->dims[o] != 1)
+      return false;
+  return true;
+}
+
+/* Whether v is the result of a matrix product (te_matmul.h). */
+static bool is_product(MlirValue v) {
+  if (!mlirValueIsAOpResult(v))
+    return false;
+  MlirOperation def = mlirOpResultGetOwner(v);
+  strata_te_matmul_t m;
+  return strata_op_is(def, "te.compute") && strata_te_match_matmul(def, &m);
+}
+
 MlirLogicalResult g2t_lower_reshape(g2t_t *g, MlirValue *out) {
   MlirValue x = mlirOperationGetOperand(g->op, 0);
   MlirType rtype = result_type(g);
   strata_graph_shape_t s = g2t_shape(x), rs;
   strata_graph_shape_from_type(rtype, &rs);
   bool flatten = !strcmp(g->op_name, "flatten");
+
+  /* A product's rows with their unit dims put back (a transformer's
+   * projection [S, N] -> [1, S, N]): a view, so that te-epilogue-view puts
+   * the epilogue that reads it (bias, residual add) on the product's own
+   * indices and tir-fuse-epilogue runs it on the product's tiles. */
+  int64_t sizes[STRATA_GRAPH_MAX_RANK];
+  if (!flatten && mlirOperationGetNumOperands(g->op) == 1 && is_product(x) &&
+      unit_expansion(&s, &rs, sizes)) {
+    *out = g2t_expand(g, x, rtype, s.rank, sizes);
+    return mlirLogicalResultSuccess();
+  }
 
   bool runtime = !flatten && mlirOperationGetNumOperands(g->op) > 1;
   intptr_t ndyn = 0;

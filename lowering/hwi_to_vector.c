@@ -8,7 +8,15 @@
  * for writing); after the loop C is loaded, added and stored (every row
  * loaded before any is stored), or only stored when the call has the unit
  * attribute `overwrite` (tir-product-in-place: the call computes a whole
- * sum). Hardware-specific instructions come
+ * sum). When B's tile is a contiguous panel (rows exactly n wide, as
+ * packing makes them: constant weights, packed runtime B), each step also
+ * prefetches B about 4 KiB ahead (memref.prefetch, for reading), so the
+ * next rows and the next k block arrive from L2 or memory while the
+ * current ones are used. Measured on the Intel Xeon (1 thread, CPU time,
+ * A/B alternating, loaded machine; medians): 16x4096x4096 with constant
+ * weights 10.1-11.0 -> 8.2-8.8 ms, 128x768x3072 ~5% faster (min 4.72 ->
+ * 4.42 ms), ResNet-18's 3x3 convolutions 5-13% faster, no kernel slower.
+ * Hardware-specific instructions come
  * from LLVM for the host CPU (vector.fma -> FMA on AVX2/AVX-512/NEON).
  * Partial edge tiles (C with fewer rows or columns than the intrinsic's
  * tile, static or dynamic) clamp rows to the last valid one and mask
@@ -59,6 +67,7 @@ typedef struct {
   MlirValue a, bm, c;
   MlirValue zero, one, vzero, k_extent;
   bool full_cols, full_b;
+  MlirValue b_ahead; /* rows of B prefetched ahead, or null: no prefetch */
   MlirValue rows[MAX_ACCUMULATORS], cols[MAX_ACCUMULATORS];
   MlirValue c_mask[MAX_ACCUMULATORS], b_mask[MAX_ACCUMULATORS];
 } tile_t;
@@ -116,6 +125,40 @@ static void prefetch_c(strata_builder_t *b, const tile_t *t) {
                         });
 }
 
+/* Bytes ahead of the current row of a contiguous B panel that each step
+ * prefetches: a few rows of a 64-wide panel, far enough to cover L2
+ * latency and the start of the next k block, near enough to stay in L1. */
+enum { B_PREFETCH_BYTES = 4096 };
+
+/* Whether B's tile is a contiguous panel: static rows of exactly n
+ * elements, one after another (row stride n, unit column stride). */
+static bool contiguous_panel(MlirValue bm, int64_t n) {
+  MlirType t = mlirValueGetType(bm);
+  if (mlirShapedTypeGetRank(t) != 2 || mlirShapedTypeIsDynamicDim(t, 1) ||
+      mlirShapedTypeGetDimSize(t, 1) != n)
+    return false;
+  int64_t strides[2], offset;
+  if (mlirLogicalResultIsFailure(mlirMemRefTypeGetStridesAndOffset(t, strides, &offset)))
+    return false;
+  return strides[0] == n && strides[1] == 1;
+}
+
+/* The prefetches of one step: B's row k + b_ahead, one per 64-byte line. */
+static void prefetch_b(strata_builder_t *b, const tile_t *t, MlirValue k) {
+  MlirContext ctx = t->ctx;
+  MlirValue row = strata_build_value(b, "arith.addi", 2, (MlirValue[]){k, t->b_ahead}, t->index,
+                                     0, NULL);
+  for (int64_t j = 0; j < t->nv; ++j)
+    if ((j * t->vw * 4) % 64 == 0)
+      strata_build_op(b, "memref.prefetch", 3, (MlirValue[]){t->bm, row, t->cols[j]}, 0, NULL, 3,
+                      (MlirNamedAttribute[]){
+                          strata_named(ctx, "isWrite", mlirBoolAttrGet(ctx, 0)),
+                          strata_named(ctx, "localityHint",
+                                       mlirIntegerAttrGet(mlirIntegerTypeGet(ctx, 32), 3)),
+                          strata_named(ctx, "isDataCache", mlirBoolAttrGet(ctx, 1)),
+                      });
+}
+
 /* scf.for %k = 0 to K step 1 iter_args(acc...), the accumulators starting
  * at zero: per step a row of B as nv vectors, each A element broadcast,
  * m*nv vector.fma. Returns the loop. */
@@ -137,6 +180,8 @@ static MlirOperation build_k_loop(strata_builder_t *b, const tile_t *t) {
   strata_builder_t in = strata_builder_at_end(body, b->loc);
   MlirValue k = mlirBlockGetArgument(body, 0);
   MlirValue brow[MAX_ACCUMULATORS], next[MAX_ACCUMULATORS];
+  if (!mlirValueIsNull(t->b_ahead))
+    prefetch_b(&in, t, k);
   for (int64_t j = 0; j < nv; ++j)
     brow[j] = t->full_b ? vload(&in, vt, t->bm, k, t->cols[j])
                         : vload_masked(&in, vt, t->bm, k, t->cols[j], t->b_mask[j], t->vzero);
@@ -213,6 +258,10 @@ static MlirLogicalResult lower_call(MlirOperation call) {
   t.one = strata_build_index(&b, 1);
   t.full_cols = static_at_least(t.c, 1, n);
   t.full_b = static_at_least(t.bm, 1, n);
+  if (contiguous_panel(t.bm, n)) {
+    int64_t rows = B_PREFETCH_BYTES / (n * 4);
+    t.b_ahead = strata_build_index(&b, rows > 1 ? rows : 1);
+  }
   tile_indices(&b, &t);
   /* Zero vector: the accumulators' start and masked-off lanes. */
   MlirValue s0 = strata_build_scalar(&b, t.elt, 0.0);

@@ -99,6 +99,7 @@ typedef struct {
   int64_t mc, nc, kc;
   bool knobs; /* write the block sizes as knobs (a search space) */
   int64_t pack_min_rows; /* pack B only for at least this many rows of A */
+  bool tile_given;       /* option tile: no fit_tile choice */
 } config_t;
 
 static int64_t round_up(int64_t x, int64_t to) { return (x + to - 1) / to * to; }
@@ -234,6 +235,8 @@ static strata_te_matmul_t planned_extents(const strata_te_matmul_t *g, const con
  * that tile then comes first among the knob's choices too. */
 static config_t fit_tile(const config_t *cfg, const strata_te_matmul_t *g) {
   config_t c = *cfg;
+  if (c.tile_given)
+    return c;
   int best = 0;
   for (int t = 1; t < c.num_tiles; ++t)
     if (padded_work(c.tiles[t], g) < padded_work(c.tiles[best], g))
@@ -674,6 +677,20 @@ MlirLogicalResult te_default_schedule_run(MlirOperation module, const strata_pas
   int nt = strata_hwi_builtins_for_target(strata_pass_options_get_string(opts, "target"),
                                           cfg.tiles, MAX_TILES);
   cfg.num_tiles = nt < MAX_TILES ? nt : MAX_TILES;
+  const char *tile = strata_pass_options_get_string(opts, "tile");
+  if (tile[0]) {
+    int found = -1;
+    for (int t = 0; t < cfg.num_tiles; ++t)
+      if (!strcmp(cfg.tiles[t]->name, tile))
+        found = t;
+    if (found < 0)
+      return strata_emit_error(module, "te-default-schedule: '%s' is not a register tile of "
+                               "target '%s'", tile, strata_pass_options_get_string(opts, "target"));
+    const strata_hwi_builtin_t *chosen = cfg.tiles[found];
+    memmove(&cfg.tiles[1], &cfg.tiles[0], (size_t)found * sizeof cfg.tiles[0]);
+    cfg.tiles[0] = cfg.tile = chosen;
+    cfg.tile_given = true;
+  }
   mlirOperationWalk(module, schedule_compute, &cfg, MlirWalkPreOrder);
   return mlirLogicalResultSuccess();
 }

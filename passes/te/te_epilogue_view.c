@@ -25,7 +25,11 @@
  *
  * E is left alone if an index of a multi-dimension group is used any other
  * way (a read of a broadcast operand along oh, index arithmetic): that
- * would need a division by OW in every element. */
+ * would need a division by OW in every element. Except in a group whose
+ * other dimensions are all 1 (a transformer projection's [S, N] viewed as
+ * [1, S, N], convert-graph-to-te's view of a product's rows): there the
+ * one other index is the group's index, used as it is (the residual add
+ * and LayerNorm after a projection read the row statistics at [0, s, 0]). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -108,12 +112,29 @@ static MlirOperation find_view(MlirOperation compute, MlirBlock body, int rank) 
   return found;
 }
 
+/* The one dimension of d's group not of extent 1 in `shape` when every
+ * other one is (a group that only puts unit dims back: [S, N] viewed as
+ * [1, S, N]), else -1. Its index is the group's index itself, so it may
+ * be used any way (a LayerNorm's row statistic read at [0, s, 0]). */
+static int sole_dim(int d, int rank, const int *group, MlirType shape) {
+  int sole = -1;
+  for (int e = 0; e < rank; ++e) {
+    if (group[e] != group[d] || mlirShapedTypeGetDimSize(shape, e) == 1)
+      continue;
+    if (sole >= 0)
+      return -1;
+    sole = e;
+  }
+  return sole;
+}
+
 /* Every use of an index of a multi-dimension group is an identity read of
- * the view or of another tensor of the compute's shape. */
+ * the view or of another tensor of the compute's shape, unless the index
+ * is its group's sole dimension (sole_dim). */
 static bool legal(MlirBlock body, int rank, const int *group, const int *group_size,
                   MlirType shape) {
   for (int d = 0; d < rank; ++d) {
-    if (group_size[group[d]] == 1)
+    if (group_size[group[d]] == 1 || sole_dim(d, rank, group, shape) == d)
       continue;
     MlirValue arg = mlirBlockGetArgument(body, d);
     for (MlirOpOperand u = mlirValueGetFirstUse(arg); !mlirOpOperandIsNull(u);
@@ -178,7 +199,7 @@ static void rewrite(MlirOperation compute, MlirOperation view, int rank, const i
     int size = 0;
     for (int e = 0; e < rank; ++e)
       size += group[e] == group[d];
-    if (size == 1)
+    if (size == 1 || sole_dim(d, rank, group, etype) == d)
       mlirValueReplaceAllUsesOfWith(mlirBlockGetArgument(body, d), fresh[group[d]]);
   }
   for (int d = rank; d-- > 0;)
@@ -225,9 +246,50 @@ static bool visit(MlirOperation compute) {
   return true;
 }
 
+/* A te.read of a tensor.expand_shape whose every group has at most one
+ * dimension not of extent 1 (dims of 1 put back: [S, N] viewed as [1, S,
+ * N]) reads the source instead, at the index of each group's one such
+ * dimension (0 for a group of 1s). Such views are left behind by the
+ * epilogue rewrite above for the computes it does not take (the FFN's
+ * GELU inlined into the next product's rows [S, 4N] reads the [1, S, 4N]
+ * view at [0, s, j]); read through them, such a compute reads the product
+ * at its own indices and is still an epilogue for tir-fuse-epilogue. */
+static bool fold_unit_read(MlirOperation read) {
+  MlirValue t = mlirOperationGetOperand(read, 0);
+  if (!mlirValueIsAOpResult(t) || !strata_op_is(mlirOpResultGetOwner(t), "tensor.expand_shape"))
+    return false;
+  MlirOperation view = mlirOpResultGetOwner(t);
+  MlirType vt = mlirValueGetType(t);
+  int rank = (int)mlirShapedTypeGetRank(vt), group[MAX_RANK];
+  if (rank > MAX_RANK || !mlirShapedTypeHasStaticShape(vt) ||
+      strata_te_read_num_indices(read) != rank)
+    return false;
+  int groups = read_groups(view, rank, group);
+  if (groups <= 0 || groups >= rank)
+    return false;
+  MlirValue ops[1 + MAX_RANK];
+  ops[0] = mlirOperationGetOperand(view, 0);
+  for (int g = 0; g < groups; ++g)
+    ops[1 + g] = (MlirValue){NULL};
+  for (int d = 0; d < rank; ++d) {
+    if (mlirShapedTypeGetDimSize(vt, d) == 1)
+      continue;
+    if (!mlirValueIsNull(ops[1 + group[d]]))
+      return false; /* two dims of one group: a linear index */
+    ops[1 + group[d]] = strata_te_read_index(read, d);
+  }
+  strata_builder_t b = strata_builder_before(read);
+  for (int g = 0; g < groups; ++g)
+    if (mlirValueIsNull(ops[1 + g]))
+      ops[1 + g] = strata_build_index(&b, 0);
+  mlirOperationSetOperands(read, 1 + groups, ops);
+  return true;
+}
+
 /* The pass; its record (argument, summary, options): passes/te/te_passes.def. */
 MlirLogicalResult te_epilogue_view_run(MlirOperation module, const strata_pass_options_t *opts) {
   (void)opts;
   strata_op_list_rewrite_each(module, (const char *const[]){"te.compute", NULL}, visit);
+  strata_op_list_rewrite_each(module, (const char *const[]){"te.read", NULL}, fold_unit_read);
   return mlirLogicalResultSuccess();
 }

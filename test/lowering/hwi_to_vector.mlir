@@ -11,6 +11,11 @@
 // CHECK-COUNT-4: memref.prefetch %arg2[{{.*}}], write, locality<3>, data
 // CHECK-NOT: vector.load %arg2
 // CHECK: scf.for %[[k:.*]] = %c0 to %[[K]] step %c1 iter_args({{.*}} = %[[Z]], {{.*}} = %[[Z]], {{.*}} = %[[Z]], {{.*}} = %[[Z]])
+// B is a contiguous panel (rows of exactly 32): each step prefetches its
+// row k + 32 (4 KiB ahead), one prefetch per 64-byte line.
+// CHECK: %[[AHEAD:.*]] = arith.addi %[[k]], %c32
+// CHECK: memref.prefetch %arg1[%[[AHEAD]], %c0], read, locality<3>, data
+// CHECK: memref.prefetch %arg1[%[[AHEAD]], %c16], read, locality<3>, data
 // CHECK-COUNT-2: vector.load %arg1[%[[k]],
 // CHECK: memref.load %arg0[%c0, %[[k]]]
 // CHECK: vector.broadcast
@@ -26,5 +31,17 @@
                    tile = array<i64: 2, 32, 1>, element_type = f32, acc_type = f32} : () -> ()
 func.func @tile(%a: memref<2x?xf32>, %b: memref<?x32xf32>, %c: memref<2x32xf32>) {
   "hwi.call_tile"(%a, %b, %c) {intrinsic = @t} : (memref<2x?xf32>, memref<?x32xf32>, memref<2x32xf32>) -> ()
+  return
+}
+
+// B's rows are not contiguous (a 32-column window of a 64-wide matrix,
+// unpacked): no prefetch of B, only C's.
+// CHECK-LABEL: func.func @window
+// CHECK-NOT: read, locality
+// CHECK: scf.for
+// CHECK-NOT: memref.prefetch
+// CHECK: scf.yield
+func.func @window(%a: memref<2x?xf32>, %b: memref<?x32xf32, strided<[64, 1]>>, %c: memref<2x32xf32>) {
+  "hwi.call_tile"(%a, %b, %c) {intrinsic = @t} : (memref<2x?xf32>, memref<?x32xf32, strided<[64, 1]>>, memref<2x32xf32>) -> ()
   return
 }

@@ -1,6 +1,8 @@
 // RUN: strata-opt %s --pass-pipeline='builtin.module(te-default-schedule{target=avx512f})' | FileCheck %s
 // RUN: strata-opt %s --pass-pipeline='builtin.module(te-default-schedule{target=avx512f kc=64})' | FileCheck %s --check-prefix=KC
 // RUN: strata-opt %s --pass-pipeline='builtin.module(te-default-schedule{target=avx512f knobs=true})' | FileCheck %s --check-prefix=KNOBS
+// RUN: strata-opt %s --pass-pipeline='builtin.module(te-default-schedule{target=avx512f tile=fma_f32_8x32_avx512f})' | FileCheck %s --check-prefix=TILE
+// RUN: not strata-opt %s --pass-pipeline='builtin.module(te-default-schedule{target=avx512f tile=fma_f32_6x16_avx2})' 2>&1 | FileCheck %s --check-prefix=BADTILE
 
 // A product with a constant B and fewer rows than pack-min-rows (40, the
 // sequence of a small encoder) but more than the skinny trace takes: B is
@@ -35,6 +37,12 @@
 // KNOBS: {enabled = {choices = [true, false], knob = "pack"}, input = 1 : i64, prim = "cache_read"
 // KNOBS-LABEL: func.func @runtime_b
 // KNOBS: {enabled = {choices = [false, true], knob = "pack"}, input = 1 : i64, prim = "cache_read"
+// The option tile forces a register tile of the target (no padding rule).
+// TILE-LABEL: func.func @constant_b
+// TILE: {axis = "d0", factors = array<i64: 6, 8>, prim = "split"}
+// TILE-SAME: width = 32 : i64}
+// TILE-SAME: intrinsic = @fma_f32_8x32_avx512f
+// BADTILE: te-default-schedule: 'fma_f32_6x16_avx2' is not a register tile of target 'avx512f'
 func.func @constant_b(%a: tensor<40x2048xf32>) -> tensor<40x100xf32> {
   %w = arith.constant dense<0.5> : tensor<2048x100xf32>
   %c = "te.compute"() ({
