@@ -24,7 +24,8 @@
  * xp has the rows (R) that its reads reach. acc's schedule (from here):
  *
  *   split d2 [lanes]; reorder [d0, d1, d2.0, r0, r1, d2.1];
- *   vectorize d2.1; unroll r0, r1; parallel d1 (channels)
+ *   vectorize d2.1; unroll r0, r1; parallel d1 (channels, from
+ *   PLANE_PARALLEL_MIN_ITERATIONS multiply-adds)
  *
  * so each vector's accumulators stay in registers over the unrolled taps.
  * Chosen (g2t_conv2d_depthwise returns null otherwise: the caller keeps
@@ -37,6 +38,7 @@
  * `depthwise_algorithm` = "plane" | "rows" overrides the choice. */
 #include "lowering/graph_to_te_conv_depthwise.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -48,6 +50,11 @@
 /* Output rows below this width take the plane kernel (see the header):
  * measured in docs/convolution.md ("Depthwise planes"). */
 enum { PLANE_MAX_OW = 32, PLANE_MAX_TAPS = 16, PLANE_MAX_ROW_LANES = 64 };
+
+/* The channel loops run in parallel from this many multiply-adds (as the
+ * window reduction's rows, te_row_vectors.c): below it a thread team
+ * costs more than the layer. */
+#define PLANE_PARALLEL_MIN_ITERATIONS 262144.0
 
 static MlirType tensor_type(intptr_t rank, const int64_t *dims, MlirType elem) {
   return mlirRankedTensorTypeGet(rank, dims, elem, mlirAttributeGetNull());
@@ -76,22 +83,22 @@ static const char *forced_algorithm(MlirOperation op) {
  * Left to te-default-schedule, the copy was a scalar select per element:
  * 0.40 ms for MobileNetV2's 144-channel 56 -> 28 layer, against 0.13 ms
  * for the convolution itself. */
-static MlirAttribute pad_schedule(MlirContext ctx, int64_t wq, int64_t lanes) {
+static MlirAttribute pad_schedule(MlirContext ctx, int64_t wq, int64_t lanes, bool parallel) {
+  const char *par = parallel ? ", {prim = \"parallel\", axis = \"d1\"}" : "";
   char text[384];
   if (wq <= PLANE_MAX_ROW_LANES)
-    snprintf(text, sizeof text,
-             "[{prim = \"vectorize\", axis = \"d5\"}, {prim = \"parallel\", axis = \"d1\"}]");
+    snprintf(text, sizeof text, "[{prim = \"vectorize\", axis = \"d5\"}%s]", par);
   else
     snprintf(text, sizeof text,
              "[{prim = \"split\", axis = \"d5\", factors = array<i64: %lld>}, "
-             "{prim = \"vectorize\", axis = \"d5.1\"}, {prim = \"parallel\", axis = \"d1\"}]",
-             (long long)lanes);
+             "{prim = \"vectorize\", axis = \"d5.1\"}%s]",
+             (long long)lanes, par);
   return mlirAttributeParseGet(ctx, mlirStringRefCreateFromCString(text));
 }
 
 /* xp: the padded input, phase-split, [n, c, sh, sw, rows, wq]. */
 static MlirValue padded_planes(g2t_t *g, const g2t_conv_shape_t *s, MlirValue x, int64_t rows,
-                               int64_t wq, int64_t lanes, MlirType elem) {
+                               int64_t wq, int64_t lanes, bool parallel, MlirType elem) {
   int64_t dims[6] = {s->n, s->c, s->sh, s->sw, rows, wq};
   char name[64];
   snprintf(name, sizeof name, "%s_pad", g->op_name);
@@ -114,12 +121,13 @@ static MlirValue padded_planes(g2t_t *g, const g2t_conv_shape_t *s, MlirValue x,
   v = g2t_select(b, valid, v, g2t_const_attr(b, g2t_zero(elem)));
   MlirValue r = g2t_compute_end(&c, v);
   mlirOperationSetAttributeByName(c.op, mlirStringRefCreateFromCString("schedule"),
-                                  pad_schedule(g->ctx, wq, lanes));
+                                  pad_schedule(g->ctx, wq, lanes, parallel));
   return r;
 }
 
 /* acc's schedule (see the header), parsed from text. */
-static MlirAttribute plane_schedule(MlirContext ctx, const g2t_conv_shape_t *s, int64_t lanes) {
+static MlirAttribute plane_schedule(MlirContext ctx, const g2t_conv_shape_t *s, int64_t lanes,
+                                    bool parallel) {
   char text[512];
   snprintf(text, sizeof text,
            "[{prim = \"split\", axis = \"d2\", factors = array<i64: %lld>}, "
@@ -128,7 +136,7 @@ static MlirAttribute plane_schedule(MlirContext ctx, const g2t_conv_shape_t *s, 
            "{prim = \"unroll\", axis = \"r1\", factor = %lld : i64}, "
            "{prim = \"unroll\", axis = \"r0\", factor = %lld : i64}%s]",
            (long long)lanes, (long long)s->kw, (long long)s->kh,
-           s->c >= 2 ? ", {prim = \"parallel\", axis = \"d1\"}" : "");
+           parallel ? ", {prim = \"parallel\", axis = \"d1\"}" : "");
   return mlirAttributeParseGet(ctx, mlirStringRefCreateFromCString(text));
 }
 
@@ -146,7 +154,10 @@ MlirValue g2t_conv2d_depthwise(g2t_t *g, const g2t_conv_shape_t *s, MlirValue x,
   int64_t len = ceil_div(s->oh * wq, lanes) * lanes;
   int64_t last = (len - 1) + ((s->kh - 1) / s->sh) * wq + (s->kw - 1) / s->sw;
   int64_t rows = ceil_div(last + 1, wq);
-  MlirValue xp = padded_planes(g, s, x, rows, wq, lanes, elem);
+  bool parallel = (double)(s->n * s->c * len) * (double)(s->kh * s->kw) >=
+                      PLANE_PARALLEL_MIN_ITERATIONS &&
+                  s->c >= 2;
+  MlirValue xp = padded_planes(g, s, x, rows, wq, lanes, parallel, elem);
   MlirValue xf = g2t_collapse(g, xp, (int64_t[]){s->n, s->c, s->sh, s->sw, rows * wq}, 5,
                               (const int64_t[]){1, 1, 1, 1, 2});
   /* acc[n, c, j] = sum_{kh, kw} xf[n, c, kh % sh, kw % sw, j + ..] * w[c, 0, kh, kw] */
@@ -165,7 +176,7 @@ MlirValue g2t_conv2d_depthwise(g2t_t *g, const g2t_conv_shape_t *s, MlirValue x,
   MlirValue wv = g2t_read(&c, wt, (MlirValue[]){c.idx[1], strata_build_index(b, 0), kh, kw});
   MlirValue acc = g2t_compute_end(&c, g2t_bin(b, "arith.mulf", xv, wv));
   mlirOperationSetAttributeByName(c.op, mlirStringRefCreateFromCString("schedule"),
-                                  plane_schedule(g->ctx, s, lanes));
+                                  plane_schedule(g->ctx, s, lanes, parallel));
   /* out[n, c, oh, ow] = acc[n, c, oh * wq + ow] */
   snprintf(name, sizeof name, "%s_nchw", g->op_name);
   g2t_compute_t u = g2t_compute_begin(g, name,

@@ -6,12 +6,14 @@
 // "SAME" at stride 2), a 5x5 kernel with padding 2, no padding, batch 2,
 // no bias, and the kernel forced (depthwise_algorithm = "plane") on a row
 // wider than the default limit and on the strided cases (not chosen by
-// default); at 1 and 2 threads (the channel loop is parallel).
+// default); dw14 (144 channels) has parallel channel loops, run at 1 and
+// 2 threads.
 // RUN: strata-reference %s --entry dw7 --seed 5 --output %t.dw7.npy
 // RUN: strata-run %s --entry dw7 --seed 5 --expected %t.dw7.npy --rtol 1e-4 --atol 1e-5
 // RUN: strata-run %s --entry dw7 --seed 5 --threads 2 --expected %t.dw7.npy --rtol 1e-4 --atol 1e-5
 // RUN: strata-reference %s --entry dw14 --seed 5 --output %t.dw14.npy
 // RUN: strata-run %s --entry dw14 --seed 5 --expected %t.dw14.npy --rtol 1e-4 --atol 1e-5
+// RUN: strata-run %s --entry dw14 --seed 5 --threads 2 --expected %t.dw14.npy --rtol 1e-4 --atol 1e-5
 // RUN: strata-reference %s --entry s2_even --seed 5 --output %t.s2e.npy
 // RUN: strata-run %s --entry s2_even --seed 5 --expected %t.s2e.npy --rtol 1e-4 --atol 1e-5
 // RUN: strata-run %s --entry s2_even --seed 5 --threads 2 --expected %t.s2e.npy --rtol 1e-4 --atol 1e-5
@@ -30,10 +32,10 @@ func.func @dw7(%x: tensor<1x40x7x7xf32>, %w: tensor<40x1x3x3xf32>, %b: tensor<40
   %r = "graph.clip"(%c) {min = 0.0 : f32, max = 0.5 : f32} : (tensor<1x40x7x7xf32>) -> tensor<1x40x7x7xf32>
   return %r : tensor<1x40x7x7xf32>
 }
-func.func @dw14(%x: tensor<1x24x14x14xf32>, %w: tensor<24x1x3x3xf32>, %b: tensor<24xf32>) -> tensor<1x24x14x14xf32> {
-  %c = "graph.conv2d"(%x, %w, %b) {strides = array<i64: 1, 1>, dilation = array<i64: 1, 1>, data_layout = "NCHW", kernel_layout = "OIHW", padding = array<i64: 1, 1, 1, 1>, groups = 24 : i64} : (tensor<1x24x14x14xf32>, tensor<24x1x3x3xf32>, tensor<24xf32>) -> tensor<1x24x14x14xf32>
-  %r = "graph.clip"(%c) {min = 0.0 : f32, max = 0.5 : f32} : (tensor<1x24x14x14xf32>) -> tensor<1x24x14x14xf32>
-  return %r : tensor<1x24x14x14xf32>
+func.func @dw14(%x: tensor<1x144x14x14xf32>, %w: tensor<144x1x3x3xf32>, %b: tensor<144xf32>) -> tensor<1x144x14x14xf32> {
+  %c = "graph.conv2d"(%x, %w, %b) {strides = array<i64: 1, 1>, dilation = array<i64: 1, 1>, data_layout = "NCHW", kernel_layout = "OIHW", padding = array<i64: 1, 1, 1, 1>, groups = 144 : i64} : (tensor<1x144x14x14xf32>, tensor<144x1x3x3xf32>, tensor<144xf32>) -> tensor<1x144x14x14xf32>
+  %r = "graph.clip"(%c) {min = 0.0 : f32, max = 0.5 : f32} : (tensor<1x144x14x14xf32>) -> tensor<1x144x14x14xf32>
+  return %r : tensor<1x144x14x14xf32>
 }
 func.func @s2_even(%x: tensor<1x16x28x28xf32>, %w: tensor<16x1x3x3xf32>, %b: tensor<16xf32>) -> tensor<1x16x14x14xf32> {
   %c = "graph.conv2d"(%x, %w, %b) {strides = array<i64: 2, 2>, dilation = array<i64: 1, 1>, data_layout = "NCHW", kernel_layout = "OIHW", padding = array<i64: 1, 1, 1, 1>, groups = 16 : i64, depthwise_algorithm = "plane"} : (tensor<1x16x28x28xf32>, tensor<16x1x3x3xf32>, tensor<16xf32>) -> tensor<1x16x14x14xf32>
