@@ -48,7 +48,9 @@
 #include "dialects/hwi/hwi_catalog.h"
 
 /* Output rows below this width take the plane kernel (see the header):
- * measured in docs/convolution.md ("Depthwise planes"). */
+ * on MobileNetV2's 56x56 and 112x112 layers the copy's extra pass and an
+ * accumulator row larger than L1 cost more than the masks it saves
+ * (docs/convolution.md, "Depthwise planes"). */
 enum { PLANE_MAX_OW = 32, PLANE_MAX_TAPS = 16, PLANE_MAX_ROW_LANES = 64 };
 
 /* The channel loops run in parallel from this many multiply-adds (as the
