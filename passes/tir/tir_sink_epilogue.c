@@ -419,15 +419,17 @@ const strata_pass_info_t tir_sink_epilogue_pass = {
                "loops it shares",
     .description =
         "For each loop nest carrying te.compute whose nearest preceding nest is a tensorized "
-        "product writing one buffer X that it reads (only constants, allocations and globals "
-        "between them): their loops are matched from the outside in while bounds and steps "
+        "product, or a vector-row product (a vectorized loop, as the depthwise convolution on "
+        "padded planes), writing one buffer X that it reads (only constants, allocations and "
+        "globals between them): their loops are matched from the outside in while bounds and steps "
         "are equal, and of that prefix the deepest one in which every loop of more than one "
         "iteration indexes one same dimension of every access to X (and some dimension of "
         "every store of the consumer) with its induction variable is taken; the consumer's "
         "remaining loops move to the end of the product's innermost matched loop. The "
         "direct convolution's NCHW epilogue (bias, ReLU, Clip) then runs per output row "
-        "while the row is in cache, instead of as a second pass over the product. "
-        "Otherwise nothing changes.",
+        "while the row is in cache, instead of as a second pass over the product; after a "
+        "vector-row product, the moved nest's innermost loop (2 to 32 iterations) is also "
+        "vectorized. Otherwise nothing changes.",
     .anchor = "builtin.module",
     .run = run,
 };
