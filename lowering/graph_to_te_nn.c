@@ -9,6 +9,7 @@
  * (g2t_layout_to_logical / _to_physical). Biases, averages and softmax
  * steps are extra elementwise computes. */
 #include "lowering/graph_to_te.h"
+#include "lowering/graph_to_te_conv_depthwise.h"
 #include "lowering/graph_to_te_conv_direct.h"
 
 #include <stdio.h>
@@ -370,6 +371,23 @@ MlirLogicalResult g2t_lower_conv2d(g2t_t *g, MlirValue *out) {
     }
     *out = r;
     return mlirLogicalResultSuccess();
+  }
+  if (w.ns == 2 && groups > 1 && groups == O && I == 1 && w.in['C' - 'A'] == O &&
+      w.d[0] == 1 && w.d[1] == 1 && layout_is(&w.layout, "NCHW") && layout_is(&kl, "OIHW") &&
+      mlirTypeIsAF32(t) && mlirShapedTypeHasStaticShape(mlirValueGetType(x)) &&
+      mlirShapedTypeHasStaticShape(rtype)) { /* depthwise on padded planes, where chosen */
+    g2t_conv_shape_t cs = {w.in['N' - 'A'], O, w.in['H' - 'A'], w.in['W' - 'A'], O, w.k[0],
+                           w.k[1], w.s[0], w.s[1], w.pb[0], w.pb[1], w.o[0], w.o[1]};
+    MlirValue r = g2t_conv2d_depthwise(g, &cs, x, wt, t);
+    if (!mlirValueIsNull(r)) {
+      if (has_bias) {
+        char name[32];
+        snprintf(name, sizeof name, "%s_bias", g->op_name);
+        r = add_bias(g, name, r, dims, mlirOperationGetOperand(g->op, 2), &w.layout, 0);
+      }
+      *out = r;
+      return mlirLogicalResultSuccess();
+    }
   }
   int64_t extents[1 + MAX_SPATIAL] = {I};
   for (int i = 0; i < w.ns; ++i)

@@ -13,8 +13,17 @@
  * max pool, and the last layer), the epilogue was a separate pass over the
  * whole product (3.2 MB on ResNet-18's stem) after it was written.
  *
+ * The depthwise convolution on padded planes
+ * (lowering/graph_to_te_conv_depthwise.c) has the same shape of problem:
+ * its epilogue reads acc[n, c, oh * Wq + ow], not the vector loop's
+ * variables, and was a pass of its own over acc. Sunk into such a
+ * product (a vectorized loop, no tile), the epilogue's innermost loop
+ * (an output row, 2 to MAX_ROW_LANES elements) is also vectorized: a row
+ * of 7 or 14 pixels was a scalar loop.
+ *
  * For each nest C carrying te.compute and the nearest nest P before it in
- * the same block (a te.compute holding hwi.call_tile ops) such that
+ * the same block (a te.compute holding hwi.call_tile ops or a vectorized
+ * loop) such that
  *   - P writes one buffer X only (its stores, and its tiles' C subviews),
  *     and C reads X (memref.load) and writes other buffers, none of which
  *     P uses;
@@ -47,7 +56,7 @@
 #include "passes/tir/tir_passes.h"
 #include "strata/pass.h"
 
-enum { MAX_DEPTH = 16 };
+enum { MAX_DEPTH = 16, MAX_ROW_LANES = 32 };
 
 static bool is_math(MlirOperation op) {
   MlirStringRef n = mlirIdentifierStr(mlirOperationGetName(op));
@@ -58,7 +67,7 @@ static bool is_math(MlirOperation op) {
  * subviews), and whether it holds a tile at all. */
 typedef struct {
   MlirValue x;
-  bool bad, tiled;
+  bool bad, tiled, rows;
 } writes_t;
 
 static void note_write(writes_t *w, MlirValue buffer) {
@@ -78,6 +87,8 @@ static MlirWalkResult scan_producer(MlirOperation op, void *user) {
     else
       note_write(w, mlirOperationGetOperand(mlirOpResultGetOwner(acc), 0));
     w->tiled = true;
+  } else if (strata_tir_is_for(op) && strata_tir_for_kind(op) == STRATA_TIR_LOOP_VECTORIZED) {
+    w->rows = true;
   } else if (!strata_tir_is_for(op) && !strata_tir_is_pure(op) && !is_math(op) &&
              !strata_op_is(op, "memref.subview") && !strata_op_is(op, "memref.load") &&
              !strata_op_is(op, "gpu.yield")) {
@@ -319,10 +330,30 @@ static bool between_ok(MlirOperation p, MlirOperation c, bool move) {
   return !mlirOperationIsNull(op);
 }
 
+/* Below the matched loop `top` of the consumer of a vector-row product:
+ * the innermost serial loop of a perfect nest, when it runs 2 to
+ * MAX_ROW_LANES iterations, becomes vectorized (an epilogue loop is
+ * spatial: each iteration loads and stores its own elements; the
+ * vectorizer leaves it scalar if its body does not qualify). */
+static void vectorize_row(MlirOperation top) {
+  MlirOperation inner = {NULL};
+  for (MlirOperation l = strata_tir_single_inner_loop(top); !mlirOperationIsNull(l);
+       l = strata_tir_single_inner_loop(l))
+    inner = l;
+  int64_t lo, hi, step;
+  if (mlirOperationIsNull(inner) || strata_tir_for_kind(inner) != STRATA_TIR_LOOP_SERIAL ||
+      !strata_constant_int(mlirOperationGetOperand(inner, 0), &lo) ||
+      !strata_constant_int(mlirOperationGetOperand(inner, 1), &hi) ||
+      !strata_constant_int(mlirOperationGetOperand(inner, 2), &step) || lo != 0 || step != 1 ||
+      hi < 2 || hi > MAX_ROW_LANES)
+    return;
+  strata_tir_for_set_kind(inner, STRATA_TIR_LOOP_VECTORIZED);
+}
+
 static void sink_into(MlirOperation producer, MlirOperation consumer) {
-  writes_t w = {{NULL}, false, false};
+  writes_t w = {{NULL}, false, false, false};
   mlirOperationWalk(producer, scan_producer, &w, MlirWalkPreOrder);
-  if (w.bad || !w.tiled || mlirValueIsNull(w.x) || !between_ok(producer, consumer, false))
+  if (w.bad || !(w.tiled || w.rows) || mlirValueIsNull(w.x) || !between_ok(producer, consumer, false))
     return;
   consumer_scan_t s = {w.x, producer, false, false};
   mlirOperationWalk(consumer, scan_consumer, &s, MlirWalkPreOrder);
@@ -357,6 +388,8 @@ static void sink_into(MlirOperation producer, MlirOperation consumer) {
     if (parallel)
       return;
     (void)between_ok(producer, consumer, true);
+    if (w.rows && !w.tiled)
+      vectorize_row(c[depth - 1]);
     for (int d = 0; d < depth; ++d)
       mlirValueReplaceAllUsesOfWith(strata_tir_for_induction_var(c[d]),
                                     strata_tir_for_induction_var(p[d]));

@@ -4,8 +4,9 @@
 // moves into the product's outer loops it shares: the output rows [n, ob,
 // oh] of the stem (whose consumer, the max pool, is not an inlined padded
 // copy), or the channel block [n, ob] of a layer with an input-channel
-// block (the reductions run outside the rows there). The host decides the
-// tile, so tile names and blocks are matched loosely.
+// block (the reductions run outside the rows there); and the depthwise
+// plane kernel's epilogue (a vector-row product), its row vectorized. The
+// host decides the tile, so tile names and blocks are matched loosely.
 // RUN: strata-opt %s --pass-pipeline='builtin.module(convert-graph-to-te,te-inline,te-epilogue-view,te-default-schedule,te-pack-constants,convert-te-to-tir,tir-apply-schedule,tir-fuse-epilogue,tir-product-in-place,tir-sink-init,tir-sink-epilogue)' | FileCheck %s
 
 // The 3-channel 7x7 stride-2 stem + ReLU + max pool: the ReLU runs at the
@@ -58,4 +59,29 @@ func.func @transposed(%a: tensor<1x16x6x6xf32>, %b: tensor<64x16x3x3xf32>) -> te
   %0 = "graph.conv2d"(%a, %b) {strides = array<i64: 1, 1>, padding = array<i64: 1, 1, 1, 1>, dilation = array<i64: 1, 1>, groups = 1 : i64, data_layout = "NCHW", kernel_layout = "OIHW"} : (tensor<1x16x6x6xf32>, tensor<64x16x3x3xf32>) -> tensor<1x64x6x6xf32>
   %1 = "graph.transpose"(%0) {perm = array<i64: 0, 1, 3, 2>} : (tensor<1x64x6x6xf32>) -> tensor<1x64x6x6xf32>
   return %1 : tensor<1x64x6x6xf32>
+}
+
+// A depthwise convolution on padded planes (graph_to_te_conv_depthwise.c):
+// the product is a vector-row nest (no tile) writing acc[n, c, j], the
+// epilogue reads acc[n, c, oh * 9 + ow]. It moves into the channel loop
+// (after the taps), and its row loop (7 pixels) is vectorized.
+// CHECK-LABEL: func.func @dw_plane
+// CHECK: te.compute = "conv2d_pad"
+// CHECK: name = "r0", unroll_factor = 3 : i64
+// CHECK-NEXT: gpu.yield
+// CHECK-NEXT: name = "d2.0"
+// CHECK: arith.minimumf
+// CHECK-NEXT: memref.store {{.*}} : memref<1x8x7x7xf32>
+// CHECK-NEXT: gpu.yield
+// CHECK-NEXT: kind = "vectorized", name = "d3"
+// CHECK-NEXT: gpu.yield
+// CHECK-NEXT: name = "d2"
+// CHECK-NEXT: gpu.yield
+// CHECK-NEXT: name = "d1"
+// CHECK-NOT: te.compute = "clip"
+// CHECK: return
+func.func @dw_plane(%x: tensor<1x8x7x7xf32>, %w: tensor<8x1x3x3xf32>, %b: tensor<8xf32>) -> tensor<1x8x7x7xf32> {
+  %c = "graph.conv2d"(%x, %w, %b) {strides = array<i64: 1, 1>, dilation = array<i64: 1, 1>, data_layout = "NCHW", kernel_layout = "OIHW", padding = array<i64: 1, 1, 1, 1>, groups = 8 : i64} : (tensor<1x8x7x7xf32>, tensor<8x1x3x3xf32>, tensor<8xf32>) -> tensor<1x8x7x7xf32>
+  %r = "graph.clip"(%c) {min = 0.0 : f32, max = 6.0 : f32} : (tensor<1x8x7x7xf32>) -> tensor<1x8x7x7xf32>
+  return %r : tensor<1x8x7x7xf32>
 }
