@@ -14,28 +14,11 @@
  * 1 when the compiled model came from the cache. Inputs are zeros (their
  * values do not change what is allocated). Errors go to stderr, status 1. */
 #define _GNU_SOURCE
-#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
+#include "bench/proc_memory.h"
 #include "strata/model.h"
-
-/* VmHWM and VmRSS of this process, in KB. */
-static void memory_kb(long *peak, long *current) {
-  *peak = *current = -1;
-  FILE *f = fopen("/proc/self/status", "r");
-  if (!f)
-    return;
-  char line[256];
-  while (fgets(line, sizeof line, f)) {
-    if (!strncmp(line, "VmHWM:", 6))
-      *peak = atol(line + 6);
-    else if (!strncmp(line, "VmRSS:", 6))
-      *current = atol(line + 6);
-  }
-  fclose(f);
-}
 
 static void check(strata_status_t status, const char *what) {
   if (!status)
@@ -62,11 +45,11 @@ int main(int argc, char **argv) {
     return 2;
   }
   long peak, base;
-  memory_kb(&peak, &base);
+  bench_memory_kb(&peak, &base);
   strata_model_t *model = NULL;
   check(strata_model_load(argv[1], NULL, &model), "cannot load the model");
   long load_peak, current;
-  memory_kb(&load_peak, &current);
+  bench_memory_kb(&load_peak, &current);
 
   int ni = strata_model_num_inputs(model), no = strata_model_num_outputs(model);
   strata_tensor_view_t *in = calloc((size_t)ni + 1, sizeof *in);
@@ -84,16 +67,14 @@ int main(int argc, char **argv) {
   for (int i = 0; i < no; ++i)
     alloc_view(&out[i]);
 
-  malloc_trim(0);
-  FILE *f = fopen("/proc/self/clear_refs", "w");
-  if (!f || fputs("5", f) < 0 || fclose(f) != 0) {
+  if (!bench_memory_reset()) {
     fprintf(stderr, "bench_model_memory: cannot reset the peak (/proc/self/clear_refs)\n");
     return 1;
   }
   for (int r = 0; r < 3; ++r)
     check(strata_model_run(model, in, ni, out, no), "run failed");
   long run_peak;
-  memory_kb(&run_peak, &current);
+  bench_memory_kb(&run_peak, &current);
   printf("%ld %ld %ld %d\n", base, load_peak, run_peak, strata_model_compiled_from_cache(model));
   for (int i = 0; i < ni; ++i)
     free(in[i].data);

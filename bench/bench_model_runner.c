@@ -33,6 +33,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench/proc_memory.h"
 #include "frontends/model_file.h"
 #include "passes/te/te_tuning_passes.h"
 #include "runtime/jit.h"
@@ -49,22 +50,6 @@ static double now_ms(void) {
 static void fail(const char *what, const char *detail) {
   printf("error %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
   exit(1);
-}
-
-/* VmHWM and VmRSS of this process, in KB. */
-static void memory_kb(long *peak, long *current) {
-  *peak = *current = -1;
-  FILE *f = fopen("/proc/self/status", "r");
-  if (!f)
-    return;
-  char line[256];
-  while (fgets(line, sizeof line, f)) {
-    if (!strncmp(line, "VmHWM:", 6))
-      *peak = atol(line + 6);
-    else if (!strncmp(line, "VmRSS:", 6))
-      *current = atol(line + 6);
-  }
-  fclose(f);
 }
 
 /* Loads, lowers and JIT-compiles the model; the context and module are
@@ -114,7 +99,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   long peak, current;
-  memory_kb(&peak, &current);
+  bench_memory_kb(&peak, &current);
   printf("start %ld\n", current);
   double t0 = now_ms();
   strata_signature_t sig;
@@ -130,7 +115,7 @@ int main(int argc, char **argv) {
   if (!strata_signature_output_shape(&sig, args, 0, shape) ||
       !strata_tensor_alloc(&args[1], sig.outputs[0].dtype, sig.outputs[0].rank, shape))
     fail("cannot allocate the result", NULL);
-  memory_kb(&peak, &current);
+  bench_memory_kb(&peak, &current);
   printf("compiled %.1f %ld\n", compile_ms, peak);
 
   char line[4096];
@@ -154,13 +139,11 @@ int main(int argc, char **argv) {
         fail("cannot write the result", error);
       printf("ok\n");
     } else if (!strcmp(line, "mem-reset")) {
-      malloc_trim(0);
-      FILE *f = fopen("/proc/self/clear_refs", "w");
-      if (!f || fputs("5", f) < 0 || fclose(f) != 0)
+      if (!bench_memory_reset())
         fail("cannot reset the peak resident size (/proc/self/clear_refs)", NULL);
       printf("ok\n");
     } else if (!strcmp(line, "mem")) {
-      memory_kb(&peak, &current);
+      bench_memory_kb(&peak, &current);
       printf("ok %ld %ld\n", peak, current);
     } else if (!strcmp(line, "quit")) {
       break;

@@ -64,21 +64,6 @@ static MlirType tensor_type(intptr_t rank, const int64_t *dims, MlirType elem) {
 
 static int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
-/* The op's `depthwise_algorithm` string attribute, or NULL. */
-static const char *forced_algorithm(MlirOperation op) {
-  static char buf[16];
-  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(
-                                                            "depthwise_algorithm"));
-  if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
-    return NULL;
-  MlirStringRef s = mlirStringAttrGetValue(a);
-  if (s.length >= sizeof buf)
-    return NULL;
-  memcpy(buf, s.data, s.length);
-  buf[s.length] = 0;
-  return buf;
-}
-
 /* xp's schedule: each padded row (wq elements) a vector, the padding
  * masked (the loop vectorizer's guarded loads), rows longer than
  * PLANE_MAX_ROW_LANES split by the host's lanes; channels in parallel.
@@ -110,18 +95,8 @@ static MlirValue padded_planes(g2t_t *g, const g2t_conv_shape_t *s, MlirValue x,
   MlirValue zero = strata_build_index(b, 0);
   MlirValue ih = g2t_iaddc(b, g2t_iadd(b, g2t_imulc(b, c.idx[4], s->sh), c.idx[2]), -s->pt);
   MlirValue iw = g2t_iaddc(b, g2t_iadd(b, g2t_imulc(b, c.idx[5], s->sw), c.idx[3]), -s->pl);
-  MlirValue conds[4] = {g2t_cmpi(b, G2T_CMPI_SGE, ih, zero),
-                        g2t_cmpi(b, G2T_CMPI_SLT, ih, strata_build_index(b, s->h)),
-                        g2t_cmpi(b, G2T_CMPI_SGE, iw, zero),
-                        g2t_cmpi(b, G2T_CMPI_SLT, iw, strata_build_index(b, s->w))};
-  MlirValue valid = conds[0];
-  for (int i = 1; i < 4; ++i)
-    valid = g2t_bin(b, "arith.andi", valid, conds[i]);
-  ih = g2t_select(b, valid, ih, zero);
-  iw = g2t_select(b, valid, iw, zero);
-  MlirValue v = g2t_read(&c, x, (MlirValue[]){c.idx[0], c.idx[1], ih, iw});
-  v = g2t_select(b, valid, v, g2t_const_attr(b, g2t_zero(elem)));
-  MlirValue r = g2t_compute_end(&c, v);
+  g2t_conv_guard_t at = {.n = c.idx[0], .c = c.idx[1], .ih = ih, .iw = iw, .zero = zero};
+  MlirValue r = g2t_compute_end(&c, g2t_conv_padded_read(&c, x, &at, s->h, s->w, elem));
   mlirOperationSetAttributeByName(c.op, mlirStringRefCreateFromCString("schedule"),
                                   pad_schedule(g->ctx, wq, lanes, parallel));
   return r;
@@ -144,7 +119,8 @@ static MlirAttribute plane_schedule(MlirContext ctx, const g2t_conv_shape_t *s, 
 
 MlirValue g2t_conv2d_depthwise(g2t_t *g, const g2t_conv_shape_t *s, MlirValue x, MlirValue wt,
                                MlirType elem) {
-  const char *forced = forced_algorithm(g->op);
+  static const char *const algorithms[] = {"plane", "rows", NULL};
+  const char *forced = g2t_conv_forced_algorithm(g->op, "depthwise_algorithm", algorithms);
   if (forced && !strcmp(forced, "rows"))
     return (MlirValue){NULL};
   const strata_hwi_builtin_t *t = strata_hwi_builtin_for_target("host");

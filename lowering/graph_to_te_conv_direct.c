@@ -124,18 +124,33 @@ static const strata_hwi_builtin_t *choose_tile(MlirOperation op, const g2t_conv_
   return best;
 }
 
-/* The attribute `conv_algorithm` of the graph op: "direct", "im2col" or
- * null when absent. */
-static const char *forced_algorithm(MlirOperation op) {
-  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString("conv_algorithm"));
+/* See the header; here for conv_algorithm ("direct", "im2col"). */
+const char *g2t_conv_forced_algorithm(MlirOperation op, const char *attr,
+                                      const char *const *choices) {
+  MlirAttribute a = mlirOperationGetAttributeByName(op, mlirStringRefCreateFromCString(attr));
   if (mlirAttributeIsNull(a) || !mlirAttributeIsAString(a))
     return NULL;
   MlirStringRef r = mlirStringAttrGetValue(a);
-  if (r.length == 6 && !memcmp(r.data, "direct", 6))
-    return "direct";
-  if (r.length == 6 && !memcmp(r.data, "im2col", 6))
-    return "im2col";
+  for (; *choices; ++choices)
+    if (r.length == strlen(*choices) && !memcmp(r.data, *choices, r.length))
+      return *choices;
   return NULL;
+}
+
+MlirValue g2t_conv_padded_read(g2t_compute_t *c, MlirValue x, const g2t_conv_guard_t *at,
+                                int64_t h, int64_t w, MlirType elem) {
+  strata_builder_t *b = &c->in;
+  MlirValue conds[4] = {g2t_cmpi(b, G2T_CMPI_SGE, at->ih, at->zero),
+                        g2t_cmpi(b, G2T_CMPI_SLT, at->ih, strata_build_index(b, h)),
+                        g2t_cmpi(b, G2T_CMPI_SGE, at->iw, at->zero),
+                        g2t_cmpi(b, G2T_CMPI_SLT, at->iw, strata_build_index(b, w))};
+  MlirValue valid = conds[0];
+  for (int i = 1; i < 4; ++i)
+    valid = g2t_bin(b, "arith.andi", valid, conds[i]);
+  MlirValue ih = g2t_select(b, valid, at->ih, at->zero);
+  MlirValue iw = g2t_select(b, valid, at->iw, at->zero);
+  MlirValue v = g2t_read(c, x, (MlirValue[]){at->n, at->c, ih, iw});
+  return g2t_select(b, valid, v, g2t_const_attr(b, g2t_zero(elem)));
 }
 
 /* xp: the padded, channels-last, phase-split input (see the header). With
@@ -163,18 +178,8 @@ static MlirValue padded_input(g2t_t *g, const g2t_conv_shape_t *s, const g2t_con
     iw = g2t_iaddc(b, g2t_iadd(b, g2t_imulc(b, c.idx[3], s->sw), c.idx[2]), -s->pl);
   }
   const g2t_conv_shape_t *in = fold ? fold : s;
-  MlirValue conds[4] = {g2t_cmpi(b, G2T_CMPI_SGE, ih, zero),
-                        g2t_cmpi(b, G2T_CMPI_SLT, ih, strata_build_index(b, in->h)),
-                        g2t_cmpi(b, G2T_CMPI_SGE, iw, zero),
-                        g2t_cmpi(b, G2T_CMPI_SLT, iw, strata_build_index(b, in->w))};
-  MlirValue valid = conds[0];
-  for (int i = 1; i < 4; ++i)
-    valid = g2t_bin(b, "arith.andi", valid, conds[i]);
-  ih = g2t_select(b, valid, ih, zero);
-  iw = g2t_select(b, valid, iw, zero);
-  MlirValue v = g2t_read(&c, x, (MlirValue[]){c.idx[0], ci, ih, iw});
-  v = g2t_select(b, valid, v, g2t_const_attr(b, g2t_zero(elem)));
-  return g2t_compute_end(&c, v);
+  g2t_conv_guard_t at = {.n = c.idx[0], .c = ci, .ih = ih, .iw = iw, .zero = zero};
+  return g2t_compute_end(&c, g2t_conv_padded_read(&c, x, &at, in->h, in->w, elem));
 }
 
 /* The f32 elements of a constant (arith.constant or graph.constant with a
@@ -301,7 +306,8 @@ static MlirAttribute direct_schedule(MlirContext ctx, const g2t_conv_shape_t *s,
 
 MlirValue g2t_conv2d_direct(g2t_t *g, const g2t_conv_shape_t *s, MlirValue x, MlirValue wt,
                             MlirType elem) {
-  const char *forced = forced_algorithm(g->op);
+  static const char *const algorithms[] = {"direct", "im2col", NULL};
+  const char *forced = g2t_conv_forced_algorithm(g->op, "conv_algorithm", algorithms);
   if (forced && !strcmp(forced, "im2col"))
     return (MlirValue){NULL};
   /* Few input channels: fold kw into K (the product sees a kh x 1 kernel,
