@@ -28,17 +28,29 @@ typedef struct {
   strata_signature_t sig;
 } model_meta_t;
 
-/* The stored signature is the imported one (names compared up to their
- * end: the bytes after it are not part of a signature). */
+/* A signature read back from an entry is usable: its name ends within its
+ * array, its counts and ranks are within the arrays' bounds. */
+static bool signature_in_bounds(const strata_signature_t *s) {
+  if (!memchr(s->name, '\0', sizeof s->name) || s->num_inputs < 0 || s->num_outputs < 0 ||
+      s->num_inputs > STRATA_MAX_ARGS || s->num_outputs > STRATA_MAX_ARGS)
+    return false;
+  for (int i = 0; i < s->num_inputs + s->num_outputs; ++i) {
+    int rank = i < s->num_inputs ? s->inputs[i].rank : s->outputs[i - s->num_inputs].rank;
+    if (rank < 0 || rank > STRATA_MAX_RANK)
+      return false;
+  }
+  return true;
+}
+
+/* The stored signature (in bounds) is the imported one. */
 static bool same_signature(const strata_signature_t *a, const strata_signature_t *b) {
-  if (strncmp(a->name, b->name, sizeof a->name) || a->num_inputs != b->num_inputs ||
-      a->num_outputs != b->num_outputs || a->num_inputs < 0 || a->num_outputs < 0 ||
-      a->num_inputs > STRATA_MAX_ARGS || a->num_outputs > STRATA_MAX_ARGS)
+  if (strcmp(a->name, b->name) || a->num_inputs != b->num_inputs ||
+      a->num_outputs != b->num_outputs)
     return false;
   for (int i = 0; i < a->num_inputs + a->num_outputs; ++i) {
     const strata_arg_spec_t *x = i < a->num_inputs ? &a->inputs[i] : &a->outputs[i - a->num_inputs];
     const strata_arg_spec_t *y = i < a->num_inputs ? &b->inputs[i] : &b->outputs[i - a->num_inputs];
-    if (x->dtype != y->dtype || x->rank != y->rank || x->rank < 0 || x->rank > STRATA_MAX_RANK ||
+    if (x->dtype != y->dtype || x->rank != y->rank ||
         memcmp(x->shape, y->shape, sizeof x->shape[0] * (size_t)x->rank))
       return false;
   }
@@ -94,12 +106,11 @@ bool strata_model_cache_take(strata_model_t *m) {
   bool ok = e.meta_size >= sizeof meta;
   if (ok)
     memcpy(&meta, e.meta, sizeof meta);
-  ok = ok && meta.format == MODEL_META_FORMAT;
+  ok = ok && meta.format == MODEL_META_FORMAT && signature_in_bounds(&meta.sig);
   bool imported = !mlirOperationIsNull(m->module);
   if (ok && imported) {
     ok = same_signature(&meta.sig, &m->sig);
   } else if (ok) { /* strata_model_load before any import: the entry's signature and names */
-    ok = same_signature(&meta.sig, &meta.sig); /* its counts and ranks within bounds */
     m->sig = meta.sig;
     ok = ok && take_names(m, (const char *)e.meta + sizeof meta, e.meta_size - sizeof meta);
   }
