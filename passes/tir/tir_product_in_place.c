@@ -94,6 +94,7 @@ static bool is_float_zero(MlirValue v) {
 typedef struct {
   MlirOperation view;                 /* the call's subview */
   strata_op_list_t loads, init_stores, dead, deallocs;
+  strata_op_list_t later; /* any other use after the product's nest (a consumer's view) */
   MlirOperation init;                 /* the zero-fill nest */
 } uses_t;
 
@@ -102,6 +103,7 @@ static void free_uses(uses_t *u) {
   strata_op_list_free(&u->init_stores);
   strata_op_list_free(&u->dead);
   strata_op_list_free(&u->deallocs);
+  strata_op_list_free(&u->later);
 }
 
 /* Whether `op`, or its ancestor in root's block, comes before `root`. */
@@ -113,6 +115,20 @@ static bool precedes(MlirOperation op, MlirOperation root) {
     return false;
   for (MlirOperation p = mlirBlockGetFirstOperation(block);
        !mlirOperationIsNull(p) && !mlirOperationEqual(p, root); p = mlirOperationGetNextInBlock(p))
+    if (mlirOperationEqual(p, op))
+      return true;
+  return false;
+}
+
+/* Whether `op`'s ancestor in root's block comes after `root`. */
+static bool follows(MlirOperation op, MlirOperation root) {
+  MlirBlock block = mlirOperationGetBlock(root);
+  while (!mlirOperationIsNull(op) && !mlirBlockEqual(mlirOperationGetBlock(op), block))
+    op = mlirOperationGetParentOperation(op);
+  if (mlirOperationIsNull(op))
+    return false;
+  for (MlirOperation p = mlirOperationGetNextInBlock(root); !mlirOperationIsNull(p);
+       p = mlirOperationGetNextInBlock(p))
     if (mlirOperationEqual(p, op))
       return true;
   return false;
@@ -171,6 +187,8 @@ static bool classify(MlirValue x, MlirOperation call, MlirOperation root, uses_t
               strata_op_is(user, "memref.collapse_shape")) &&
              mlirOpOperandIsNull(mlirValueGetFirstUse(mlirOperationGetResult(user, 0))))
       strata_op_list_push(&u->dead, user);
+    else if (follows(user, root)) /* reads X once the product has written all of it */
+      strata_op_list_push(&u->later, user);
     else
       return false;
   }
@@ -274,7 +292,8 @@ static void rewrite(MlirOperation call, MlirOperation root) {
     mlirOperationSetAttributeByName(call, mlirStringRefCreateFromCString("overwrite"),
                                     mlirUnitAttrGet(ctx));
     mlirOperationDestroy(u.init);
-    MlirValue y = destination(x, root, &u);
+    /* X's other readers need X itself: then it is not replaced by Y. */
+    MlirValue y = u.later.count ? (MlirValue){NULL} : destination(x, root, &u);
     if (!mlirValueIsNull(y)) {
       for (size_t i = 0; i < u.dead.count; ++i)
         mlirOperationDestroy(u.dead.ops[i]);

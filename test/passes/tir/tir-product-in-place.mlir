@@ -101,3 +101,48 @@ func.func @transposed(%a: tensor<8x4xf32>, %b: tensor<4x16xf32>) -> tensor<16x8x
   }) {name = "tr", reduce_extents = array<i64>, axis_names = ["j", "i"]} : () -> tensor<16x8xf32>
   return %t : tensor<16x8xf32>
 }
+
+// A product read by a second tensorized product (a chain of two matmuls,
+// as a pointwise convolution feeding the next): the second product reads
+// the first one's buffer through subviews, after the first product's nest.
+// The first product's tiles still overwrite (no zero-fill: every element is
+// written before the second nest reads it), and its buffer stays, as the
+// second product reads X itself. (The second product accumulates into the
+// function's result, not a buffer of its own: its zero-fill stays.)
+// CHECK-LABEL: func.func @chain
+// CHECK: %[[X:.*]] = "tir.alloc_buffer"()
+// CHECK-NOT: name = "i.0.init"
+// CHECK: %[[C:.*]] = memref.subview %[[X]]
+// CHECK-NEXT: "hwi.call_tile"(%{{.*}}, %{{.*}}, %[[C]]) {intrinsic = @fma_f32_4x16_generic, overwrite}
+// CHECK: %[[A2:.*]] = memref.subview %[[X]]
+// CHECK-NEXT: memref.subview
+// CHECK-NEXT: memref.subview
+// CHECK-NEXT: "hwi.call_tile"(%[[A2]], %{{.*}}, %{{.*}}) {intrinsic = @fma_f32_4x16_generic} :
+// CHECK: memref.dealloc %[[X]]
+func.func @chain(%a: tensor<8x12xf32>, %b: tensor<12x16xf32>, %d: tensor<16x32xf32>) -> tensor<8x32xf32> {
+  %c = "te.compute"() ({
+  ^bb0(%i: index, %j: index, %k: index):
+    %x = "te.read"(%a, %i, %k) : (tensor<8x12xf32>, index, index) -> f32
+    %y = "te.read"(%b, %k, %j) : (tensor<12x16xf32>, index, index) -> f32
+    %m = arith.mulf %x, %y : f32
+    gpu.yield %m : f32
+  }) {name = "mm1", reduce_extents = array<i64: 12>, combiner = "add", init = 0.0 : f32,
+      axis_names = ["i", "j", "k"],
+      schedule = [{prim = "split", axis = "i", factors = array<i64: 4>},
+                  {prim = "split", axis = "j", factors = array<i64: 16>},
+                  {prim = "reorder", order = ["i.0", "j.0", "i.1", "j.1", "k"]},
+                  {prim = "tensorize", axis = "i.1", intrinsic = @fma_f32_4x16_generic}]} : () -> tensor<8x16xf32>
+  %e = "te.compute"() ({
+  ^bb0(%i: index, %j: index, %k: index):
+    %x = "te.read"(%c, %i, %k) : (tensor<8x16xf32>, index, index) -> f32
+    %y = "te.read"(%d, %k, %j) : (tensor<16x32xf32>, index, index) -> f32
+    %m = arith.mulf %x, %y : f32
+    gpu.yield %m : f32
+  }) {name = "mm2", reduce_extents = array<i64: 16>, combiner = "add", init = 0.0 : f32,
+      axis_names = ["i", "j", "k"],
+      schedule = [{prim = "split", axis = "i", factors = array<i64: 4>},
+                  {prim = "split", axis = "j", factors = array<i64: 16>},
+                  {prim = "reorder", order = ["i.0", "j.0", "i.1", "j.1", "k"]},
+                  {prim = "tensorize", axis = "i.1", intrinsic = @fma_f32_4x16_generic}]} : () -> tensor<8x32xf32>
+  return %e : tensor<8x32xf32>
+}
