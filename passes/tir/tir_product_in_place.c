@@ -106,14 +106,21 @@ static void free_uses(uses_t *u) {
   strata_op_list_free(&u->later);
 }
 
-/* Whether `op`, or its ancestor in root's block, comes before `root`. */
-static bool precedes(MlirOperation op, MlirOperation root) {
+/* `op` or its ancestor in root's block; null when root's block does not
+ * enclose it. */
+static MlirOperation in_root_block(MlirOperation op, MlirOperation root) {
   MlirBlock block = mlirOperationGetBlock(root);
   while (!mlirOperationIsNull(op) && !mlirBlockEqual(mlirOperationGetBlock(op), block))
     op = mlirOperationGetParentOperation(op);
+  return op;
+}
+
+/* Whether `op`, or its ancestor in root's block, comes before `root`. */
+static bool precedes(MlirOperation op, MlirOperation root) {
+  op = in_root_block(op, root);
   if (mlirOperationIsNull(op))
     return false;
-  for (MlirOperation p = mlirBlockGetFirstOperation(block);
+  for (MlirOperation p = mlirBlockGetFirstOperation(mlirOperationGetBlock(root));
        !mlirOperationIsNull(p) && !mlirOperationEqual(p, root); p = mlirOperationGetNextInBlock(p))
     if (mlirOperationEqual(p, op))
       return true;
@@ -122,9 +129,7 @@ static bool precedes(MlirOperation op, MlirOperation root) {
 
 /* Whether `op`'s ancestor in root's block comes after `root`. */
 static bool follows(MlirOperation op, MlirOperation root) {
-  MlirBlock block = mlirOperationGetBlock(root);
-  while (!mlirOperationIsNull(op) && !mlirBlockEqual(mlirOperationGetBlock(op), block))
-    op = mlirOperationGetParentOperation(op);
+  op = in_root_block(op, root);
   if (mlirOperationIsNull(op))
     return false;
   for (MlirOperation p = mlirOperationGetNextInBlock(root); !mlirOperationIsNull(p);
